@@ -1,0 +1,48 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { currencies, isCurrency, type Currency } from '#shared/locales.ts';
+import { readCookie } from './cookies.ts';
+import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
+import type { IslandProps } from './types.ts';
+
+export type CurrencySelectorProps = IslandProps<{ label: string }>;
+
+/**
+ * `data-island="currency-selector"`: a select of EUR, USD and CHF. A choice is stored in
+ * the `currency` cookie and on `<body data-selected-currency>`, which switches the shown
+ * prices at once (the stylesheet shows only the prices of that currency).
+ */
+export default function CurrencySelector({ currency, label }: CurrencySelectorProps) {
+  const [selected, setSelected] = useState<Currency>(currency);
+
+  useEffect(() => onCurrencyChange(setSelected), []);
+
+  // A page restored from the back-forward cache may predate a later choice: follow the cookie.
+  useEffect(() => {
+    const restore = (event: PageTransitionEvent) => {
+      const stored = readCookie('currency');
+      if (event.persisted && isCurrency(stored) && stored !== document.body.dataset.selectedCurrency) {
+        setSelectedCurrency(stored);
+      }
+    };
+    window.addEventListener('pageshow', restore);
+    return () => window.removeEventListener('pageshow', restore);
+  }, []);
+
+  const change = (event: ChangeEvent<HTMLSelectElement>) => {
+    const value = event.target.value;
+    if (isCurrency(value)) setSelectedCurrency(value);
+  };
+
+  return (
+    <label className="currency-selector">
+      <span className="currency-selector__label">{label}</span>
+      <select value={selected} onChange={change} autoComplete="off">
+        {currencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

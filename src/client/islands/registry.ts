@@ -1,0 +1,14 @@
+import type { IslandRegistry } from './types.ts';
+
+/**
+ * Widget name (`data-island="…"`) → its module, loaded only when a page contains it.
+ * Add a widget: create `<name>.tsx` with a default-exported component and add a line here;
+ * document its attributes in docs/islands.md.
+ */
+export const registry: IslandRegistry = {
+  'cart-button': () => import('./cart-button.tsx'),
+  'currency-selector': () => import('./currency-selector.tsx'),
+  'language-switch': () => import('./language-switch.tsx'),
+  'payment-frequency-switch': () => import('./payment-frequency-switch.tsx'),
+  'product-tier-switch': () => import('./product-tier-switch.tsx'),
+};

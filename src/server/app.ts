@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { captchaRoutes } from '#captcha/captcha.routes.ts';
+import { defaultMaxNumber } from '#captcha/puzzle.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
+import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
+import { currencyRoutes } from './modules/currency/currency.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
+import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface AppDependencies {
+  env: Env;
+  database: Database;
+  /** Where the built client and prerendered pages are; default `dist/`. */
+  distDir?: string;
+  /** Pino logger options, or false in tests. */
+  logger?: boolean | { level: string };
+}
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Site keys and the single-use check of solutions, for the form modules. */
+    captcha: CaptchaService;
+  }
+}
+
+/** Request bodies above this are refused with 413; no form of ours comes near it. */
+export const bodyLimit = 64 * 1024;
+
+/** Builds the whole server: cross-cutting plugins first, then the modules, in order. */
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { env, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+
+  // Cross-cutting: cookies, headers, errors, anti-forgery.
+  await app.register(cookie);
+  registerSecurityHeaders(app);
+  registerErrorHandler(app);
+  registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+
+  // The puzzle provider: its own module and secret, mounted under /captcha.
+  const captcha = createCaptchaService({
+    db: database.db,
+    secretKey: env.SECRET_KEY,
+    maxNumber: env.CAPTCHA_MAX_NUMBER ?? defaultMaxNumber,
+  });
+  await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
+
+  // API modules.
+  await app.register(healthRoutes, { database });
+  await app.register(captchaSiteKeyRoutes, { captcha });
+  await app.register(geoRoutes);
+  await app.register(currencyRoutes);
+
+  // Pages and the app shell; their 404 page answers every unknown path outside /api.
+  const site = registerSiteRoutes(app, { distDir: deps.distDir ?? path.join(projectRoot, 'dist') });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/captcha') || request.method !== 'GET') {
+      return sendError(reply, new AppError('notFound'));
+    }
+    return site.sendNotFoundPage(request, reply);
+  });
+
+  app.decorate('captcha', captcha);
+  return app;
+}

@@ -1,0 +1,67 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { catalog } from '#shared/catalog.ts';
+import { currencies, languages, paymentFrequencies } from '#shared/locales.ts';
+import type { Db } from '../client.ts';
+import * as schema from '../schema.ts';
+import { demoWebinars, freeGuide, newsletterTopics } from './content.ts';
+
+/**
+ * Loads the catalogue and the demo content. Safe to run at every start: existing rows
+ * are left alone (ON CONFLICT DO NOTHING), so staff edits survive restarts.
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.products)
+      .values(catalog.map((product, position) => ({ code: product.code, tier: product.tier, position })))
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.productTranslations)
+      .values(
+        catalog.flatMap((product) =>
+          languages.map((language) => ({ productCode: product.code, language, ...product.translations[language] })),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.productPrices)
+      .values(
+        catalog.flatMap((product) =>
+          paymentFrequencies.flatMap((paymentFrequency) =>
+            currencies.map((currency) => ({
+              productCode: product.code,
+              paymentFrequency,
+              currency,
+              amountMinor: product.prices[paymentFrequency][currency],
+            })),
+          ),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.newsletterTopics)
+      .values(newsletterTopics.map((topic, position) => ({ ...topic, position })))
+      .onConflictDoNothing();
+    await tx
+      .insert(schema.webinars)
+      .values(demoWebinars.map((webinar) => ({ ...webinar, startsAt: new Date(webinar.startsAt) })))
+      .onConflictDoNothing();
+    await tx.insert(schema.downloadables).values(freeGuide).onConflictDoNothing();
+  });
+}
+
+/** Creates the admin user of ADMIN_EMAIL / ADMIN_PASSWORD when no user has that e-mail. */
+export async function ensureAdminUser(db: Db, email: string, password: string): Promise<boolean> {
+  const normalized = email.trim().toLowerCase();
+  const existing = await db.select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(eq(schema.adminUsers.email, normalized));
+  if (existing.length > 0) return false;
+  // @node-rs/argon2 hashes with argon2id by default.
+  const passwordHash = await hash(password);
+  const inserted = await db
+    .insert(schema.adminUsers)
+    .values({ email: normalized, passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: schema.adminUsers.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, read and validated once at start (DESIGN.md §1). A bad value stops
+ * the process with a message that names the variable; `.env.example` lists them all.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+        message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+          message: 'must be an http:// or https:// URL',
+        })
+        .default('http://localhost:3000'),
+    ),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default('shop@cybersafe-academy.example')),
+    ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default('orders@cybersafe-academy.example')),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+    SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    CAPTCHA_MAX_NUMBER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).optional()),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY'> & {
+  SECRET_KEY: string;
+  TRUST_PROXY: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** The secret kept in DATA_DIR when SECRET_KEY is unset, so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    SECRET_KEY: env.SECRET_KEY ?? loadOrCreateSecret(env.DATA_DIR),
+    TRUST_PROXY: env.TRUST_PROXY === 'true',
+  };
+}

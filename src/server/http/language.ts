@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { defaultLanguage, isLanguage, languageFromAcceptLanguage, type Language } from '#shared/locales.ts';
+
+/**
+ * The language a request is answered in: an explicit `language`/`lang` query
+ * parameter, then the `locale` cookie, then Accept-Language, else en-US.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.language ?? query?.lang;
+  if (isLanguage(fromQuery)) return fromQuery;
+  const fromCookie = request.cookies?.locale;
+  if (isLanguage(fromCookie)) return fromCookie;
+  return languageFromAcceptLanguage(request.headers['accept-language']) ?? defaultLanguage;
+}

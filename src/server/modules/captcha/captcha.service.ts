@@ -1,0 +1,63 @@
+import { createHmac } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import { verifySolution, type CaptchaOptions } from '#captcha/puzzle.ts';
+import type { Db } from '#server/db/client.ts';
+import { captchaReplays } from '#server/db/schema.ts';
+import { AppError } from '#shared/errors.ts';
+
+/** The four form families of SPEC §7, each with its own site key. */
+export const formFamilies = ['contact', 'signIn', 'checkout', 'forms'] as const;
+export type FormFamily = (typeof formFamilies)[number];
+
+export interface CaptchaService {
+  siteKeys: Record<FormFamily, string>;
+  providerOptions: CaptchaOptions & { siteKeys: readonly string[] };
+  /** Accepts a solution once for this form family; otherwise a 400 on `captchaSolution`. */
+  verify(solution: unknown, family: FormFamily): Promise<void>;
+}
+
+function derive(secretKey: string, purpose: string): string {
+  return createHmac('sha256', secretKey).update(purpose).digest('hex');
+}
+
+export function createCaptchaService(options: {
+  db: Db;
+  secretKey: string;
+  maxNumber: number;
+  expiresInSeconds?: number;
+}): CaptchaService {
+  // Site keys are public; deriving them from the server secret keeps them stable across restarts.
+  const siteKeys = Object.fromEntries(
+    formFamilies.map((family) => [family, `sk_${family}_${derive(options.secretKey, `captcha-site-key:${family}`).slice(0, 20)}`]),
+  ) as Record<FormFamily, string>;
+  const providerOptions = {
+    secret: derive(options.secretKey, 'captcha-provider-secret'),
+    maxNumber: options.maxNumber,
+    expiresInSeconds: options.expiresInSeconds ?? 600,
+    siteKeys: Object.values(siteKeys),
+  };
+
+  return {
+    siteKeys,
+    providerOptions,
+    async verify(solution, family) {
+      if (typeof solution !== 'string' || solution.length === 0) {
+        throw AppError.field('captchaSolution', 'required', 'error.required');
+      }
+      const result = verifySolution(providerOptions, solution, siteKeys[family]);
+      if (!result.ok) {
+        const message =
+          result.reason === 'expired' ? 'error.captcha.expired' : result.reason === 'wrongSiteKey' ? 'error.captcha.wrongForm' : 'error.captcha.invalid';
+        throw AppError.field('captchaSolution', result.reason, message);
+      }
+      const inserted = await options.db
+        .insert(captchaReplays)
+        .values({ key: result.replayKey, expiresAt: result.expiresAt })
+        .onConflictDoNothing()
+        .returning({ key: captchaReplays.key });
+      if (inserted.length === 0) throw AppError.field('captchaSolution', 'used', 'error.captcha.used');
+      // Records only matter until their puzzle expires; sweeping here keeps the table small.
+      await options.db.delete(captchaReplays).where(lt(captchaReplays.expiresAt, sql`now()`));
+    },
+  };
+}

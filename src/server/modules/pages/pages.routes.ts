@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLanguage } from '#server/http/language.ts';
+import { sendError } from '#server/plugins/errors.ts';
+import { AppError } from '#shared/errors.ts';
+import {
+  defaultCurrency,
+  isCurrency,
+  isLanguage,
+  type Currency,
+  type Language,
+} from '#shared/locales.ts';
+import { loadStaticFile, loadStaticTree, sendStaticFile, type StaticFile } from './static-files.ts';
+
+/** The prerender's manifest (src/site/prerender.ts writes it). */
+interface PagesManifest {
+  pages: { path: string; language: Language; files: Record<Currency, string> }[];
+  notFound: Record<Language, Record<Currency, string>>;
+}
+
+type Variants = Record<Currency, StaticFile>;
+
+export interface SiteOptions {
+  /** The build output: `client/` (vite) and `site/` (prerender). */
+  distDir: string;
+}
+
+const htmlCache = 'no-cache';
+const assetCache = 'public, max-age=31536000, immutable';
+
+function loadVariants(siteDir: string, files: Record<Currency, string>): Variants {
+  return {
+    EUR: loadStaticFile(path.join(siteDir, files.EUR)),
+    USD: loadStaticFile(path.join(siteDir, files.USD)),
+    CHF: loadStaticFile(path.join(siteDir, files.CHF)),
+  };
+}
+
+function selectedCurrency(request: FastifyRequest): Currency {
+  const fromCookie = request.cookies.currency;
+  return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
+}
+
+/** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
+function normalizePagePath(url: string): string {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname.length > 1 && pathname.endsWith('/') && pathname.split('/').length > 4 ? pathname.slice(0, -1) : pathname;
+}
+
+/**
+ * Marketing pages (`/web/{lang}/…`), the single-page app (`/app/*`), built assets, and
+ * the redirects of DESIGN.md §1.
+ */
+export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): { sendNotFoundPage: sendNotFound } {
+  const siteDir = path.join(options.distDir, 'site');
+  const clientDir = path.join(options.distDir, 'client');
+  const manifestFile = path.join(siteDir, 'pages.json');
+  const built = existsSync(manifestFile);
+  if (!built) app.log.warn(`no built site in ${options.distDir}: run npm run build`);
+
+  const manifest: PagesManifest | undefined = built ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
+  const pages = new Map<string, Variants>();
+  for (const page of manifest?.pages ?? []) pages.set(page.path, loadVariants(siteDir, page.files));
+  const notFoundPages = new Map<Language, Variants>();
+  for (const [language, files] of Object.entries(manifest?.notFound ?? {})) {
+    notFoundPages.set(language as Language, loadVariants(siteDir, files));
+  }
+  const clientFiles = loadStaticTree(clientDir);
+  const appShell = clientFiles.get('app.html');
+  const siteFiles = new Map<string, StaticFile | undefined>([
+    ['/sitemap.xml', built ? loadStaticFile(path.join(siteDir, 'sitemap.xml')) : undefined],
+    ['/robots.txt', built ? loadStaticFile(path.join(siteDir, 'robots.txt')) : undefined],
+  ]);
+
+  const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const fromPath = request.url.split('/')[2];
+    const language = isLanguage(fromPath) ? fromPath : requestLanguage(request);
+    const variants = notFoundPages.get(language);
+    if (!variants) return sendError(reply, new AppError('notFound'));
+    return sendStaticFile(request, reply, variants[selectedCurrency(request)], {
+      cacheControl: htmlCache,
+      status: 404,
+      vary: 'cookie',
+    });
+  };
+
+  app.get('/', async (request, reply) => {
+    const language = isLanguage(request.cookies.locale)
+      ? request.cookies.locale
+      : requestLanguage(request);
+    return reply.header('vary', 'cookie, accept-language').redirect(`/web/${language}/`, 302);
+  });
+
+  app.get('/web/:language', async (request, reply) => {
+    const { language } = request.params as { language: string };
+    if (!isLanguage(language)) return sendNotFoundPage(request, reply);
+    return reply.redirect(`/web/${language}/`, 301);
+  });
+
+  app.get('/web/*', async (request, reply) => {
+    const variants = pages.get(normalizePagePath(request.url));
+    if (!variants) return sendNotFoundPage(request, reply);
+    return sendStaticFile(request, reply, variants[selectedCurrency(request)], { cacheControl: htmlCache, vary: 'cookie' });
+  });
+
+  const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!appShell) return sendError(reply, new AppError('unavailable'));
+    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache });
+  };
+  app.get('/app', sendAppShell);
+  app.get('/app/*', sendAppShell);
+
+  app.get('/admin-panel', async (request, reply) => reply.redirect(`/app${request.url}`, 301));
+  app.get('/admin-panel/*', async (request, reply) => reply.redirect(`/app${request.url}`, 301));
+
+  app.get('/assets/*', async (request, reply) => {
+    const file = clientFiles.get(normalizePagePath(request.url).slice(1));
+    if (!file) return sendError(reply, new AppError('notFound'));
+    return sendStaticFile(request, reply, file, { cacheControl: assetCache });
+  });
+
+  for (const [route, file] of siteFiles) {
+    app.get(route, async (request, reply) =>
+      file ? sendStaticFile(request, reply, file, { cacheControl: 'public, max-age=3600' }) : sendError(reply, new AppError('notFound')),
+    );
+  }
+
+  for (const name of ['favicon.svg', 'favicon.ico']) {
+    app.get(`/${name}`, async (request, reply) => {
+      const file = clientFiles.get('favicon.svg');
+      return file ? sendStaticFile(request, reply, file, { cacheControl: 'public, max-age=86400' }) : sendError(reply, new AppError('notFound'));
+    });
+  }
+
+  return { sendNotFoundPage };
+}
+
+type sendNotFound = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;

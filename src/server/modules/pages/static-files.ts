@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Files served from memory: the built client and the prerendered pages are small, so
+ * reading them once at start and compressing each on first use beats the file system
+ * on every request (the marketing-page benchmark depends on it).
+ */
+export interface StaticFile {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  compressed?: { br: Buffer; gzip: Buffer };
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.map': 'application/json; charset=utf-8',
+};
+const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
+
+export function loadStaticFile(file: string): StaticFile {
+  const body = readFileSync(file);
+  return {
+    body,
+    contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+  };
+}
+
+/** Every file below `root`, keyed by its path relative to root with forward slashes. */
+export function loadStaticTree(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(root)) return files;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else files.set(path.relative(root, full).split(path.sep).join('/'), loadStaticFile(full));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
+  file.compressed ??= {
+    br: brotliCompressSync(file.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
+    }),
+    gzip: gzipSync(file.body, { level: 9 }),
+  };
+  return file.compressed;
+}
+
+export function sendStaticFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  options: { cacheControl: string; status?: number; vary?: string },
+): FastifyReply {
+  reply
+    .status(options.status ?? 200)
+    .header('content-type', file.contentType)
+    .header('cache-control', options.cacheControl)
+    .header('etag', file.etag);
+  const canCompress = compressible.test(file.contentType) && file.body.length > 512;
+  const vary = [options.vary, canCompress ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
+  if (vary) reply.header('vary', vary);
+  if ((options.status ?? 200) === 200 && request.headers['if-none-match'] === file.etag) {
+    return reply.status(304).send();
+  }
+  if (canCompress) {
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressedOf(file).br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressedOf(file).gzip);
+  }
+  return reply.send(file.body);
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '#shared/errors.ts';
+import { translateAll } from '#shared/i18n/messages.ts';
+
+/** The JSON body of an error (DESIGN.md §6). */
+export function errorBody(error: AppError) {
+  if (error.code === 'validation') {
+    return {
+      errors: error.fieldErrors.map((fieldError) => ({
+        field: fieldError.field,
+        code: fieldError.code,
+        messagesByLanguage: translateAll(fieldError.message, fieldError.params),
+      })),
+    };
+  }
+  return { error: { code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) } };
+}
+
+/** Fastify's own errors (body parsing, limits) mapped to our codes. */
+function appErrorOf(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  const byFastifyCode: Record<string, ErrorCode> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'malformedJson',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'malformedJson',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformedJson',
+  };
+  const mapped = byFastifyCode[error.code];
+  if (mapped) return new AppError(mapped);
+  if (error instanceof SyntaxError) return new AppError('malformedJson');
+  if (error.statusCode === 413) return new AppError('payloadTooLarge');
+  if (error.statusCode === 415) return new AppError('unsupportedMediaType');
+  if (error.statusCode === 429) return new AppError('tooManyRequests');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('validation', 'error.invalid');
+  return new AppError('internal');
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).header('cache-control', 'no-store').send(errorBody(error));
+}
+
+/**
+ * Every error leaves as DESIGN.md §6 JSON, never with a stack trace; unexpected ones are
+ * logged with the request id and answered 500 (which is always a bug to fix).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = appErrorOf(error);
+    if (appError.code === 'internal') request.log.error({ err: error }, 'unexpected error');
+    else if (!(error instanceof AppError)) request.log.info({ code: error.code, message: error.message }, 'request refused');
+    return sendError(reply, appError);
+  });
+}

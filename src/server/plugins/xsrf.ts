@@ -1,0 +1,66 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#shared/errors.ts';
+
+/**
+ * Anti-forgery (SPEC §7, DESIGN.md §2). A visitor gets a random secret in an HttpOnly
+ * cookie; the token is `nonce.HMAC(serverKey, secret.nonce)`, readable by scripts in the
+ * `XSRF-TOKEN` cookie and sent back in the `X-XSRF-TOKEN` header. A made-up token, or a
+ * token copied from another visitor, fails the signature check (docs/decisions/003).
+ */
+export const xsrfCookie = 'XSRF-TOKEN';
+export const xsrfHeader = 'x-xsrf-token';
+const secretCookie = 'xsrf_secret';
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sign(serverKey: string, visitorSecret: string, nonce: string): string {
+  return createHmac('sha256', serverKey).update(`${visitorSecret}.${nonce}`).digest('base64url');
+}
+
+export function createXsrfToken(serverKey: string, visitorSecret: string): string {
+  const nonce = randomBytes(16).toString('base64url');
+  return `${nonce}.${sign(serverKey, visitorSecret, nonce)}`;
+}
+
+export function isValidXsrfToken(serverKey: string, visitorSecret: string | undefined, token: string | undefined): boolean {
+  if (!visitorSecret || !token) return false;
+  const [nonce, signature, ...rest] = token.split('.');
+  if (!nonce || !signature || rest.length > 0) return false;
+  const expected = Buffer.from(sign(serverKey, visitorSecret, nonce));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export function registerXsrf(app: FastifyInstance, options: { serverKey: string; secureCookies: boolean }): void {
+  const issueToken = (request: FastifyRequest, reply: FastifyReply): string => {
+    let visitorSecret = request.cookies[secretCookie];
+    if (!visitorSecret || visitorSecret.length < 32) {
+      visitorSecret = randomBytes(32).toString('base64url');
+      reply.setCookie(secretCookie, visitorSecret, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+      });
+    }
+    const token = createXsrfToken(options.serverKey, visitorSecret);
+    reply.setCookie(xsrfCookie, token, { path: '/', sameSite: 'lax', secure: options.secureCookies });
+    return token;
+  };
+
+  app.get('/api/xsrf/token', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: issueToken(request, reply) };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method)) return;
+    const header = request.headers[xsrfHeader];
+    const token = Array.isArray(header) ? header[0] : header;
+    const valid =
+      token !== undefined &&
+      token === request.cookies[xsrfCookie] &&
+      isValidXsrfToken(options.serverKey, request.cookies[secretCookie], token);
+    if (!valid) throw new AppError('xsrf');
+  });
+}

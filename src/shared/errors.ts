@@ -1,0 +1,60 @@
+import type { MessageKey, MessageParams } from './i18n/messages.ts';
+
+/** Error codes of the API and the HTTP status each one answers with (DESIGN.md §6). */
+export const errorStatus = {
+  validation: 400,
+  malformedJson: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  xsrf: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+/** One field error of a validation failure; `field` is a dotted path (`invoiceAddress.zip`). */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * The one error type services throw. It carries a code and a message key; the server's
+ * error handler turns it into a body with `messagesByLanguage`.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly messageKey: MessageKey;
+  readonly params: MessageParams | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(code: ErrorCode, messageKey?: MessageKey, options: { params?: MessageParams; fieldErrors?: FieldError[] } = {}) {
+    const key = messageKey ?? (`error.${code}` as MessageKey);
+    super(key);
+    this.name = 'AppError';
+    this.code = code;
+    this.messageKey = key;
+    this.params = options.params;
+    this.fieldErrors = options.fieldErrors ?? [];
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  static validation(fieldErrors: FieldError[]): AppError {
+    return new AppError('validation', 'error.validation', { fieldErrors });
+  }
+
+  static field(field: string, code: string, message: MessageKey, params?: MessageParams): AppError {
+    return AppError.validation([{ field, code, message, ...(params ? { params } : {}) }]);
+  }
+}

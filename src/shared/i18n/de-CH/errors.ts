@@ -1,0 +1,33 @@
+import type { errors as reference } from '../en-US/errors.ts';
+
+export const errors = {
+  'error.validation': 'Einige Felder sind nicht gültig.',
+  'error.required': 'Dieses Feld ist erforderlich.',
+  'error.invalid': 'Dieser Wert ist nicht gültig.',
+  'error.invalidEmail': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'error.tooShort': 'Bitte geben Sie mindestens {min} Zeichen ein.',
+  'error.tooLong': 'Bitte geben Sie höchstens {max} Zeichen ein.',
+  'error.tooSmall': 'Der Wert muss mindestens {min} sein.',
+  'error.tooBig': 'Der Wert darf höchstens {max} sein.',
+  'error.invalidOption': 'Bitte wählen Sie eine der angebotenen Optionen.',
+  'error.phoneFormat':
+    'Verwenden Sie nur Ziffern, Leerzeichen und Bindestriche. Bitte geben Sie die Telefonnummer im internationalen Format mit der gewählten Landesvorwahl ein.',
+  'error.consentRequired': 'Bitte stimmen Sie der Datenschutzerklärung zu.',
+  'error.malformedJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'error.unsupportedMediaType': 'Bitte senden Sie die Anfrage als JSON.',
+  'error.payloadTooLarge': 'Die Anfrage ist zu gross.',
+  'error.notFound': 'Die angeforderte Ressource existiert nicht.',
+  'error.methodNotAllowed': 'Diese Methode ist hier nicht erlaubt.',
+  'error.xsrf': 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'error.unauthorized': 'Bitte melden Sie sich an.',
+  'error.forbidden': 'Sie dürfen diese Aktion nicht ausführen.',
+  'error.conflict': 'Diese Aktion ist im aktuellen Zustand nicht möglich.',
+  'error.tooManyRequests': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es noch einmal.',
+  'error.internal': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.',
+  'error.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar.',
+  'error.captcha.invalid': 'Die Anti-Robot-Prüfung ist fehlgeschlagen. Bitte lösen Sie sie erneut.',
+  'error.captcha.expired': 'Die Anti-Robot-Prüfung ist abgelaufen. Bitte lösen Sie sie erneut.',
+  'error.captcha.used': 'Diese Anti-Robot-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
+  'error.captcha.wrongForm': 'Diese Anti-Robot-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
+  'error.captcha.unknownSiteKey': 'Unbekannter Site-Key.',
+} satisfies Record<keyof typeof reference, string>;

@@ -1,0 +1,8 @@
+import type { MessageKey } from '../messages.ts';
+import { captcha } from './captcha.ts';
+import { common } from './common.ts';
+import { errors } from './errors.ts';
+import { forms } from './forms.ts';
+import { site } from './site.ts';
+
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...site };

@@ -1,0 +1,2 @@
+export const captcha = {
+} as const;

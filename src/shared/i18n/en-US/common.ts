@@ -1,0 +1,15 @@
+export const common = {
+  'common.siteName': 'CyberSafe Academy',
+  'common.language.en-US': 'English',
+  'common.language.de-CH': 'Deutsch',
+  'common.languageSwitch.label': 'Language',
+  'common.currency.label': 'Currency',
+  'common.notFound.title': 'Page not found',
+  'common.notFound.text': 'The page you are looking for does not exist.',
+  'common.notFound.home': 'Go to the home page',
+  'common.error.title': 'Something went wrong',
+  'common.error.text': 'An unexpected error occurred. Please reload the page or try again later.',
+  'common.error.reload': 'Reload the page',
+  'common.loading': 'Loading…',
+  'common.chunkTimeout': 'The page took too long to load. Please check your connection and reload.',
+} as const;

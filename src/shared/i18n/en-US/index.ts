@@ -1,0 +1,8 @@
+import { captcha } from './captcha.ts';
+import { common } from './common.ts';
+import { errors } from './errors.ts';
+import { forms } from './forms.ts';
+import { site } from './site.ts';
+
+/** The reference catalogue: its keys are the type of every message key. */
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...site };

@@ -1,0 +1,2 @@
+export const site = {
+} as const;

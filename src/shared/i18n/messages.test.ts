@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues, translate, translateAll } from './messages.ts';
+
+describe('message catalogues', () => {
+  const enKeys = Object.keys(catalogues['en-US']).sort();
+  const deKeys = Object.keys(catalogues['de-CH']).sort();
+
+  it('have the same keys in en-US and de-CH', () => {
+    expect(deKeys).toEqual(enKeys);
+  });
+
+  it('have no empty texts', () => {
+    for (const [language, catalogue] of Object.entries(catalogues)) {
+      for (const [key, text] of Object.entries(catalogue)) {
+        expect(text.trim(), `${language} ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('write Swiss German with "ss", never "ß"', () => {
+    const withEszett = Object.entries(catalogues['de-CH']).filter(([, text]) => text.includes('ß'));
+    expect(withEszett).toEqual([]);
+  });
+
+  it('use the same parameters in both languages', () => {
+    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of enKeys) {
+      const k = key as keyof (typeof catalogues)['en-US'];
+      expect(params(catalogues['de-CH'][k]), key).toEqual(params(catalogues['en-US'][k]));
+    }
+  });
+});
+
+describe('translate', () => {
+  it('fills parameters', () => {
+    expect(translate('en-US', 'error.tooShort', { min: 20 })).toBe('Please enter at least 20 characters.');
+    expect(translateAll('error.tooShort', { min: 20 })['de-CH']).toBe('Bitte geben Sie mindestens 20 Zeichen ein.');
+  });
+});

@@ -1,0 +1,30 @@
+import type { Language } from '../locales.ts';
+import { deCH } from './de-CH/index.ts';
+import { enUS } from './en-US/index.ts';
+
+export type MessageKey = keyof typeof enUS;
+export type MessageParams = Record<string, string | number>;
+/** A text in every language, as the API sends it (`messagesByLanguage`). */
+export type MessagesByLanguage = Record<Language, string>;
+
+export const catalogues: Record<Language, Record<MessageKey, string>> = { 'en-US': enUS, 'de-CH': deCH };
+
+function fill(template: string, params: MessageParams | undefined): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
+  return fill(catalogues[language][key], params);
+}
+
+/** The same message in every language, for API error bodies and e-mails. */
+export function translateAll(key: MessageKey, params?: MessageParams): MessagesByLanguage {
+  return { 'en-US': translate('en-US', key, params), 'de-CH': translate('de-CH', key, params) };
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return value in enUS;
+}

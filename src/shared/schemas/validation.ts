@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { FieldError } from '../errors.ts';
+import { isMessageKey, type MessageKey, type MessageParams } from '../i18n/messages.ts';
+
+/**
+ * Turns Zod issues into field errors with catalogue keys, so that the server's 400 body
+ * and the form's own checks say exactly the same thing. A schema picks a specific text
+ * by giving a catalogue key as its message (`{ error: 'error.phoneFormat' }`).
+ */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    const { code, message, params } = describeIssue(issue);
+    return { field, code, message, ...(params ? { params } : {}) };
+  });
+}
+
+function describeIssue(issue: z.core.$ZodIssue): { code: string; message: MessageKey; params?: MessageParams } {
+  if (isMessageKey(issue.message)) return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message };
+  if (issue.input === undefined || issue.input === null) return { code: 'required', message: 'error.required' };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { code: 'invalid', message: 'error.invalid' };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? { code: 'required', message: 'error.required' }
+          : { code: 'tooShort', message: 'error.tooShort', params: { min: Number(issue.minimum) } };
+      }
+      if (issue.origin === 'array') return { code: 'required', message: 'error.required' };
+      return { code: 'tooSmall', message: 'error.tooSmall', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { code: 'tooLong', message: 'error.tooLong', params: { max: Number(issue.maximum) } }
+        : { code: 'tooBig', message: 'error.tooBig', params: { max: Number(issue.maximum) } };
+    case 'invalid_value':
+      return { code: 'invalidOption', message: 'error.invalidOption' };
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? { code: 'invalidEmail', message: 'error.invalidEmail' }
+        : { code: 'invalid', message: 'error.invalid' };
+    default:
+      return { code: 'invalid', message: 'error.invalid' };
+  }
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { languages } from '#shared/locales.ts';
+import type { PageAssets } from '../assets.ts';
+import { useSite } from '../site-context.tsx';
+import { sitePath, type SitePageId } from '../site-paths.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  /** The page's own path, for canonical and hreflang links; none for the not-found page. */
+  canonicalPage?: SitePageId;
+  baseUrl: string;
+  assets: PageAssets;
+  /** Extra attributes on `<body>` (the page state the islands read). */
+  bodyData?: Record<`data-${string}`, string>;
+  children: ReactNode;
+}
+
+/**
+ * The whole HTML document of a marketing page. No inline script and no style attribute
+ * (the content security policy forbids both): the only script is the islands entry.
+ */
+export function Document({ title, description, canonicalPage, baseUrl, assets, bodyData, children }: DocumentProps) {
+  const { lang, currency, t } = useSite();
+  const url = (page: SitePageId, language = lang) => `${baseUrl}${sitePath(language, page)}`;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {canonicalPage ? (
+          <>
+            <link rel="canonical" href={url(canonicalPage)} />
+            {languages.map((language) => (
+              <link key={language} rel="alternate" hrefLang={language} href={url(canonicalPage, language)} />
+            ))}
+            <link rel="alternate" hrefLang="x-default" href={url(canonicalPage, 'en-US')} />
+          </>
+        ) : (
+          <meta name="robots" content="noindex" />
+        )}
+        <meta name="theme-color" content="#0b3b5c" />
+        {assets.favicon ? <link rel="icon" type="image/svg+xml" href={assets.favicon} /> : null}
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script type="module" src={assets.script} />
+      </head>
+      <body data-selected-currency={currency} {...bodyData}>
+        <a className="skip-link" href="#main">
+          {t('site.skipLink')}
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+      </body>
+    </html>
+  );
+}

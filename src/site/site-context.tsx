@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { Currency, Language } from '#shared/locales.ts';
+import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { RenderedPageId } from './site-paths.ts';
+
+export interface SiteContextValue {
+  lang: Language;
+  currency: Currency;
+  page: RenderedPageId;
+  /** The year in the copyright line: the build's year. */
+  year: number;
+  t: (key: MessageKey, params?: MessageParams) => string;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function createSiteContext(
+  lang: Language,
+  currency: Currency,
+  page: RenderedPageId,
+  year: number,
+): SiteContextValue {
+  return { lang, currency, page, year, t: (key, params) => translate(lang, key, params) };
+}
+
+export const SiteProvider = SiteContext.Provider;
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('useSite() outside of <SiteProvider>');
+  return value;
+}

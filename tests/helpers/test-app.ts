@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '#server/app.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { seedDatabase } from '#server/db/seed/seed.ts';
+import { readEnv, type Env } from '#server/env.ts';
+
+/**
+ * A fresh app on a fresh database for one test file: an in-memory PGlite, or, when the
+ * `api-postgres` project runs, a new database on the PostgreSQL server of DATABASE_URL
+ * (dropped again afterwards).
+ */
+export interface TestApp {
+  app: App;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const usePostgres = process.env.TEST_DATABASE === 'postgres';
+  const postgres = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL ?? '') : undefined;
+  const env = readEnv({
+    NODE_ENV: 'test',
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    DATA_DIR: 'tmp/test-data',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_MAX_NUMBER: '1000',
+    ...overrides,
+  });
+  const database = await openDatabase({ databaseUrl: postgres?.url, poolSize: 20 });
+  await seedDatabase(database.db);
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * One client build with two entries:
+ * - `islands`: the small script every marketing page loads; it mounts the widgets;
+ * - `app.html`: the single-page app under /app (shop and back office), split per route.
+ * The prerender step (src/site/prerender.ts) reads the manifest to link the hashed files.
+ */
+export default defineConfig({
+  root: 'src/client',
+  base: '/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    rollupOptions: {
+      input: {
+        islands: 'src/client/islands/main.tsx',
+        app: 'src/client/app.html',
+      },
+    },
+  },
+  worker: { format: 'es' },
+});
