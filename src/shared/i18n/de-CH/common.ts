@@ -13,5 +13,9 @@ export const common = {
   'common.error.text': 'Ein unerwarteter Fehler ist aufgetreten. Bitte laden Sie die Seite neu oder versuchen Sie es später noch einmal.',
   'common.error.reload': 'Seite neu laden',
   'common.loading': 'Wird geladen…',
+  'app.skipToContent': 'Zum Inhalt springen',
+  'app.footer.privacy': 'Datenschutzerklärung',
+  'app.footer.imprint': 'Impressum',
+  'app.footer.contact': 'Kontakt',
   'common.chunkTimeout': 'Die Seite hat zu lange zum Laden gebraucht. Bitte prüfen Sie Ihre Verbindung und laden Sie neu.',
 } satisfies Record<keyof typeof reference, string>;

@@ -11,5 +11,9 @@ export const common = {
   'common.error.text': 'An unexpected error occurred. Please reload the page or try again later.',
   'common.error.reload': 'Reload the page',
   'common.loading': 'Loading…',
+  'app.skipToContent': 'Skip to content',
+  'app.footer.privacy': 'Privacy policy',
+  'app.footer.imprint': 'Imprint',
+  'app.footer.contact': 'Contact',
   'common.chunkTimeout': 'The page took too long to load. Please check your connection and reload.',
 } as const;

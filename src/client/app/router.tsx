@@ -1,0 +1,24 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './layout.tsx';
+import { lazyPage } from './lazy-route.ts';
+import { appBasePath } from './paths.ts';
+import { ErrorPage } from './routes/error-page.tsx';
+
+/**
+ * The app's routes (SPEC §2). Each page is its own chunk, loaded on first visit with
+ * the 120 s time-out of SPEC §9; paths come from paths.ts.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: appBasePath });
+}

@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { useLanguage } from '#client/lib/i18n.tsx';
+import { webPaths } from '../paths.ts';
+
+/** `/app` alone has no page of its own: the visitor is sent to the marketing home. */
+export default function IndexRedirect() {
+  const { language } = useLanguage();
+  useEffect(() => {
+    window.location.replace(webPaths.home(language));
+  }, [language]);
+  return null;
+}

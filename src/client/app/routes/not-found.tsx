@@ -1,0 +1,17 @@
+import { useT, useLanguage } from '#client/lib/i18n.tsx';
+import { webPaths } from '../paths.ts';
+
+/** Every unknown app path (SPEC §2). */
+export default function NotFoundPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  return (
+    <section className="app-message">
+      <h1>{t('common.notFound.title')}</h1>
+      <p>{t('common.notFound.text')}</p>
+      <p>
+        <a href={webPaths.home(language)}>{t('common.notFound.home')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const port = 3190 + Math.floor(Math.random() * 50);
+const dataDir = `tmp/main-test-${port}`;
+
+function startServer() {
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilReady(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready');
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the server process', () => {
+  it('logs JSON lines with request ids, and on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const server = startServer();
+    try {
+      await waitUntilReady();
+      const tokenResponse = await fetch(`http://127.0.0.1:${port}/api/xsrf/token`);
+      const cookies = tokenResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const { token } = (await tokenResponse.json()) as { token: string };
+
+      // A request whose body is still arriving when SIGTERM comes.
+      const body = JSON.stringify({ slow: 'x'.repeat(50) });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const answered = new Promise((resolve) => socket.once('end', resolve));
+      socket.write(
+        `POST /api/in-flight HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+          `Cookie: ${cookies}\r\nX-XSRF-TOKEN: ${token}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.write(body.slice(10));
+      await answered;
+
+      expect(answer).toMatch(/^HTTP\/1\.1 404/);
+      expect(answer).toContain('"code":"notFound"');
+      expect(await server.exited).toBe(0);
+      const lines = server.output().split('\n').filter((line) => line.startsWith('{'));
+      const requestLine = lines.map((line) => JSON.parse(line)).find((entry) => entry.req?.url === '/api/xsrf/token');
+      expect(requestLine?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+
+/** The links a marketing page needs from the client build. */
+export interface PageAssets {
+  /** The islands entry script (`<script type="module">`). */
+  script: string;
+  /** Its stylesheet(s): the site CSS. */
+  css: string[];
+  /** Chunks the entry imports statically, preloaded to avoid a request waterfall. */
+  preload: string[];
+  favicon?: string;
+}
+
+/** One record of vite's `.vite/manifest.json`. */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  css?: string[];
+  assets?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/** The islands entry as vite names it (relative to the vite root, src/client). */
+export const islandsEntrySource = 'islands/main.tsx';
+
+function endsWithPath(value: string | undefined, suffix: string): boolean {
+  return value !== undefined && (value === suffix || value.endsWith(`/${suffix}`));
+}
+
+export function readManifest(path: string): ViteManifest {
+  return JSON.parse(readFileSync(path, 'utf8')) as ViteManifest;
+}
+
+/** The manifest key of a source file, whatever vite chose as root (`islands/main.tsx` or `src/client/islands/main.tsx`). */
+export function findManifestKey(manifest: ViteManifest, source: string): string | undefined {
+  return Object.keys(manifest).find((key) => endsWithPath(key, source) || endsWithPath(manifest[key]?.src, source));
+}
+
+/** The chunk and every chunk it imports statically, transitively, entry first. */
+export function staticClosure(manifest: ViteManifest, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (current: string) => {
+    if (seen.has(current) || !manifest[current]) return;
+    seen.add(current);
+    for (const imported of manifest[current]?.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...seen];
+}
+
+export function pageAssetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
+  const entryKey = findManifestKey(manifest, islandsEntrySource);
+  const entry = entryKey ? manifest[entryKey] : undefined;
+  if (!entryKey || !entry) {
+    throw new Error(`The client manifest has no entry for ${islandsEntrySource}; run "vite build" first.`);
+  }
+  const closure = staticClosure(manifest, entryKey);
+  const url = (file: string) => `${base}${file}`;
+  const css = [...new Set(closure.flatMap((key) => manifest[key]?.css ?? []))].map(url);
+  const preload = closure.slice(1).map((key) => url(manifest[key]!.file));
+  return { script: url(entry.file), css, preload };
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { findManifestKey, islandsEntrySource, staticClosure, type ViteManifest } from './assets.ts';
+
+/** DESIGN budgets of a marketing page, gzip bytes. */
+export const budgets = { js: 80 * 1024, css: 20 * 1024 } as const;
+
+export interface PageWeight {
+  js: number;
+  css: number;
+  files: { file: string; gzip: number }[];
+}
+
+/** The widget names a page contains (`data-island="…"`). */
+export function islandNamesIn(html: string): string[] {
+  return [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]!))];
+}
+
+/**
+ * What a browser downloads for a page: the islands entry with its static imports, plus the
+ * lazy chunk of every widget on the page (and their static imports), plus the CSS.
+ */
+export function measurePage(html: string, manifest: ViteManifest, clientDir: string): PageWeight {
+  const keys = new Set<string>();
+  const entry = findManifestKey(manifest, islandsEntrySource);
+  if (entry) for (const key of staticClosure(manifest, entry)) keys.add(key);
+  for (const name of islandNamesIn(html)) {
+    const key = findManifestKey(manifest, `islands/${name}.tsx`);
+    if (key) for (const k of staticClosure(manifest, key)) keys.add(k);
+  }
+  const jsFiles = [...keys].map((key) => manifest[key]!.file);
+  const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+  const gzip = (file: string) => gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
+  const files = [...jsFiles, ...cssFiles].map((file) => ({ file, gzip: gzip(file) }));
+  const sum = (list: string[]) => files.filter((f) => list.includes(f.file)).reduce((total, f) => total + f.gzip, 0);
+  return { js: sum(jsFiles), css: sum(cssFiles), files };
+}

@@ -1,0 +1,127 @@
+/**
+ * Build step after `vite build`: writes every marketing page, in both languages and once per
+ * currency, to dist/site, with pages.json (read by the server), sitemap.xml and robots.txt.
+ * Run: `tsx src/site/prerender.ts` (part of `npm run build`).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CatalogProduct } from '#shared/catalog.ts';
+import { currencies, languages, type Currency, type Language } from '#shared/locales.ts';
+import { pageAssetsFromManifest, readManifest, type PageAssets, type ViteManifest } from './assets.ts';
+import { budgets, measurePage, type PageWeight } from './budget.ts';
+import { renderPage } from './render-page.tsx';
+import { pageFile, publicBaseUrl, sitePages, sitePath, type RenderedPageId } from './site-paths.ts';
+import { buildRobotsTxt, buildSitemap } from './sitemap.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = resolve(here, '../..');
+
+/** The contract with the server (src/server reads exactly this shape). */
+export interface PagesJson {
+  pages: { path: string; language: Language; files: Record<Currency, string> }[];
+  notFound: Record<Language, Record<Currency, string>>;
+}
+
+export interface PrerenderOptions {
+  /** Output folder, default dist/site. Emptied first. */
+  outDir?: string;
+  /** The client build (dist/client): its manifest is read, the favicon written to its assets. */
+  clientDir?: string;
+  /** Use this manifest instead of reading `<clientDir>/.vite/manifest.json`. */
+  manifest?: ViteManifest;
+  baseUrl?: string;
+  products?: CatalogProduct[];
+  year?: number;
+}
+
+export interface PrerenderResult {
+  outDir: string;
+  pagesJson: PagesJson;
+  /** Every written file, relative to outDir → content. */
+  files: Map<string, string>;
+  manifest: ViteManifest;
+}
+
+function perCurrency(make: (currency: Currency) => string): Record<Currency, string> {
+  return Object.fromEntries(currencies.map((currency) => [currency, make(currency)])) as Record<Currency, string>;
+}
+
+/** Writes the favicon beside the client assets under a content hash, as vite would. */
+function writeFavicon(clientDir: string): string {
+  const svg = readFileSync(join(here, 'favicon.svg'));
+  const name = `favicon-${createHash('sha256').update(svg).digest('base64url').slice(0, 8)}.svg`;
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'assets', name), svg);
+  return `/assets/${name}`;
+}
+
+export function prerenderSite(options: PrerenderOptions = {}): PrerenderResult {
+  const outDir = resolve(options.outDir ?? join(projectRoot, 'dist/site'));
+  const clientDir = resolve(options.clientDir ?? join(projectRoot, 'dist/client'));
+  const manifest = options.manifest ?? readManifest(join(clientDir, '.vite/manifest.json'));
+  const assets: PageAssets = { ...pageAssetsFromManifest(manifest), favicon: writeFavicon(clientDir) };
+  const baseUrl = options.baseUrl ?? publicBaseUrl();
+  const files = new Map<string, string>();
+
+  const render = (page: RenderedPageId, lang: Language, currency: Currency) => {
+    const file = pageFile(lang, page, currency);
+    files.set(
+      file,
+      renderPage({ page, lang, currency, assets, baseUrl, products: options.products, year: options.year }),
+    );
+    return file;
+  };
+
+  const pagesJson: PagesJson = {
+    pages: sitePages.flatMap((page) =>
+      languages.map((language) => ({
+        path: sitePath(language, page),
+        language,
+        files: perCurrency((currency) => render(page, language, currency)),
+      })),
+    ),
+    notFound: Object.fromEntries(
+      languages.map((language) => [language, perCurrency((currency) => render('not-found', language, currency))]),
+    ) as PagesJson['notFound'],
+  };
+  files.set('pages.json', `${JSON.stringify(pagesJson, null, 2)}\n`);
+  files.set('sitemap.xml', buildSitemap(baseUrl));
+  files.set('robots.txt', buildRobotsTxt(baseUrl));
+
+  rmSync(outDir, { recursive: true, force: true });
+  for (const [file, content] of files) {
+    mkdirSync(dirname(join(outDir, file)), { recursive: true });
+    writeFileSync(join(outDir, file), content);
+  }
+  return { outDir, pagesJson, files, manifest };
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Prints the gzip weight of each page kind and returns the pages over budget. */
+function reportBudgets(result: PrerenderResult, clientDir: string): string[] {
+  const over: string[] = [];
+  for (const entry of result.pagesJson.pages.filter((page) => page.language === 'en-US')) {
+    const weight: PageWeight = measurePage(result.files.get(entry.files.EUR)!, result.manifest, clientDir);
+    console.log(`  ${entry.path.padEnd(28)} JS ${formatKb(weight.js).padStart(9)}   CSS ${formatKb(weight.css).padStart(8)} (gzip)`);
+    if (weight.js > budgets.js) over.push(`${entry.path}: JS ${formatKb(weight.js)} > ${formatKb(budgets.js)}`);
+    if (weight.css > budgets.css) over.push(`${entry.path}: CSS ${formatKb(weight.css)} > ${formatKb(budgets.css)}`);
+  }
+  return over;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const clientDir = join(projectRoot, 'dist/client');
+  const result = prerenderSite({ clientDir });
+  const pageCount = [...result.files.keys()].filter((file) => file.endsWith('.html')).length;
+  console.log(`prerendered ${pageCount} HTML files to ${result.outDir}`);
+  const over = reportBudgets(result, clientDir);
+  if (over.length > 0) {
+    console.error(`over budget:\n  ${over.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
