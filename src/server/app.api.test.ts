@@ -146,6 +146,36 @@ describe('shared calls', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('lists the calls with their schemas', async () => {
+    const doc = (await t.app.inject('/api/docs')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/country/', '/api/geolocation/whereami/country', '/api/currency/available-currencies', '/api/captcha/site-key']),
+    );
+    expect(doc.paths['/api/country/'].get.responses['200'].content['application/json'].schema.type).toBe('array');
+  });
+});
+
+describe('validation errors', () => {
+  it('name the field and speak both languages', async () => {
+    const response = await t.app.inject('/api/country/?language=fr-FR');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          field: 'language',
+          code: 'invalidOption',
+          messagesByLanguage: {
+            'en-US': 'Please choose one of the offered options.',
+            'de-CH': 'Bitte wählen Sie eine der angebotenen Optionen.',
+          },
+        },
+      ],
+    });
+  });
+});
+
 describe('redirects', () => {
   it('sends / to the language of the locale cookie, then Accept-Language, else en-US', async () => {
     expect((await t.app.inject({ url: '/', headers: { cookie: 'locale=de-CH', 'accept-language': 'en-US' } })).headers.location).toBe('/web/de-CH/');

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
@@ -54,6 +56,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     return503OnClosing: true,
   });
 
+  // Every route declares its payloads with the shared Zod schemas: they validate the
+  // input, check the output, and make the OpenAPI document served at /api/docs.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CyberSafe Academy shop API', version: '1.0.0' },
+      components: { securitySchemes: { xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
   // Cross-cutting: cookies, headers, errors, anti-forgery.
   await app.register(cookie);
   registerSecurityHeaders(app);
@@ -73,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(captchaSiteKeyRoutes, { captcha });
   await app.register(geoRoutes);
   await app.register(currencyRoutes);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
   const site = registerSiteRoutes(app, { distDir: deps.distDir ?? path.join(projectRoot, 'dist') });

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getCartCount, subscribe } from './cart-store.ts';
-import { readCookie } from './cookies.ts';
+import { readCookie } from '../lib/cookies.ts';
 import type { IslandProps } from './types.ts';
 
 export type CartButtonProps = IslandProps<{ label: string; itemsOne: string; itemsOther: string }>;

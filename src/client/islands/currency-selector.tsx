@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { currencies, isCurrency, type Currency } from '#shared/locales.ts';
-import { readCookie } from './cookies.ts';
+import { readCookie } from '../lib/cookies.ts';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 

@@ -9,7 +9,7 @@ import {
   type Language,
   type PaymentFrequency,
 } from '#shared/locales.ts';
-import { oneYearInSeconds, readCookie, writeCookie } from './cookies.ts';
+import { oneYearSeconds, readCookie, writeCookie } from '../lib/cookies.ts';
 
 /**
  * The page-wide state the islands share, kept where a page without JS already has it:
@@ -32,7 +32,7 @@ export function getPageLanguage(doc: Document = document): Language {
 export function getSelectedCurrency(doc: Document = document): Currency {
   const fromBody = doc.body?.dataset.selectedCurrency;
   if (isCurrency(fromBody)) return fromBody;
-  const fromCookie = readCookie('currency', doc.cookie);
+  const fromCookie = readCookie('currency');
   return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
 }
 
@@ -41,7 +41,7 @@ export function getSelectedCurrency(doc: Document = document): Currency {
  * stylesheet then shows the prices of that currency, no reload) and announces it.
  */
 export function setSelectedCurrency(currency: Currency, doc: Document = document): void {
-  writeCookie('currency', currency, oneYearInSeconds);
+  writeCookie('currency', currency, oneYearSeconds);
   doc.body.dataset.selectedCurrency = currency;
   doc.dispatchEvent(new CustomEvent<Currency>(pageEvents.currency, { detail: currency }));
 }
@@ -52,7 +52,7 @@ export function onCurrencyChange(listener: (currency: Currency) => void, doc: Do
 
 /** Stores the language choice in the `locale` cookie (1 year, path /). */
 export function storeLanguage(language: Language): void {
-  writeCookie('locale', language, oneYearInSeconds);
+  writeCookie('locale', language, oneYearSeconds);
 }
 
 export function getPaymentFrequency(doc: Document = document): PaymentFrequency {

@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '#shared/schemas/validation.ts';
  * one error per field. Route handlers call it for body, params and query alike.
  */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw AppError.validation(fieldErrorsOf(result.error));
   return result.data;
 }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
+import { fieldErrorOf, type IssueLike } from '#shared/schemas/validation.ts';
 
 /** The JSON body of an error (DESIGN.md §6). */
 export function errorBody(error: AppError) {
@@ -17,8 +19,25 @@ export function errorBody(error: AppError) {
 }
 
 /** Fastify's own errors (body parsing, limits) mapped to our codes. */
-function appErrorOf(error: FastifyError): AppError {
+/** The value at a dotted path of the request part a schema checked. */
+function valueAt(source: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), source);
+}
+
+function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A route's declared Zod schema refused the input: rebuild each issue (Zod leaves the
+    // input out) for the shared mapping, so the body says what the form says.
+    const contexts: Record<string, unknown> = { body: request.body, querystring: request.query, params: request.params, headers: request.headers };
+    const source = contexts[error.validationContext ?? 'body'];
+    return AppError.validation(
+      error.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        return fieldErrorOf({ ...(v.params as object), code: v.keyword, message: v.message, path, input: valueAt(source, path) } as IssueLike);
+      }),
+    );
+  }
   const byFastifyCode: Record<string, ErrorCode> = {
     FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
@@ -46,7 +65,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = appErrorOf(error);
+    const appError = appErrorOf(error, request);
     if (appError.code === 'internal') request.log.error({ err: error }, 'unexpected error');
     else if (!(error instanceof AppError)) request.log.info({ code: error.code, message: error.message }, 'request refused');
     return sendError(reply, appError);

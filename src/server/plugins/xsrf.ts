@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors.ts';
+import { xsrfTokenSchema } from '#shared/schemas/common.ts';
 
 /**
  * Anti-forgery (SPEC §7, DESIGN.md §2). A visitor gets a random secret in an HttpOnly
@@ -48,7 +49,7 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
     return token;
   };
 
-  app.get('/api/xsrf/token', async (request, reply) => {
+  app.get('/api/xsrf/token', { schema: { summary: 'Issues the anti-forgery token (also set as the XSRF-TOKEN cookie)', response: { 200: xsrfTokenSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: issueToken(request, reply) };
   });

@@ -6,16 +6,28 @@ import { isMessageKey, type MessageKey, type MessageParams } from '../i18n/messa
  * Turns Zod issues into field errors with catalogue keys, so that the server's 400 body
  * and the form's own checks say exactly the same thing. A schema picks a specific text
  * by giving a catalogue key as its message (`{ error: 'error.phoneFormat' }`).
+ * Zod leaves an issue's input out unless parsing with `{ reportInput: true }`; the
+ * mapping needs it to tell a missing value ("required") from a wrong one.
  */
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    const { code, message, params } = describeIssue(issue);
-    return { field, code, message, ...(params ? { params } : {}) };
-  });
+  return error.issues.map(fieldErrorOf);
 }
 
-function describeIssue(issue: z.core.$ZodIssue): { code: string; message: MessageKey; params?: MessageParams } {
+/** The part of a Zod issue the mapping reads; Fastify's validation errors carry it too. */
+export type IssueLike = Pick<z.core.$ZodIssue, 'code' | 'message' | 'path' | 'input'> & {
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  format?: string;
+};
+
+export function fieldErrorOf(issue: IssueLike): FieldError {
+  const field = issue.path.map(String).join('.');
+  const { code, message, params } = describeIssue(issue);
+  return { field, code, message, ...(params ? { params } : {}) };
+}
+
+function describeIssue(issue: IssueLike): { code: string; message: MessageKey; params?: MessageParams } {
   if (isMessageKey(issue.message)) return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message };
   if (issue.input === undefined || issue.input === null) return { code: 'required', message: 'error.required' };
   switch (issue.code) {

@@ -39,12 +39,17 @@ export function Header() {
         <div className="site-header__tools">
           <Island
             name="language-switch"
+            className="header-language"
             component={LanguageSwitch}
             data={{ label: t('common.languageSwitch.label'), links: JSON.stringify(links) }}
           />
-          <Island name="currency-selector" component={CurrencySelector} data={{ label: t('common.currency.label') }} />
+          <Island
+            name="currency-selector"
+            className="header-currency"
+            component={CurrencySelector} data={{ label: t('common.currency.label') }} />
           <Island
             name="cart-button"
+            className="header-cart"
             component={CartButton}
             data={{
               label: t('site.cart.label'),

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteKeySchema } from '#shared/schemas/common.ts';
 import type { CaptchaService, FormFamily } from './captcha.service.ts';
 
 /** The four site-key calls of SPEC §7, one per form family. */
@@ -9,11 +10,15 @@ const siteKeyPaths: Record<FormFamily, string> = {
   forms: '/api/captcha/site-key',
 };
 
-export async function captchaSiteKeyRoutes(app: FastifyInstance, options: { captcha: CaptchaService }): Promise<void> {
+export const captchaSiteKeyRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (app, options) => {
   for (const [family, path] of Object.entries(siteKeyPaths) as [FormFamily, string][]) {
-    app.get(path, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return { siteKey: options.captcha.siteKeys[family] };
-    });
+    app.get(
+      path,
+      { schema: { summary: `Captcha site key of the ${family} form family`, response: { 200: siteKeySchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return { siteKey: options.captcha.siteKeys[family] };
+      },
+    );
   }
-}
+};

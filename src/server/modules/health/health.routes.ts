@@ -1,18 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 
-export async function healthRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, options) => {
   /** Alive: the process answers. */
-  app.get('/api/health', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    { schema: { summary: 'Alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
 
   /** Ready: the database answers too. */
-  app.get('/api/ready', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (!(await options.database.ping())) throw new AppError('unavailable');
-    return { status: 'ready', database: options.database.kind };
-  });
-}
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        summary: 'Ready: the database answers',
+        response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!(await options.database.ping())) throw new AppError('unavailable');
+      return { status: 'ready' as const, database: options.database.kind };
+    },
+  );
+};

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import CartButton, { cartHref } from './cart-button.tsx';
+import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
+
+afterEach(() => {
+  act(() => setCartCount(0));
+  document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
+});
+
+const props = { lang: 'en-US', currency: 'EUR', label: 'Shopping cart', itemsOne: '{count} item', itemsOther: '{count} items' } as const;
+
+describe('cart store', () => {
+  it('starts at 0, notifies subscribers of changes, clamps bad values', () => {
+    expect(getCartCount()).toBe(0);
+    const seen: number[] = [];
+    const unsubscribe = subscribe(() => seen.push(getCartCount()));
+    setCartCount(2);
+    setCartCount(2);
+    setCartCount(-4);
+    setCartCount(Number.NaN);
+    setCartCount(3.7);
+    unsubscribe();
+    setCartCount(5);
+    expect(seen).toEqual([2, 0, 3]);
+  });
+});
+
+describe('cart button', () => {
+  it('links to the no-cart page when there is no shopping_cart cookie', () => {
+    render(<CartButton {...props} />);
+    const link = screen.getByRole('link', { name: 'Shopping cart, 0 items' });
+    expect(link.getAttribute('href')).toBe('/app/no-shopping-cart');
+  });
+
+  it('links to the cart of the shopping_cart cookie and shows the store count', () => {
+    document.cookie = 'shopping_cart=3f1c2e9a-8a57-4b8e-9a3b-0b1d2c3e4f5a; Path=/';
+    render(<CartButton {...props} />);
+    act(() => setCartCount(1));
+    const link = screen.getByRole('link', { name: 'Shopping cart, 1 item' });
+    expect(link.getAttribute('href')).toBe('/app/orders/3f1c2e9a-8a57-4b8e-9a3b-0b1d2c3e4f5a/shopping-cart');
+    expect(link.querySelector('.badge')!.textContent).toBe('1');
+  });
+
+  it('follows a cart created after the page loaded', () => {
+    render(<CartButton {...props} />);
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/app/no-shopping-cart');
+    document.cookie = 'shopping_cart=abc; Path=/';
+    act(() => setCartCount(1));
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/app/orders/abc/shopping-cart');
+  });
+
+  it('builds hrefs with the id encoded', () => {
+    expect(cartHref(undefined)).toBe('/app/no-shopping-cart');
+    expect(cartHref('a/b')).toBe('/app/orders/a%2Fb/shopping-cart');
+  });
+});

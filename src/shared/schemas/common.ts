@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { currencies } from '../locales.ts';
+
+/** Payloads of the shared calls of SPEC §7. */
+export const countrySchema = z.object({
+  code: z.string().length(2),
+  name: z.string(),
+  phoneCode: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+export const siteKeySchema = z.object({ siteKey: z.string() });
+export const currencyListSchema = z.array(z.enum(currencies));
+export const xsrfTokenSchema = z.object({ token: z.string() });
+export const languageQuerySchema = z.object({ language: z.enum(['en-US', 'de-CH']).optional() });

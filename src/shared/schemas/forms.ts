@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { MessagesByLanguage } from '../i18n/messages.ts';
+import { languages } from '../locales.ts';
+
+/**
+ * The payload of the public forms (SPEC §3 "Form submission payload", §5 rules). The
+ * server validates with these schemas (`parseWith`) and the shared form layout checks
+ * the same ones before sending, so both say exactly the same thing.
+ *
+ * Optional fields accept '' (an untouched input or select) and null as "not given".
+ * Where a text differs from what `fieldErrorsOf` derives on its own, the check names a
+ * catalogue key as its message.
+ *
+ * Parse with `{ reportInput: true }` so that `fieldErrorsOf` can tell a missing value
+ * from a wrong one (length errors with their limits).
+ */
+
+// ---- enumerations (SPEC §3) -----------------------------------------------------------
+
+export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
+export type Gender = (typeof genders)[number];
+
+export const roles = [
+  'EXECUTIVE',
+  'CISO',
+  'INFORMATION_SECURITY_OFFICER',
+  'HEAD_OF_IT',
+  'DEPARTMENT_TEAM_LEAD',
+  'CYBER_SECURITY_EXPERT',
+  'SOFTWARE_DEVELOPER',
+  'IT_OPERATOR',
+  'IT_ARCHITECT',
+  'ENTERPRISE_ARCHITECT',
+  'HUMAN_RESOURCES',
+  'TRAINER',
+  'FREELANCER',
+  'OTHER',
+] as const;
+export type Role = (typeof roles)[number];
+
+export const experienceLevels = ['NONE', 'BEGINNER', 'INTERMEDIATE', 'EXPERT'] as const;
+export type ExperienceLevel = (typeof experienceLevels)[number];
+
+export const contactRecipients = [
+  'MESSAGE_CENTRAL',
+  'EDUCATION_EXPERT',
+  'DATA_PRIVACY_OFFICER',
+  'INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY',
+] as const;
+export type ContactRecipient = (typeof contactRecipients)[number];
+
+// ---- limits ---------------------------------------------------------------------------
+
+export const formLimits = {
+  name: 100,
+  email: 254,
+  company: 200,
+  phoneNumber: 30,
+  captchaSolution: 4096,
+  topicId: 64,
+  topics: 50,
+  subject: 200,
+  /** SPEC §5 and §9: a contact message has at least 20 characters. */
+  messageMin: 20,
+  messageMax: 5000,
+} as const;
+
+/** SPEC §5: digits, space and minus only; a number starts and ends with a digit. */
+export const phoneNumberPattern = /^\d(?:[\d -]*\d)?$/;
+const countryCodePattern = /^[A-Z]{2}$/;
+
+// ---- building blocks ------------------------------------------------------------------
+
+/** '' (also only spaces) and null count as "not given" for optional fields. */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  return value;
+}
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: 'error.invalidOption' }).optional());
+
+const email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(formLimits.email)
+  .pipe(z.email({ error: 'error.invalidEmail' }));
+
+/** The fields every public form may send (SPEC §3). */
+export const formSubmissionShape = {
+  firstName: requiredText(formLimits.name),
+  lastName: optionalText(formLimits.name),
+  email,
+  captchaSolution: z.string().min(1).max(formLimits.captchaSolution),
+  agreeWithDataPrivacy: z.literal(true, { error: 'error.consentRequired' }),
+  preferredLanguage: z.enum(languages, { error: 'error.invalidOption' }).optional(),
+  newsletterEnabled: z.boolean().optional(),
+  phoneNumber: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(formLimits.phoneNumber).regex(phoneNumberPattern, { error: 'error.phoneFormat' }).optional(),
+  ),
+  /** ISO 3166-1 alpha-2 code of the phone number's country (`CH`), as `GET /api/country/` lists. */
+  phoneCountryCode: z.preprocess(
+    blankToUndefined,
+    z.string().trim().toUpperCase().regex(countryCodePattern, { error: 'error.invalidOption' }).optional(),
+  ),
+  companyName: optionalText(formLimits.company),
+  role: optionalEnum(roles),
+  experienceLevel: optionalEnum(experienceLevels),
+  /** Ids of newsletter topics; absent leaves a stored choice as it is, [] clears it. */
+  topicIds: z.array(z.string().trim().min(1).max(formLimits.topicId)).max(formLimits.topics).optional(),
+  gender: optionalEnum(genders),
+};
+
+/** A phone number means nothing without its country: both or neither. */
+function phoneNeedsCountry(value: { phoneNumber?: string | undefined; phoneCountryCode?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['phoneCountryCode'], message: 'error.required' });
+  }
+}
+
+export const formSubmissionSchema = z.object(formSubmissionShape).superRefine(phoneNeedsCountry);
+/** What a form sends (strings may be '' for optional fields). */
+export type FormSubmissionInput = z.input<typeof formSubmissionSchema>;
+/** What the server works with after parsing: trimmed, blanks removed. */
+export type FormSubmission = z.output<typeof formSubmissionSchema>;
+
+/** `POST /api/newsletter/`: the form payload as it is. */
+export const newsletterSubscriptionSchema = formSubmissionSchema;
+export type NewsletterSubscription = FormSubmission;
+
+/** The contact form adds its message, subject, recipient and company (SPEC §3, §5). */
+export const contactFormSchema = z
+  .object({
+    ...formSubmissionShape,
+    recipient: z.enum(contactRecipients, { error: 'error.invalidOption' }),
+    subject: requiredText(formLimits.subject),
+    message: z.string().trim().min(formLimits.messageMin).max(formLimits.messageMax),
+    company: optionalText(formLimits.company),
+  })
+  .superRefine(phoneNeedsCountry);
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+export type ContactForm = z.output<typeof contactFormSchema>;
+
+// ---- answers --------------------------------------------------------------------------
+
+/** One newsletter topic as `GET /api/newsletter/topics` lists it, titled in the request language. */
+export const newsletterTopicSchema = z.object({ id: z.string(), title: z.string() });
+export type NewsletterTopic = z.infer<typeof newsletterTopicSchema>;
+
+const messagesByLanguageSchema = z.object({ 'en-US': z.string(), 'de-CH': z.string() }) satisfies z.ZodType<MessagesByLanguage>;
+
+/** The answer of `POST /api/newsletter/` (DESIGN.md §6); messages[0] is the confirmation. */
+export const formMessagesResponseSchema = z.object({
+  messages: z.array(z.object({ translations: messagesByLanguageSchema })).min(1),
+});
+export type FormMessagesResponse = z.infer<typeof formMessagesResponseSchema>;
