@@ -2,7 +2,8 @@
  * How long the default difficulty takes to solve: `npx tsx src/captcha/measure-solve.ts [maxNumber] [puzzles]`.
  *
  * 1. Node: `solvePuzzle` (node:crypto, one thread), what API tests pay per solve.
- * 2. The browser widget, emulated: 4 worker threads run the widget's own search code
+ * 2. The widget's pure-TS hash rate on one thread, and the median it predicts.
+ * 3. The browser widget, emulated: 4 worker threads run the widget's own search code
  *    (src/client/ui/captcha/search-range.ts, pure TS on V8, like Chromium's workers), each
  *    on a quarter of the range, the first to find the number wins. Run it on a 2-core
  *    machine to check the target of DESIGN.md §5 (about one second on a 2-core laptop).
@@ -43,6 +44,23 @@ async function main(): Promise<void> {
   const node: number[] = [];
   for (let i = 0; i < count; i++) node.push(solvePuzzle(createPuzzle(options, 'measure-site-key')).took);
   report('Node solvePuzzle (node:crypto, 1 thread)', node);
+
+  // The widget's hash rate on one thread, and what it predicts: on 2 cores the 4 workers
+  // run at half speed each and the number sits on average halfway in one quarter, so
+  // median ≈ maxNumber / (4 × rate). Less sensitive to a busy machine than the run below.
+  const { searchRange } = await import('../client/ui/captcha/search-range.ts');
+  const sample = 1_000_000;
+  const rates: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    searchRange(createPuzzle(options, 'measure-site-key').salt, '0'.repeat(64), 0, sample - 1);
+    rates.push(sample / ((performance.now() - started) / 1000));
+  }
+  const rate = Math.max(...rates);
+  console.log(
+    `widget SHA-256 on 1 thread: ${(rate / 1e6).toFixed(2)} million hashes/s (best of 5); ` +
+      `predicted widget median on 2 cores: ${(maxNumber / (4 * rate)).toFixed(2)} s`,
+  );
 
   const widget: number[] = [];
   for (let i = 0; i < count; i++) widget.push(await solveWithWorkers(createPuzzle(options, 'measure-site-key')));

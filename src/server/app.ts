@@ -10,11 +10,15 @@ import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/mail.worker.ts';
+import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/transport.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -29,6 +33,10 @@ export interface AppDependencies {
   distDir?: string;
   /** Pino logger options, or false in tests. */
   logger?: boolean | { level: string };
+  /** Start background work (the mail worker); tests drive it themselves. */
+  startWorkers?: boolean;
+  /** Overrides the transport chosen from SMTP_URL (tests). */
+  mailTransport?: MailTransport;
 }
 
 export type App = FastifyInstance;
@@ -37,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Site keys and the single-use check of solutions, for the form modules. */
     captcha: CaptchaService;
+    /** Delivers the outbox. */
+    mailWorker: MailWorker;
   }
 }
 
@@ -81,12 +91,30 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     maxNumber: env.CAPTCHA_MAX_NUMBER ?? defaultMaxNumber,
   });
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
+  app.decorate('captcha', captcha);
+
+  // E-mail: queued in the outbox by the modules, delivered by the worker.
+  const mail = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
+  const mailWorker = createMailWorker({
+    db: database.db,
+    from: env.MAIL_FROM,
+    log: app.log,
+    transport:
+      deps.mailTransport ??
+      (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(path.join(env.DATA_DIR, 'mail'), (m) => app.log.info(m))),
+  });
+  app.decorate('mailWorker', mailWorker);
+  if (deps.startWorkers) app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => mailWorker.stop());
 
   // API modules.
+  const db = database.db;
   await app.register(healthRoutes, { database });
   await app.register(captchaSiteKeyRoutes, { captcha });
   await app.register(geoRoutes);
   await app.register(currencyRoutes);
+  await app.register(newsletterRoutes, { db, captcha });
+  await app.register(cartRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
@@ -98,6 +126,5 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     return site.sendNotFoundPage(request, reply);
   });
 
-  app.decorate('captcha', captcha);
   return app;
 }

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     pgliteDir: path.join(env.DATA_DIR, 'pgdata'),
   });
   await seedDatabase(database.db);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, startWorkers: true });
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ensureAdminUser(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD))) {
     app.log.info({ email: env.ADMIN_EMAIL }, 'admin user created');
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '#server/app.ts';
+import { buildApp, type App, type AppDependencies } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv, type Env } from '#server/env.ts';
@@ -14,6 +14,8 @@ export interface TestApp {
   app: App;
   database: Database;
   env: Env;
+  /** The PostgreSQL database of this test file; undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,10 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<AppDependencies, 'mailTransport'> = {},
+): Promise<TestApp> {
   const usePostgres = process.env.TEST_DATABASE === 'postgres';
   const postgres = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL ?? '') : undefined;
   const env = readEnv({
@@ -49,12 +54,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   });
   const database = await openDatabase({ databaseUrl: postgres?.url, poolSize: 20 });
   await seedDatabase(database.db);
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: false, ...options });
   await app.ready();
   return {
     app,
     database,
     env,
+    databaseUrl: postgres?.url,
     async close() {
       await app.close();
       await database.close();

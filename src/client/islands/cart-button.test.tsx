@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import CartButton, { cartHref } from './cart-button.tsx';
 import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
 
 afterEach(() => {
+  cleanup();
   act(() => setCartCount(0));
   document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { getCartCount, subscribe } from './cart-store.ts';
 import { readCookie } from '../lib/cookies.ts';
 import type { IslandProps } from './types.ts';
@@ -6,6 +6,8 @@ import type { IslandProps } from './types.ts';
 export type CartButtonProps = IslandProps<{ label: string; itemsOne: string; itemsOther: string }>;
 
 const serverCount = () => 0;
+const readCartId = () => readCookie('shopping_cart') || undefined;
+const serverCartId = () => undefined;
 
 /** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
 export function cartHref(cartId: string | undefined): string {
@@ -14,16 +16,13 @@ export function cartHref(cartId: string | undefined): string {
 
 /**
  * `data-island="cart-button"`: a link to the cart with a count badge. The count comes
- * from `cart-store.ts`; the link target from the `shopping_cart` cookie, read after
- * hydration (the prerendered page cannot know it) and again whenever the count changes.
+ * from `cart-store.ts`; the link target from the `shopping_cart` cookie, read right after
+ * hydration (the prerendered page cannot know it) and again whenever the count changes
+ * (the first add to cart creates the cart and its cookie).
  */
 export default function CartButton({ label = '', itemsOne = '{count}', itemsOther = '{count}' }: CartButtonProps) {
   const count = useSyncExternalStore(subscribe, getCartCount, serverCount);
-  const [cartId, setCartId] = useState<string | undefined>(undefined);
-
-  useEffect(() => {
-    setCartId(readCookie('shopping_cart') || undefined);
-  }, [count]);
+  const cartId = useSyncExternalStore(subscribe, readCartId, serverCartId);
 
   const items = (count === 1 ? itemsOne : itemsOther).replace('{count}', String(count));
   return (

@@ -55,7 +55,10 @@ export async function mountIslands(
         const node = createElement(component, { ...propsFromDataset(element.dataset), lang, currency });
         let reactRoot: Root;
         if (element.dataset.hydrate !== undefined) {
-          reactRoot = hydrateRoot(element, node);
+          reactRoot = hydrateRoot(element, node, {
+            // A mismatch means the prerender and the widget disagree: React renders it again; say which.
+            onRecoverableError: (error) => console.error(`[islands] "${name}" did not match its prerendered markup`, error),
+          });
         } else {
           reactRoot = createRoot(element);
           reactRoot.render(node);

@@ -18,7 +18,8 @@ function isProductTier(value: string | undefined): value is ProductTier {
  * `data-island="product-tier-switch"`: the tab switch of the product table (basic,
  * foundation, champion). On narrow screens the table shows one tier at a time. Like the
  * payment-frequency switch it is a radio group styled as tabs, so it works without JS;
- * mounted, it selects the tier named in the URL fragment (`#tier-champion`) and
+ * mounted, it selects the tier named in the URL fragment (`#tier-champion`, also on later
+ * fragment changes) and
  * publishes the choice on `<body data-product-tier>`.
  */
 export default function ProductTierSwitch({ legend, ...labels }: ProductTierSwitchProps) {
@@ -26,11 +27,16 @@ export default function ProductTierSwitch({ legend, ...labels }: ProductTierSwit
 
   useEffect(() => {
     const inputs = [...(fieldset.current?.querySelectorAll<HTMLInputElement>('input') ?? [])];
-    const fromHash = location.hash.startsWith('#tier-') ? location.hash.slice('#tier-'.length) : undefined;
-    const target = inputs.find((input) => input.value === fromHash);
-    if (target) target.checked = true;
-    const checked = inputs.find((input) => input.checked)?.value;
-    setProductTier(isProductTier(checked) ? checked : 'basic');
+    const selectFromHash = () => {
+      const fromHash = location.hash.startsWith('#tier-') ? location.hash.slice('#tier-'.length) : undefined;
+      const target = inputs.find((input) => input.value === fromHash);
+      if (target) target.checked = true;
+      const checked = inputs.find((input) => input.checked)?.value;
+      setProductTier(isProductTier(checked) ? checked : 'basic');
+    };
+    selectFromHash();
+    window.addEventListener('hashchange', selectFromHash);
+    return () => window.removeEventListener('hashchange', selectFromHash);
   }, []);
 
   const change = (event: ChangeEvent<HTMLInputElement>) => {

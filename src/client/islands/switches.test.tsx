@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LanguageSwitch, { parseLanguageLinks } from './language-switch.tsx';
 import { getPaymentFrequency, pageEvents } from './page-state.ts';
@@ -7,6 +7,7 @@ import PaymentFrequencySwitch from './payment-frequency-switch.tsx';
 import ProductTierSwitch from './product-tier-switch.tsx';
 
 afterEach(() => {
+  cleanup();
   document.cookie = 'locale=; Max-Age=0; Path=/';
   delete document.body.dataset.paymentFrequency;
   delete document.body.dataset.productTier;
@@ -46,6 +47,16 @@ describe('product-tier switch', () => {
     render(<ProductTierSwitch {...context} {...labels} />);
     expect((screen.getByLabelText('Foundation') as HTMLInputElement).checked).toBe(true);
     expect(document.body.dataset.productTier).toBe('foundation');
+  });
+
+  it('follows later changes of the URL fragment', () => {
+    render(<ProductTierSwitch {...context} {...labels} />);
+    act(() => {
+      history.replaceState(null, '', '#tier-champion');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect((screen.getByLabelText('Champion') as HTMLInputElement).checked).toBe(true);
+    expect(document.body.dataset.productTier).toBe('champion');
   });
 });
 

@@ -124,3 +124,75 @@ export const captchaReplays = pgTable(
   },
   (t) => [index('captcha_replays_expires_at').on(t.expiresAt)],
 );
+
+// ---- orders and carts (DESIGN.md §3, §4) ---------------------------------------------
+
+/**
+ * One row per order; while `status` is SHOPPING_CART it is the visitor's cart. The id is
+ * a random UUID and is the only key to the cart (it sits in the shopping_cart cookie).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    language: text('language').notNull(),
+    /** Who saved the cart by e-mail (SPEC §1), with the form's other answers. */
+    subscriberEmail: text('subscriber_email'),
+    subscriber: jsonb('subscriber').$type<Record<string, unknown>>(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_status_updated_at').on(t.status, t.updatedAt)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull().references(() => products.code),
+    paymentFrequency: text('payment_frequency').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** MONTHLY only: the minimum term in months (1–36, default 12). */
+    periodMonths: integer('period_months'),
+    /** Net seat price (per month for MONTHLY) in the order currency, minor units. */
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    status: text('status').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_items_order_id').on(t.orderId),
+    check('order_items_quantity_range', sql`${t.quantity} between 1 and 10000`),
+    check('order_items_period_range', sql`${t.periodMonths} is null or ${t.periodMonths} between 1 and 36`),
+  ],
+);
+
+// ---- e-mail outbox (DESIGN.md §1) ----------------------------------------------------
+
+/**
+ * Mails to send, written in the same transaction as the change that causes them. The
+ * message is composed when queued (`raw` is the RFC 822 text), so delivery only sends.
+ * A worker claims due rows with FOR UPDATE SKIP LOCKED and a lease (`claimedUntil`):
+ * a worker that dies after claiming leaves the row to be claimed again when the lease
+ * runs out.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    raw: text('raw').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

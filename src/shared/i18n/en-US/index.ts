@@ -2,7 +2,8 @@ import { captcha } from './captcha.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { shop } from './shop.ts';
 import { site } from './site.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...site };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...site, ...shop };

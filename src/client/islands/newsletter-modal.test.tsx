@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import NewsletterModal from './newsletter-modal.tsx';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <div data-testid="captcha" data-site-key={props.siteKey ?? ''} data-reset-signal={String(props.resetSignal ?? 0)}>
+      <button type="button" onClick={() => props.onSolved(`solution-${props.resetSignal ?? 0}`)}>
+        solve captcha
+      </button>
+    </div>
+  ),
+}));
+
+const confirmation = {
+  'en-US': 'Thank you for subscribing.',
+  'de-CH': 'Vielen Dank für Ihr Abonnement.',
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let subscribeAnswer: () => Response = () => json({ messages: [{ translations: confirmation }] });
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = String(input);
+  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
+  if (url.startsWith('/api/newsletter/topics')) {
+    return json(
+      url.includes('de-CH')
+        ? [
+            { id: 'phishing', title: 'Phishing und Social Engineering' },
+            { id: 'compliance', title: 'Compliance: nDSG, DSGVO, ISO 27001' },
+          ]
+        : [
+            { id: 'phishing', title: 'Phishing and social engineering' },
+            { id: 'compliance', title: 'Compliance: nDSG, GDPR, ISO 27001' },
+          ],
+    );
+  }
+  if (url === '/api/newsletter/' && init?.method === 'POST') return subscribeAnswer();
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+beforeEach(() => {
+  forgetLoadedFormData();
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'XSRF-TOKEN=test-token; Path=/';
+  subscribeAnswer = () => json({ messages: [{ translations: confirmation }] });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockClear();
+  document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
+});
+
+function dialog(): HTMLDialogElement {
+  return document.querySelector('dialog')!;
+}
+
+async function openModal(name: string): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await waitFor(() => expect(dialog().hasAttribute('open')).toBe(true));
+}
+
+async function fillAndSend(): Promise<void> {
+  const form = within(dialog());
+  fireEvent.change(form.getByLabelText(/^Vorname/), { target: { value: 'Anna' } });
+  fireEvent.change(form.getByLabelText(/^Nachname/), { target: { value: 'Muster' } });
+  fireEvent.change(form.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'anna@example.ch' } });
+  fireEvent.change(form.getByLabelText('Firma'), { target: { value: 'Muster AG' } });
+  fireEvent.change(form.getByLabelText('Ihre Funktion'), { target: { value: 'CISO' } });
+  fireEvent.change(form.getByLabelText('Ihre Erfahrung in Cybersecurity'), { target: { value: 'BEGINNER' } });
+  fireEvent.click(await form.findByRole('checkbox', { name: 'Compliance: nDSG, DSGVO, ISO 27001' }));
+  fireEvent.click(form.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+  fireEvent.click(await form.findByRole('button', { name: 'solve captcha' }));
+  fireEvent.click(form.getByRole('button', { name: 'Abonnieren' }));
+}
+
+describe('newsletter modal', () => {
+  it('opens a labelled modal dialog, moves the focus in, closes on Escape and returns the focus', async () => {
+    render(<NewsletterModal lang="en-US" currency="EUR" />);
+    const opener = screen.getByRole('button', { name: 'Subscribe to the newsletter' });
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    // Nothing is loaded before the visitor asks for the form.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await openModal('Subscribe to the newsletter');
+    const modal = screen.getByRole('dialog', { name: 'Subscribe to our newsletter' });
+    expect(modal.getAttribute('aria-describedby')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(modal).getByLabelText(/^First name/)));
+    expect(await within(modal).findByRole('checkbox', { name: 'Phishing and social engineering' })).toBeTruthy();
+    expect(within(modal).getByRole('combobox', { name: 'Your role' })).toBeTruthy();
+    expect(within(modal).getByRole('combobox', { name: 'Your experience in cybersecurity' })).toBeTruthy();
+
+    fireEvent.keyDown(modal, { key: 'Escape' });
+    expect(dialog().hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+
+    // The close button does the same, and what was typed is still there on reopening.
+    await openModal('Subscribe to the newsletter');
+    fireEvent.change(within(dialog()).getByLabelText(/^First name/), { target: { value: 'Anna' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(dialog().hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    await openModal('Subscribe to the newsletter');
+    expect((within(dialog()).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+  });
+
+  it('posts the form to /api/newsletter/ and shows the confirmation in the page language', async () => {
+    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    await openModal('Newsletter abonnieren');
+    await fillAndSend();
+
+    const status = await within(dialog()).findByRole('status');
+    expect(status.textContent).toBe('Vielen Dank für Ihr Abonnement.');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/newsletter/' && init?.method === 'POST');
+    expect(post).toBeTruthy();
+    const init = post![1]!;
+    expect((init.headers as Record<string, string>)['x-xsrf-token']).toBe('test-token');
+    expect(JSON.parse(String(init.body))).toEqual({
+      newsletterEnabled: true,
+      preferredLanguage: 'de-CH',
+      agreeWithDataPrivacy: true,
+      captchaSolution: 'solution-0',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: 'anna@example.ch',
+      companyName: 'Muster AG',
+      role: 'CISO',
+      experienceLevel: 'BEGINNER',
+      topicIds: ['compliance'],
+    });
+
+    // Closing after the confirmation, then opening again, offers an empty form.
+    const [, closeUnderConfirmation] = within(dialog()).getAllByRole('button', { name: 'Schliessen' });
+    fireEvent.click(closeUnderConfirmation!);
+    expect(dialog().hasAttribute('open')).toBe(false);
+    await openModal('Newsletter abonnieren');
+    expect((within(dialog()).getByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server field errors under the fields', async () => {
+    subscribeAnswer = () =>
+      json(
+        {
+          errors: [
+            {
+              field: 'email',
+              code: 'invalidEmail',
+              messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
+            },
+          ],
+        },
+        400,
+      );
+    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    await openModal('Newsletter abonnieren');
+    await fillAndSend();
+    const email = within(dialog()).getByLabelText(/^E-Mail-Adresse/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    );
+    expect(within(dialog()).queryByRole('status')).toBeNull();
+  });
+
+  it('only logs a failed send', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    subscribeAnswer = () => json({ error: { code: 'internal', messagesByLanguage: { 'en-US': 'Boom.', 'de-CH': 'Bumm.' } } }, 500);
+    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    await openModal('Newsletter abonnieren');
+    await fillAndSend();
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(within(dialog()).queryByRole('status')).toBeNull();
+    expect(within(dialog()).queryByText('Bumm.')).toBeNull();
+    expect(within(dialog()).getByLabelText(/^Vorname/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,274 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#client/lib/api.ts';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import type { Language } from '#shared/locales.ts';
+import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { forgetLoadedFormData } from './form-data.ts';
+import { FormLayout, siteKeyPaths, type FormFieldName } from './form-layout.tsx';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <div data-testid="captcha" data-site-key={props.siteKey ?? ''} data-reset-signal={String(props.resetSignal ?? 0)}>
+      <button type="button" onClick={() => props.onSolved(`solution-${props.resetSignal ?? 0}`)}>
+        solve captcha
+      </button>
+    </div>
+  ),
+}));
+
+const countries = {
+  'en-US': [
+    { code: 'DE', name: 'Germany', phoneCode: '+49' },
+    { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
+  ],
+  'de-CH': [
+    { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
+    { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
+  ],
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+  const url = String(input);
+  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
+  if (url === '/api/contact-form/site-key') return json({ siteKey: 'sk_contact' });
+  if (url.startsWith('/api/country/')) return json(countries[url.includes('de-CH') ? 'de-CH' : 'en-US']);
+  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' });
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+beforeEach(() => {
+  forgetLoadedFormData();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockClear();
+});
+
+const allFields: FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'gender', 'phone', 'role', 'experienceLevel'];
+
+function renderForm(options: { language?: Language; fields?: FormFieldName[]; onSubmit?: (payload: unknown) => Promise<void> } = {}) {
+  const onSubmit = vi.fn(options.onSubmit ?? (async () => {}));
+  render(
+    <FormLayout
+      language={options.language ?? 'en-US'}
+      fields={options.fields ?? allFields}
+      schema={formSubmissionSchema}
+      siteKeyPath={siteKeyPaths.forms}
+      onSubmit={onSubmit}
+    />,
+  );
+  return { onSubmit };
+}
+
+function type(label: string | RegExp, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function agreeAndSolve(consentLabel: RegExp = /privacy policy/): Promise<void> {
+  fireEvent.click(screen.getByRole('checkbox', { name: consentLabel }));
+  fireEvent.click(await screen.findByRole('button', { name: 'solve captcha' }));
+}
+
+describe('FormLayout', () => {
+  it('renders labelled inputs with autocomplete tokens and marks the required ones', async () => {
+    renderForm();
+    const expectations: [string, string][] = [
+      ['First name', 'given-name'],
+      ['Last name', 'family-name'],
+      ['E-mail address', 'email'],
+      ['Company', 'organization'],
+      ['Country code', 'country'],
+      ['Number', 'tel-national'],
+    ];
+    for (const [label, token] of expectations) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`)).getAttribute('autocomplete'), label).toBe(token);
+    }
+    expect(screen.getByLabelText(/^First name/)).toHaveProperty('required', true);
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveProperty('required', true);
+    expect(screen.getByLabelText(/^Last name/)).toHaveProperty('required', false);
+    expect(screen.getByRole('group', { name: 'Phone number' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Your role' }).querySelectorAll('option')).toHaveLength(15);
+    expect(screen.getByRole('option', { name: 'Chief information security officer (CISO)' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeTruthy();
+
+    const privacyLink = screen.getByRole('link', { name: /privacy policy/ });
+    expect(privacyLink.textContent?.replace(/\s+/g, ' ')).toBe('privacy policy (opens in a new tab)');
+    expect(privacyLink.getAttribute('target')).toBe('_blank');
+    expect(privacyLink.getAttribute('href')).toBe('/web/en-US/privacy-policy');
+    expect((await screen.findByTestId('captcha')).dataset.siteKey).toBe('sk_forms');
+  });
+
+  it('fills the country codes from GET /api/country/ and defaults to the visitor country', async () => {
+    renderForm({ language: 'de-CH' });
+    const select = screen.getByLabelText('Landesvorwahl') as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    expect([...select.options].map((option) => option.text)).toEqual(['Deutschland (+49)', 'Schweiz (+41)']);
+    expect(select.value).toBe('CH');
+    expect(fetchMock).toHaveBeenCalledWith('/api/country/?language=de-CH', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/geolocation/whereami/country', expect.anything());
+    fireEvent.change(select, { target: { value: 'DE' } });
+    expect(select.value).toBe('DE');
+  });
+
+  it('loads no country data when the form has no phone field', async () => {
+    renderForm({ fields: ['firstName', 'email'] });
+    await screen.findByTestId('captcha');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
+  });
+
+  it('keeps the submit button disabled until consent is ticked and the captcha is solved', async () => {
+    renderForm();
+    const submit = screen.getByRole('button', { name: 'Send' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(submit.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.click(await screen.findByRole('button', { name: 'solve captcha' }));
+    expect(submit).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    expect(submit).toHaveProperty('disabled', true);
+  });
+
+  it('sends the checked payload with the language, consent, captcha solution and phone country', async () => {
+    const { onSubmit } = renderForm();
+    await waitFor(() => expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('CH'));
+    type(/^First name/, '  Anna ');
+    type(/^E-mail address/, 'anna@example.ch');
+    type(/^Number/, '44 668 18 00');
+    fireEvent.change(screen.getByLabelText('Your role'), { target: { value: 'TRAINER' } });
+    await agreeAndSolve();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      firstName: 'Anna',
+      email: 'anna@example.ch',
+      phoneNumber: '44 668 18 00',
+      phoneCountryCode: 'CH',
+      role: 'TRAINER',
+      preferredLanguage: 'en-US',
+      agreeWithDataPrivacy: true,
+      captchaSolution: 'solution-0',
+    });
+    // The solution is spent: the captcha starts over.
+    await waitFor(() => expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1'));
+  });
+
+  it('checks with the shared schema before sending and focuses the first invalid field', async () => {
+    const { onSubmit } = renderForm();
+    type(/^E-mail address/, 'anna@');
+    type(/^Number/, '+41 44 668 18 00');
+    await agreeAndSolve();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    const firstName = screen.getByLabelText(/^First name/);
+    await waitFor(() => expect(document.activeElement).toBe(firstName));
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This field is required.');
+
+    const email = screen.getByLabelText(/^E-mail address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please enter a valid e-mail address.').id).toBe(email.getAttribute('aria-describedby'));
+
+    const phone = screen.getByLabelText(/^Number/);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    const described = (phone.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(
+      'Only use numbers, space, and minus. Please use the international phone number format with your selected country code.',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Correcting a field takes its error away.
+    type(/^First name/, 'Anna');
+    expect(firstName.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the server errors under their fields in the page language and resets the captcha on a captcha error', async () => {
+    const { onSubmit } = renderForm({
+      language: 'de-CH',
+      onSubmit: async () => {
+        throw new ApiError(400, {
+          errors: [
+            { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Bad e-mail.', 'de-CH': 'Ungültige E-Mail.' } },
+            { field: 'captchaSolution', code: 'used', messagesByLanguage: { 'en-US': 'Used.', 'de-CH': 'Bereits verwendet.' } },
+            { field: 'somethingElse', code: 'invalid', messagesByLanguage: { 'en-US': 'Other.', 'de-CH': 'Anderes.' } },
+          ],
+        });
+      },
+    });
+    type(/^Vorname/, 'Anna');
+    type(/^E-Mail-Adresse/, 'anna@example.ch');
+    await agreeAndSolve(/Datenschutzerklärung/);
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+
+    const email = screen.getByLabelText(/^E-Mail-Adresse/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ungültige E-Mail.');
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByText('Bereits verwendet.').getAttribute('role')).toBe('alert');
+    // An error on a field this form does not show is shown above the fields.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Anderes.', 'Bereits verwendet.']);
+    expect(screen.queryByText('Bad e-mail.')).toBeNull();
+
+    // SPEC §5: the captcha starts over, and the form waits for a new solution.
+    expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1');
+    expect(screen.getByRole('button', { name: 'Senden' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
+    expect(screen.queryByText('Bereits verwendet.')).toBeNull();
+  });
+
+  it('only logs a failed send (SPEC §8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForm({
+      onSubmit: async () => {
+        throw new ApiError(500, { error: { code: 'internal', messagesByLanguage: { 'en-US': 'Boom.', 'de-CH': 'Bumm.' } } });
+      },
+    });
+    type(/^First name/, 'Anna');
+    type(/^E-mail address/, 'anna@example.ch');
+    await agreeAndSolve();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('[form] sending failed', expect.any(ApiError)));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Boom.')).toBeNull();
+  });
+
+  it('offers the contact-form fields with the 20-character rule', async () => {
+    render(
+      <FormLayout
+        language="en-US"
+        fields={['firstName', 'email', 'recipient', 'subject', 'message']}
+        schema={contactFormSchema}
+        siteKeyPath={siteKeyPaths.contact}
+        onSubmit={async () => {}}
+      />,
+    );
+    const message = screen.getByLabelText(/^Message/);
+    expect(message.tagName).toBe('TEXTAREA');
+    expect(message.getAttribute('rows')).toBe('5');
+    expect(screen.getByText('At least 20 characters.')).toBeTruthy();
+    type(/^First name/, 'Anna');
+    type(/^E-mail address/, 'anna@example.ch');
+    fireEvent.change(screen.getByLabelText(/^Recipient/), { target: { value: 'EDUCATION_EXPERT' } });
+    type(/^Subject/, 'Offer');
+    type(/^Message/, 'Too short.');
+    await agreeAndSolve();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/contact-form/site-key', expect.anything());
+  });
+});

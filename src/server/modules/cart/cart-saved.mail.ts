@@ -1,0 +1,56 @@
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
+import type { Cart } from '#shared/schemas/cart.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
+
+/** The mail with the link back to a saved cart, in the visitor's language. */
+export function cartSavedMail(options: { cart: Cart; language: Language; firstName: string; link: string }) {
+  const { cart, language, firstName, link } = options;
+  const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(language, key, params);
+  const lines = cart.items
+    .filter((item) => item.status === 'ACTIVE')
+    .map((item) => {
+      const seats =
+        item.paymentFrequency === 'MONTHLY'
+          ? t('mail.seatsMonths', { quantity: item.quantity, months: item.periodMonths ?? 1 })
+          : t('mail.seats', { quantity: item.quantity });
+      const title = item.product.translations[language]?.title ?? item.product.title;
+      return { title, seats, total: formatMoneyWithCode(item.totalPrice, cart.currency) };
+    });
+  const total = formatMoneyWithCode(cart.totalPrice, cart.currency);
+  const text = [
+    `${t('mail.greeting', { name: firstName })}`,
+    '',
+    t('mail.cartSaved.intro'),
+    '',
+    ...lines.map((line) => `- ${line.title}, ${line.seats}: ${line.total}`),
+    `${t('mail.total')}: ${total}`,
+    '',
+    `${t('mail.cartSaved.cta')}: ${link}`,
+    '',
+    t('mail.cartSaved.linkNote'),
+    '',
+    t('mail.signature'),
+  ].join('\n');
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:4px 8px 4px 0">${escapeHtml(line.title)}<br><span style="color:#4a5360">${escapeHtml(line.seats)}</span></td>` +
+        `<td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`,
+    )
+    .join('');
+  const html = mailLayout(
+    language,
+    `${paragraphs(t('mail.greeting', { name: firstName }))}
+${paragraphs(t('mail.cartSaved.intro'))}
+<table style="width:100%;border-collapse:collapse">${rows}
+<tr><td style="padding:8px 8px 0 0;font-weight:bold;border-top:1px solid #c9d1dc">${escapeHtml(t('mail.total'))}</td>
+<td style="padding:8px 0 0;text-align:right;font-weight:bold;border-top:1px solid #c9d1dc;white-space:nowrap">${escapeHtml(total)}</td></tr></table>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('mail.cartSaved.cta'))}</a></p>
+<p style="word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${paragraphs(t('mail.cartSaved.linkNote'))}
+${paragraphs(t('mail.signature'))}`,
+  );
+  return { subject: t('mail.cartSaved.subject'), text, html };
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MailSettings } from '../mail/mail.service.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { requestLanguage } from '#server/http/language.ts';
+import { translateAll } from '#shared/i18n/messages.ts';
+import {
+  addToCartSchema,
+  cartSchema,
+  changeCurrencySchema,
+  createdOrderSchema,
+  isSubscribedSchema,
+  orderIdParams,
+  orderItemParams,
+  productsCountSchema,
+  updateItemSchema,
+} from '#shared/schemas/cart.ts';
+import { formMessagesResponseSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { z } from 'zod';
+import * as cart from './cart.service.ts';
+import { saveCartByEmail } from './save-cart.service.ts';
+
+export interface CartRoutesOptions {
+  db: Db;
+  env: Env;
+  mail: MailSettings;
+  /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
+  onMailQueued: () => void;
+}
+
+/** The cart calls of SPEC §7 up to checkout. Handlers validate, call the service, reply. */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.post(
+    '/api/orders/',
+    { schema: { summary: 'Creates a cart with its first line', body: addToCartSchema, response: { 200: createdOrderSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await cart.createCart(db, request.body)),
+  );
+
+  app.get(
+    '/api/orders/:orderId/shopping-cart/',
+    { schema: { summary: 'The cart', params: orderIdParams, response: { 200: cartSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await cart.getCart(db, request.params.orderId, requestLanguage(request))),
+  );
+
+  app.post(
+    '/api/orders/:orderId/shopping-cart/',
+    { schema: { summary: 'Adds seats of a product', params: orderIdParams, body: addToCartSchema, response: { 200: cartSchema } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await cart.addItem(db, request.params.orderId, request.body, requestLanguage(request))),
+  );
+
+  app.put(
+    '/api/orders/:orderId/shopping-cart/currency',
+    { schema: { summary: 'Changes the currency and re-prices every line', params: orderIdParams, body: changeCurrencySchema, response: { 200: cartSchema } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await cart.changeCurrency(db, request.params.orderId, request.body.currency, requestLanguage(request))),
+  );
+
+  app.post(
+    '/api/orders/:orderId/shopping-cart/sync',
+    { schema: { summary: 'Re-prices the lines against the current catalogue', params: orderIdParams, response: { 200: cartSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await cart.syncCart(db, request.params.orderId, requestLanguage(request))),
+  );
+
+  app.get(
+    '/api/orders/:orderId/shopping-cart/products-count',
+    { schema: { summary: 'How many lines the cart has', params: orderIdParams, response: { 200: productsCountSchema } } },
+    async (request, reply) => reply.headers(noStore).send({ count: await cart.productsCount(db, request.params.orderId) }),
+  );
+
+  app.put(
+    '/api/orders/:orderId/shopping-cart/:itemId',
+    { schema: { summary: 'Changes a line: quantity, status, frequency, term', params: orderItemParams, body: updateItemSchema, response: { 200: cartSchema } } },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await cart.updateCartItem(db, request.params.orderId, request.params.itemId, request.body, requestLanguage(request))),
+  );
+
+  app.post(
+    '/api/orders/:orderId/shopping-cart/:itemId/match-count',
+    { schema: { summary: "Gives the line the largest quantity of the cart's other lines", params: orderItemParams, response: { 200: cartSchema } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await cart.matchCount(db, request.params.orderId, request.params.itemId, requestLanguage(request))),
+  );
+
+  app.get(
+    '/api/orders/:orderId/is-subscribed',
+    { schema: { summary: 'Whether the cart was saved by e-mail', params: orderIdParams, response: { 200: isSubscribedSchema } } },
+    async (request, reply) => reply.headers(noStore).send({ isSubscribed: await cart.isSubscribed(db, request.params.orderId) }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/subscribe',
+    {
+      schema: {
+        summary: 'Saves the cart by e-mail (shopping-cart form)',
+        params: orderIdParams,
+        body: formSubmissionSchema,
+        response: { 200: formMessagesResponseSchema.extend({ isSubscribed: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      await app.captcha.verify(request.body.captchaSolution, 'forms');
+      await saveCartByEmail(db, {
+        orderId: request.params.orderId,
+        form: request.body,
+        language: requestLanguage(request),
+        publicUrl: options.env.PUBLIC_URL,
+        mail: options.mail,
+      });
+      options.onMailQueued();
+      return reply.headers(noStore).send({
+        isSubscribed: true,
+        messages: [{ translations: translateAll('shop.cartSaved.confirmation') }],
+      });
+    },
+  );
+};

@@ -1,0 +1,22 @@
+/** Escapes text for HTML mail bodies. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Paragraphs of text (blank-line separated) as HTML, newlines kept. */
+export function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+/** The frame every mail shares: readable without images, at most 600 px wide. */
+export function mailLayout(language: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+<body style="margin:0;padding:24px;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1b1f24;line-height:1.5">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:6px">
+<p style="font-weight:bold;font-size:18px;margin-top:0">CyberSafe Academy</p>
+${body}
+</div></body></html>`;
+}

@@ -1,0 +1,136 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { eq, isNull } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { queueMail } from './mail.service.ts';
+import { createMailWorker, retryDelaySeconds } from './mail.worker.ts';
+import { claimDueMails } from './outbox.repository.ts';
+import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+
+const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
+const log = pino({ level: 'silent' });
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  t = await createTestApp();
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+  await t.close();
+});
+afterEach(async () => {
+  // Every test starts with an empty outbox and inbox.
+  await t.database.db.delete(outbox);
+  smtp.mails.length = 0;
+});
+
+async function queue(count: number, to = 'buyer@example.ch'): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push(await queueMail(t.database.db, settings, { to, subject: `Mail ${i}`, text: `Hello ${i}`, html: `<p>Hello ${i}</p>` }));
+  }
+  return ids;
+}
+
+function worker(transport: MailTransport = smtpTransport(smtp.url), db = t.database.db, leaseSeconds = 300) {
+  return createMailWorker({ db, transport, from: settings.from, log, leaseSeconds });
+}
+
+describe('the mail worker', () => {
+  it('delivers queued mails over SMTP and marks each sent once', async () => {
+    const [id] = await queue(1);
+    expect(await worker().runOnce()).toBe(1);
+    const [mail] = await smtp.waitForMails(1);
+    expect(mail?.subject).toBe('Mail 0');
+    expect(mail?.messageId).toBe(`<${id}@cybersafe-academy.example>`);
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id ?? ''));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(await worker().runOnce()).toBe(0);
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  it('retries a failed delivery later, with back-off', async () => {
+    const [id] = await queue(1);
+    let calls = 0;
+    const flaky: MailTransport = async (mail) => {
+      calls++;
+      if (calls === 1) throw new Error('451 try again later');
+      await smtpTransport(smtp.url)(mail);
+    };
+    const w = worker(flaky);
+    expect(await w.runOnce()).toBe(0);
+    const [failed] = await t.database.db.select().from(outbox).where(eq(outbox.id, id ?? ''));
+    expect(failed).toMatchObject({ attempts: 1, lastError: '451 try again later', sentAt: null });
+    expect((failed?.nextAttemptAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(20_000);
+    expect(await w.runOnce()).toBe(0); // not due yet
+    await t.database.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await w.runOnce()).toBe(1);
+    expect(smtp.mails).toHaveLength(1);
+    expect([1, 2, 3, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600]);
+  });
+
+  it('sends a mail exactly once when a worker dies between claim and send', async () => {
+    await queue(1);
+    // The dead worker: it claimed the mail (with a short lease) and never came back.
+    expect(await claimDueMails(t.database.db, 10, 1)).toHaveLength(1);
+    const survivor = worker();
+    expect(await survivor.runOnce()).toBe(0); // the claim still holds
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await survivor.runOnce()).toBe(1);
+    expect(await survivor.runOnce()).toBe(0);
+    await smtp.waitForMails(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  it('survives a restart: a new worker sends what the old one left', async () => {
+    await queue(2);
+    const before = worker();
+    before.start();
+    await before.stop();
+    await smtp.waitForMails(2);
+    await queue(1);
+    expect(await worker().runOnce()).toBe(1); // the "restarted" process
+    expect(smtp.mails).toHaveLength(3);
+  });
+
+  it('never sends a mail twice when two processes deliver at once', async () => {
+    const ids = await queue(30);
+    // A second connection pool stands for the second server process (PostgreSQL);
+    // PGlite has one connection, so there the two workers share it.
+    const second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : undefined;
+    try {
+      const [a, b] = await Promise.all([worker().runOnce(), worker(undefined, second?.db ?? t.database.db).runOnce()]);
+      expect(a + b).toBe(30);
+      const mails = await smtp.waitForMails(30);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mails).toHaveLength(30);
+      expect(new Set(mails.map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@cybersafe-academy.example>`)));
+      expect(await t.database.db.select().from(outbox).where(isNull(outbox.sentAt))).toHaveLength(0);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it('writes .eml files under DATA_DIR/mail when no SMTP server is set', async () => {
+    const folder = path.join('tmp', `mail-test-${process.pid}-${Date.now()}`);
+    const logged: string[] = [];
+    await queue(1, 'file@example.ch');
+    expect(await worker(fileTransport(folder, (m) => logged.push(m))).runOnce()).toBe(1);
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(folder, files[0] ?? ''), 'utf8');
+    expect(eml).toContain('To: file@example.ch');
+    expect(eml).toContain('Subject: Mail 0');
+    expect(logged[0]).toContain('Mail 0');
+    rmSync(folder, { recursive: true, force: true });
+    expect(existsSync(folder)).toBe(false);
+  });
+});

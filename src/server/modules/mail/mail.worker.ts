@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { claimDueMails, markMailFailed, markMailSent } from './outbox.repository.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  /** How often to look for due mails when nobody wakes the worker. */
+  pollMs?: number;
+  /** How long a claim holds; longer than any send may take. */
+  leaseSeconds?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Stops polling and waits for the batch in progress. */
+  stop(): Promise<void>;
+  /** Looks for due mails now (called after a mail is queued). */
+  wake(): void;
+  /** One pass: claim, send, mark. Returns how many mails were sent. */
+  runOnce(): Promise<number>;
+}
+
+/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min … capped at 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** A mail that failed this often is parked (kept, with its last error) instead of retried. */
+const parkedSeconds = 100 * 365 * 24 * 3600;
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const pollMs = options.pollMs ?? 5000;
+  const leaseSeconds = options.leaseSeconds ?? 300;
+  const batchSize = options.batchSize ?? 10;
+  const maxAttempts = options.maxAttempts ?? 10;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = true;
+
+  const runOnce = async (): Promise<number> => {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
+      for (const mail of batch) {
+        try {
+          await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw: mail.raw });
+          if (await markMailSent(options.db, mail.id)) sent++;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const retryIn = mail.attempts >= maxAttempts ? parkedSeconds : retryDelaySeconds(mail.attempts);
+          options.log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail delivery failed');
+          await markMailFailed(options.db, mail.id, message, retryIn);
+        }
+      }
+      if (batch.length < batchSize) return sent;
+    }
+  };
+
+  // One pass at a time; a wake during a pass asks for one more pass afterwards.
+  const pass = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error: unknown) => {
+        options.log.error({ err: error }, 'mail worker pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          pass();
+        }
+      });
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(pass, pollMs);
+      timer.unref();
+      pass();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+    wake() {
+      if (!stopped) pass();
+    },
+    runOnce,
+  };
+}

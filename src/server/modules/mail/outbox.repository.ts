@@ -1,0 +1,63 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+
+export interface ClaimedMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  raw: string;
+  attempts: number;
+}
+
+export async function insertMail(db: Db, values: { id: string; recipient: string; subject: string; raw: string }): Promise<void> {
+  await db.insert(outbox).values(values);
+}
+
+/**
+ * Claims up to `limit` due mails for `leaseSeconds`. SKIP LOCKED lets two workers claim
+ * at the same moment without waiting for or taking each other's rows; the lease makes a
+ * claim by a worker that died run out, so the mail is claimed again.
+ */
+export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+  const result = await db.execute(sql`
+    update outbox
+       set claimed_until = now() + make_interval(secs => ${leaseSeconds}),
+           attempts = attempts + 1
+     where id in (
+       select id from outbox
+        where sent_at is null
+          and next_attempt_at <= now()
+          and (claimed_until is null or claimed_until < now())
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked)
+    returning id, recipient, subject, raw, attempts`);
+  return (result as unknown as { rows: ClaimedMail[] }).rows;
+}
+
+/** Marks a mail sent; false when it was sent already (by another worker), so it is counted once. */
+export async function markMailSent(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function markMailFailed(db: Db, id: string, error: string, retryInSeconds: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      claimedUntil: null,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where(eq(outbox.id, id));
+}
+
+export async function findMail(db: Db, id: string) {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}

@@ -1,0 +1,17 @@
+export const shop = {
+  'error.cart.notFound': 'This shopping cart does no longer exists',
+  'error.cart.closed': 'This order has been placed already and can no longer be changed.',
+  'error.cart.unknownProduct': 'This training is not offered (any more).',
+  'error.cart.itemNotFound': 'This line is not in the shopping cart.',
+  'error.cart.removedItem': 'This line was removed from the shopping cart. Restore it first.',
+  'mail.greeting': 'Hello {name}',
+  'mail.signature': 'Kind regards\nYour CyberSafe Academy team',
+  'mail.cartSaved.subject': 'Your saved shopping cart at CyberSafe Academy',
+  'mail.cartSaved.intro': 'You saved your shopping cart. It is waiting for you with these trainings:',
+  'mail.cartSaved.cta': 'Open your shopping cart',
+  'mail.cartSaved.linkNote': 'The link opens your cart in any browser. Keep it private: whoever has it can see and change the cart.',
+  'mail.seats': '{quantity} seats',
+  'mail.seatsMonths': '{quantity} seats × {months} months',
+  'mail.total': 'Total (excl. VAT)',
+  'shop.cartSaved.confirmation': 'Your shopping cart is saved. We sent you an e-mail with a link to it.',
+} as const;
