@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { catalog, type CatalogProduct } from '#shared/catalog.ts';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import type { PageAssets } from './assets.ts';
 import { Document } from './components/document.tsx';
@@ -25,8 +25,8 @@ export interface RenderOptions {
 }
 
 interface PageDefinition {
-  title: MessageKey;
-  description: MessageKey;
+  title: SiteMessageKey;
+  description: SiteMessageKey;
   body: (products: CatalogProduct[]) => ReactNode;
   bodyData?: Record<`data-${string}`, string>;
 }

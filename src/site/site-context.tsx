@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Currency, Language } from '#shared/locales.ts';
-import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { MessageParams } from '#shared/i18n/messages.ts';
+import { translateSite, type SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import type { RenderedPageId } from './site-paths.ts';
 
 export interface SiteContextValue {
@@ -9,7 +10,7 @@ export interface SiteContextValue {
   page: RenderedPageId;
   /** The year in the copyright line: the build's year. */
   year: number;
-  t: (key: MessageKey, params?: MessageParams) => string;
+  t: (key: SiteMessageKey, params?: MessageParams) => string;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
@@ -20,7 +21,7 @@ export function createSiteContext(
   page: RenderedPageId,
   year: number,
 ): SiteContextValue {
-  return { lang, currency, page, year, t: (key, params) => translate(lang, key, params) };
+  return { lang, currency, page, year, t: (key, params) => translateSite(lang, key, params) };
 }
 
 export const SiteProvider = SiteContext.Provider;

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout.tsx';
 import { lazyPage } from './lazy-route.ts';
-import { appBasePath } from './paths.ts';
+import { appBasePath, paths } from './paths.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 
 /**
@@ -14,6 +14,9 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
+      { path: paths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },
+      { path: paths.restoreShoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/restore-shopping-cart.tsx')) },
+      { path: paths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -1,12 +1,17 @@
-import { useSyncExternalStore } from 'react';
-import { getCartCount, subscribe } from './cart-store.ts';
-import { readCookie } from '../lib/cookies.ts';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { cartApi, forgetCart, readCartId as readCartCookie } from '../lib/cart-api.ts';
+import { cartEvents, onCartEvent } from './cart-events.ts';
+import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
 import type { IslandProps } from './types.ts';
+
+// The drawer's code (and its texts) is fetched when it first opens, not with the page.
+const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 
 export type CartButtonProps = IslandProps<{ label: string; itemsOne: string; itemsOther: string }>;
 
 const serverCount = () => 0;
-const readCartId = () => readCookie('shopping_cart') || undefined;
+const readCartId = () => readCartCookie();
 const serverCartId = () => undefined;
 
 /** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
@@ -14,33 +19,78 @@ export function cartHref(cartId: string | undefined): string {
   return cartId ? `/app/orders/${encodeURIComponent(cartId)}/shopping-cart` : '/app/no-shopping-cart';
 }
 
+/** Loads the count of the visitor's cart; a cart that is gone (403/404) is forgotten (SPEC §4). */
+export async function refreshCartCount(): Promise<void> {
+  const id = readCartCookie();
+  if (!id) {
+    setCartCount(0);
+    return;
+  }
+  try {
+    setCartCount((await cartApi.productsCount(id)).count);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      forgetCart();
+      setCartCount(0);
+    } else {
+      console.error('cart count failed', error);
+    }
+  }
+}
+
 /**
- * `data-island="cart-button"`: a link to the cart with a count badge. The count comes
- * from `cart-store.ts`; the link target from the `shopping_cart` cookie, read right after
- * hydration (the prerendered page cannot know it) and again whenever the count changes
- * (the first add to cart creates the cart and its cookie).
+ * `data-island="cart-button"`: a link to the cart with a count badge. With scripts it
+ * opens the cart drawer instead (the link still works in a new tab). The count comes
+ * from `cart-store.ts`, loaded once the page is up; the target from the `shopping_cart`
+ * cookie, read after hydration (the prerendered page cannot know it).
  */
-export default function CartButton({ label = '', itemsOne = '{count}', itemsOther = '{count}' }: CartButtonProps) {
+export default function CartButton({ label = '', itemsOne = '{count}', itemsOther = '{count}', lang }: CartButtonProps) {
   const count = useSyncExternalStore(subscribe, getCartCount, serverCount);
   const cartId = useSyncExternalStore(subscribe, readCartId, serverCartId);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    void refreshCartCount();
+    return onCartEvent(cartEvents.open, () => setDrawerOpen(true));
+  }, []);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setDrawerOpen(true);
+  };
 
   const items = (count === 1 ? itemsOne : itemsOther).replace('{count}', String(count));
   return (
-    <a className="cart-button" href={cartHref(cartId)}>
-      <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2M9 20.5h.01M17 20.5h.01"
-        />
-      </svg>
-      <span className="visually-hidden">{`${label}, ${items}`}</span>
-      <span className="badge" aria-hidden="true">
-        {count}
-      </span>
-    </a>
+    <>
+      <a ref={link} className="cart-button" href={cartHref(cartId)} onClick={open} aria-haspopup="dialog">
+        <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2M9 20.5h.01M17 20.5h.01"
+          />
+        </svg>
+        <span className="visually-hidden">{`${label}, ${items}`}</span>
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      </a>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <CartDrawer
+            language={lang}
+            onClose={() => {
+              setDrawerOpen(false);
+              link.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

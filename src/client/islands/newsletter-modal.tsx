@@ -1,102 +1,74 @@
-import { useEffect, useRef, useState } from 'react';
-import { api } from '#client/lib/api.ts';
-import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
-import { useFormData } from '#client/ui/form/form-data.ts';
-import { FormLayout, siteKeyPaths, type FormFieldName } from '#client/ui/form/form-layout.tsx';
-import { translate } from '#shared/i18n/messages.ts';
-import type { Language } from '#shared/locales.ts';
-import {
-  newsletterSubscriptionSchema,
-  type FormMessagesResponse,
-  type NewsletterSubscription,
-  type NewsletterTopic,
-} from '#shared/schemas/forms.ts';
+import { useRef, useState, type ComponentType } from 'react';
+import type { NewsletterDialogProps } from '#client/ui/form/newsletter-dialog.tsx';
+import '#client/ui/form/form-dialog-trigger.css';
+// Only the small area catalogue of the forms: the button needs one text, and the whole
+// catalogue comes with the dialog.
+import { forms as deCH } from '#shared/i18n/de-CH/forms.ts';
+import { forms as enUS } from '#shared/i18n/en-US/forms.ts';
 import type { IslandProps } from './types.ts';
 
 export type NewsletterModalProps = IslandProps;
 
-const newsletterFields: readonly FormFieldName[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'companyName',
-  'role',
-  'experienceLevel',
-  'topicIds',
-];
+type Dialog = ComponentType<NewsletterDialogProps>;
+
+let dialogModule: Promise<Dialog> | undefined;
+
+/** The dialog and its form, loaded once per page, on the first sign of interest. */
+function loadDialog(): Promise<Dialog> {
+  dialogModule ??= import('#client/ui/form/newsletter-dialog.tsx').then(
+    (module) => module.NewsletterDialog,
+    (error: unknown) => {
+      dialogModule = undefined;
+      throw error;
+    },
+  );
+  return dialogModule;
+}
 
 /**
  * `data-island="newsletter-modal"` (SPEC §2, footer): a button that opens the newsletter
- * form in a modal dialog. The form posts to `POST /api/newsletter/` and, once accepted,
- * shows `messages[0].translations[lang]` in place of the form (SPEC §7). A failed send is
- * only logged (SPEC §8).
+ * form in a modal dialog. The page loads only this button; the dialog with the form,
+ * Zod and the captcha widget is fetched when the pointer or the focus reaches the button,
+ * and at the latest on the click.
  */
 export default function NewsletterModal({ lang }: NewsletterModalProps) {
-  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
-  // A new round after a confirmed subscription: the next opening shows an empty form.
-  const [round, setRound] = useState(0);
+  const label = (lang === 'de-CH' ? deCH : enUS)['forms.newsletter.open'];
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<{ component: Dialog } | undefined>(undefined);
+  const [open, setOpen] = useState(false);
 
-  return (
-    <FormDialog
-      language={lang}
-      openLabel="forms.newsletter.open"
-      title="forms.newsletter.title"
-      intro="forms.newsletter.intro"
-      onClosed={() => {
-        if (confirmation === undefined) return;
-        setConfirmation(undefined);
-        setRound((current) => current + 1);
-      }}
-    >
-      {confirmation === undefined ? (
-        <NewsletterForm key={round} language={lang} onConfirmed={setConfirmation} />
-      ) : (
-        <Confirmation language={lang} text={confirmation} />
-      )}
-    </FormDialog>
-  );
-}
-
-function NewsletterForm({ language, onConfirmed }: { language: Language; onConfirmed: (text: string) => void }) {
-  const topics = useFormData<NewsletterTopic[]>(`/newsletter/topics?language=${language}`);
-
-  async function subscribe(payload: NewsletterSubscription): Promise<void> {
-    const answer = await api<FormMessagesResponse>('POST', '/newsletter/', payload);
-    const text = answer.messages[0]?.translations[language];
-    if (text) onConfirmed(text);
+  function prefetch(): void {
+    loadDialog().catch(() => {});
   }
 
-  return (
-    <FormLayout
-      language={language}
-      fields={newsletterFields}
-      schema={newsletterSubscriptionSchema}
-      siteKeyPath={siteKeyPaths.forms}
-      topics={topics.status === 'loaded' ? topics.data : undefined}
-      extraPayload={{ newsletterEnabled: true }}
-      submitLabel="forms.newsletter.submit"
-      onSubmit={subscribe}
-    />
-  );
-}
+  function openDialog(): void {
+    loadDialog().then(
+      (component) => {
+        setDialog({ component });
+        setOpen(true);
+      },
+      // SPEC §8: failures are only logged; the button stays and can be tried again.
+      (error: unknown) => console.error('[newsletter-modal] could not load the form', error),
+    );
+  }
 
-function Confirmation({ language, text }: { language: Language; text: string }) {
-  const close = useCloseFormDialog();
-  const ref = useRef<HTMLParagraphElement>(null);
-  // The form that had the focus is gone: the confirmation takes it, and is read out.
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
+  const DialogComponent = dialog?.component;
   return (
     <>
-      <p ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
-        {text}
-      </p>
-      <div className="form-dialog__actions">
-        <button type="button" className="form-dialog__button" onClick={close}>
-          {translate(language, 'forms.dialog.close')}
-        </button>
-      </div>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="form-dialog__trigger"
+        aria-haspopup="dialog"
+        onClick={openDialog}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
+        {label}
+      </button>
+      {DialogComponent && (
+        <DialogComponent language={lang} open={open} onClose={() => setOpen(false)} returnFocusTo={triggerRef} />
+      )}
     </>
   );
 }

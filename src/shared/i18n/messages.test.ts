@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues, translate, translateAll } from './messages.ts';
+import { siteCatalogues, translateSite } from './site-messages.ts';
 
 describe('message catalogues', () => {
   const enKeys = Object.keys(catalogues['en-US']).sort();
@@ -35,5 +36,21 @@ describe('translate', () => {
   it('fills parameters', () => {
     expect(translate('en-US', 'error.tooShort', { min: 20 })).toBe('Please enter at least 20 characters.');
     expect(translateAll('error.tooShort', { min: 20 })['de-CH']).toBe('Bitte geben Sie mindestens 20 Zeichen ein.');
+  });
+});
+
+describe('the marketing pages catalogue', () => {
+  it('has the same keys in both languages, no empty texts and no "ß"', () => {
+    expect(Object.keys(siteCatalogues['de-CH']).sort()).toEqual(Object.keys(siteCatalogues['en-US']).sort());
+    for (const [key, text] of Object.entries(siteCatalogues['de-CH'])) {
+      expect(text.trim(), key).not.toBe('');
+      expect(text, key).not.toContain('ß');
+    }
+  });
+
+  it('shares no key with the main catalogue, and translates both kinds of key', () => {
+    const shared = Object.keys(siteCatalogues['en-US']).filter((key) => key in catalogues['en-US']);
+    expect(shared).toEqual([]);
+    expect(translateSite('de-CH', 'common.notFound.text')).toBe('Die gesuchte Seite existiert nicht.');
   });
 });

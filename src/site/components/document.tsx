@@ -4,6 +4,7 @@ import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
 import { sitePath, type SitePageId } from '../site-paths.ts';
 import { Footer } from './footer.tsx';
+import { Island } from './island.tsx';
 import { Header } from './header.tsx';
 
 export interface DocumentProps {
@@ -62,6 +63,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
           {children}
         </main>
         <Footer />
+        <Island name="language-currency-sync" />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { useSite } from '../site-context.tsx';
+import { Island } from './island.tsx';
 import { appPaths, sitePath } from '../site-paths.ts';
 
 export function Footer() {
@@ -37,6 +38,9 @@ export function Footer() {
               <a href={sitePath(lang, 'imprint')} aria-current={current('imprint')}>
                 {t('site.footer.imprint')}
               </a>
+            </li>
+            <li>
+              <Island name="newsletter-modal" />
             </li>
           </ul>
         </nav>

@@ -1,7 +1,7 @@
 import CartButton from '#client/islands/cart-button.tsx';
 import CurrencySelector from '#client/islands/currency-selector.tsx';
 import LanguageSwitch, { type LanguageLink } from '#client/islands/language-switch.tsx';
-import { translate } from '#shared/i18n/messages.ts';
+import { translateSite } from '#shared/i18n/site-messages.ts';
 import { languages } from '#shared/locales.ts';
 import { useSite } from '../site-context.tsx';
 import { appPaths, sitePath } from '../site-paths.ts';
@@ -14,7 +14,7 @@ export function Header() {
     lang: language,
     // The not-found page has no path of its own; its counterpart is the other home page.
     href: sitePath(language, page === 'not-found' ? 'home' : page),
-    name: translate(language, `common.language.${language}`),
+    name: translateSite(language, `common.language.${language}`),
   }));
 
   return (

@@ -1,10 +1,10 @@
 import type { CatalogProduct } from '#shared/catalog.ts';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { Price } from '../components/price.tsx';
 import { useSite } from '../site-context.tsx';
 import { appPaths, sitePath } from '../site-paths.ts';
 
-const reasons: { title: MessageKey; text: MessageKey }[] = [
+const reasons: { title: SiteMessageKey; text: SiteMessageKey }[] = [
   { title: 'site.home.why.practical.title', text: 'site.home.why.practical.text' },
   { title: 'site.home.why.privacy.title', text: 'site.home.why.privacy.text' },
   { title: 'site.home.why.flexible.title', text: 'site.home.why.flexible.text' },

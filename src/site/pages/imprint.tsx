@@ -1,9 +1,9 @@
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
 import { useSite } from '../site-context.tsx';
 import { sitePath } from '../site-paths.ts';
 
-const legalNotes: { heading: MessageKey; text: MessageKey }[] = [
+const legalNotes: { heading: SiteMessageKey; text: SiteMessageKey }[] = [
   { heading: 'site.imprint.disclaimer.heading', text: 'site.imprint.disclaimer.text' },
   { heading: 'site.imprint.links.heading', text: 'site.imprint.links.text' },
   { heading: 'site.imprint.copyright.heading', text: 'site.imprint.copyright.text' },

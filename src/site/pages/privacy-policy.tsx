@@ -1,4 +1,4 @@
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { useSite } from '../site-context.tsx';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
 
@@ -7,20 +7,20 @@ import { CompanyAddress, EmailLink } from '../components/company.tsx';
  * this file only gives it its structure.
  */
 type Block =
-  | { p: MessageKey }
-  | { h3: MessageKey }
-  | { ul: MessageKey[] }
+  | { p: SiteMessageKey }
+  | { h3: SiteMessageKey }
+  | { ul: SiteMessageKey[] }
   | { address: true }
-  | { email: MessageKey }
+  | { email: SiteMessageKey }
   | { cookies: true };
 
 interface Section {
   id: string;
-  heading: MessageKey;
+  heading: SiteMessageKey;
   blocks: Block[];
 }
 
-const cookies: { name: string; purpose: MessageKey; lifetime: MessageKey }[] = [
+const cookies: { name: string; purpose: SiteMessageKey; lifetime: SiteMessageKey }[] = [
   { name: 'shopping_cart', purpose: 'site.privacy.cookies.shoppingCart.purpose', lifetime: 'site.privacy.cookies.shoppingCart.lifetime' },
   { name: 'XSRF-TOKEN', purpose: 'site.privacy.cookies.xsrf.purpose', lifetime: 'site.privacy.cookies.xsrf.lifetime' },
   { name: 'currency', purpose: 'site.privacy.cookies.currency.purpose', lifetime: 'site.privacy.cookies.currency.lifetime' },
@@ -166,7 +166,7 @@ function CookieTable() {
   );
 }
 
-function renderBlock(block: Block, index: number, t: (key: MessageKey) => string) {
+function renderBlock(block: Block, index: number, t: (key: SiteMessageKey) => string) {
   if ('p' in block) return <p key={index}>{t(block.p)}</p>;
   if ('h3' in block) return <h3 key={index}>{t(block.h3)}</h3>;
   if ('ul' in block) {

@@ -1,14 +1,14 @@
 import PaymentFrequencySwitch from '#client/islands/payment-frequency-switch.tsx';
 import ProductTierSwitch from '#client/islands/product-tier-switch.tsx';
 import type { CatalogProduct } from '#shared/catalog.ts';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
 import { Island } from '../components/island.tsx';
 import { Price } from '../components/price.tsx';
 import { useSite } from '../site-context.tsx';
 import { appPaths } from '../site-paths.ts';
 
-const frequencyTexts: Record<PaymentFrequency, { label: MessageKey; unit: MessageKey; note: MessageKey }> = {
+const frequencyTexts: Record<PaymentFrequency, { label: SiteMessageKey; unit: SiteMessageKey; note: SiteMessageKey }> = {
   MONTHLY: {
     label: 'site.trainings.frequency.monthly',
     unit: 'site.price.perSeatMonth',
@@ -46,6 +46,8 @@ function TierPanel({ product }: { product: CatalogProduct }) {
                 paymentFrequency: frequency,
                 quantity: '1',
                 text: t('site.trainings.addToCart'),
+                addingText: t('shop.addToCart.adding'),
+                failedText: t('shop.addToCart.failed'),
               }}
             >
               {/* Until the widget is mounted: the button it will become, inert. */}

@@ -92,17 +92,22 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
     return reply.header('vary', 'cookie, accept-language').redirect(`/web/${language}/`, 302);
   });
 
-  app.get('/web/:language', async (request, reply) => {
-    const { language } = request.params as { language: string };
-    if (!isLanguage(language)) return sendNotFoundPage(request, reply);
-    return reply.redirect(`/web/${language}/`, 301);
-  });
-
-  app.get('/web/*', async (request, reply) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const variants = pages.get(normalizePagePath(request.url));
     if (!variants) return sendNotFoundPage(request, reply);
     return sendStaticFile(request, reply, variants[selectedCurrency(request)], { cacheControl: htmlCache, vary: 'cookie' });
+  };
+
+  // `/web/en-US` and `/web/en-US/` both reach this route (trailing slashes are ignored by
+  // the router): the home page lives at the second, the first is sent there.
+  app.get('/web/:language', async (request, reply) => {
+    const { language } = request.params as { language: string };
+    if (!isLanguage(language)) return sendNotFoundPage(request, reply);
+    if (!(request.url.split('?')[0] ?? '').endsWith('/')) return reply.redirect(`/web/${language}/`, 301);
+    return sendPage(request, reply);
   });
+
+  app.get('/web/*', async (request, reply) => sendPage(request, reply));
 
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!appShell) return sendError(reply, new AppError('unavailable'));

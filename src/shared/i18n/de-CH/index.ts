@@ -4,6 +4,5 @@ import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { shop } from './shop.ts';
-import { site } from './site.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...site, ...shop };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop };

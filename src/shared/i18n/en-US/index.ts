@@ -3,7 +3,6 @@ import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { shop } from './shop.ts';
-import { site } from './site.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...site, ...shop };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop };

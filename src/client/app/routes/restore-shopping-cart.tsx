@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { rememberCart } from '#client/lib/cart-api.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { paths } from '../paths.ts';
+
+/**
+ * `/app/orders/{id}/restore-shopping-cart`, the link of the saved-cart mail: puts the
+ * cart into this browser's cookie and opens it.
+ */
+export default function RestoreShoppingCartPage() {
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const t = useT();
+  useEffect(() => {
+    rememberCart(orderId);
+    void navigate(paths.shoppingCart(orderId), { replace: true });
+  }, [orderId, navigate]);
+  return <p role="status">{t('shop.cart.restoring')}</p>;
+}

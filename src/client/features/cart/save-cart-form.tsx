@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { cartApi } from '#client/lib/cart-api.ts';
+import { FormLayout, siteKeyPaths } from '#client/ui/form/form-layout.tsx';
+
+/**
+ * The shopping-cart form (SPEC §2, shared layout): saves the cart by e-mail and shows the
+ * server's confirmation; the parent then hides the save offer (SPEC §4 reloads the
+ * subscription status). Used by the cart page and the cart drawer, so it takes the
+ * language as a prop rather than from the app's context.
+ */
+export function SaveCartForm({ cartId, language, onSaved }: { cartId: string; language: Language; onSaved: () => void }) {
+  const [confirmation, setConfirmation] = useState<string>();
+
+  if (confirmation) {
+    return (
+      <p className="cart-saved" role="status">
+        {confirmation}
+      </p>
+    );
+  }
+  return (
+    <section className="save-cart" aria-labelledby="save-cart-title">
+      <h2 id="save-cart-title">{translate(language, 'shop.cart.save.title')}</h2>
+      <p>{translate(language, 'shop.cart.save.text')}</p>
+      <FormLayout
+        language={language}
+        fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
+        schema={formSubmissionSchema}
+        siteKeyPath={siteKeyPaths.forms}
+        extraPayload={{ preferredLanguage: language }}
+        submitLabel="shop.cart.save.submit"
+        onSubmit={async (payload) => {
+          const answer = await cartApi.subscribe(cartId, payload);
+          setConfirmation(answer.messages[0]?.translations[language]);
+          onSaved();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatCartMoney } from '#shared/money.ts';
+import type { Cart } from '#shared/schemas/cart.ts';
+import { ApiError } from '../lib/api.ts';
+import { cartApi, forgetCart, readCartId } from '../lib/cart-api.ts';
+import { cartHref } from './cart-button.tsx';
+import { cartEvents, onCartEvent } from './cart-events.ts';
+import { setCartCount } from './cart-store.ts';
+import './cart-drawer.css';
+
+// The save form brings the form layout and the captcha: fetched only when asked for.
+const SaveCartForm = lazy(() => import('../features/cart/save-cart-form.tsx').then((m) => ({ default: m.SaveCartForm })));
+
+type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
+
+/**
+ * The cart drawer (SPEC §2): a modal dialog sliding in from the right with the title, a
+ * go-to-cart button, the lines (title, seats, months when monthly, line total in the
+ * order currency), the total, the empty-cart text and, while the cart is not saved, the
+ * save-cart button. The native <dialog> moves focus in, keeps it there and closes on
+ * Escape; the cart button gets the focus back.
+ */
+export default function CartDrawer({ language, onClose }: { language: Language; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [saving, setSaving] = useState(false);
+  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+
+  const load = useCallback(async () => {
+    const id = readCartId();
+    if (!id) {
+      setState({ status: 'none' });
+      return;
+    }
+    try {
+      const cart = await cartApi.get(id, language);
+      setCartCount(cart.count);
+      setState({ status: 'ready', cart });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+        forgetCart();
+        setCartCount(0);
+        setState({ status: 'gone' });
+      } else {
+        console.error('cart drawer failed', error);
+        setState({ status: 'failed' });
+      }
+    }
+  }, [language]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    void load();
+    return onCartEvent(cartEvents.changed, () => void load());
+  }, [load]);
+
+  const cart = state.status === 'ready' ? state.cart : undefined;
+  const activeItems = cart?.items.filter((item) => item.status === 'ACTIVE') ?? [];
+
+  return (
+    <dialog
+      ref={dialog}
+      className="cart-drawer"
+      aria-labelledby="cart-drawer-title"
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (event.target === dialog.current) dialog.current?.close();
+      }}
+    >
+      <div className="cart-drawer__panel">
+        <div className="cart-drawer__head">
+          <h2 id="cart-drawer-title">{t('shop.cart.drawerTitle')}</h2>
+          <button type="button" className="cart-drawer__close" onClick={() => dialog.current?.close()}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{t('shop.cart.close')}</span>
+          </button>
+        </div>
+        {state.status === 'loading' && <p role="status">{t('shop.cart.loading')}</p>}
+        {state.status === 'failed' && <p role="alert">{t('shop.cart.loadFailed')}</p>}
+        {state.status === 'gone' && <p role="alert">{t('shop.cart.notFound')}</p>}
+        {(state.status === 'none' || (cart && activeItems.length === 0)) && <p>{t('shop.cart.empty')}</p>}
+        {cart && activeItems.length > 0 && !saving && (
+          <>
+            <ul className="cart-drawer__items">
+              {activeItems.map((item) => (
+                <li key={item.id}>
+                  <span className="cart-drawer__title">{item.product.translations[language]?.title ?? item.product.title}</span>
+                  <span className="cart-drawer__seats">
+                    {item.paymentFrequency === 'MONTHLY' && item.periodMonths
+                      ? t('shop.cart.quantityWithMonths', { quantity: item.quantity, months: item.periodMonths })
+                      : `${item.quantity}`}
+                    {' · '}
+                    {item.paymentFrequency === 'MONTHLY' ? t('shop.cart.monthly') : t('shop.cart.oneTime')}
+                  </span>
+                  <span className="cart-drawer__amount">
+                    {formatCartMoney(item.totalPrice, cart.currency)} {cart.currency}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="cart-drawer__total">
+              <span>{t('shop.cart.total')}</span>
+              <span data-testid="drawer-total">
+                {formatCartMoney(cart.totalPrice, cart.currency)} {cart.currency}
+              </span>
+            </p>
+          </>
+        )}
+        {cart && saving && (
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            <SaveCartForm
+              cartId={cart.id}
+              language={language}
+              onSaved={() => setState({ status: 'ready', cart: { ...cart, isSubscribed: true } })}
+            />
+          </Suspense>
+        )}
+        <div className="cart-drawer__actions">
+          {cart && (
+            <a className="button button--block" href={cartHref(cart.id)}>
+              {t('shop.cart.goToCart')}
+            </a>
+          )}
+          {cart && activeItems.length > 0 && !cart.isSubscribed && !saving && (
+            <button type="button" className="button button--secondary button--block" onClick={() => setSaving(true)}>
+              {t('shop.cart.save.button')}
+            </button>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Cart events between widgets of one page: an add asks the drawer to open, and any
+ * change asks the drawer to reload.
+ */
+export const cartEvents = {
+  open: 'site:cart-open',
+  changed: 'site:cart-changed',
+} as const;
+
+export function announceCart(type: (typeof cartEvents)[keyof typeof cartEvents], doc: Document = document): void {
+  doc.dispatchEvent(new CustomEvent(type));
+}
+
+export function onCartEvent(type: (typeof cartEvents)[keyof typeof cartEvents], listener: () => void, doc: Document = document): () => void {
+  doc.addEventListener(type, listener);
+  return () => doc.removeEventListener(type, listener);
+}
