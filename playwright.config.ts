@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const smtpSinkPort = 2526;
+const smtpSinkHttpPort = 2527;
 
 /**
  * Browser journeys in Debian's Chromium against the built app, served by the real
@@ -29,10 +31,21 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Playwright's Chromium declares automation (navigator.webdriver), which the
+        // captcha widget refuses; the journeys play a real visitor's browser.
+        '--disable-blink-features=AutomationControlled',
       ],
     },
   },
-  webServer: {
+  webServer: [
+    {
+      command: 'tsx tests/e2e/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${smtpSinkHttpPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
+    },
+    {
     command: 'rm -rf tmp/e2e-data && tsx src/server/main.ts',
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
@@ -44,7 +57,8 @@ export default defineConfig({
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
-      SMTP_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
     },
-  },
+    },
+  ],
 });

@@ -89,7 +89,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
     const language = isLanguage(request.cookies.locale)
       ? request.cookies.locale
       : requestLanguage(request);
-    return reply.header('vary', 'cookie, accept-language').redirect(`/web/${language}/`, 302);
+    return reply.header('cache-control', 'no-store').redirect(`/web/${language}/`, 302);
   });
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {

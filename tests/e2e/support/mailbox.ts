@@ -1,0 +1,26 @@
+import { expect } from '@playwright/test';
+
+export const mailboxUrl = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2527}/mails`;
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits until a mail to `to` has arrived at the test SMTP server and returns it. */
+export async function waitForMail(to: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(mailboxUrl)).json()) as ReceivedMail[];
+        found = mails.find((mail) => mail.to.includes(to));
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as ReceivedMail;
+}
