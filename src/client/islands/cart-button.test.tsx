@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CartButton, { cartHref } from './cart-button.tsx';
 import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
 
+const cartId = '3f1c2e9a-8a57-4b8e-9a3b-0b1d2c3e4f5a';
+let countAnswer: () => Response;
+
+beforeEach(() => {
+  countAnswer = () => new Response(JSON.stringify({ count: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal('fetch', vi.fn(async () => countAnswer()));
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   cleanup();
   act(() => setCartCount(0));
   document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
@@ -47,9 +56,26 @@ describe('cart button', () => {
   it('follows a cart created after the page loaded', () => {
     render(<CartButton {...props} />);
     expect(screen.getByRole('link').getAttribute('href')).toBe('/app/no-shopping-cart');
-    document.cookie = 'shopping_cart=abc; Path=/';
+    document.cookie = `shopping_cart=${cartId}; Path=/`;
     act(() => setCartCount(1));
-    expect(screen.getByRole('link').getAttribute('href')).toBe('/app/orders/abc/shopping-cart');
+    expect(screen.getByRole('link').getAttribute('href')).toBe(`/app/orders/${cartId}/shopping-cart`);
+  });
+
+  it('loads the count of the cart on the page', async () => {
+    document.cookie = `shopping_cart=${cartId}; Path=/`;
+    countAnswer = () => new Response(JSON.stringify({ count: 3 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    render(<CartButton {...props} />);
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 3 items' })).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe(`/api/orders/${cartId}/shopping-cart/products-count`);
+  });
+
+  it('forgets a cart that no longer exists and shows 0 (SPEC §4)', async () => {
+    document.cookie = `shopping_cart=${cartId}; Path=/`;
+    act(() => setCartCount(2));
+    countAnswer = () => new Response(JSON.stringify({ error: { code: 'notFound' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    render(<CartButton {...props} />);
+    expect(await screen.findByRole('link', { name: 'Shopping cart, 0 items' })).toBeTruthy();
+    expect(document.cookie).not.toContain('shopping_cart=');
   });
 
   it('builds hrefs with the id encoded', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatCartMoney } from '#shared/money.ts';
@@ -24,38 +24,43 @@ type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | {
  */
 export default function CartDrawer({ language, onClose }: { language: Language; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State>(() => (readCartId() ? { status: 'loading' } : { status: 'none' }));
   const [saving, setSaving] = useState(false);
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-
-  const load = useCallback(async () => {
-    const id = readCartId();
-    if (!id) {
-      setState({ status: 'none' });
-      return;
-    }
-    try {
-      const cart = await cartApi.get(id, language);
-      setCartCount(cart.count);
-      setState({ status: 'ready', cart });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-        forgetCart();
-        setCartCount(0);
-        setState({ status: 'gone' });
-      } else {
-        console.error('cart drawer failed', error);
-        setState({ status: 'failed' });
-      }
-    }
-  }, [language]);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    void load();
-    return onCartEvent(cartEvents.changed, () => void load());
-  }, [load]);
+    let active = true;
+    const load = () => {
+      const id = readCartId();
+      if (!id) return;
+      cartApi
+        .get(id, language)
+        .then((cart) => {
+          if (!active) return;
+          setCartCount(cart.count);
+          setState({ status: 'ready', cart });
+        })
+        .catch((error: unknown) => {
+          if (!active) return;
+          if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+            forgetCart();
+            setCartCount(0);
+            setState({ status: 'gone' });
+          } else {
+            console.error('cart drawer failed', error);
+            setState({ status: 'failed' });
+          }
+        });
+    };
+    load();
+    const stopListening = onCartEvent(cartEvents.changed, load);
+    return () => {
+      active = false;
+      stopListening();
+    };
+  }, [language]);
 
   const cart = state.status === 'ready' ? state.cart : undefined;
   const activeItems = cart?.items.filter((item) => item.status === 'ACTIVE') ?? [];

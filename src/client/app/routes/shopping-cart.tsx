@@ -127,20 +127,25 @@ export default function ShoppingCartPage() {
 function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChange: (run: () => Promise<Cart>) => Promise<ApiError | undefined> }) {
   const { language } = useLanguage();
   const t = useT();
-  const [quantity, setQuantity] = useState(String(item.quantity));
+  // What the visitor is typing; undefined shows the saved quantity.
+  const [draft, setDraft] = useState<string>();
+  const quantity = draft ?? String(item.quantity);
   const [error, setError] = useState<string>();
   const removed = item.status === 'REMOVED';
   const title = item.product.translations[language]?.title ?? item.product.title;
   const errorId = `quantity-error-${item.id}`;
 
-  useEffect(() => setQuantity(String(item.quantity)), [item.quantity]);
-
   const commitQuantity = async (event?: FormEvent) => {
     event?.preventDefault();
-    const value = Number(quantity);
-    if (value === item.quantity) return;
+    if (draft === undefined) return;
+    const value = Number(draft);
+    if (value === item.quantity) {
+      setDraft(undefined);
+      return;
+    }
     const failure = await onChange(() => cartApi.updateItem(cart.id, item.id, { quantity: value }, language));
     setError(failure?.fieldMessages(language).quantity);
+    if (!failure) setDraft(undefined);
   };
   const setStatus = (status: 'ACTIVE' | 'REMOVED') => void onChange(() => cartApi.updateItem(cart.id, item.id, { status }, language));
   const others = cart.items.filter((other) => other.id !== item.id && other.status === 'ACTIVE');
@@ -172,7 +177,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           aria-label={t('shop.cart.quantityOf', { title })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setQuantity(event.target.value)}
+          onChange={(event) => setDraft(event.target.value)}
           onBlur={() => void commitQuantity()}
         />
         {item.paymentFrequency === 'MONTHLY' && item.periodMonths && (
