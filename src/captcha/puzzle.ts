@@ -37,13 +37,15 @@ export type VerifyResult =
   | { ok: false; reason: 'invalid' | 'expired' | 'wrongSiteKey' };
 
 /**
- * Default difficulty. Chosen with `npx tsx src/captcha/measure-solve.ts` on a 2-core
- * AMD EPYC VM (Node 20, same V8 as Chromium): the widget's pure-TS SHA-256 runs at
- * about 2.1 million hashes per second per core there (salt prefix pre-hashed once).
- * The widget's 4 workers share 2 cores, each searching a quarter of the range, so the
- * expected time is maxNumber / (4 × per-core rate): 5 000 000 gives a median of
- * ≈ 0.6 s measured with 4 worker threads (p90 ≈ 1.1 s). A slower laptop core (half the
- * speed) stays near the 1 s target. The environment may override it (CAPTCHA_MAX_NUMBER).
+ * Default difficulty. The widget needs maxNumber / 2 hashes on average, shared by its 4
+ * workers. Measured on a 2-vCPU AMD EPYC VM, with `npx tsx src/captcha/measure-solve.ts`
+ * and with the built widget in Chromium 156: its pure-TS SHA-256 does ≈ 2.05 million
+ * hashes/s on one thread, 4 workers together ≈ 3.9 million/s on the 2 cores. The number
+ * lies on average halfway through one worker's quarter, so the median is
+ * maxNumber / (2 × 3.9 M/s) ≈ 0.65 s for 5 000 000, plus ≈ 50 ms to start the workers;
+ * p90 ≈ 1.2 s. A quiet run of 30 puzzles gave median 0.51 s, p90 1.16 s; runs while the
+ * machine was busy 0.9–1.4 s. A slower laptop or browser stays near DESIGN.md's one
+ * second. The environment may override it (CAPTCHA_MAX_NUMBER).
  */
 export const defaultMaxNumber = 5_000_000;
 

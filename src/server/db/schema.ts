@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -166,6 +167,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_id').on(t.orderId),
+    // One line per product and frequency: adding again raises that line (ON CONFLICT).
+    uniqueIndex('order_items_one_line_per_offer').on(t.orderId, t.productCode, t.paymentFrequency),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 10000`),
     check('order_items_period_range', sql`${t.periodMonths} is null or ${t.periodMonths} between 1 and 36`),
   ],

@@ -44,14 +44,12 @@ const stateTexts = {
 } as const satisfies Record<Exclude<WidgetState['status'], 'error'>, MessageKey>;
 
 /**
- * Browsers driven by automation (Selenium, Puppeteer, Playwright) set navigator.webdriver,
- * and the widget refuses them. Our own Playwright journeys run such a browser, so the e2e
- * test server marks its pages with `<html data-captcha-allow-automation="true">` to let
- * the widget work there. Production pages never carry that attribute.
+ * Browsers that declare automation (Selenium, Puppeteer, Playwright set
+ * navigator.webdriver) are refused. The project's own browser journeys run Chromium with
+ * `--disable-blink-features=AutomationControlled`, as a visitor's browser would be.
  */
 function isAutomatedBrowser(): boolean {
-  if (typeof navigator === 'undefined' || navigator.webdriver !== true) return false;
-  return document.documentElement.dataset.captchaAllowAutomation !== 'true';
+  return typeof navigator !== 'undefined' && navigator.webdriver === true;
 }
 
 /** For useSyncExternalStore used as "are we in the browser": nothing ever changes. */

@@ -17,6 +17,7 @@ const newsletterFields: readonly FormFieldName[] = [
   'lastName',
   'email',
   'companyName',
+  'phone',
   'role',
   'experienceLevel',
   'topicIds',

@@ -1,10 +1,41 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
 
+/**
+ * SQL of the cart. The hot calls (reading a cart, adding to it, counting) are written as
+ * plain SQL: Drizzle's query builder costs several hundred microseconds per query to
+ * build, more than PostgreSQL takes to answer (docs/decisions/006-cart-sql.md).
+ */
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type NewItem = Omit<typeof orderItems.$inferInsert, 'id' | 'createdAt'>;
+
+/** A cart line with what the cart view shows of its product. */
+export interface CartLineRow {
+  id: string;
+  productCode: string;
+  paymentFrequency: string;
+  quantity: number;
+  periodMonths: number | null;
+  unitPriceMinor: number;
+  status: string;
+  tier: string | null;
+  translations: Record<string, { title: string; description: string }> | null;
+}
+
+export interface CartRow {
+  id: string;
+  status: string;
+  currency: string;
+  language: string;
+  subscribedAt: Date | string | null;
+  items: CartLineRow[];
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export async function insertOrder(db: Db, values: { status: string; currency: string; language: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
@@ -12,39 +43,85 @@ export async function insertOrder(db: Db, values: { status: string; currency: st
   return row;
 }
 
-export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row;
+/** The order and its lines with their products, in one round trip. */
+export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
+  const result = await db.execute(sql`
+    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
+           coalesce((
+             select json_agg(json_build_object(
+                      'id', i.id, 'productCode', i.product_code, 'paymentFrequency', i.payment_frequency,
+                      'quantity', i.quantity, 'periodMonths', i.period_months, 'unitPriceMinor', i.unit_price_minor,
+                      'status', i.status, 'tier', p.tier,
+                      'translations', (select json_object_agg(t.language, json_build_object('title', t.title, 'description', t.description))
+                                         from product_translations t where t.product_code = i.product_code))
+                    order by i.position)
+               from order_items i left join products p on p.code = i.product_code
+              where i.order_id = o.id), '[]'::json) as items
+      from orders o
+     where o.id = ${id}`);
+  return rowsOf<CartRow>(result)[0];
 }
 
-/** The order row, locked until the transaction ends: changes to one cart queue up here. */
-export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-  return row;
+export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'> | undefined> {
+  const result = await db.execute(
+    sql`select id, status, currency, subscribed_at as "subscribedAt" from orders where id = ${id}`,
+  );
+  return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'>>(result)[0];
 }
 
-export async function touchOrder(db: Db, id: string, values: Partial<Pick<OrderRow, 'currency' | 'language' | 'subscriberEmail' | 'subscriber' | 'subscribedAt'>> = {}): Promise<void> {
-  await db.update(orders).set({ ...values, updatedAt: sql`now()` }).where(eq(orders.id, id));
+/**
+ * Locks the order row until the transaction ends, so changes to one cart queue up here,
+ * and marks it as touched. Undefined when there is no such order.
+ */
+export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency'> | undefined> {
+  const result = await db.execute(sql`
+    update orders set updated_at = now() where id = ${id}
+    returning id, status, currency`);
+  return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency'>>(result)[0];
+}
+
+/**
+ * Adds seats of an offer at the current catalogue price: a new line, or, when the cart
+ * has that product and frequency already, more seats on that line (a removed line comes
+ * back with the new seats). Undefined when the product is not sold in that currency.
+ * A line above 10,000 seats violates `order_items_quantity_range`.
+ */
+export async function addSeats(
+  db: Db,
+  line: { orderId: string; productCode: string; paymentFrequency: string; currency: string; quantity: number; periodMonths: number | null },
+): Promise<{ id: string; quantity: number } | undefined> {
+  const result = await db.execute(sql`
+    insert into order_items (order_id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)
+    select ${line.orderId}, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
+           (select count(*) from order_items where order_id = ${line.orderId})
+      from product_prices pp join products p on p.code = pp.product_code
+     where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}
+       and pp.currency = ${line.currency} and p.active
+    on conflict (order_id, product_code, payment_frequency) do update
+       set quantity = case when order_items.status = 'ACTIVE' then order_items.quantity + excluded.quantity else excluded.quantity end,
+           status = 'ACTIVE',
+           unit_price_minor = excluded.unit_price_minor
+    returning id, quantity`);
+  return rowsOf<{ id: string; quantity: number }>(result)[0];
+}
+
+export async function countActiveItems(db: Db, orderId: string): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as count from order_items where order_id = ${orderId} and status = 'ACTIVE'`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
 
 export async function findItems(db: Db, orderId: string): Promise<ItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
 }
 
-export async function insertItem(db: Db, values: NewItem): Promise<ItemRow> {
-  const [row] = await db.insert(orderItems).values(values).returning();
-  if (!row) throw new Error('insert returned no item');
-  return row;
-}
-
 export async function updateItem(db: Db, id: string, values: Partial<NewItem>): Promise<void> {
   await db.update(orderItems).set(values).where(eq(orderItems.id, id));
 }
 
-export async function countActiveItems(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, 'ACTIVE')));
-  return Number(row?.value ?? 0);
+export async function setOrderFields(
+  db: Db,
+  id: string,
+  values: Partial<Pick<OrderRow, 'currency' | 'language' | 'subscriberEmail' | 'subscriber' | 'subscribedAt'>>,
+): Promise<void> {
+  await db.update(orders).set({ ...values, updatedAt: sql`now()` }).where(and(eq(orders.id, id)));
 }

@@ -4,6 +4,7 @@ import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
 import { currentPrice, productsByCode } from '../catalog/catalog.service.ts';
+import { isCheckViolation } from '#server/db/errors.ts';
 import * as repo from './cart.repository.ts';
 
 /**
@@ -13,7 +14,7 @@ import * as repo from './cart.repository.ts';
  */
 export const cartStatus = 'SHOPPING_CART';
 
-async function lockCart(tx: Db, orderId: string): Promise<repo.OrderRow> {
+async function lockCart(tx: Db, orderId: string) {
   const order = await repo.lockOrder(tx, orderId);
   if (!order) throw new AppError('notFound', 'error.cart.notFound');
   if (order.status !== cartStatus) throw new AppError('conflict', 'error.cart.closed');
@@ -32,20 +33,17 @@ function refuseQuantityAbove(quantity: number): void {
   }
 }
 
-function lineTotalMinor(item: Pick<repo.ItemRow, 'unitPriceMinor' | 'quantity' | 'periodMonths'>): number {
+function lineTotalMinor(item: Pick<repo.CartLineRow, 'unitPriceMinor' | 'quantity' | 'periodMonths'>): number {
   return item.unitPriceMinor * item.quantity * (item.periodMonths ?? 1);
 }
 
 /** The cart as the API shows it (SPEC §3): major units, titles in the asked language. */
-export async function loadCartView(db: Db, order: repo.OrderRow, language: Language): Promise<Cart> {
-  const items = await repo.findItems(db, order.id);
-  const products = await productsByCode(db, [...new Set(items.map((item) => item.productCode))]);
+export function toCartView(row: repo.CartRow, language: Language): Cart {
   let oneTime = 0;
   let monthly = 0;
   let perMonth = 0;
-  const views = items.map((item) => {
-    const product = products.get(item.productCode);
-    const translations = product?.translations ?? {};
+  const items = row.items.map((item) => {
+    const translations = item.translations ?? {};
     const total = lineTotalMinor(item);
     if (item.status === 'ACTIVE') {
       if (item.paymentFrequency === 'MONTHLY') {
@@ -60,7 +58,7 @@ export async function loadCartView(db: Db, order: repo.OrderRow, language: Langu
       productCode: item.productCode,
       product: {
         code: item.productCode,
-        tier: product?.tier ?? '',
+        tier: item.tier ?? '',
         title: translations[language]?.title ?? translations['en-US']?.title ?? item.productCode,
         translations: translations as Cart['items'][number]['product']['translations'],
       },
@@ -73,43 +71,43 @@ export async function loadCartView(db: Db, order: repo.OrderRow, language: Langu
     };
   });
   return {
-    id: order.id,
-    items: views,
-    currency: order.currency as Currency,
-    language: order.language as Language,
+    id: row.id,
+    items,
+    currency: row.currency as Currency,
+    language: row.language as Language,
     totalPrice: toMajor(oneTime + monthly),
     totals: { oneTime: toMajor(oneTime), monthly: toMajor(monthly), perMonth: toMajor(perMonth) },
-    status: order.status,
-    count: views.filter((item) => item.status === 'ACTIVE').length,
-    isSubscribed: order.subscribedAt !== null,
-    details: { shoppingCart: order.status === cartStatus, status: order.status },
+    status: row.status,
+    count: items.filter((item) => item.status === 'ACTIVE').length,
+    isSubscribed: row.subscribedAt !== null,
+    details: { shoppingCart: row.status === cartStatus, status: row.status },
   };
+}
+
+export async function loadCartView(db: Db, orderId: string, language: Language): Promise<Cart> {
+  const row = await repo.findCart(db, orderId);
+  if (!row) throw new AppError('notFound', 'error.cart.notFound');
+  return toCartView(row, language);
 }
 
 /**
  * Adds seats of a product to a locked cart: the same product and frequency raises
  * that line (a removed one comes back with the new quantity), otherwise a new line.
  */
-async function addToLockedCart(tx: Db, order: repo.OrderRow, input: AddToCart): Promise<void> {
-  const currency = order.currency as Currency;
-  const unitPriceMinor = await priceOrRefuse(tx, input.productCode, input.paymentFrequency, currency);
-  const items = await repo.findItems(tx, order.id);
-  const same = items.find((item) => item.productCode === input.productCode && item.paymentFrequency === input.paymentFrequency);
-  if (same) {
-    const quantity = same.status === 'ACTIVE' ? same.quantity + input.quantity : input.quantity;
-    refuseQuantityAbove(quantity);
-    await repo.updateItem(tx, same.id, { quantity, status: 'ACTIVE', unitPriceMinor });
-  } else {
-    await repo.insertItem(tx, {
+async function addToLockedCart(tx: Db, order: { id: string; currency: string }, input: AddToCart): Promise<void> {
+  try {
+    const line = await repo.addSeats(tx, {
       orderId: order.id,
       productCode: input.productCode,
       paymentFrequency: input.paymentFrequency,
+      currency: order.currency,
       quantity: input.quantity,
       periodMonths: input.paymentFrequency === 'MONTHLY' ? periodMonthsLimits.default : null,
-      unitPriceMinor,
-      status: 'ACTIVE',
-      position: items.length,
     });
+    if (!line) throw AppError.field('productCode', 'unknownProduct', 'error.cart.unknownProduct');
+  } catch (error) {
+    if (isCheckViolation(error, 'order_items_quantity_range')) refuseQuantityAbove(quantityLimits.max + 1);
+    throw error;
   }
 }
 
@@ -124,10 +122,10 @@ export async function createCart(db: Db, input: AddToCart): Promise<{ id: string
 
 /** Reading a cart: 404 when unknown, 403 once it has become an order. */
 export async function getCart(db: Db, orderId: string, language: Language): Promise<Cart> {
-  const order = await repo.findOrder(db, orderId);
-  if (!order) throw new AppError('notFound', 'error.cart.notFound');
-  if (order.status !== cartStatus) throw new AppError('forbidden', 'error.cart.notFound');
-  return loadCartView(db, order, language);
+  const row = await repo.findCart(db, orderId);
+  if (!row) throw new AppError('notFound', 'error.cart.notFound');
+  if (row.status !== cartStatus) throw new AppError('forbidden', 'error.cart.notFound');
+  return toCartView(row, language);
 }
 
 /** Runs a change on a locked cart and answers the cart as it is afterwards. */
@@ -135,14 +133,12 @@ async function changeCart(
   db: Db,
   orderId: string,
   language: Language,
-  change: (tx: Db, order: repo.OrderRow) => Promise<void>,
+  change: (tx: Db, order: { id: string; currency: string }) => Promise<void>,
 ): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const order = await lockCart(tx, orderId);
-    await change(tx, order);
-    await repo.touchOrder(tx, order.id);
-    return loadCartView(tx, (await repo.findOrder(tx, order.id)) ?? order, language);
+  await db.transaction(async (tx) => {
+    await change(tx, await lockCart(tx, orderId));
   });
+  return loadCartView(db, orderId, language);
 }
 
 export function addItem(db: Db, orderId: string, input: AddToCart, language: Language): Promise<Cart> {
@@ -157,7 +153,7 @@ export function changeCurrency(db: Db, orderId: string, currency: Currency, lang
       // A withdrawn product has no price in the new currency: the line leaves the cart.
       await repo.updateItem(tx, item.id, price === undefined ? { status: 'REMOVED' } : { unitPriceMinor: price });
     }
-    await repo.touchOrder(tx, order.id, { currency });
+    await repo.setOrderFields(tx, order.id, { currency });
   });
 }
 
@@ -183,10 +179,13 @@ export function updateCartItem(db: Db, orderId: string, itemId: string, patch: U
       // Switching frequency onto a line that already exists would make two lines of one
       // product and frequency; the seats join that line instead.
       const twin = items.find((other) => other.id !== item.id && other.productCode === item.productCode && other.paymentFrequency === paymentFrequency);
-      if (twin && twin.status === 'ACTIVE' && status === 'ACTIVE') {
-        const quantity = twin.quantity + (values.quantity ?? item.quantity);
+      if (twin) {
+        // One line per product and frequency: the seats move to the existing line (a
+        // removed one comes back), and this line is removed.
+        const seats = values.quantity ?? item.quantity;
+        const quantity = (twin.status === 'ACTIVE' ? twin.quantity : 0) + seats;
         refuseQuantityAbove(quantity);
-        await repo.updateItem(tx, twin.id, { quantity });
+        await repo.updateItem(tx, twin.id, { quantity, status: status === 'ACTIVE' ? 'ACTIVE' : twin.status });
         await repo.updateItem(tx, item.id, { status: 'REMOVED' });
         return;
       }

@@ -22,13 +22,13 @@ export async function saveCartByEmail(
     if (!order) throw new AppError('notFound', 'error.cart.notFound');
     if (order.status !== cartStatus) throw new AppError('conflict', 'error.cart.closed');
     const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
-    await repo.touchOrder(tx, order.id, {
+    await repo.setOrderFields(tx, order.id, {
       subscriberEmail: form.email,
       subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
       subscribedAt: new Date(),
       language,
     });
-    const cart = await loadCartView(tx, order, language);
+    const cart = await loadCartView(tx, order.id, language);
     const link = new URL(`/app/orders/${order.id}/restore-shopping-cart`, publicUrl).toString();
     await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart, language, firstName: form.firstName, link }) });
   });

@@ -1,0 +1,47 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Runs autocannon against one call and computes exact percentiles from every response
+ * time (autocannon's own summary has no p95). A short warm-up comes first.
+ */
+export async function load(options: autocannon.Options & { warmupSeconds?: number }): Promise<LoadResult> {
+  await autocannon({ ...options, duration: options.warmupSeconds ?? 2 });
+  const times: number[] = [];
+  let errors = 0;
+  const result = await autocannon({
+    ...options,
+    setupClient(client) {
+      client.on('response', (status, _bytes, responseTime) => {
+        times.push(responseTime);
+        if (status >= 400) errors++;
+      });
+      options.setupClient?.(client);
+    },
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+export function describeLoad(result: LoadResult): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return `${Math.round(result.requestsPerSecond)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.errors ? `, ${result.errors} errors` : ''}`;
+}

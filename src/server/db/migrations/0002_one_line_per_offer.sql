@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "order_items_one_line_per_offer" ON "order_items" USING btree ("order_id","product_code","payment_frequency");
