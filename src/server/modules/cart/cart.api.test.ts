@@ -155,6 +155,17 @@ describe('adding to a cart', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect((await getCart(id)).items[0]?.quantity).toBe(21);
   });
+
+  it('makes one line, with every seat, when many adds of a new product arrive at once', async () => {
+    const { id } = await createCart({ quantity: 1 });
+    const adds = Array.from({ length: 10 }, () =>
+      call('POST', `/api/orders/${id}/shopping-cart/`, { productCode: champion, quantity: 2, paymentFrequency: 'MONTHLY' }),
+    );
+    expect((await Promise.all(adds)).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const lines = (await getCart(id)).items.filter((item) => item.productCode === champion);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.quantity).toBe(20);
+  });
 });
 
 describe('changing a cart', () => {

@@ -81,22 +81,37 @@ export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id'
 }
 
 /**
- * Adds seats of an offer at the current catalogue price: a new line, or, when the cart
- * has that product and frequency already, more seats on that line (a removed line comes
- * back with the new seats). Undefined when the product is not sold in that currency.
- * A line above 10,000 seats violates `order_items_quantity_range`.
+ * Adds seats of an offer at the current catalogue price, in one statement: a new line,
+ * or, when the cart has that product and frequency already, more seats on that line (a
+ * removed line comes back with the new seats).
+ *
+ * The statement first updates the order row, which locks it: adds to one cart queue up,
+ * and an add that waited for a checkout finds the order no longer a cart and adds
+ * nothing. ON CONFLICT sees lines committed meanwhile, so no add is lost. Nothing is
+ * written, and no row comes back, when the order is not an open cart or the product is
+ * not sold in its currency;
+ * a line above 10,000 seats violates `order_items_quantity_range`.
  */
 export async function addSeats(
   db: Db,
-  line: { orderId: string; productCode: string; paymentFrequency: string; currency: string; quantity: number; periodMonths: number | null },
+  line: { orderId: string; productCode: string; paymentFrequency: string; quantity: number; periodMonths: number | null },
 ): Promise<{ id: string; quantity: number } | undefined> {
   const result = await db.execute(sql`
+    with cart as (
+      update orders o set updated_at = now()
+       where o.id = ${line.orderId} and o.status = 'SHOPPING_CART'
+         and exists (
+           select 1 from product_prices pp join products p on p.code = pp.product_code
+            where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}
+              and pp.currency = o.currency and p.active)
+      returning o.id, o.currency)
     insert into order_items (order_id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)
-    select ${line.orderId}, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
-           (select count(*) from order_items where order_id = ${line.orderId})
-      from product_prices pp join products p on p.code = pp.product_code
-     where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}
-       and pp.currency = ${line.currency} and p.active
+    select cart.id, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
+           (select count(*) from order_items where order_id = cart.id)
+      from cart
+      join product_prices pp on pp.currency = cart.currency
+      join products p on p.code = pp.product_code
+     where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency} and p.active
     on conflict (order_id, product_code, payment_frequency) do update
        set quantity = case when order_items.status = 'ACTIVE' then order_items.quantity + excluded.quantity else excluded.quantity end,
            status = 'ACTIVE',

@@ -91,31 +91,36 @@ export async function loadCartView(db: Db, orderId: string, language: Language):
 }
 
 /**
- * Adds seats of a product to a locked cart: the same product and frequency raises
- * that line (a removed one comes back with the new quantity), otherwise a new line.
+ * Adds seats of a product: the same product and frequency raises that line (a removed
+ * one comes back with the new quantity), otherwise a new line. One statement that also
+ * locks the cart (cart.repository.ts); when it adds nothing, the reason is looked up.
  */
-async function addToLockedCart(tx: Db, order: { id: string; currency: string }, input: AddToCart): Promise<void> {
+async function addSeatsOrRefuse(db: Db, orderId: string, input: AddToCart): Promise<void> {
+  let line: { id: string } | undefined;
   try {
-    const line = await repo.addSeats(tx, {
-      orderId: order.id,
+    line = await repo.addSeats(db, {
+      orderId,
       productCode: input.productCode,
       paymentFrequency: input.paymentFrequency,
-      currency: order.currency,
       quantity: input.quantity,
       periodMonths: input.paymentFrequency === 'MONTHLY' ? periodMonthsLimits.default : null,
     });
-    if (!line) throw AppError.field('productCode', 'unknownProduct', 'error.cart.unknownProduct');
   } catch (error) {
     if (isCheckViolation(error, 'order_items_quantity_range')) refuseQuantityAbove(quantityLimits.max + 1);
     throw error;
   }
+  if (line) return;
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw new AppError('notFound', 'error.cart.notFound');
+  if (order.status !== cartStatus) throw new AppError('conflict', 'error.cart.closed');
+  throw AppError.field('productCode', 'unknownProduct', 'error.cart.unknownProduct');
 }
 
 /** POST /orders/: a new cart with its first line. */
 export async function createCart(db: Db, input: AddToCart): Promise<{ id: string; currency: Currency }> {
   return db.transaction(async (tx) => {
     const order = await repo.insertOrder(tx, { status: cartStatus, currency: input.currency, language: input.language });
-    await addToLockedCart(tx, order, input);
+    await addSeatsOrRefuse(tx, order.id, input);
     return { id: order.id, currency: order.currency as Currency };
   });
 }
@@ -141,8 +146,9 @@ async function changeCart(
   return loadCartView(db, orderId, language);
 }
 
-export function addItem(db: Db, orderId: string, input: AddToCart, language: Language): Promise<Cart> {
-  return changeCart(db, orderId, language, (tx, order) => addToLockedCart(tx, order, input));
+export async function addItem(db: Db, orderId: string, input: AddToCart, language: Language): Promise<Cart> {
+  await addSeatsOrRefuse(db, orderId, input);
+  return loadCartView(db, orderId, language);
 }
 
 /** Switches the cart's currency and re-prices every line from that currency's list. */
