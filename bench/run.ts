@@ -1,13 +1,12 @@
-import { gzipSync } from 'node:zlib';
 import { describeLoad, load } from './load.ts';
 import { startServer } from './server.ts';
 
 /**
  * `npm run bench`: load figures and budgets, printed as a table. Run `npm run build`
  * first. Targets on the 2-core machine: marketing page ≥ 10,000 req/s with p99 ≤ 20 ms;
- * page JS ≤ 80 KB and CSS ≤ 20 KB gzip; get-cart p95 ≤ 5 ms; add-to-cart ≥ 1,000 req/s.
- * With DATABASE_URL set, the cart calls are measured on PostgreSQL as well. Browser
- * figures (Lighthouse, captcha solve time) come from bench/browser.ts.
+ * get-cart p95 ≤ 5 ms; add-to-cart ≥ 1,000 req/s. With DATABASE_URL set, the cart calls
+ * are measured on PostgreSQL as well. Browser figures (page weight, Lighthouse, captcha
+ * solve time) come from bench/browser.ts.
  */
 interface Row {
   what: string;
@@ -18,20 +17,6 @@ interface Row {
 const rows: Row[] = [];
 const record = (what: string, figure: string, target: string, met: boolean | undefined) =>
   rows.push({ what, figure, target, met: met === undefined ? '' : met ? 'yes' : 'NO' });
-
-async function pageWeights(base: string, path: string) {
-  const html = await (await fetch(base + path)).text();
-  const attr = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1] ?? '');
-  const gz = async (paths: string[]) => {
-    let total = 0;
-    for (const p of new Set(paths)) total += gzipSync(Buffer.from(await (await fetch(base + p)).arrayBuffer())).length;
-    return total;
-  };
-  return {
-    js: await gz([...attr(/<script[^>]+src="([^"]+)"/g), ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]),
-    css: await gz(attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)),
-  };
-}
 
 async function xsrf(base: string) {
   const response = await fetch(`${base}/api/xsrf/token`);
@@ -80,9 +65,6 @@ async function main() {
     record('marketing page /web/en-US/trainings (br)', describeLoad(page), '≥ 10000 req/s, p99 ≤ 20 ms', page.requestsPerSecond >= 10_000 && page.p99 <= 20);
     const apiCall = await load({ url: `${server.url}/api/currency/available-currencies`, connections: 50, duration: 10 });
     record('API GET /api/currency/available-currencies', describeLoad(apiCall), 'reported', undefined);
-    const weights = await pageWeights(server.url, '/web/en-US/trainings');
-    record('marketing page JS, gzip (entry + preloads)', `${(weights.js / 1024).toFixed(1)} KB`, '≤ 80 KB', weights.js <= 80 * 1024);
-    record('marketing page CSS, gzip', `${(weights.css / 1024).toFixed(1)} KB`, '≤ 20 KB', weights.css <= 20 * 1024);
     await benchCart(server.url, 'PGlite');
   } finally {
     await server.stop();
