@@ -63,4 +63,10 @@ export const shop = {
   'shop.addToCart.adding': 'Wird hinzugefügt…',
   'shop.addToCart.added': 'Im Warenkorb',
   'shop.addToCart.failed': 'Konnte nicht in den Warenkorb gelegt werden. Bitte versuchen Sie es noch einmal.',
+  'error.checkout.agreeRequired': 'Bitte stimmen Sie den Allgemeinen Geschäftsbedingungen und der Datenschutzerklärung zu.',
+  'error.checkout.vatNumberRequired': 'Bitte geben Sie die MWST-Nummer Ihres Unternehmens ein: Sie wird für Rechnungen in EU-Länder benötigt (Reverse Charge).',
+  'error.checkout.vatNumberFormat': 'Das sieht nicht nach einer MWST-Nummer aus. Bitte geben Sie sie mit Länderpräfix ein, zum Beispiel DE123456789.',
+  'error.checkout.incomplete': 'Bitte schliessen Sie zuerst diesen Schritt ab.',
+  'error.checkout.noActiveItem': 'Im Warenkorb ist kein Training zum Bestellen.',
+  'error.checkout.unknownCountry': 'Bitte wählen Sie ein Land aus der Liste.',
 } satisfies Record<keyof typeof reference, string>;

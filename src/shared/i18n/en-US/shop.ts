@@ -61,4 +61,10 @@ export const shop = {
   'shop.addToCart.adding': 'Adding…',
   'shop.addToCart.added': 'Added to the cart',
   'shop.addToCart.failed': 'Could not add to the cart. Please try again.',
+  'error.checkout.agreeRequired': 'Please agree to the terms and conditions and the privacy policy.',
+  'error.checkout.vatNumberRequired': 'Please enter the VAT number of your company: it is needed for invoices to EU countries (reverse charge).',
+  'error.checkout.vatNumberFormat': 'This does not look like a VAT number. Please enter it with its country prefix, for example DE123456789.',
+  'error.checkout.incomplete': 'Please complete this step first.',
+  'error.checkout.noActiveItem': 'The shopping cart has no training to order.',
+  'error.checkout.unknownCountry': 'Please choose a country from the list.',
 } as const;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { languages } from '../locales.ts';
+import { cartItemSchema } from './cart.ts';
+import { formLimits, phoneNumberPattern } from './forms.ts';
+
+/**
+ * Checkout payloads (SPEC §3, §7; DESIGN.md §3). The checkout page saves the invoice
+ * info step by step with PUT /orders/{id}/invoice-info; each section sent is checked in
+ * full, sections not sent stay as saved. The checkout itself needs every section.
+ */
+export const checkoutSteps = ['invoiceInfo', 'address', 'billingAddress', 'contact', 'review', 'confirmation', 'thankYou'] as const;
+export type CheckoutStep = (typeof checkoutSteps)[number];
+/** The step number of SPEC §2: 0 = invoice info … 6 = thank-you. */
+export const stepNumber = z.number().int().min(0).max(checkoutSteps.length - 1);
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().trim().max(max).optional());
+const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'error.invalidOption' });
+
+/** An address (SPEC §3): street, additional line, zip, city, state, country, country code. */
+export const addressSchema = z.object({
+  street: text(100),
+  additionalAddressLine: optionalText(100),
+  zip: text(16),
+  city: text(100),
+  state: optionalText(100),
+  /** The country's name as shown; filled by the server from the code when missing. */
+  country: optionalText(100),
+  countryCode,
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Step "invoice info": who buys. The VAT number is required for EU countries (reverse charge). */
+export const companySchema = z.object({
+  name: text(formLimits.company),
+  vatNumber: optionalText(30),
+});
+
+export const contactSchema = z.object({
+  firstName: text(formLimits.name),
+  lastName: text(formLimits.name),
+  email: z.string().trim().min(1).max(formLimits.email).pipe(z.email({ error: 'error.invalidEmail' })),
+  phoneCountryCode: countryCode,
+  phoneNumber: z.string().trim().min(1).max(formLimits.phoneNumber).regex(phoneNumberPattern, { error: 'error.phoneFormat' }),
+});
+
+/** PUT /orders/{id}/invoice-info */
+export const invoiceInfoUpdateSchema = z.object({
+  company: companySchema.optional(),
+  address: addressSchema.optional(),
+  /** false: bill to `invoiceAddress`; true (default): bill to `address`. */
+  invoiceAddressSameAsAddress: z.boolean().optional(),
+  invoiceAddress: addressSchema.optional(),
+  contact: contactSchema.optional(),
+  step: stepNumber.optional(),
+});
+export type InvoiceInfoUpdate = z.input<typeof invoiceInfoUpdateSchema>;
+
+const emptyAddressSchema = z.object({
+  street: z.string(),
+  additionalAddressLine: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+});
+
+/** GET/PUT answer: what is saved so far; missing parts are empty (SPEC §3). */
+export const invoiceInfoSchema = z.object({
+  company: z.object({ name: z.string(), vatNumber: z.string() }),
+  address: emptyAddressSchema,
+  invoiceAddressSameAsAddress: z.boolean(),
+  /** The invoice address; when none was given: empty values with the address's country. */
+  invoiceAddress: emptyAddressSchema,
+  contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phoneCountryCode: z.string(), phoneNumber: z.string() }),
+  step: stepNumber,
+  /** Whether the invoice country asks for a VAT number (EU: reverse charge). */
+  vatNumberRequired: z.boolean(),
+  complete: z.boolean(),
+});
+export type InvoiceInfo = z.infer<typeof invoiceInfoSchema>;
+
+export const legalTextsSchema = z.array(
+  z.object({ id: z.enum(['terms', 'privacy']), title: z.string(), url: z.string(), summary: z.string() }),
+);
+
+/** POST /orders/{id}/checkout (SPEC §3). */
+export const checkoutSchema = z.object({
+  agreeWithLegalTexts: z.literal(true, { error: 'error.checkout.agreeRequired' }),
+  captchaSolution: z.string().min(1).max(formLimits.captchaSolution),
+  language: z.enum(languages),
+});
+
+export const vatKinds = ['SWISS_VAT', 'REVERSE_CHARGE', 'EXPORT'] as const;
+export type VatKind = (typeof vatKinds)[number];
+
+export const orderTotalsSchema = z.object({
+  net: z.number(),
+  /** Percent, e.g. 8.1. */
+  vatRate: z.number(),
+  vatAmount: z.number(),
+  gross: z.number(),
+  vatKind: z.enum(vatKinds),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+/** GET /orders/{id}/detail: what the review, thank-you and tracking pages show. */
+export const orderDetailSchema = z.object({
+  id: z.uuid(),
+  number: z.string().nullable(),
+  status: z.string(),
+  currency: z.string(),
+  language: z.enum(languages),
+  orderedAt: z.string().nullable(),
+  items: z.array(cartItemSchema),
+  totals: orderTotalsSchema,
+  invoiceInfo: invoiceInfoSchema,
+  details: z.object({ shoppingCart: z.boolean(), status: z.string() }),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** GET /orders/{id}/status-info: where the order is in its lifecycle, for tracking. */
+export const statusInfoSchema = z.object({
+  status: z.string(),
+  number: z.string().nullable(),
+  /** The visitor-facing milestones in order, each reached or not, with when. */
+  milestones: z.array(z.object({ id: z.enum(['ordered', 'inProgress', 'invoiced', 'paid', 'completed']), reached: z.boolean(), at: z.string().nullable() })),
+  /** Set when the order left the normal path: CANCELED, TERMINATING, TERMINATED, ABANDONED. */
+  exception: z.string().nullable(),
+});
+export type StatusInfo = z.infer<typeof statusInfoSchema>;
