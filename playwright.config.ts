@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath, visitorBrowserArgs } from './tests/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const smtpSinkPort = 2526;
@@ -20,22 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Playwright's Chromium declares automation (navigator.webdriver), which the
-        // captcha widget refuses; the journeys play a real visitor's browser.
-        '--disable-blink-features=AutomationControlled',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: visitorBrowserArgs },
   },
   webServer: [
     {

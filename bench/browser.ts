@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath, visitorBrowserArgs } from '../tests/chromium.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -9,19 +10,9 @@ import { startServer } from './server.ts';
  * captcha widget takes to solve a puzzle at the default difficulty in Chromium.
  * Targets: every Lighthouse category ≥ 98; captcha median ≤ 1.5 s.
  */
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (result?.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
@@ -34,8 +25,8 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
 
 async function captchaSolveTimes(base: string, runs: number): Promise<number[]> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...chromeFlags, '--disable-blink-features=AutomationControlled'],
+    executablePath: chromiumPath,
+    args: visitorBrowserArgs,
   });
   const times: number[] = [];
   try {
@@ -59,7 +50,7 @@ async function captchaSolveTimes(base: string, runs: number): Promise<number[]> 
 
 /** JS and CSS a page really loads (entry, preloads and the islands it mounts), gzip-compressed. */
 async function pageWeights(url: string): Promise<{ js: number; css: number }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const weights = { js: 0, css: 0 };
   try {
     const page = await browser.newPage();

@@ -11,6 +11,7 @@ import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { db, captcha });
   await app.register(cartRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
+  await app.register(checkoutRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

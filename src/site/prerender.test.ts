@@ -60,10 +60,12 @@ describe('pages.json', () => {
         '/web/de-CH/',
         '/web/de-CH/imprint',
         '/web/de-CH/privacy-policy',
+        '/web/de-CH/terms',
         '/web/de-CH/trainings',
         '/web/en-US/',
         '/web/en-US/imprint',
         '/web/en-US/privacy-policy',
+        '/web/en-US/terms',
         '/web/en-US/trainings',
       ].sort(),
     );
@@ -83,12 +85,12 @@ describe('pages.json', () => {
     });
   });
 
-  it('points at files that exist, 2 languages × 5 pages × 3 currencies', () => {
+  it('points at files that exist, 2 languages × 6 pages (5 and the not-found page) × 3 currencies', () => {
     const files = [
       ...result.pagesJson.pages.flatMap((page) => Object.values(page.files)),
       ...languages.flatMap((language) => Object.values(result.pagesJson.notFound[language])),
     ];
-    expect(new Set(files).size).toBe(2 * 5 * 3);
+    expect(new Set(files).size).toBe(2 * 6 * 3);
     for (const file of files) expect(existsSync(join(dir, 'site', file)), file).toBe(true);
   });
 });
@@ -242,10 +244,10 @@ describe('sitemap.xml and robots.txt', () => {
   it('lists every page in both languages with hreflang alternates', () => {
     const sitemap = read('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength(8);
+    expect(locs).toHaveLength(10);
     expect(locs).toContain(`${baseUrl}/web/en-US/`);
     expect(locs).toContain(`${baseUrl}/web/de-CH/privacy-policy`);
-    expect(sitemap.match(/<xhtml:link rel="alternate"/g)).toHaveLength(8 * 3);
+    expect(sitemap.match(/<xhtml:link rel="alternate"/g)).toHaveLength(10 * 3);
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="de-CH" href="${baseUrl}/web/de-CH/trainings"/>`);
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${baseUrl}/web/en-US/imprint"/>`);
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

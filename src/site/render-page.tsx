@@ -7,6 +7,7 @@ import type { PageAssets } from './assets.ts';
 import { Document } from './components/document.tsx';
 import { HomePage } from './pages/home.tsx';
 import { ImprintPage } from './pages/imprint.tsx';
+import { TermsPage } from './pages/terms.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { PrivacyPolicyPage } from './pages/privacy-policy.tsx';
 import { TrainingsPage } from './pages/trainings.tsx';
@@ -42,6 +43,11 @@ const pages: Record<RenderedPageId, PageDefinition> = {
     description: 'site.trainings.description',
     body: (products) => <TrainingsPage products={products} />,
     bodyData: { 'data-payment-frequency': 'MONTHLY', 'data-product-tier': 'basic' },
+  },
+  terms: {
+    title: 'site.terms.title',
+    description: 'site.terms.description',
+    body: () => <TermsPage />,
   },
   'privacy-policy': {
     title: 'site.privacy.title',

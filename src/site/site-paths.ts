@@ -1,7 +1,7 @@
 import type { Currency, Language } from '#shared/locales.ts';
 
 /** The prerendered marketing pages (DESIGN.md §1: `/web/{lang}/…`). */
-export const sitePages = ['home', 'trainings', 'privacy-policy', 'imprint'] as const;
+export const sitePages = ['home', 'trainings', 'terms', 'privacy-policy', 'imprint'] as const;
 export type SitePageId = (typeof sitePages)[number];
 
 /** The not-found page is prerendered too, but has no path of its own. */

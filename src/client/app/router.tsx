@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
       { path: paths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },
       { path: paths.restoreShoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/restore-shopping-cart.tsx')) },
       { path: paths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
+      { path: paths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx')) },
+      { path: paths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

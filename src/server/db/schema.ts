@@ -143,11 +143,39 @@ export const orders = pgTable(
     subscriberEmail: text('subscriber_email'),
     subscriber: jsonb('subscriber').$type<Record<string, unknown>>(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
+    /** What the checkout steps saved: company, address, invoice address, contact, step. */
+    invoiceInfo: jsonb('invoice_info').$type<Record<string, unknown>>(),
+    /** Set by checkout (BUY): the human-readable number, `2026-000123`. */
+    number: text('number').unique(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('orders_status_updated_at').on(t.status, t.updatedAt)],
 );
+
+/** Every transition of the order state machine (DESIGN.md §4), for audit and tracking. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** Who: 'visitor', 'system' or an admin user's e-mail. */
+    actor: text('actor').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_id').on(t.orderId, t.at)],
+);
+
+/** The last order number given out per year; incremented under a row lock at checkout. */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 export const orderItems = pgTable(
   'order_items',

@@ -30,6 +30,11 @@ export function Footer() {
               <a href={appPaths.contact}>{t('site.footer.contact')}</a>
             </li>
             <li>
+              <a href={sitePath(lang, 'terms')} aria-current={current('terms')}>
+                {t('site.footer.terms')}
+              </a>
+            </li>
+            <li>
               <a href={sitePath(lang, 'privacy-policy')} aria-current={current('privacy-policy')}>
                 {t('site.footer.privacy')}
               </a>

@@ -7,16 +7,17 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string }[];
 }
 
-/** Waits until a mail to `to` has arrived at the test SMTP server and returns it. */
-export async function waitForMail(to: string): Promise<ReceivedMail> {
+/** Waits until a mail to `to` (and with a subject containing `subject`) has arrived, and returns it. */
+export async function waitForMail(to: string, subject = ''): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
       async () => {
         const mails = (await (await fetch(mailboxUrl)).json()) as ReceivedMail[];
-        found = mails.find((mail) => mail.to.includes(to));
+        found = mails.find((mail) => mail.to.includes(to) && mail.subject.includes(subject));
         return Boolean(found);
       },
       { timeout: 20_000 },

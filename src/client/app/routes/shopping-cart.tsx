@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { currencies, type Currency } from '#shared/locales.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -8,8 +8,9 @@ import { oneYearSeconds, writeCookie } from '#client/lib/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
-import { webPaths } from '../paths.ts';
+import { paths, webPaths } from '../paths.ts';
 import './shopping-cart.css';
+import './checkout/link-button.css';
 
 type State = { status: 'loading' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
 
@@ -116,6 +117,13 @@ export default function ShoppingCartPage() {
         </ul>
       )}
       {hasActive && <CartTotals cart={cart} />}
+      {hasActive && (
+        <p className="cart-checkout">
+          <Link className="link-button" to={paths.checkout(cart.id)}>
+            {t('shop.cart.checkout')}
+          </Link>
+        </p>
+      )}
       {hasActive && !cart.isSubscribed && (
         <SaveCartForm cartId={cart.id} language={language} onSaved={() => setState({ status: 'ready', cart: { ...cart, isSubscribed: true } })} />
       )}

@@ -12,8 +12,11 @@ export type FormFamily = (typeof formFamilies)[number];
 export interface CaptchaService {
   siteKeys: Record<FormFamily, string>;
   providerOptions: CaptchaOptions & { siteKeys: readonly string[] };
-  /** Accepts a solution once for this form family; otherwise a 400 on `captchaSolution`. */
-  verify(solution: unknown, family: FormFamily): Promise<void>;
+  /**
+   * Accepts a solution once for this form family; otherwise a 400 on `captchaSolution`.
+   * Inside a transaction, pass it: the replay record then commits or rolls back with it.
+   */
+  verify(solution: unknown, family: FormFamily, db?: Db): Promise<void>;
 }
 
 function derive(secretKey: string, purpose: string): string {
@@ -40,7 +43,7 @@ export function createCaptchaService(options: {
   return {
     siteKeys,
     providerOptions,
-    async verify(solution, family) {
+    async verify(solution, family, db = options.db) {
       if (typeof solution !== 'string' || solution.length === 0) {
         throw AppError.field('captchaSolution', 'required', 'error.required');
       }
@@ -50,14 +53,14 @@ export function createCaptchaService(options: {
           result.reason === 'expired' ? 'error.captcha.expired' : result.reason === 'wrongSiteKey' ? 'error.captcha.wrongForm' : 'error.captcha.invalid';
         throw AppError.field('captchaSolution', result.reason, message);
       }
-      const inserted = await options.db
+      const inserted = await db
         .insert(captchaReplays)
         .values({ key: result.replayKey, expiresAt: result.expiresAt })
         .onConflictDoNothing()
         .returning({ key: captchaReplays.key });
       if (inserted.length === 0) throw AppError.field('captchaSolution', 'used', 'error.captcha.used');
       // Records only matter until their puzzle expires; sweeping here keeps the table small.
-      await options.db.delete(captchaReplays).where(lt(captchaReplays.expiresAt, sql`now()`));
+      await db.delete(captchaReplays).where(lt(captchaReplays.expiresAt, sql`now()`));
     },
   };
 }

@@ -3,8 +3,9 @@ import { AppError } from '#shared/errors.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
-import { currentPrice, productsByCode } from '../catalog/catalog.service.ts';
+import { currentPrice } from '../catalog/catalog.service.ts';
 import { isCheckViolation } from '#server/db/errors.ts';
+import { recordTransition } from '../orders/order-history.repository.ts';
 import * as repo from './cart.repository.ts';
 
 /**
@@ -12,7 +13,7 @@ import * as repo from './cart.repository.ts';
  * that first locks the order row, so parallel changes to one cart queue up and none is
  * lost; a refused change leaves everything as it was.
  */
-export const cartStatus = 'SHOPPING_CART';
+export const cartStatus = 'SHOPPING_CART' as const;
 
 async function lockCart(tx: Db, orderId: string) {
   const order = await repo.lockOrder(tx, orderId);
@@ -120,6 +121,7 @@ async function addSeatsOrRefuse(db: Db, orderId: string, input: AddToCart): Prom
 export async function createCart(db: Db, input: AddToCart): Promise<{ id: string; currency: Currency }> {
   return db.transaction(async (tx) => {
     const order = await repo.insertOrder(tx, { status: cartStatus, currency: input.currency, language: input.language });
+    await recordTransition(tx, { orderId: order.id, action: 'CREATE', fromStatus: null, toStatus: cartStatus, actor: 'visitor' });
     await addSeatsOrRefuse(tx, order.id, input);
     return { id: order.id, currency: order.currency as Currency };
   });

@@ -1,38 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { productPrices, products, productTranslations } from '#server/db/schema.ts';
-
-export interface ProductRow {
-  code: string;
-  tier: string;
-  active: boolean;
-  translations: Record<string, { title: string; description: string }>;
-}
-
-export async function findProducts(db: Db, codes?: string[]): Promise<ProductRow[]> {
-  const rows = await db
-    .select({
-      code: products.code,
-      tier: products.tier,
-      active: products.active,
-      language: productTranslations.language,
-      title: productTranslations.title,
-      description: productTranslations.description,
-    })
-    .from(products)
-    .leftJoin(productTranslations, eq(productTranslations.productCode, products.code))
-    .where(codes ? inArray(products.code, codes) : undefined)
-    .orderBy(asc(products.position));
-  const byCode = new Map<string, ProductRow>();
-  for (const row of rows) {
-    const product = byCode.get(row.code) ?? { code: row.code, tier: row.tier, active: row.active, translations: {} };
-    if (row.language && row.title !== null && row.description !== null) {
-      product.translations[row.language] = { title: row.title, description: row.description };
-    }
-    byCode.set(row.code, product);
-  }
-  return [...byCode.values()];
-}
+import { productPrices, products } from '#server/db/schema.ts';
 
 export async function findPrice(db: Db, productCode: string, paymentFrequency: string, currency: string): Promise<number | undefined> {
   const [row] = await db

@@ -1,8 +1,10 @@
 import type { MessageKey } from '../messages.ts';
 import { captcha } from './captcha.ts';
+import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { invoice } from './invoice.ts';
 import { shop } from './shop.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout };

@@ -272,4 +272,39 @@ export const site = {
   'site.privacy.changes.heading': 'Änderungen dieser Datenschutzerklärung',
   'site.privacy.changes.p1':
     'Wir können diese Datenschutzerklärung anpassen, wenn sich unsere Dienstleistungen oder das Recht ändern. Es gilt die auf dieser Website veröffentlichte Fassung; das Datum oben zeigt, wann sie zuletzt geändert wurde.',
+  'site.terms.title': 'Allgemeine Geschäftsbedingungen – CyberSafe Academy',
+  'site.terms.description': 'Die Bedingungen für Bestellungen von Cybersecurity-Trainings bei der CyberSafe Academy AG: Plätze, Preise, MWST, Zahlung, Laufzeit und Kündigung.',
+  'site.terms.heading': 'Allgemeine Geschäftsbedingungen',
+  'site.terms.updated': 'Fassung vom 21. November 2026',
+  'site.footer.terms': 'AGB',
+  'site.terms.scope.heading': 'Geltungsbereich',
+  'site.terms.scope.text':
+    'Diese Bedingungen gelten für jede Bestellung, die Unternehmen und andere Organisationen («Kunde») über diese Website bei der CyberSafe Academy AG, Bahnhofstrasse 1, 8001 Zürich («wir») aufgeben. Wir verkaufen ausschliesslich an Geschäftskunden. Bedingungen des Kunden gelten nur, wenn wir sie schriftlich annehmen.',
+  'site.terms.contract.heading': 'Vertragsschluss',
+  'site.terms.contract.text':
+    'Die Trainings und Preise auf dieser Website sind eine Einladung zur Bestellung. Mit der zahlungspflichtigen Bestellung gibt der Kunde ein verbindliches Angebot ab; der Vertrag kommt zustande, wenn wir die Bestellung per E-Mail bestätigen. Die Bestellbestätigung mit der Rechnung geht an die beim Kauf angegebene E-Mail-Adresse.',
+  'site.terms.licences.heading': 'Plätze und Lizenzen',
+  'site.terms.licences.text':
+    'Ein Platz berechtigt eine namentlich bestimmte Person des Kunden, das bestellte Training zu nutzen. Plätze dürfen neu zugewiesen werden, wenn eine Person den Kunden verlässt, aber nicht gleichzeitig geteilt werden. Kursunterlagen dürfen nur innerhalb der Organisation des Kunden verwendet werden.',
+  'site.terms.prices.heading': 'Preise und Laufzeiten',
+  'site.terms.prices.text':
+    'Die Preise sind Nettopreise pro Platz in der Währung der Bestellung, zuzüglich MWST, wo sie anfällt: 8,1 % Schweizer MWST für Rechnungsadressen in der Schweiz und in Liechtenstein; Rechnungen an Unternehmen in der EU werden im Reverse-Charge-Verfahren ohne MWST ausgestellt, wofür die MWST-Nummer des Kunden nötig ist. Einmalige Trainings werden einmal bezahlt. Monatliche Trainings laufen für die gewählte Mindestlaufzeit (1 bis 36 Monate, 12 Monate, wenn nichts anderes gewählt ist) und werden für diese Laufzeit verrechnet; danach verlängern sie sich jeweils um einen Monat, wenn sie nicht gekündigt werden.',
+  'site.terms.payment.heading': 'Zahlung',
+  'site.terms.payment.text':
+    'Rechnungen sind innert 30 Tagen ab Rechnungsdatum ohne Abzug zahlbar, per Überweisung oder, bei CHF und EUR, mit dem QR-Zahlteil der Rechnung. Bei Zahlungsverzug können wir den Zugang nach einer Mahnung sperren.',
+  'site.terms.delivery.heading': 'Bereitstellung der Trainings',
+  'site.terms.delivery.text':
+    'Wir richten die Plätze innert fünf Arbeitstagen nach der Bestellung ein und senden die Zugangsdaten an die Kontaktperson. Termine von Live-Sitzungen und Webinaren werden separat vereinbart.',
+  'site.terms.termination.heading': 'Laufzeit und Kündigung',
+  'site.terms.termination.text':
+    'Monatliche Trainings können mit einer Frist von einem Monat auf das Ende der Mindestlaufzeit oder eines späteren Monats gekündigt werden. Aus wichtigem Grund können beide Parteien jederzeit kündigen. Für eine bereits begonnene Laufzeit bezahlte Beträge werden nicht zurückerstattet, ausser wir haben die Kündigung zu vertreten.',
+  'site.terms.warranty.heading': 'Gewährleistung und Haftung',
+  'site.terms.warranty.text':
+    'Wir erbringen die Trainings mit der gebotenen Sorgfalt. Wir haften für absichtlich oder grobfahrlässig verursachte Schäden; die Haftung für leichte Fahrlässigkeit sowie für indirekte und Folgeschäden ist ausgeschlossen, soweit das Gesetz es zulässt.',
+  'site.terms.privacy.heading': 'Datenschutz',
+  'site.terms.privacy.text':
+    'Wir bearbeiten Personendaten gemäss dem Schweizer Datenschutzgesetz und, wo anwendbar, der DSGVO, wie in unserer Datenschutzerklärung beschrieben.',
+  'site.terms.law.heading': 'Anwendbares Recht und Gerichtsstand',
+  'site.terms.law.text':
+    'Diese Bedingungen und alle Verträge danach unterstehen Schweizer Recht unter Ausschluss des UN-Kaufrechts. Gerichtsstand ist Zürich, Schweiz.',
 } satisfies Record<keyof typeof reference, string>;

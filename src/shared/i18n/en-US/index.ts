@@ -1,8 +1,10 @@
 import { captcha } from './captcha.ts';
+import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { invoice } from './invoice.ts';
 import { shop } from './shop.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout };

@@ -266,4 +266,39 @@ export const site = {
   'site.privacy.changes.heading': 'Changes to this privacy policy',
   'site.privacy.changes.p1':
     'We may update this privacy policy when our services or the law change. The version published on this website applies; the date at the top shows when it was last changed.',
+  'site.terms.title': 'General terms and conditions – CyberSafe Academy',
+  'site.terms.description': 'The terms for orders of cybersecurity trainings from CyberSafe Academy AG: seats, prices, VAT, payment, term and termination.',
+  'site.terms.heading': 'General terms and conditions',
+  'site.terms.updated': 'Version of 21 November 2026',
+  'site.footer.terms': 'Terms and conditions',
+  'site.terms.scope.heading': 'Scope',
+  'site.terms.scope.text':
+    'These terms apply to every order placed with CyberSafe Academy AG, Bahnhofstrasse 1, 8001 Zürich ("we") through this website by companies and other organisations ("customer"). We sell to businesses only. Terms of the customer apply only if we accept them in writing.',
+  'site.terms.contract.heading': 'Conclusion of the contract',
+  'site.terms.contract.text':
+    'The trainings and prices on this website are an invitation to order. By confirming the order with obligation to pay, the customer makes a binding offer; the contract is concluded when we confirm the order by e-mail. The order confirmation with the invoice is sent to the e-mail address given at checkout.',
+  'site.terms.licences.heading': 'Seats and licences',
+  'site.terms.licences.text':
+    'A seat entitles one named person of the customer to use the ordered training. Seats may be reassigned when a person leaves the customer, but not shared at the same time. Course materials may be used within the customer\'s organisation only.',
+  'site.terms.prices.heading': 'Prices and terms',
+  'site.terms.prices.text':
+    'Prices are net prices per seat in the currency of the order, plus VAT where it applies: 8.1 % Swiss VAT for invoice addresses in Switzerland and Liechtenstein; invoices to companies in the EU are issued without VAT under the reverse-charge procedure, which requires the customer\'s VAT number. One-time trainings are paid once. Monthly trainings run for the minimum term chosen (1 to 36 months, 12 months unless chosen otherwise) and are billed for that term; they renew by one month at a time unless terminated.',
+  'site.terms.payment.heading': 'Payment',
+  'site.terms.payment.text':
+    'Invoices are payable within 30 days of the invoice date without deduction, by bank transfer or, for CHF and EUR, with the QR-bill attached to the invoice. If payment is late we may suspend access after a reminder.',
+  'site.terms.delivery.heading': 'Provision of the trainings',
+  'site.terms.delivery.text':
+    'We set up the seats within five working days after the order and send the access data to the contact person. Dates of live sessions and webinars are agreed separately.',
+  'site.terms.termination.heading': 'Term and termination',
+  'site.terms.termination.text':
+    'Monthly trainings may be terminated with one month\'s notice to the end of the minimum term or of any later month. Either party may terminate for good cause at any time. Amounts paid for a term already started are not refunded unless we are responsible for the termination.',
+  'site.terms.warranty.heading': 'Warranty and liability',
+  'site.terms.warranty.text':
+    'We provide the trainings with due care. We are liable for damage caused intentionally or by gross negligence; liability for slight negligence, indirect and consequential damage is excluded as far as the law permits.',
+  'site.terms.privacy.heading': 'Data protection',
+  'site.terms.privacy.text':
+    'We process personal data in accordance with the Swiss Federal Act on Data Protection and, where applicable, the EU GDPR, as described in our privacy policy.',
+  'site.terms.law.heading': 'Applicable law and jurisdiction',
+  'site.terms.law.text':
+    'These terms and all contracts under them are governed by Swiss law, excluding the UN Convention on Contracts for the International Sale of Goods. The place of jurisdiction is Zurich, Switzerland.',
 } as const;

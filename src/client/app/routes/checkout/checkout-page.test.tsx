@@ -1,0 +1,485 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '#shared/locales.ts';
+import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
+import { getCartCount, setCartCount } from '#client/islands/cart-store.ts';
+import { LanguageProvider } from '#client/lib/i18n.tsx';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import CheckoutPage from './checkout-page.tsx';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <div data-testid="captcha" data-site-key={props.siteKey ?? ''} data-reset-signal={String(props.resetSignal ?? 0)}>
+      <button type="button" onClick={() => props.onSolved(`solution-${props.resetSignal ?? 0}`)}>
+        solve captcha
+      </button>
+    </div>
+  ),
+}));
+
+const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
+const emptyAddress = { street: '', additionalAddressLine: '', zip: '', city: '', state: '', country: '', countryCode: '' };
+
+function invoiceInfo(change: Partial<InvoiceInfo> = {}): InvoiceInfo {
+  return {
+    company: { name: '', vatNumber: '' },
+    address: { ...emptyAddress },
+    invoiceAddressSameAsAddress: true,
+    invoiceAddress: { ...emptyAddress },
+    contact: { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' },
+    step: 0,
+    vatNumberRequired: false,
+    complete: false,
+    ...change,
+  };
+}
+
+const savedInfo = (step: number) =>
+  invoiceInfo({
+    company: { name: 'Acme AG', vatNumber: '' },
+    address: { street: 'Bahnhofstrasse 1', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' },
+    invoiceAddress: { ...emptyAddress, countryCode: 'CH', country: 'Switzerland' },
+    contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@acme.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+    step,
+    complete: true,
+  });
+
+function orderDetail(change: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: orderId,
+    number: null,
+    status: 'SHOPPING_CART',
+    currency: 'CHF',
+    language: 'en-US',
+    orderedAt: null,
+    items: [
+      {
+        id: '1d2c3b4a-0000-4000-8000-000000000001',
+        productCode: 'cyber_security_training_basic_v1',
+        product: {
+          code: 'cyber_security_training_basic_v1',
+          tier: 'basic',
+          title: 'Basic',
+          translations: { 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } },
+        },
+        quantity: 10,
+        periodMonths: 12,
+        unitPrice: 5,
+        totalPrice: 600,
+        status: 'ACTIVE',
+        paymentFrequency: 'MONTHLY',
+      },
+      {
+        id: '1d2c3b4a-0000-4000-8000-000000000002',
+        productCode: 'cyber_security_training_champion_v1',
+        product: {
+          code: 'cyber_security_training_champion_v1',
+          tier: 'champion',
+          title: 'Champion',
+          translations: { 'en-US': { title: 'Security champion', description: '' }, 'de-CH': { title: 'Security-Champion', description: '' } },
+        },
+        quantity: 2,
+        periodMonths: null,
+        unitPrice: 700,
+        totalPrice: 1400,
+        status: 'REMOVED',
+        paymentFrequency: 'ONE_TIME',
+      },
+    ],
+    totals: { net: 600, vatRate: 8.1, vatAmount: 48.6, gross: 648.6, vatKind: 'SWISS_VAT' },
+    invoiceInfo: invoiceInfo(),
+    details: { shoppingCart: true, status: 'SHOPPING_CART' },
+    ...change,
+  };
+}
+
+// A cold run (first transform of the page's modules) can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A small stand-in for the server: what was saved, and programmable failures. */
+interface FakeServer {
+  info: InvoiceInfo;
+  detail: OrderDetail;
+  /** Answers the next PUT invoice-info instead of saving. */
+  putAnswer?: () => Response;
+  checkoutAnswer?: () => Response;
+  puts: unknown[];
+  checkouts: unknown[];
+}
+
+let server: FakeServer;
+
+async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+  if (url === '/api/xsrf/token') return json({ token: 'token' });
+  if (url.startsWith('/api/country/')) {
+    return json(
+      url.includes('de-CH')
+        ? [
+            { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
+            { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
+          ]
+        : [
+            { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
+            { code: 'DE', name: 'Germany', phoneCode: '+49' },
+          ],
+    );
+  }
+  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' });
+  if (url === '/api/orders/captcha/site-key') return json({ siteKey: 'sk_checkout' });
+  const base = `/api/orders/${orderId}`;
+  if (url === `${base}/detail`) return json(server.detail);
+  if (url === `${base}/invoice-info` && method === 'GET') return json(server.info);
+  if (url === `${base}/invoice-info` && method === 'PUT') {
+    server.puts.push(body);
+    const answer = server.putAnswer;
+    server.putAnswer = undefined;
+    if (answer) return answer();
+    server.info = { ...server.info, ...(body as Partial<InvoiceInfo>) };
+    return json(server.info);
+  }
+  if (url.startsWith(`${base}/legal-texts`)) {
+    const german = url.endsWith('language=de-CH');
+    return json([
+      { id: 'terms', title: german ? 'AGB' : 'Terms and conditions', url: '/web/en-US/terms', summary: 'Seats are personal.' },
+      { id: 'privacy', title: german ? 'Datenschutzerklärung' : 'Privacy policy', url: '/web/en-US/privacy-policy', summary: 'We keep your data in Switzerland.' },
+    ]);
+  }
+  if (url === `${base}/checkout` && method === 'POST') {
+    server.checkouts.push(body);
+    if (server.checkoutAnswer) return server.checkoutAnswer();
+    server.detail = { ...server.detail, number: 'CSA-2026-0042', status: 'ORDERED', orderedAt: '2026-11-21T09:30:00Z', details: { shoppingCart: false, status: 'ORDERED' } };
+    return json(server.detail);
+  }
+  return json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'Not found', 'de-CH': 'Nicht gefunden' } } }, 404);
+}
+
+const fetchMock = vi.fn(serve);
+
+beforeEach(() => {
+  forgetLoadedFormData();
+  server = { info: invoiceInfo(), detail: orderDetail(), puts: [], checkouts: [] };
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'XSRF-TOKEN=token; Path=/';
+  document.cookie = `shopping_cart=${orderId}; Path=/`;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+  fetchMock.mockImplementation(serve);
+  vi.restoreAllMocks();
+  setCartCount(0);
+  document.cookie = 'shopping_cart=; Path=/; Max-Age=0';
+});
+
+function renderCheckout(language: Language = 'en-US') {
+  const router = createMemoryRouter(
+    [
+      { path: '/orders/:orderId/checkout', element: <CheckoutPage /> },
+      { path: '/orders/:orderId/tracking', element: <p>tracking page</p> },
+      { path: '/orders/:orderId/shopping-cart', element: <p>cart page</p> },
+    ],
+    { initialEntries: [`/orders/${orderId}/checkout`] },
+  );
+  render(
+    <LanguageProvider initial={language}>
+      <RouterProvider router={router} />
+    </LanguageProvider>,
+  );
+}
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+describe('checkout page', () => {
+  it('walks through the invoice steps, saving each one, and keeps what was typed on the way back', async () => {
+    renderCheckout();
+    expect(await heading('Step 1 of 7: Invoice info')).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Checkout steps' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(7);
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain('Invoice info');
+    expect(screen.getByLabelText(/^Company name/).getAttribute('autocomplete')).toBe('organization');
+    expect(screen.getByText(/Required for companies in the EU/)).toBeTruthy();
+
+    type(/^Company name/, 'Acme AG');
+    next();
+    const addressHeading = await heading('Step 2 of 7: Address');
+    expect(server.puts).toEqual([{ company: { name: 'Acme AG', vatNumber: '' }, step: 1 }]);
+    await waitFor(() => expect(document.activeElement).toBe(addressHeading));
+    expect(screen.getByRole('list', { name: 'Checkout steps' }).querySelector('[aria-current="step"]')?.textContent).toContain('Address');
+
+    // The address country defaults to the visitor's (geolocation).
+    await waitFor(() => expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('CH'));
+    const tokens: [RegExp, string][] = [
+      [/^Street and number/, 'address-line1'],
+      [/^Additional address line/, 'address-line2'],
+      [/^Postal code/, 'postal-code'],
+      [/^City/, 'address-level2'],
+      [/^State, province or canton/, 'address-level1'],
+      [/^Country/, 'country'],
+    ];
+    for (const [label, token] of tokens) expect(screen.getByLabelText(label).getAttribute('autocomplete'), String(label)).toBe(token);
+    type(/^Street and number/, 'Bahnhofstrasse 1');
+    type(/^Postal code/, '8001');
+    type(/^City/, 'Zürich');
+    next();
+    await heading('Step 3 of 7: Billing address');
+    expect(server.puts[1]).toEqual({
+      address: { street: 'Bahnhofstrasse 1', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', countryCode: 'CH', country: 'Switzerland' },
+      step: 2,
+    });
+
+    // Billing address: "same as the address" by default; unticked, an empty address in the address's country.
+    const same = screen.getByLabelText(/same as the address/) as HTMLInputElement;
+    expect(same.checked).toBe(true);
+    fireEvent.click(same);
+    expect(screen.getByLabelText(/^Street and number/).getAttribute('autocomplete')).toBe('billing address-line1');
+    expect(screen.getByLabelText(/^Postal code/).getAttribute('autocomplete')).toBe('billing postal-code');
+    expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('CH');
+    expect((screen.getByLabelText(/^Street and number/) as HTMLInputElement).value).toBe('');
+    fireEvent.click(same);
+    next();
+    await heading('Step 4 of 7: Contact details');
+    expect(server.puts[2]).toEqual({ invoiceAddressSameAsAddress: true, step: 3 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Step 3 of 7: Billing address');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Step 2 of 7: Address');
+    expect((screen.getByLabelText(/^Street and number/) as HTMLInputElement).value).toBe('Bahnhofstrasse 1');
+    expect(server.puts).toHaveLength(3);
+  });
+
+  it('checks the contact details with the shared rules before saving', async () => {
+    server.info = savedInfo(3);
+    server.info.contact = { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' };
+    renderCheckout();
+    await heading('Step 4 of 7: Contact details');
+    const tokens: [RegExp, string][] = [
+      [/^First name/, 'given-name'],
+      [/^Last name/, 'family-name'],
+      [/^E-mail address/, 'email'],
+      [/^Number/, 'tel-national'],
+    ];
+    for (const [label, token] of tokens) expect(screen.getByLabelText(label).getAttribute('autocomplete'), String(label)).toBe(token);
+    await waitFor(() => expect((screen.getByLabelText(/^Country code/) as HTMLSelectElement).value).toBe('CH'));
+    type(/^First name/, 'Anna');
+    type(/^Last name/, 'Muster');
+    type(/^E-mail address/, 'anna@acme.ch');
+    type(/^Number/, '+41 (44) 668');
+    next();
+    const phone = screen.getByLabelText(/^Number/);
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    const message = 'Only use numbers, space, and minus. Please use the international phone number format with your selected country code.';
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(phone.getAttribute('aria-describedby')).toContain(screen.getByText(message).id);
+    expect(document.activeElement).toBe(phone);
+    expect(server.puts).toEqual([]);
+
+    type(/^Number/, '44 668 18 00');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    next();
+    await heading('Step 5 of 7: Review order');
+    expect(server.puts).toEqual([
+      { contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@acme.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' }, step: 4 },
+    ]);
+  });
+
+  it('sends the visitor to the earliest step with an error and shows it under its field', async () => {
+    server.info = savedInfo(2);
+    renderCheckout();
+    await heading('Step 3 of 7: Billing address');
+    fireEvent.click(screen.getByLabelText(/same as the address/));
+    type(/^Street and number/, 'Unter den Linden 5');
+    type(/^Postal code/, '10117');
+    type(/^City/, 'Berlin');
+    fireEvent.change(screen.getByLabelText(/^Country/), { target: { value: 'DE' } });
+    server.putAnswer = () =>
+      json(
+        {
+          errors: [
+            {
+              field: 'company.vatNumber',
+              code: 'required',
+              messagesByLanguage: { 'en-US': 'Please enter the VAT number of your company.', 'de-CH': 'Bitte geben Sie die MWST-Nummer Ihrer Firma an.' },
+            },
+          ],
+        },
+        400,
+      );
+    next();
+    await heading('Step 1 of 7: Invoice info');
+    expect(server.puts[0]).toMatchObject({ invoiceAddressSameAsAddress: false, invoiceAddress: { city: 'Berlin', countryCode: 'DE' }, step: 3 });
+    const vat = screen.getByLabelText(/^VAT number/);
+    expect(vat.getAttribute('aria-invalid')).toBe('true');
+    const error = screen.getByText('Please enter the VAT number of your company.');
+    expect(vat.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(vat));
+
+    // Fixed and saved, the visitor goes on; the billing address typed before is still there.
+    type(/^VAT number/, 'DE123456789');
+    expect(vat.getAttribute('aria-invalid')).toBeNull();
+    next();
+    await heading('Step 2 of 7: Address');
+    next();
+    await heading('Step 3 of 7: Billing address');
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe('Berlin');
+  });
+
+  it('resumes at the saved step after a reload, with the saved values', async () => {
+    server.info = savedInfo(3);
+    renderCheckout();
+    await heading('Step 4 of 7: Contact details');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(/^E-mail address/) as HTMLInputElement).value).toBe('anna@acme.ch');
+    const done = screen.getByRole('list', { name: 'Checkout steps' }).querySelectorAll('.checkout-steps__step--done');
+    expect(done).toHaveLength(3);
+    expect(done[0]?.textContent).toContain('(done)');
+  });
+
+  it('starts a separate billing address empty, in the address country, though the answer repeats the address', async () => {
+    const saved = savedInfo(2);
+    server.info = { ...saved, address: { ...saved.address, countryCode: 'DE', country: 'Germany' }, invoiceAddress: { ...saved.address, countryCode: 'DE', country: 'Germany' } };
+    renderCheckout();
+    await heading('Step 3 of 7: Billing address');
+    fireEvent.click(screen.getByLabelText(/same as the address/));
+    expect((screen.getByLabelText(/^Street and number/) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('DE'));
+  });
+
+  it('shows the order for review, then orders it: the cart cookie is gone, the count is 0 and the number shown', async () => {
+    server.info = savedInfo(4);
+    setCartCount(1);
+    renderCheckout();
+    await heading('Step 5 of 7: Review order');
+    const table = screen.getByRole('table', { name: 'Your trainings' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(2); // the header and the one ACTIVE line
+    expect(rows[1]?.textContent).toContain('Cyber security basics');
+    expect(rows[1]?.textContent).toContain('12 months');
+    expect(rows[1]?.textContent).toContain('600.00 CHF');
+    expect(screen.getByText('VAT 8.1 %')).toBeTruthy();
+    expect(screen.getByTestId('order-gross').textContent).toBe('648.60 CHF');
+    expect(screen.getByText('Bahnhofstrasse 1')).toBeTruthy();
+    const terms = await screen.findByRole('link', { name: /Terms and conditions/ });
+    expect(terms.getAttribute('href')).toBe('/web/en-US/terms');
+    expect(terms.getAttribute('target')).toBe('_blank');
+
+    // Next needs the agreement.
+    next();
+    const agree = screen.getByLabelText(/I have read and agree/);
+    await waitFor(() => expect(agree.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(agree);
+    expect(server.puts).toEqual([]);
+    fireEvent.click(agree);
+    next();
+    await heading('Step 6 of 7: Order confirmation');
+    expect(server.puts).toEqual([{ step: 5 }]);
+
+    const order = screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement;
+    expect(order.disabled).toBe(true);
+    const captcha = await screen.findByTestId('captcha');
+    expect(captcha.dataset.siteKey).toBe('sk_checkout');
+    fireEvent.click(within(captcha).getByRole('button', { name: 'solve captcha' }));
+    expect(order.disabled).toBe(false);
+    fireEvent.click(order);
+
+    const thanks = await heading('Step 7 of 7: Thank you');
+    expect(server.checkouts).toEqual([{ agreeWithLegalTexts: true, captchaSolution: 'solution-0', language: 'en-US' }]);
+    expect(screen.getByTestId('order-number').textContent).toBe('CSA-2026-0042');
+    expect(document.cookie).not.toContain('shopping_cart');
+    expect(getCartCount()).toBe(0);
+    await waitFor(() => expect(document.activeElement).toBe(thanks));
+    expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(`/orders/${orderId}/tracking`);
+  });
+
+  it('resets the captcha on a captcha error and goes back for an agreement error', async () => {
+    server.info = savedInfo(5);
+    renderCheckout();
+    await heading('Step 6 of 7: Order confirmation');
+    // After a reload the agreement is not known: the box is offered here again.
+    fireEvent.click(await screen.findByLabelText(/I have read and agree/));
+    fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    server.checkoutAnswer = () =>
+      json(
+        {
+          errors: [
+            { field: 'captchaSolution', code: 'invalid', messagesByLanguage: { 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' } },
+          ],
+        },
+        400,
+      );
+    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    expect(await screen.findByText('The anti-robot verification expired.')).toBeTruthy();
+    expect(screen.getByTestId('captcha').dataset.resetSignal).not.toBe('0');
+    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.cookie).toContain('shopping_cart');
+
+    // Solved again; now the server refuses the agreement: back to the review, error under the box.
+    fireEvent.click(within(screen.getByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    server.checkoutAnswer = () =>
+      json(
+        {
+          errors: [
+            {
+              field: 'agreeWithLegalTexts',
+              code: 'invalid',
+              messagesByLanguage: { 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' },
+            },
+          ],
+        },
+        400,
+      );
+    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    await heading('Step 5 of 7: Review order');
+    expect(server.checkouts).toHaveLength(2);
+    expect((server.checkouts[1] as { captchaSolution: string }).captchaSolution).not.toBe('solution-0');
+    const agree = screen.getByLabelText(/I have read and agree/);
+    expect(agree.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please agree to the terms and conditions and the privacy policy.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(agree));
+  });
+
+  it('opens an order that is no longer a cart at the thank-you step', async () => {
+    server.detail = orderDetail({ number: 'CSA-2026-0007', status: 'INVOICED', details: { shoppingCart: false, status: 'INVOICED' } });
+    renderCheckout('de-CH');
+    expect(await heading('Schritt 7 von 7: Vielen Dank')).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('CSA-2026-0007');
+    expect(screen.getByRole('link', { name: 'Bestellung verfolgen' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(`/api/orders/${orderId}/checkout`);
+  });
+
+  it('shows the invoice-info failure apart, with a retry', async () => {
+    server.info = savedInfo(1);
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/invoice-info') && (init?.method ?? 'GET') === 'GET' ? json({}, 500) : serve(input, init),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout();
+    expect(await screen.findByText('Your invoice details could not be loaded. Please try again.')).toBeTruthy();
+    fetchMock.mockImplementation(serve);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await heading('Step 2 of 7: Address')).toBeTruthy();
+  });
+
+  it('shows a not-found text for an unknown order', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/detail') ? json({ error: { code: 'notFound' } }, 404) : serve(input, init),
+    );
+    renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,72 @@
+import type { OrderDetail } from '#shared/schemas/checkout.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
+import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
+import { Money } from './order-summary.tsx';
+
+/**
+ * Step 5 (SPEC §2, §5): the amount payable, the captcha of the checkout site key and the
+ * "Order with obligation to pay" button, disabled until the legal texts are agreed to and
+ * the captcha is solved. After a reload the agreement is not known any more, so the box
+ * is offered here again.
+ */
+export function ConfirmationStep({
+  detail,
+  siteKey,
+  siteKeyLoading,
+  onSolved,
+  onReset,
+  resetSignal,
+  captchaError,
+  agreed,
+  showAgreement,
+  onAgreedChange,
+  agreeError,
+  legal,
+  onRetryLegal,
+}: {
+  detail: OrderDetail;
+  siteKey: string | undefined;
+  siteKeyLoading: boolean;
+  onSolved: (solution: string) => void;
+  onReset: () => void;
+  resetSignal: number;
+  captchaError: string | undefined;
+  agreed: boolean;
+  showAgreement: boolean;
+  onAgreedChange: (agreed: boolean) => void;
+  agreeError: string | undefined;
+  legal: LegalTextsState;
+  onRetryLegal: () => void;
+}) {
+  const { language } = useLanguage();
+  const t = useT();
+  return (
+    <>
+      <dl className="order-totals checkout-payable">
+        <div className="order-totals__gross">
+          <dt>{t('checkout.confirmation.total')}</dt>
+          <dd>
+            <Money amount={detail.totals.gross} currency={detail.currency} />
+          </dd>
+        </div>
+      </dl>
+      {showAgreement && (
+        <LegalAgreement legal={legal} onRetry={onRetryLegal} agreed={agreed} onAgreedChange={onAgreedChange} error={agreeError} />
+      )}
+      <p>{t('checkout.confirmation.binding')}</p>
+      <div className={captchaError ? 'checkout-captcha checkout-captcha--invalid' : 'checkout-captcha'}>
+        {siteKeyLoading ? (
+          <p className="form__hint">{t('common.loading')}</p>
+        ) : (
+          <CaptchaWidget siteKey={siteKey} language={language} onSolved={onSolved} onReset={onReset} resetSignal={resetSignal} />
+        )}
+        {captchaError && (
+          <p id="checkout-captchaSolution-error" className="form__error" role="alert">
+            {captchaError}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import type { Country } from '#shared/schemas/common.ts';
+import { addressSchema, companySchema, contactSchema, type InvoiceInfo, type InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
+import { problemsFromSchema, type Problem } from './problems.ts';
+
+/**
+ * What the visitor has typed in the invoice-info steps (0–3). It lives in the page, so
+ * Back and Next keep it; each Next saves its step's sections (PUT invoice-info), and the
+ * answer replaces only those sections.
+ */
+export type AddressDraft = InvoiceInfo['address'];
+
+export interface Draft {
+  company: InvoiceInfo['company'];
+  address: AddressDraft;
+  invoiceAddressSameAsAddress: boolean;
+  invoiceAddress: AddressDraft;
+  contact: InvoiceInfo['contact'];
+}
+
+export type Section = 'company' | 'address' | 'invoiceAddress' | 'contact';
+
+export const addressFields = ['street', 'additionalAddressLine', 'zip', 'city', 'state', 'countryCode'] as const;
+export const contactFields = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'] as const;
+
+export const stepCount = 7;
+/** The last step the visitor can be at while the order is still a cart (confirmation). */
+export const lastCartStep = 5;
+export const reviewStep = 4;
+export const confirmationStep = 5;
+export const thankYouStep = 6;
+
+const emptyAddress = (countryCode: string): AddressDraft => ({
+  street: '',
+  additionalAddressLine: '',
+  zip: '',
+  city: '',
+  state: '',
+  country: '',
+  countryCode,
+});
+
+export function draftOf(info: InvoiceInfo): Draft {
+  return {
+    company: { ...info.company },
+    address: { ...info.address },
+    invoiceAddressSameAsAddress: info.invoiceAddressSameAsAddress,
+    // While billing goes to the address, the answer repeats the address here; a separate
+    // billing address is "missing" then and starts empty, in the address's country (SPEC §3).
+    invoiceAddress: info.invoiceAddressSameAsAddress ? emptyAddress(info.address.countryCode) : { ...info.invoiceAddress },
+    contact: { ...info.contact },
+  };
+}
+
+/**
+ * The draft as the form shows it: an empty address country is the visitor's country
+ * (geolocation), an empty billing country the address's (SPEC §3), an empty phone country
+ * the visitor's, else the address's (SPEC §5).
+ */
+export function withDefaults(draft: Draft, visitorCountry: string | undefined): Draft {
+  const addressCountry = draft.address.countryCode || visitorCountry || '';
+  return {
+    ...draft,
+    address: { ...draft.address, countryCode: addressCountry },
+    invoiceAddress: { ...draft.invoiceAddress, countryCode: draft.invoiceAddress.countryCode || addressCountry },
+    contact: { ...draft.contact, phoneCountryCode: draft.contact.phoneCountryCode || visitorCountry || addressCountry },
+  };
+}
+
+/** A billing address the visitor has not started: it follows the address's country (SPEC §3). */
+export function isBlankAddress(address: AddressDraft): boolean {
+  return [address.street, address.additionalAddressLine, address.zip, address.city, address.state].every((value) => value.trim() === '');
+}
+
+function addressPayload(address: AddressDraft, countries: readonly Country[]) {
+  // The name is the server's to fill from the code; a name from the list is sent only when it matches the code.
+  const name = countries.find((country) => country.code === address.countryCode)?.name;
+  return {
+    street: address.street,
+    additionalAddressLine: address.additionalAddressLine,
+    zip: address.zip,
+    city: address.city,
+    state: address.state,
+    countryCode: address.countryCode,
+    ...(name ? { country: name } : {}),
+  };
+}
+
+/** The sections one step saves, without `step`. */
+export function updateOf(step: number, draft: Draft, countries: readonly Country[]): InvoiceInfoUpdate {
+  switch (step) {
+    case 0:
+      return { company: { name: draft.company.name, vatNumber: draft.company.vatNumber } };
+    case 1:
+      return { address: addressPayload(draft.address, countries) };
+    case 2:
+      return draft.invoiceAddressSameAsAddress
+        ? { invoiceAddressSameAsAddress: true }
+        : { invoiceAddressSameAsAddress: false, invoiceAddress: addressPayload(draft.invoiceAddress, countries) };
+    case 3:
+      return { contact: { ...draft.contact } };
+    default:
+      return {};
+  }
+}
+
+/** The client's own check of one step, with the shared schemas (same rules, same texts as the server). */
+export function checkStep(step: number, draft: Draft, vatNumberRequired: boolean): Record<string, Problem> {
+  switch (step) {
+    case 0: {
+      const problems = problemsFromSchema(companySchema, draft.company, 'company');
+      if (vatNumberRequired && draft.company.vatNumber.trim() === '') {
+        problems['company.vatNumber'] ??= { key: 'error.checkout.vatNumberRequired' };
+      }
+      return problems;
+    }
+    case 1:
+      return problemsFromSchema(addressSchema, draft.address, 'address');
+    case 2:
+      return draft.invoiceAddressSameAsAddress ? {} : problemsFromSchema(addressSchema, draft.invoiceAddress, 'invoiceAddress');
+    case 3:
+      return problemsFromSchema(contactSchema, draft.contact, 'contact');
+    default:
+      return {};
+  }
+}
+
+/** The sections a step saved: the server's answer replaces them in the draft. */
+export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: number): Draft {
+  switch (step) {
+    case 0:
+      return { ...draft, company: { ...saved.company } };
+    case 1:
+      return {
+        ...draft,
+        address: { ...saved.address },
+        // An untouched billing address follows the address's (maybe new) country (SPEC §3).
+        invoiceAddress: isBlankAddress(draft.invoiceAddress) ? { ...draft.invoiceAddress, countryCode: saved.address.countryCode } : draft.invoiceAddress,
+      };
+    case 2:
+      return saved.invoiceAddressSameAsAddress
+        ? { ...draft, invoiceAddressSameAsAddress: true }
+        : { ...draft, invoiceAddressSameAsAddress: false, invoiceAddress: { ...saved.invoiceAddress } };
+    case 3:
+      return { ...draft, contact: { ...saved.contact } };
+    default:
+      return draft;
+  }
+}
+
+/** The fields a step's form shows, so an error on any other field is listed at the top. */
+export function visibleFields(step: number, draft: Draft, agreed: boolean): ReadonlySet<string> {
+  switch (step) {
+    case 0:
+      return new Set(['company.name', 'company.vatNumber']);
+    case 1:
+      return new Set(addressFields.map((field) => `address.${field}`));
+    case 2:
+      return new Set([
+        'invoiceAddressSameAsAddress',
+        ...(draft.invoiceAddressSameAsAddress ? [] : addressFields.map((field) => `invoiceAddress.${field}`)),
+      ]);
+    case 3:
+      return new Set(contactFields.map((field) => `contact.${field}`));
+    case 4:
+      return new Set(['agreeWithLegalTexts']);
+    case 5:
+      return new Set(['captchaSolution', ...(agreed ? [] : ['agreeWithLegalTexts'])]);
+    default:
+      return new Set();
+  }
+}

@@ -1,0 +1,27 @@
+import { checkoutSteps } from '#shared/schemas/checkout.ts';
+import { useT } from '#client/lib/i18n.tsx';
+
+/**
+ * The checkout steps of SPEC §2 as an ordered list: the current one carries
+ * `aria-current="step"`, the ones before it say that they are done (in text, not only
+ * by colour).
+ */
+export function StepIndicator({ step }: { step: number }) {
+  const t = useT();
+  return (
+    <ol className="checkout-steps" aria-label={t('checkout.steps.label')}>
+        {checkoutSteps.map((name, index) => {
+          const state = index < step ? 'done' : index === step ? 'current' : 'todo';
+          return (
+            <li key={name} className={`checkout-steps__step checkout-steps__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="checkout-steps__number" aria-hidden="true">
+                {state === 'done' ? '✓' : index + 1}
+              </span>
+              <span className="checkout-steps__name">{t(`checkout.step.${name}`)}</span>
+              {state === 'done' && <span className="form__sr-only"> ({t('checkout.steps.done')})</span>}
+            </li>
+          );
+        })}
+    </ol>
+  );
+}

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '#shared/dates.ts';
+import type { Language } from '#shared/locales.ts';
+import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { LanguageProvider } from '#client/lib/i18n.tsx';
+import TrackingPage from './tracking.tsx';
+
+const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
+const emptyAddress = { street: '', additionalAddressLine: '', zip: '', city: '', state: '', country: '', countryCode: '' };
+
+const detail: OrderDetail = {
+  id: orderId,
+  number: 'CSA-2026-0042',
+  status: 'INVOICED',
+  currency: 'EUR',
+  language: 'en-US',
+  orderedAt: '2026-11-21T09:30:00Z',
+  items: [
+    {
+      id: '1d2c3b4a-0000-4000-8000-000000000001',
+      productCode: 'cyber_security_training_foundation_v1',
+      product: {
+        code: 'cyber_security_training_foundation_v1',
+        tier: 'foundation',
+        title: 'Foundation',
+        translations: { 'en-US': { title: 'Security foundation', description: '' }, 'de-CH': { title: 'Sicherheits-Fundament', description: '' } },
+      },
+      quantity: 25,
+      periodMonths: null,
+      unitPrice: 120,
+      totalPrice: 3000,
+      status: 'ACTIVE',
+      paymentFrequency: 'ONE_TIME',
+    },
+  ],
+  totals: { net: 3000, vatRate: 0, vatAmount: 0, gross: 3000, vatKind: 'REVERSE_CHARGE' },
+  invoiceInfo: {
+    company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' },
+    address: { ...emptyAddress },
+    invoiceAddressSameAsAddress: true,
+    invoiceAddress: { ...emptyAddress },
+    contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.de', phoneCountryCode: 'DE', phoneNumber: '30 1234' },
+    step: 6,
+    vatNumberRequired: true,
+    complete: true,
+  },
+  details: { shoppingCart: false, status: 'INVOICED' },
+};
+
+const statusInfo: StatusInfo = {
+  status: 'INVOICED',
+  number: 'CSA-2026-0042',
+  milestones: [
+    { id: 'ordered', reached: true, at: '2026-11-21T09:30:00Z' },
+    { id: 'inProgress', reached: true, at: '2026-11-22T08:00:00Z' },
+    { id: 'invoiced', reached: true, at: '2026-11-23T10:15:00Z' },
+    { id: 'paid', reached: false, at: null },
+    { id: 'completed', reached: false, at: null },
+  ],
+  exception: null,
+};
+
+// A cold run (first transform of the page's modules) can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let answers: { detail: () => Response; statusInfo: () => Response };
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
+  const url = String(input);
+  if (url === `/api/orders/${orderId}/detail`) return answers.detail();
+  if (url === `/api/orders/${orderId}/status-info`) return answers.statusInfo();
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+beforeEach(() => {
+  answers = { detail: () => json(detail), statusInfo: () => json(statusInfo) };
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+function renderTracking(language: Language = 'en-US') {
+  const router = createMemoryRouter([{ path: '/orders/:orderId/tracking', element: <TrackingPage /> }], {
+    initialEntries: [`/orders/${orderId}/tracking`],
+  });
+  render(
+    <LanguageProvider initial={language}>
+      <RouterProvider router={router} />
+    </LanguageProvider>,
+  );
+}
+
+describe('tracking page', () => {
+  it('shows the number, the date ordered, the milestones reached or not, the amounts and the invoice link', async () => {
+    renderTracking();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order CSA-2026-0042' })).toBeTruthy();
+    expect(screen.getByText(formatDateTime('2026-11-21T09:30:00Z', 'en-US'))).toBeTruthy();
+    expect(screen.getByText(/\(UTC\+01:00\)/, { selector: 'dd' })).toBeTruthy();
+
+    const progress = screen.getByRole('region', { name: 'Where your order is' });
+    const milestones = within(progress).getAllByRole('listitem');
+    expect(milestones.map((item) => item.querySelector('.tracking-milestone__name')?.textContent)).toEqual([
+      'Ordered',
+      'Seats being set up',
+      'Invoiced',
+      'Paid',
+      'Completed',
+    ]);
+    expect(milestones[2]?.textContent).toContain(`Done on ${formatDateTime('2026-11-23T10:15:00Z', 'en-US')}`);
+    expect(milestones[3]?.textContent).toContain('Not yet');
+    expect(milestones.filter((item) => item.classList.contains('tracking-milestone--reached'))).toHaveLength(3);
+
+    const table = screen.getByRole('table', { name: 'Trainings of order CSA-2026-0042' });
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Security foundation');
+    expect(screen.getByText('VAT 0 %')).toBeTruthy();
+    expect(screen.getByText(/Reverse charge/)).toBeTruthy();
+    expect(screen.getByTestId('order-gross').textContent).toBe('3 000,00 EUR');
+    expect(screen.getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe(
+      `/api/orders/${orderId}/invoice.pdf?language=en-US`,
+    );
+  });
+
+  it('speaks Swiss German and shows an exception status', async () => {
+    answers.statusInfo = () => json({ ...statusInfo, status: 'CANCELED', exception: 'CANCELED' });
+    renderTracking('de-CH');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung CSA-2026-0042' })).toBeTruthy();
+    expect(screen.getByText('Diese Bestellung wurde storniert.')).toBeTruthy();
+    expect(screen.getByText('Storniert')).toBeTruthy();
+    expect(screen.getByText(formatDateTime('2026-11-21T09:30:00Z', 'de-CH'))).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Wo Ihre Bestellung steht' })).toBeTruthy();
+    expect(screen.getByText('Sicherheits-Fundament')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rechnung herunterladen (PDF)' }).getAttribute('href')).toContain('language=de-CH');
+  });
+
+  it('shows a not-found text when the order does not exist', async () => {
+    answers.detail = () => json({ error: { code: 'notFound' } }, 404);
+    answers.statusInfo = () => json({ error: { code: 'notFound' } }, 404);
+    renderTracking();
+    expect(await screen.findByText('This order does not exist. Please check the link.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+  });
+});

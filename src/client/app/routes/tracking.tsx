@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
+import { isMessageKey } from '#shared/i18n/messages.ts';
+import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { checkoutApi, invoicePdfUrl } from '#client/lib/checkout-api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { OrderLines, OrderTotals } from './checkout/order-summary.tsx';
+import { paths } from '../paths.ts';
+import './checkout/checkout.css';
+import './tracking.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'failed' }
+  | { status: 'ready'; detail: OrderDetail; statusInfo: StatusInfo };
+
+/**
+ * `/app/orders/{id}/tracking` (SPEC §2): the order number, when it was ordered, its
+ * lines and amounts, where it is (the milestones of status-info, reached or not, with
+ * their dates; the exception when it left the usual course) and its invoice PDF.
+ */
+export default function TrackingPage() {
+  const { orderId = '' } = useParams();
+  const { language } = useLanguage();
+  const t = useT();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([checkoutApi.detail(orderId), checkoutApi.statusInfo(orderId)]).then(
+      ([detail, statusInfo]) => live && setState({ status: 'ready', detail, statusInfo }),
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+          setState({ status: 'notFound' });
+          return;
+        }
+        console.error('[tracking] loading the order failed', error);
+        setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId, reloads]);
+
+  if (state.status === 'loading') return <p role="status">{t('checkout.tracking.loading')}</p>;
+  if (state.status === 'notFound') {
+    return (
+      <section className="app-message">
+        <h1>{t('checkout.notFound.title')}</h1>
+        <p role="alert">{t('checkout.tracking.notFound')}</p>
+      </section>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <section className="app-message">
+        <h1>{t('checkout.tracking.heading')}</h1>
+        <p role="alert">{t('checkout.tracking.loadFailed')}</p>
+        <button type="button" onClick={() => setReloads((count) => count + 1)}>
+          {t('checkout.retry')}
+        </button>
+      </section>
+    );
+  }
+
+  const { detail, statusInfo } = state;
+  const number = statusInfo.number ?? detail.number;
+  const statusKey = `checkout.status.${statusInfo.status}`;
+  const statusText = isMessageKey(statusKey) ? t(statusKey) : statusInfo.status;
+
+  if (!number) {
+    // Still a cart (or abandoned before ordering): there is nothing to track yet.
+    return (
+      <section className="app-message">
+        <h1>{t('checkout.tracking.heading')}</h1>
+        <p>{t('checkout.tracking.notOrdered')}</p>
+        {detail.status === 'SHOPPING_CART' && (
+          <p>
+            <Link to={paths.checkout(detail.id)}>{t('checkout.tracking.toCheckout')}</Link>
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const exceptionKey = statusInfo.exception ? `checkout.tracking.exception.${statusInfo.exception}` : undefined;
+  const exceptionText = exceptionKey
+    ? isMessageKey(exceptionKey)
+      ? t(exceptionKey)
+      : t('checkout.tracking.exception.other', { status: statusText })
+    : undefined;
+
+  return (
+    <div className="tracking">
+      <h1>{t('checkout.tracking.title', { number })}</h1>
+      <dl className="tracking-facts">
+        <div>
+          <dt>{t('checkout.tracking.number')}</dt>
+          <dd data-testid="tracking-number">{number}</dd>
+        </div>
+        {detail.orderedAt && (
+          <div>
+            <dt>{t('checkout.tracking.orderedAt')}</dt>
+            <dd>{formatDateTime(detail.orderedAt, language)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('checkout.tracking.status')}</dt>
+          <dd>{statusText}</dd>
+        </div>
+      </dl>
+
+      <section className="tracking-section" aria-labelledby="tracking-progress">
+        <h2 id="tracking-progress">{t('checkout.tracking.progress')}</h2>
+        {exceptionText && <p className="tracking-exception">{exceptionText}</p>}
+        <ol className="tracking-milestones">
+          {statusInfo.milestones.map((milestone) => (
+            <li key={milestone.id} className={milestone.reached ? 'tracking-milestone tracking-milestone--reached' : 'tracking-milestone'}>
+              <span className="tracking-milestone__marker" aria-hidden="true">
+                {milestone.reached ? '✓' : ''}
+              </span>
+              <span className="tracking-milestone__name">{t(`checkout.tracking.milestone.${milestone.id}`)}</span>
+              <span className="tracking-milestone__state">
+                {milestone.reached
+                  ? milestone.at
+                    ? t('checkout.tracking.reachedAt', { date: formatDateTime(milestone.at, language) })
+                    : t('checkout.tracking.reached')
+                  : t('checkout.tracking.notReached')}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="tracking-section" aria-labelledby="tracking-items">
+        <h2 id="tracking-items">{t('checkout.tracking.items')}</h2>
+        <OrderLines detail={detail} caption={t('checkout.tracking.linesCaption', { number })} />
+        <OrderTotals detail={detail} />
+      </section>
+
+      <p className="tracking-invoice">
+        <a href={invoicePdfUrl(detail.id, language)} type="application/pdf">
+          {t('checkout.tracking.invoice')}
+        </a>
+      </p>
+    </div>
+  );
+}

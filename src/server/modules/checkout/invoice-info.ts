@@ -1,0 +1,123 @@
+import type { Language } from '#shared/locales.ts';
+import type { FieldError } from '#shared/errors.ts';
+import type { Address, InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
+import { findCountry } from '../geo/countries.ts';
+import { looksLikeEuVatNumber, vatNumberRequired } from './vat.ts';
+
+/** The invoice info as stored in `orders.invoice_info`: only what was saved. */
+export interface StoredInvoiceInfo {
+  company?: { name: string; vatNumber?: string | undefined };
+  address?: Address;
+  invoiceAddressSameAsAddress?: boolean;
+  invoiceAddress?: Address;
+  contact?: { firstName: string; lastName: string; email: string; phoneCountryCode: string; phoneNumber: string };
+  step?: number;
+}
+
+type ParsedUpdate = Omit<InvoiceInfoUpdate, 'company' | 'address' | 'invoiceAddress'> & {
+  company?: { name: string; vatNumber?: string | undefined } | undefined;
+  address?: Address | undefined;
+  invoiceAddress?: Address | undefined;
+};
+
+const emptyAddress = (countryCode = '', country = '') => ({
+  street: '',
+  additionalAddressLine: '',
+  zip: '',
+  city: '',
+  state: '',
+  country,
+  countryCode,
+});
+
+function withCountryName(address: Address, language: Language) {
+  return {
+    ...emptyAddress(),
+    ...address,
+    additionalAddressLine: address.additionalAddressLine ?? '',
+    state: address.state ?? '',
+    country: findCountry(address.countryCode, language)?.name ?? address.country ?? '',
+  };
+}
+
+/** The address the invoice goes to: the invoice address, or the address when they are the same. */
+export function billingAddressOf(info: StoredInvoiceInfo): Address | undefined {
+  return info.invoiceAddressSameAsAddress === false ? info.invoiceAddress : info.address;
+}
+
+/** Field errors that make the invoice info unfit for an order; [] when it is complete. */
+export function missingForCheckout(info: StoredInvoiceInfo): FieldError[] {
+  const missing: FieldError[] = [];
+  const need = (field: string) => missing.push({ field, code: 'required', message: 'error.checkout.incomplete' });
+  if (!info.company) need('company.name');
+  if (!info.address) need('address.street');
+  if (info.invoiceAddressSameAsAddress === false && !info.invoiceAddress) need('invoiceAddress.street');
+  if (!info.contact) need('contact.firstName');
+  missing.push(...vatProblems(info));
+  return missing;
+}
+
+/** The VAT number: required for an EU invoice address, and shaped like one when given there. */
+function vatProblems(info: StoredInvoiceInfo): FieldError[] {
+  const billing = billingAddressOf(info);
+  if (!billing || !vatNumberRequired(billing.countryCode)) return [];
+  const vatNumber = info.company?.vatNumber;
+  if (!vatNumber) return [{ field: 'company.vatNumber', code: 'required', message: 'error.checkout.vatNumberRequired' }];
+  if (!looksLikeEuVatNumber(vatNumber)) return [{ field: 'company.vatNumber', code: 'invalid', message: 'error.checkout.vatNumberFormat' }];
+  return [];
+}
+
+/**
+ * Merges a step's sections into what is saved. Returns the new info, or the field errors
+ * that refuse it: unknown countries, and a VAT number the billing country asks for.
+ */
+export function mergeInvoiceInfo(saved: StoredInvoiceInfo, update: ParsedUpdate): { info: StoredInvoiceInfo; errors: FieldError[] } {
+  const info: StoredInvoiceInfo = { ...saved };
+  if (update.company) info.company = update.company;
+  if (update.address) info.address = update.address;
+  if (update.invoiceAddressSameAsAddress !== undefined) info.invoiceAddressSameAsAddress = update.invoiceAddressSameAsAddress;
+  if (update.invoiceAddress) info.invoiceAddress = update.invoiceAddress;
+  if (update.contact) info.contact = update.contact;
+  if (update.step !== undefined) info.step = update.step;
+
+  const errors: FieldError[] = [];
+  for (const [field, address] of [['address', update.address], ['invoiceAddress', update.invoiceAddress]] as const) {
+    if (address && !findCountry(address.countryCode, 'en-US')) {
+      errors.push({ field: `${field}.countryCode`, code: 'invalidOption', message: 'error.checkout.unknownCountry' });
+    }
+  }
+  if (update.contact && !findCountry(update.contact.phoneCountryCode, 'en-US')) {
+    errors.push({ field: 'contact.phoneCountryCode', code: 'invalidOption', message: 'error.checkout.unknownCountry' });
+  }
+  // The VAT number is checked once the billing country is known.
+  if (billingAddressOf(info)) errors.push(...vatProblems(info));
+  return { info, errors };
+}
+
+/** The answer of GET/PUT invoice-info: every field present, missing ones empty (SPEC §3). */
+export function invoiceInfoView(info: StoredInvoiceInfo, language: Language): InvoiceInfo {
+  const address = info.address ? withCountryName(info.address, language) : emptyAddress();
+  const same = info.invoiceAddressSameAsAddress !== false;
+  const invoiceAddress = same
+    ? address
+    : info.invoiceAddress
+      ? withCountryName(info.invoiceAddress, language)
+      : emptyAddress(address.countryCode, address.country);
+  const billingCountry = (same ? info.address : info.invoiceAddress)?.countryCode ?? '';
+  return {
+    company: { name: info.company?.name ?? '', vatNumber: info.company?.vatNumber ?? '' },
+    address,
+    invoiceAddressSameAsAddress: same,
+    invoiceAddress,
+    contact: {
+      firstName: info.contact?.firstName ?? '',
+      lastName: info.contact?.lastName ?? '',
+      email: info.contact?.email ?? '',
+      phoneCountryCode: info.contact?.phoneCountryCode ?? '',
+      phoneNumber: info.contact?.phoneNumber ?? '',
+    },
+    step: info.step ?? 0,
+    vatNumberRequired: billingCountry !== '' && vatNumberRequired(billingCountry),
+    complete: missingForCheckout(info).length === 0,
+  };
+}

@@ -1,0 +1,147 @@
+import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
+import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
+import { renderInvoicePdf, sellerDetails, type InvoiceDocument } from '../invoices/invoice-pdf.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
+import type { StoredInvoiceInfo } from './invoice-info.ts';
+import { billingAddressOf } from './invoice-info.ts';
+
+/** The invoice of an order, as the PDF module takes it (its number is the order number). */
+export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo): InvoiceDocument {
+  const billing = billingAddressOf(info);
+  const language = detail.language;
+  return {
+    language,
+    number: detail.number ?? '',
+    issuedAt: detail.orderedAt ? new Date(detail.orderedAt) : new Date(),
+    paymentTermDays: 30,
+    currency: detail.currency as InvoiceDocument['currency'],
+    seller: sellerDetails,
+    buyer: {
+      company: info.company?.name ?? '',
+      ...(info.company?.vatNumber ? { vatNumber: info.company.vatNumber } : {}),
+      contactName: `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''}`.trim(),
+      email: info.contact?.email ?? '',
+      address: {
+        street: billing?.street ?? '',
+        ...(billing?.additionalAddressLine ? { additionalAddressLine: billing.additionalAddressLine } : {}),
+        zip: billing?.zip ?? '',
+        city: billing?.city ?? '',
+        ...(billing?.state ? { state: billing.state } : {}),
+        country: detail.invoiceInfo.invoiceAddress.country,
+        countryCode: billing?.countryCode ?? '',
+      },
+    },
+    lines: detail.items
+      .filter((item) => item.status === 'ACTIVE')
+      .map((item) => ({
+        title: item.product.translations[language]?.title ?? item.product.title,
+        paymentFrequency: item.paymentFrequency,
+        quantity: item.quantity,
+        periodMonths: item.periodMonths,
+        unitPrice: item.unitPrice,
+        total: item.totalPrice,
+      })),
+    totals: detail.totals,
+  };
+}
+
+function vatLine(language: Language, totals: OrderTotals): string {
+  if (totals.vatKind === 'REVERSE_CHARGE') return translate(language, 'mail.reverseCharge');
+  if (totals.vatKind === 'EXPORT') return translate(language, 'mail.export');
+  return translate(language, 'mail.vat', { rate: totals.vatRate });
+}
+
+function summaryRows(detail: OrderDetail, language: Language): [string, string][] {
+  const money = (amount: number) => formatMoneyWithCode(amount, detail.currency);
+  const lines = detail.items
+    .filter((item) => item.status === 'ACTIVE')
+    .map((item): [string, string] => {
+      const seats =
+        item.paymentFrequency === 'MONTHLY'
+          ? translate(language, 'mail.seatsMonths', { quantity: item.quantity, months: item.periodMonths ?? 1 })
+          : translate(language, 'mail.seats', { quantity: item.quantity });
+      return [`${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, money(item.totalPrice)];
+    });
+  return [
+    ...lines,
+    [translate(language, 'mail.net'), money(detail.totals.net)],
+    [vatLine(language, detail.totals), money(detail.totals.vatAmount)],
+    [translate(language, 'mail.gross'), money(detail.totals.gross)],
+  ];
+}
+
+function table(rows: [string, string][]): string {
+  return `<table style="width:100%;border-collapse:collapse">${rows
+    .map(
+      ([label, value], index) =>
+        `<tr><td style="padding:4px 8px 4px 0${index >= rows.length - 1 ? ';font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(label)}</td>` +
+        `<td style="padding:4px 0;text-align:right;white-space:nowrap${index >= rows.length - 1 ? ';font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
+/** The buyer's confirmation, in the language of the checkout, with the invoice PDF. */
+export async function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
+  const language = detail.language;
+  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+  const tracking = new URL(`/app/orders/${detail.id}/tracking`, publicUrl).toString();
+  const rows = summaryRows(detail, language);
+  const name = info.contact?.firstName ?? '';
+  const text = [
+    t('mail.greeting', { name }),
+    '',
+    t('mail.orderConfirmation.intro'),
+    '',
+    `${t('mail.orderConfirmation.number')}: ${detail.number}`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t('mail.orderConfirmation.invoice'),
+    '',
+    `${t('mail.orderConfirmation.tracking')}: ${tracking}`,
+    '',
+    t('mail.signature'),
+  ].join('\n');
+  const html = mailLayout(
+    language,
+    `${paragraphs(t('mail.greeting', { name }))}
+${paragraphs(t('mail.orderConfirmation.intro'))}
+<p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
+${table(rows)}
+${paragraphs(t('mail.orderConfirmation.invoice'))}
+<p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
+${paragraphs(t('mail.signature'))}`,
+  );
+  const pdf = await renderInvoicePdf(invoiceDocumentOf(detail, info));
+  return {
+    subject: t('mail.orderConfirmation.subject', { number: detail.number ?? '' }),
+    text,
+    html,
+    attachments: [{ filename: `invoice-${detail.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  };
+}
+
+/** The note to staff (ORDERS_EMAIL), in English. */
+export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
+  const language: Language = 'en-US';
+  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+  const company = info.company?.name ?? '';
+  const contact = `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''} <${info.contact?.email ?? ''}>`;
+  const link = new URL(`/app/admin-panel/orders/${detail.id}`, publicUrl).toString();
+  const rows: [string, string][] = [
+    [t('mail.orderConfirmation.number'), detail.number ?? ''],
+    [t('mail.staffOrder.company'), company],
+    [t('mail.staffOrder.contact'), contact],
+    ...summaryRows(detail, language),
+  ];
+  return {
+    subject: t('mail.staffOrder.subject', { number: detail.number ?? '', company }),
+    text: [t('mail.staffOrder.intro'), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `${t('mail.staffOrder.open')}: ${link}`].join('\n'),
+    html: mailLayout(
+      language,
+      `${paragraphs(t('mail.staffOrder.intro'))}${table(rows)}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.staffOrder.open'))}</a></p>`,
+    ),
+  };
+}

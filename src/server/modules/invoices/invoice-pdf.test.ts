@@ -1,0 +1,258 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { SwissQRBill } from 'swissqrbill/pdf';
+import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
+import { describe, expect, it } from 'vitest';
+import type { InvoiceDocument } from './invoice-pdf.ts';
+import { invoiceDueDate, renderInvoicePdf, sellerDetails } from './invoice-pdf.ts';
+import { toPdfText } from './pdf-text.ts';
+import { creditorReference, paymentReference, qrBillData, qrReference, splitStreet } from './qr-bill.ts';
+
+/** The text of each page, one string per line (items on the same baseline joined). */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    const lines = new Map<number, { x: number; text: string }[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str === '') continue;
+      const y = Math.round(item.transform[5] as number);
+      const key = [...lines.keys()].find((known) => Math.abs(known - y) <= 2) ?? y;
+      lines.set(key, [...(lines.get(key) ?? []), { x: item.transform[4] as number, text: item.str }]);
+    }
+    pages.push(
+      [...lines.entries()]
+        .sort(([a], [b]) => b - a)
+        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((item) => item.text).join(' ').replace(/\s+/g, ' '))
+        .join('\n'),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+/** The text with line breaks as spaces, for sentences that wrap. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+const base = {
+  number: '2026-000123',
+  issuedAt: new Date('2026-03-10T09:30:00Z'),
+  paymentTermDays: 30,
+  seller: sellerDetails,
+} satisfies Partial<InvoiceDocument>;
+
+const swissInvoice: InvoiceDocument = {
+  ...base,
+  language: 'de-CH',
+  currency: 'CHF',
+  buyer: {
+    company: 'Müller & Söhne AG',
+    contactName: 'Jürg Bäumli',
+    email: 'juerg@mueller.example',
+    vatNumber: 'CHE-987.654.321 MWST',
+    address: { street: 'Seestrasse 12a', additionalAddressLine: 'Postfach', zip: '8002', city: 'Zürich', country: 'Schweiz', countryCode: 'CH' },
+  },
+  lines: [
+    { title: 'Cyber Security Training – Foundation', paymentFrequency: 'MONTHLY', quantity: 25, periodMonths: 12, unitPrice: 10.5, total: 3150 },
+    { title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1, periodMonths: null, unitPrice: 99, total: 99 },
+  ],
+  totals: { net: 3249, vatRate: 8.1, vatAmount: 263.17, gross: 3512.17, vatKind: 'SWISS_VAT' },
+};
+
+const euInvoice: InvoiceDocument = {
+  ...base,
+  number: '2026-000124',
+  language: 'en-US',
+  currency: 'EUR',
+  buyer: {
+    company: 'Łódź Security Sp. z o.o.',
+    contactName: 'Anna O’Neill',
+    email: 'anna@lodz.example',
+    vatNumber: 'PL1234567890',
+    address: { street: 'ul. Piotrkowska 5', zip: '90-001', city: 'Łódź', country: 'Poland', countryCode: 'PL' },
+  },
+  lines: [{ title: 'Cyber Security Training – Champion', paymentFrequency: 'MONTHLY', quantity: 100, periodMonths: 24, unitPrice: 12.5, total: 30000 }],
+  totals: { net: 30000, vatRate: 0, vatAmount: 0, gross: 30000, vatKind: 'REVERSE_CHARGE' },
+};
+
+const usInvoice: InvoiceDocument = {
+  ...base,
+  number: '2026-000125',
+  language: 'en-US',
+  currency: 'USD',
+  buyer: {
+    company: 'Acme Corp.',
+    contactName: 'Jane Doe',
+    email: 'jane@acme.example',
+    address: { street: '123 Main Street', additionalAddressLine: 'Suite 400', zip: '62701', city: 'Springfield', state: 'IL', country: 'United States', countryCode: 'US' },
+  },
+  lines: [{ title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1234, periodMonths: null, unitPrice: 49.5, total: 61083 }],
+  totals: { net: 61083, vatRate: 0, vatAmount: 0, gross: 61083, vatKind: 'EXPORT' },
+};
+
+describe('renderInvoicePdf', () => {
+  it('renders a CHF invoice with Swiss VAT in German, with a German QR-bill on its own page', async () => {
+    const pdf = await renderInvoicePdf(swissInvoice);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    const [invoicePage = '', qrPage = ''] = pages;
+
+    expect(invoicePage).toContain('CyberSafe Academy AG');
+    expect(invoicePage).toContain('Bahnhofstrasse 1');
+    expect(invoicePage).toContain('8001 Zürich');
+    expect(invoicePage).toContain('MWST-Nr.: CHE-123.456.789 MWST');
+    expect(invoicePage).toContain('Rechnung 2026-000123');
+    expect(invoicePage).toMatch(/Bestellnummer 2026-000123/);
+    expect(invoicePage).toMatch(/Rechnungsdatum 10\.03\.2026/);
+    expect(invoicePage).toMatch(/Fällig am 09\.04\.2026/);
+
+    expect(invoicePage).toContain('Müller & Söhne AG');
+    expect(invoicePage).toContain('z. H. Jürg Bäumli');
+    expect(invoicePage).toContain('8002 Zürich');
+    expect(invoicePage).toContain('MWST-/USt-IdNr.: CHE-987.654.321 MWST');
+
+    // The long title wraps in its column, beside the other cells of the row.
+    expect(invoicePage).toMatch(/^Cyber Security Training – 25 Plätze × 12 Monate 10\.50 CHF 3'150\.00 CHF\nFoundation pro Platz und Monat\nMonatlich$/m);
+    expect(invoicePage).toMatch(/^Cyber Security Training – Basic 1 Platz 99\.00 CHF 99\.00 CHF\nEinmalig pro Platz$/m);
+
+    expect(invoicePage).toContain("Total exkl. MWST 3'249.00 CHF");
+    expect(invoicePage).toContain('MWST 8.1 % 263.17 CHF');
+    expect(invoicePage).toContain("Total inkl. MWST 3'512.17 CHF");
+    expect(flat(invoicePage)).toContain(
+      'Zahlbar innert 30 Tagen, bis 09.04.2026, auf IBAN CH93 0076 2011 6238 5295 7 (CyberSafe Academy AG), unter Angabe von 2026-000123.',
+    );
+    expect(invoicePage).toContain('QR-Rechnung');
+    expect(invoicePage).not.toMatch(/Zahlteil|Empfangsschein/);
+
+    expect(qrPage).toContain('QR-Rechnung zur Rechnung 2026-000123');
+    expect(qrPage).toContain('Zahlteil');
+    expect(qrPage).toContain('Empfangsschein');
+    expect(qrPage).toContain('Konto / Zahlbar an');
+    expect(qrPage).toContain('CH93 0076 2011 6238 5295 7');
+    expect(qrPage).toContain('3 512.17');
+    expect(qrPage).toContain('Müller & Söhne AG');
+    expect(qrPage).toContain('2026-000123');
+    expect(qrPage).not.toMatch(/Payment part|Receipt/);
+  });
+
+  it('renders a EUR invoice with reverse charge in English, with an English QR-bill', async () => {
+    const pages = await pdfPages(await renderInvoicePdf(euInvoice));
+    expect(pages).toHaveLength(2);
+    const [invoicePage = '', qrPage = ''] = pages;
+
+    expect(invoicePage).toContain('Invoice 2026-000124');
+    expect(invoicePage).toMatch(/Order number 2026-000124/);
+    expect(invoicePage).toMatch(/Invoice date 03\/10\/2026/);
+    expect(invoicePage).toMatch(/Due date 04\/09\/2026/);
+    expect(invoicePage).toContain('VAT ID: CHE-123.456.789 MWST');
+    // Letters outside the PDF's built-in font are written without their marks.
+    expect(invoicePage).toContain('Lódz Security Sp. z o.o.');
+    expect(invoicePage).toContain('Attn. Anna O’Neill');
+    expect(invoicePage).toContain('90-001 Lódz');
+    expect(invoicePage).toContain('Poland');
+    expect(invoicePage).toContain('VAT number: PL1234567890');
+
+    expect(invoicePage).toMatch(/^Cyber Security Training – Champion 100 seats × 24 months 12,50 EUR 30 000,00 EUR\nMonthly per seat and month$/m);
+    expect(invoicePage).toContain('Total excl. VAT 30 000,00 EUR');
+    expect(invoicePage).toContain('VAT 0 % — reverse charge: VAT to be accounted for by the recipient 0,00 EUR');
+    expect(invoicePage).toContain('Total incl. VAT 30 000,00 EUR');
+    expect(flat(invoicePage)).toContain(
+      'Payable within 30 days, by 04/09/2026, to IBAN CH93 0076 2011 6238 5295 7 (CyberSafe Academy AG), quoting 2026-000124.',
+    );
+    expect(invoicePage).toContain('QR-bill on the last page');
+
+    expect(qrPage).toContain('Payment part');
+    expect(qrPage).toContain('Receipt');
+    expect(qrPage).toContain('EUR');
+    expect(qrPage).toContain('30 000.00');
+    expect(qrPage).not.toMatch(/Zahlteil|Empfangsschein/);
+  });
+
+  it('renders a USD invoice for an export in English, with bank transfer only and no QR-bill', async () => {
+    const pages = await pdfPages(await renderInvoicePdf(usInvoice));
+    expect(pages).toHaveLength(1);
+    const [invoicePage = ''] = pages;
+
+    expect(invoicePage).toContain('Invoice 2026-000125');
+    expect(invoicePage).toContain('Acme Corp.');
+    expect(invoicePage).toContain('Springfield, IL 62701');
+    expect(invoicePage).toContain('United States');
+    expect(invoicePage).not.toContain('VAT number');
+
+    expect(invoicePage).toMatch(/^Cyber Security Training – Basic 1234 seats 49\.50 USD 61 083\.00 USD\nOne-time per seat$/m);
+    expect(invoicePage).toContain('VAT 0 % — export of services 0.00 USD');
+    expect(invoicePage).toContain('Total incl. VAT 61 083.00 USD');
+    expect(flat(invoicePage)).toContain('Payable within 30 days, by 04/09/2026, to IBAN CH93 0076 2011 6238 5295 7');
+    expect(invoicePage).toContain('Please pay by bank transfer in USD.');
+    expect(invoicePage).not.toMatch(/QR-bill|Payment part|Receipt|Zahlteil|Empfangsschein/);
+  });
+
+  it('starts new pages for a long table and keeps the totals together', async () => {
+    const line = swissInvoice.lines[0]!;
+    const lines = Array.from({ length: 30 }, (_, index) => ({ ...line, title: `Training ${index + 1}` }));
+    const pages = await pdfPages(await renderInvoicePdf({ ...swissInvoice, lines }));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const text = pages.slice(0, -1).join('\n');
+    for (let index = 1; index <= 30; index++) expect(text).toMatch(new RegExp(`^Training ${index} 25 Plätze`, 'm'));
+    expect(pages[1]).toMatch(/^Training Menge Einzelpreis Betrag$/m);
+    const totalsPage = pages.findIndex((page) => page.includes('Total exkl. MWST'));
+    expect(pages[totalsPage]).toContain('Zahlbar innert 30 Tagen');
+    expect(pages.at(-1)).toContain('Zahlteil');
+  });
+});
+
+describe('invoiceDueDate', () => {
+  it('counts calendar days in Zurich, across a change to summer time', () => {
+    // 23:30 in Zurich on 10 March (winter time); 30 days later is 9 April (summer time).
+    const due = invoiceDueDate(new Date('2026-03-10T22:30:00Z'), 30);
+    expect(due.toISOString()).toBe('2026-04-09T12:00:00.000Z');
+  });
+});
+
+describe('the QR-bill data', () => {
+  it('uses structured addresses, the gross amount and a creditor reference from the invoice number', () => {
+    const data = qrBillData({ ...swissInvoice, currency: 'CHF' });
+    expect(data.creditor).toEqual({
+      account: 'CH93 0076 2011 6238 5295 7',
+      name: 'CyberSafe Academy AG',
+      address: 'Bahnhofstrasse',
+      buildingNumber: '1',
+      zip: '8001',
+      city: 'Zürich',
+      country: 'CH',
+    });
+    expect(data.debtor).toEqual({ name: 'Müller & Söhne AG', address: 'Seestrasse', buildingNumber: '12a', zip: '8002', city: 'Zürich', country: 'CH' });
+    expect(data.amount).toBe(3512.17);
+    expect(data.currency).toBe('CHF');
+    expect(data.message).toBe('2026-000123');
+    expect(data.reference).toBe('RF462026000123');
+    expect(isSCORReferenceValid(data.reference ?? '')).toBe(true);
+  });
+
+  it('takes a QR reference for a QR-IBAN and a creditor reference for an ordinary IBAN', () => {
+    expect(paymentReference('CH44 3199 9123 0008 8901 2', '2026-000123')).toBe('000000000000000020260001237');
+    expect(isQRReferenceValid(qrReference('2026-000123'))).toBe(true);
+    expect(paymentReference('CH93 0076 2011 6238 5295 7', '2026-000123')).toBe(creditorReference('2026-000123'));
+    const bill = qrBillData({ ...swissInvoice, currency: 'CHF', seller: { ...sellerDetails, iban: 'CH44 3199 9123 0008 8901 2' } });
+    expect(() => new SwissQRBill(bill)).not.toThrow();
+  });
+
+  it('leaves the debtor out when the address is incomplete', () => {
+    const buyer = { ...euInvoice.buyer, address: { ...euInvoice.buyer.address, zip: ' ' } };
+    expect(qrBillData({ ...euInvoice, currency: 'EUR', buyer }).debtor).toBeUndefined();
+  });
+
+  it('splits the house number off the street only when it comes last', () => {
+    expect(splitStreet('Seestrasse 12a')).toEqual({ street: 'Seestrasse', buildingNumber: '12a' });
+    expect(splitStreet('Via Roma 5/7')).toEqual({ street: 'Via Roma', buildingNumber: '5/7' });
+    expect(splitStreet('123 Main Street')).toEqual({ street: '123 Main Street' });
+  });
+});
+
+describe('toPdfText', () => {
+  it('keeps what the built-in font can show and simplifies the rest', () => {
+    expect(toPdfText('Zürich – 5 × 2’ äöü ÄÖÜ é € —')).toBe('Zürich – 5 × 2’ äöü ÄÖÜ é € —');
+    expect(toPdfText('Łódź Kraków Dvořák 東京')).toBe('Lódz Kraków Dvorák ??');
+  });
+});

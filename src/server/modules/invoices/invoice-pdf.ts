@@ -1,0 +1,452 @@
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
+import { formatIBAN } from 'swissqrbill/utils';
+import { defaultTimeZone, formatDate } from '#shared/dates.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
+import { toPdfText } from './pdf-text.ts';
+import { qrBillData } from './qr-bill.ts';
+
+/** Everything printed on an invoice; amounts in major units, already computed. */
+export interface InvoiceDocument {
+  language: Language;
+  /** The order number, which is also the invoice number: `2026-000123`. */
+  number: string;
+  issuedAt: Date;
+  paymentTermDays: number;
+  currency: Currency;
+  seller: InvoiceSeller;
+  buyer: {
+    company: string;
+    vatNumber?: string;
+    contactName: string;
+    email: string;
+    address: {
+      street: string;
+      additionalAddressLine?: string;
+      zip: string;
+      city: string;
+      state?: string;
+      country: string;
+      countryCode: string;
+    };
+  };
+  lines: InvoiceLine[];
+  totals: {
+    net: number;
+    /** Percent: `8.1`. */
+    vatRate: number;
+    vatAmount: number;
+    gross: number;
+    vatKind: 'SWISS_VAT' | 'REVERSE_CHARGE' | 'EXPORT';
+  };
+}
+
+export interface InvoiceSeller {
+  name: string;
+  street: string;
+  buildingNumber?: string;
+  zip: string;
+  city: string;
+  countryCode: 'CH';
+  /** `CHE-123.456.789 MWST` */
+  vatId: string;
+  /**
+   * A Swiss IBAN. An ordinary one (the QR-bill then carries an `RF…` creditor reference)
+   * also takes plain bank transfers, which USD invoices need; a QR-IBAN would work for the
+   * QR-bill (with a QR reference) but refuses transfers without one.
+   */
+  iban: string;
+  email: string;
+  website: string;
+}
+
+export interface InvoiceLine {
+  title: string;
+  paymentFrequency: PaymentFrequency;
+  quantity: number;
+  /** MONTHLY lines only. */
+  periodMonths: number | null;
+  /** Per seat, and per month for MONTHLY lines. */
+  unitPrice: number;
+  total: number;
+}
+
+/** The issuer of every invoice. */
+export const sellerDetails: InvoiceSeller = {
+  name: 'CyberSafe Academy AG',
+  street: 'Bahnhofstrasse',
+  buildingNumber: '1',
+  zip: '8001',
+  city: 'Zürich',
+  countryCode: 'CH',
+  vatId: 'CHE-123.456.789 MWST',
+  iban: 'CH93 0076 2011 6238 5295 7',
+  email: 'billing@cybersafe-academy.example',
+  website: 'https://cybersafe-academy.example',
+};
+
+/**
+ * The due date: the calendar day `paymentTermDays` after the issue day in the shop's
+ * time zone (counting 24-hour steps would slip a day across a DST change). Returned at
+ * noon UTC, which is the same calendar day in Europe/Zurich for `formatDate`.
+ */
+export function invoiceDueDate(issuedAt: Date, paymentTermDays: number): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: defaultTimeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(issuedAt);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + paymentTermDays, 12));
+}
+
+// Layout in PDF points (A4 is 595.28 × 841.89).
+const page = { width: 595.28, height: 841.89, left: 50, right: 50, top: 45, bottom: 60 };
+const contentWidth = page.width - page.left - page.right;
+const colors = { text: '#1a1a1a', muted: '#5f6368', rule: '#c8c8c8' };
+const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+/** Table columns: training, quantity, unit price, amount. */
+const columns = (() => {
+  const widths = [contentWidth - 110 - 115 - 90, 110, 115, 90] as const;
+  const xs = [page.left, page.left + widths[0], page.left + widths[0] + widths[1], page.left + widths[0] + widths[1] + widths[2]] as const;
+  return { widths, xs, padding: 6 };
+})();
+
+type Doc = PDFKit.PDFDocument;
+interface TextStyle {
+  size: number;
+  bold?: boolean;
+  muted?: boolean;
+}
+
+class InvoiceWriter {
+  private readonly language: Language;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly invoice: InvoiceDocument,
+  ) {
+    this.language = invoice.language;
+  }
+
+  t(key: MessageKey, params?: MessageParams): string {
+    return translate(this.language, key, params);
+  }
+
+  money(amount: number): string {
+    return formatMoneyWithCode(amount, this.invoice.currency);
+  }
+
+  private style({ size, bold, muted }: TextStyle): Doc {
+    return this.doc
+      .font(bold ? fonts.bold : fonts.regular)
+      .fontSize(size)
+      .fillColor(muted ? colors.muted : colors.text);
+  }
+
+  /** Draws text in a box and returns its height. */
+  text(value: string, x: number, y: number, width: number, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}): number {
+    const text = toPdfText(value);
+    this.style(style).text(text, x, y, { width, lineGap: 1, ...options });
+    return this.style(style).heightOfString(text, { width, lineGap: 1, ...options });
+  }
+
+  /** Draws lines one below the other and returns the y below them. */
+  lines(values: string[], x: number, y: number, width: number, style: TextStyle): number {
+    let next = y;
+    for (const value of values) next += this.text(value, x, next, width, style);
+    return next;
+  }
+
+  rule(y: number, color = colors.rule, width = 0.6): void {
+    this.doc.moveTo(page.left, y).lineTo(page.width - page.right, y).lineWidth(width).strokeColor(color).stroke();
+  }
+
+  countryName(code: string, fallback: string): string {
+    try {
+      return new Intl.DisplayNames([this.language], { type: 'region', fallback: 'none' }).of(code.toUpperCase()) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** Seller at the top left, its VAT id and contacts at the top right; returns the y below. */
+  header(): number {
+    const { seller } = this.invoice;
+    const street = [seller.street, seller.buildingNumber].filter(Boolean).join(' ');
+    let left = page.top + this.text(seller.name, page.left, page.top, 300, { size: 15, bold: true });
+    left = this.lines(
+      [street, `${seller.zip} ${seller.city}`, this.countryName(seller.countryCode, seller.countryCode)],
+      page.left,
+      left + 4,
+      300,
+      { size: 9, muted: true },
+    );
+    const rightX = page.width - page.right - 220;
+    const right = this.lines(
+      [this.t('invoice.seller.vatId', { vatId: seller.vatId }), seller.email, seller.website],
+      rightX,
+      page.top + 4,
+      220,
+      { size: 9, muted: true },
+    );
+    return Math.max(left, right);
+  }
+
+  buyerLines(): string[] {
+    const { buyer } = this.invoice;
+    const { address } = buyer;
+    const state = address.state?.trim();
+    const usStyle = ['US', 'CA', 'AU'].includes(address.countryCode.toUpperCase());
+    const cityLine = usStyle
+      ? `${address.city}${state ? `, ${state}` : ''} ${address.zip}`
+      : `${address.zip} ${address.city}${state ? ` ${state}` : ''}`;
+    return [
+      this.t('invoice.buyer.attention', { name: buyer.contactName }),
+      address.street,
+      address.additionalAddressLine ?? '',
+      cityLine.trim(),
+      this.countryName(address.countryCode, address.country),
+    ].filter((line) => line.trim() !== '');
+  }
+
+  /** Buyer at the left (window position), invoice facts at the right; returns the y below. */
+  addresses(top: number): number {
+    const { buyer } = this.invoice;
+    const y = Math.max(top + 40, 150);
+    let left = y + this.text(this.t('invoice.buyer.heading'), page.left, y, 260, { size: 8, muted: true });
+    left += this.text(buyer.company, page.left, left + 2, 260, { size: 10.5, bold: true }) + 2;
+    left = this.lines(this.buyerLines(), page.left, left, 260, { size: 10 });
+    if (buyer.vatNumber?.trim()) {
+      left = this.lines([this.t('invoice.buyer.vatNumber', { vatNumber: buyer.vatNumber.trim() })], page.left, left + 4, 260, { size: 9, muted: true });
+    }
+
+    const dueDate = invoiceDueDate(this.invoice.issuedAt, this.invoice.paymentTermDays);
+    const facts: [string, string][] = [
+      [this.t('invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
+      [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
+      [this.t('invoice.meta.orderNumber'), this.invoice.number],
+    ];
+    const labelX = page.width - page.right - 220;
+    let right = y;
+    for (const [label, value] of facts) {
+      const height = this.text(label, labelX, right, 110, { size: 9, muted: true });
+      this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
+      right += height + 2;
+    }
+    return Math.max(left, right);
+  }
+
+  tableHeader(y: number): number {
+    const titles = [
+      this.t('invoice.table.training'),
+      this.t('invoice.table.quantity'),
+      this.t('invoice.table.unitPrice'),
+      this.t('invoice.table.amount'),
+    ];
+    let height = 0;
+    titles.forEach((title, index) => {
+      const x = (columns.xs[index] ?? 0) + (index === 0 ? 0 : columns.padding);
+      const width = (columns.widths[index] ?? 0) - columns.padding;
+      const drawn = this.text(title, x, y, width, { size: 8.5, bold: true, muted: true }, { align: index >= 2 ? 'right' : 'left' });
+      height = Math.max(height, drawn);
+    });
+    this.rule(y + height + 4, colors.text, 0.8);
+    return y + height + 10;
+  }
+
+  quantityText(line: InvoiceLine): string {
+    const seats = line.quantity === 1 ? this.t('invoice.line.seat') : this.t('invoice.line.seats', { quantity: line.quantity });
+    if (line.paymentFrequency !== 'MONTHLY' || line.periodMonths === null) return seats;
+    const months = line.periodMonths === 1 ? this.t('invoice.line.month') : this.t('invoice.line.months', { months: line.periodMonths });
+    return this.t('invoice.line.seatsTimesMonths', { seats, months });
+  }
+
+  /** One table row; the caller has checked that it fits. Returns the y below. */
+  row(line: InvoiceLine, y: number, draw: boolean): number {
+    const monthly = line.paymentFrequency === 'MONTHLY';
+    const cells: { x: number; width: number; parts: { text: string; style: TextStyle }[]; align: 'left' | 'right' }[] = [
+      {
+        x: columns.xs[0],
+        width: columns.widths[0] - columns.padding,
+        align: 'left',
+        parts: [
+          { text: line.title, style: { size: 10, bold: true } },
+          { text: this.t(monthly ? 'invoice.line.monthly' : 'invoice.line.oneTime'), style: { size: 8.5, muted: true } },
+        ],
+      },
+      { x: columns.xs[1] + columns.padding, width: columns.widths[1] - columns.padding, align: 'left', parts: [{ text: this.quantityText(line), style: { size: 9.5 } }] },
+      {
+        x: columns.xs[2] + columns.padding,
+        width: columns.widths[2] - columns.padding,
+        align: 'right',
+        parts: [
+          { text: this.money(line.unitPrice), style: { size: 9.5 } },
+          { text: this.t(monthly ? 'invoice.line.perSeatAndMonth' : 'invoice.line.perSeat'), style: { size: 8.5, muted: true } },
+        ],
+      },
+      { x: columns.xs[3] + columns.padding, width: columns.widths[3] - columns.padding, align: 'right', parts: [{ text: this.money(line.total), style: { size: 10 } }] },
+    ];
+    let bottom = y;
+    for (const cell of cells) {
+      let cellY = y;
+      for (const part of cell.parts) {
+        const text = toPdfText(part.text);
+        const options = { width: cell.width, lineGap: 1, align: cell.align };
+        if (draw) this.style(part.style).text(text, cell.x, cellY, options);
+        cellY += this.style(part.style).heightOfString(text, options);
+      }
+      bottom = Math.max(bottom, cellY);
+    }
+    if (draw) this.rule(bottom + 6);
+    return bottom + 12;
+  }
+
+  table(top: number): number {
+    let y = this.tableHeader(top);
+    for (const line of this.invoice.lines) {
+      const height = this.row(line, y, false) - y;
+      if (y + height > page.height - page.bottom) {
+        this.doc.addPage();
+        y = this.tableHeader(page.top);
+      }
+      y = this.row(line, y, true);
+    }
+    return y;
+  }
+
+  vatLabel(): string {
+    const { totals } = this.invoice;
+    const rate = new Intl.NumberFormat(this.language, { maximumFractionDigits: 2 }).format(totals.vatRate);
+    const keys = { SWISS_VAT: 'invoice.totals.vat', REVERSE_CHARGE: 'invoice.totals.reverseCharge', EXPORT: 'invoice.totals.export' } as const;
+    return this.t(keys[totals.vatKind], { rate });
+  }
+
+  /** Net, VAT and gross, right-aligned under the amount column. Returns the y below. */
+  totals(top: number, draw: boolean): number {
+    const { totals } = this.invoice;
+    const amountX = columns.xs[3] + columns.padding;
+    const amountWidth = columns.widths[3] - columns.padding;
+    const labelWidth = amountX - page.left - 12;
+    const rows: { label: string; amount: string; style: TextStyle }[] = [
+      { label: this.t('invoice.totals.net'), amount: this.money(totals.net), style: { size: 10 } },
+      { label: this.vatLabel(), amount: this.money(totals.vatAmount), style: { size: 10 } },
+      { label: this.t('invoice.totals.gross'), amount: this.money(totals.gross), style: { size: 11, bold: true } },
+    ];
+    let y = top;
+    rows.forEach((row, index) => {
+      if (index === rows.length - 1) {
+        if (draw) this.doc.moveTo(columns.xs[2], y).lineTo(page.width - page.right, y).lineWidth(0.8).strokeColor(colors.text).stroke();
+        y += 6;
+      }
+      const options = { width: labelWidth, lineGap: 1, align: 'right' as const };
+      const label = toPdfText(row.label);
+      const amount = toPdfText(row.amount);
+      if (draw) {
+        this.style(row.style).text(label, page.left, y, options);
+        this.style(row.style).text(amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
+      }
+      y += this.style(row.style).heightOfString(label, options) + 5;
+    });
+    return y;
+  }
+
+  paymentTexts(): string[] {
+    const { invoice } = this;
+    const dueDate = invoiceDueDate(invoice.issuedAt, invoice.paymentTermDays);
+    const terms = this.t('invoice.payment.terms', {
+      days: invoice.paymentTermDays,
+      dueDate: formatDate(dueDate, this.language),
+      iban: formatIBAN(invoice.seller.iban.replace(/\s/g, '')),
+      accountHolder: invoice.seller.name,
+      number: invoice.number,
+    });
+    const how = hasQrBill(invoice)
+      ? this.t('invoice.payment.qrBill')
+      : this.t('invoice.payment.bankTransfer', { currency: invoice.currency });
+    return [terms, how, this.t('invoice.payment.questions', { email: invoice.seller.email })];
+  }
+
+  /** Payment terms and thanks; returns the y below. */
+  closing(top: number, draw: boolean): number {
+    let y = top;
+    for (const paragraph of this.paymentTexts()) {
+      const text = toPdfText(paragraph);
+      const options = { width: contentWidth, lineGap: 1.5 };
+      if (draw) this.style({ size: 9.5 }).text(text, page.left, y, options);
+      y += this.style({ size: 9.5 }).heightOfString(text, options) + 5;
+    }
+    const thanks = toPdfText(this.t('invoice.thanks'));
+    if (draw) this.style({ size: 9.5, bold: true }).text(thanks, page.left, y + 8, { width: contentWidth });
+    return y + 8 + this.style({ size: 9.5, bold: true }).heightOfString(thanks, { width: contentWidth });
+  }
+
+  invoicePages(): void {
+    const top = this.addresses(this.header());
+    const title = toPdfText(this.t('invoice.title', { number: this.invoice.number }));
+    this.style({ size: 18, bold: true }).text(title, page.left, top + 30, { width: contentWidth });
+    let y = this.table(top + 30 + this.doc.heightOfString(title, { width: contentWidth }) + 16);
+
+    const closingTop = (from: number) => this.totals(from, false) + 18;
+    if (this.closing(closingTop(y + 4), false) > page.height - page.bottom) {
+      this.doc.addPage();
+      y = page.top;
+    }
+    const below = this.totals(y + 4, true);
+    this.closing(below + 18, true);
+  }
+
+  qrBillPage(bill: SwissQRBill): void {
+    this.doc.addPage();
+    const heading = this.t('invoice.qrBill.heading', { number: this.invoice.number });
+    this.text(heading, page.left, page.top, contentWidth, { size: 12, bold: true });
+    bill.attachTo(this.doc);
+  }
+}
+
+function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { currency: 'CHF' | 'EUR' } {
+  return invoice.currency === 'CHF' || invoice.currency === 'EUR';
+}
+
+/**
+ * The invoice as an A4 PDF in the invoice's language: the invoice itself and, for CHF
+ * and EUR, a Swiss QR-bill on its own last page. Pure: no database, no network.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Built first: invalid QR-bill data (e.g. a bad IBAN) rejects before any drawing.
+  const bill = hasQrBill(invoice)
+    ? new SwissQRBill(qrBillData(invoice), { language: invoice.language === 'de-CH' ? 'DE' : 'EN' })
+    : undefined;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: page.top, bottom: page.bottom, left: page.left, right: page.right },
+    lang: invoice.language,
+    displayTitle: true,
+    info: {
+      Title: toPdfText(translate(invoice.language, 'invoice.title', { number: invoice.number })),
+      Author: toPdfText(invoice.seller.name),
+      Subject: toPdfText(translate(invoice.language, 'invoice.documentSubject', { number: invoice.number, seller: invoice.seller.name })),
+      CreationDate: invoice.issuedAt,
+    },
+  });
+
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      const writer = new InvoiceWriter(doc, invoice);
+      writer.invoicePages();
+      if (bill) writer.qrBillPage(bill);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * The order lifecycle of DESIGN.md §4 as one table. Every status change goes through
+ * `transition()`; the caller stores its result in the order and the order history.
+ */
+export const orderStatuses = [
+  'SHOPPING_CART',
+  'ABANDONED',
+  'ORDERED',
+  'IN_PROGRESS',
+  'INVOICED',
+  'PAID',
+  'ACTIVE',
+  'COMPLETED',
+  'CANCELED',
+  'TERMINATING',
+  'TERMINATED',
+  'ARCHIVED',
+  'DELETED',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderActions = [
+  'CREATE',
+  'BUY',
+  'CANCEL',
+  'ABANDON',
+  'REOPEN',
+  'ARCHIVE',
+  'START_WORK',
+  'INVOICE',
+  'PAY',
+  'CANCEL_REFUND',
+  'COMPLETE',
+  'START_TERMINATION',
+  'TERMINATE',
+  'ARCHIVE_REFUND',
+  'RENEW',
+  'DELETE',
+] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+/** What a transition may depend on besides the status. */
+export interface OrderFacts {
+  status: OrderStatus | null;
+  hasMonthlyItem: boolean;
+  /** ACTIVE lines in the cart (BUY needs one). */
+  activeItemCount: number;
+  invoiceInfoComplete: boolean;
+  amountDue: number;
+  totalPaid: number;
+  /** A refund was promised (cancel-refund, termination) and not yet paid out. */
+  refundPending: boolean;
+}
+
+/** The data an action brings (PAY: amount; CANCEL_REFUND, START_TERMINATION: refund). */
+export interface ActionData {
+  amount?: number;
+  refund?: boolean;
+  refundAmount?: number;
+}
+
+export type TransitionResult = { ok: true; to: OrderStatus } | { ok: false; reason: 'notAllowed' | 'precondition' };
+
+interface Rule {
+  from: readonly (OrderStatus | null)[];
+  /** The status after the action; a function when it depends on the order. */
+  to: OrderStatus | ((facts: OrderFacts, data: ActionData) => OrderStatus);
+  /** Whether the API exposes it through POST …/status or a call of its own (DESIGN.md §4). */
+  type: 'STATUS_CHANGE' | 'CUSTOM_ENDPOINT';
+  /** Extra conditions beyond the status. */
+  when?: (facts: OrderFacts, data: ActionData) => boolean;
+}
+
+const anyStatusBut = (...excluded: OrderStatus[]) => orderStatuses.filter((s) => !excluded.includes(s) && s !== 'DELETED');
+
+/** DESIGN.md §4, row by row. */
+export const transitions: Record<OrderAction, Rule> = {
+  CREATE: { from: [null], to: 'SHOPPING_CART', type: 'STATUS_CHANGE' },
+  ABANDON: { from: ['SHOPPING_CART'], to: 'ABANDONED', type: 'STATUS_CHANGE' },
+  REOPEN: { from: ['ABANDONED'], to: 'SHOPPING_CART', type: 'STATUS_CHANGE' },
+  BUY: {
+    from: ['SHOPPING_CART'],
+    to: 'ORDERED',
+    type: 'CUSTOM_ENDPOINT',
+    when: (facts) => facts.activeItemCount > 0 && facts.invoiceInfoComplete,
+  },
+  START_WORK: { from: ['ORDERED'], to: 'IN_PROGRESS', type: 'STATUS_CHANGE' },
+  INVOICE: { from: ['ORDERED', 'IN_PROGRESS'], to: 'INVOICED', type: 'STATUS_CHANGE' },
+  PAY: {
+    from: ['INVOICED', 'ACTIVE'],
+    // A partial payment is recorded and keeps the status.
+    to: (facts, data) =>
+      facts.totalPaid + (data.amount ?? 0) < facts.amountDue ? (facts.status as OrderStatus) : facts.hasMonthlyItem ? 'ACTIVE' : 'PAID',
+    type: 'CUSTOM_ENDPOINT',
+    when: (_facts, data) => (data.amount ?? 0) > 0,
+  },
+  COMPLETE: { from: ['PAID'], to: 'COMPLETED', type: 'STATUS_CHANGE' },
+  CANCEL: {
+    from: ['ORDERED', 'IN_PROGRESS', 'INVOICED'],
+    to: 'CANCELED',
+    type: 'STATUS_CHANGE',
+    when: (facts) => facts.totalPaid === 0,
+  },
+  CANCEL_REFUND: {
+    from: ['PAID', 'ACTIVE'],
+    to: 'CANCELED',
+    type: 'CUSTOM_ENDPOINT',
+    when: (facts, data) => !data.refund || ((data.refundAmount ?? 0) >= 0 && (data.refundAmount ?? 0) <= facts.totalPaid),
+  },
+  ARCHIVE_REFUND: {
+    from: ['CANCELED', 'TERMINATED'],
+    to: (facts) => facts.status as OrderStatus,
+    type: 'CUSTOM_ENDPOINT',
+    when: (facts) => facts.refundPending,
+  },
+  START_TERMINATION: {
+    from: ['ACTIVE'],
+    to: 'TERMINATING',
+    type: 'CUSTOM_ENDPOINT',
+    when: (facts, data) => !data.refund || ((data.refundAmount ?? 0) >= 0 && (data.refundAmount ?? 0) <= facts.totalPaid),
+  },
+  TERMINATE: { from: ['TERMINATING'], to: 'TERMINATED', type: 'STATUS_CHANGE' },
+  RENEW: { from: ['ACTIVE'], to: 'ACTIVE', type: 'STATUS_CHANGE' },
+  ARCHIVE: {
+    from: ['COMPLETED', 'ABANDONED', 'CANCELED', 'TERMINATED'],
+    to: 'ARCHIVED',
+    type: 'STATUS_CHANGE',
+    when: (facts) => !facts.refundPending,
+  },
+  DELETE: { from: anyStatusBut('ACTIVE', 'TERMINATING'), to: 'DELETED', type: 'CUSTOM_ENDPOINT' },
+};
+
+export function transition(action: OrderAction, facts: OrderFacts, data: ActionData = {}): TransitionResult {
+  const rule = transitions[action];
+  if (!rule.from.includes(facts.status)) return { ok: false, reason: 'notAllowed' };
+  if (rule.when && !rule.when(facts, data)) return { ok: false, reason: 'precondition' };
+  return { ok: true, to: typeof rule.to === 'function' ? rule.to(facts, data) : rule.to };
+}
+
+/** The actions the machine allows now, for the back office (DESIGN.md §4 `actions`). */
+export function allowedActions(facts: OrderFacts): { action: OrderAction; type: Rule['type'] }[] {
+  return orderActions
+    .filter((action) => action !== 'CREATE' && action !== 'BUY' && transitions[action].from.includes(facts.status))
+    .filter((action) => {
+      const rule = transitions[action];
+      // Actions that need data (PAY, refunds) are offered; their data is checked when taken.
+      return !rule.when || ['PAY', 'CANCEL_REFUND', 'START_TERMINATION'].includes(action) || rule.when(facts, {});
+    })
+    .map((action) => ({ action, type: transitions[action].type }));
+}
