@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
  * time (autocannon's own summary has no p95). A short warm-up comes first.
  */
 export async function load(options: autocannon.Options & { warmupSeconds?: number }): Promise<LoadResult> {
-  await autocannon({ ...options, duration: options.warmupSeconds ?? 2 });
+  if (options.warmupSeconds !== 0) await autocannon({ ...options, duration: options.warmupSeconds ?? 2 });
   const times: number[] = [];
   let errors = 0;
   const result = await autocannon({

@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { orderMailComposers } from './modules/checkout/order-mail-composers.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
@@ -99,6 +100,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const mailWorker = createMailWorker({
     db: database.db,
     from: env.MAIL_FROM,
+    domain: mail.domain,
+    composers: orderMailComposers({ db: database.db, publicUrl: env.PUBLIC_URL }),
     log: app.log,
     transport:
       deps.mailTransport ??

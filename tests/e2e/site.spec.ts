@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const pages = ['', 'trainings', 'privacy-policy', 'imprint'];
+const pages = ['', 'trainings', 'terms', 'privacy-policy', 'imprint'];
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 function collectErrors(page: Page): string[] {

@@ -205,8 +205,10 @@ export const orderItems = pgTable(
 // ---- e-mail outbox (DESIGN.md §1) ----------------------------------------------------
 
 /**
- * Mails to send, written in the same transaction as the change that causes them. The
- * message is composed when queued (`raw` is the RFC 822 text), so delivery only sends.
+ * Mails to send, written in the same transaction as the change that causes them. Most
+ * are composed when queued (`raw`); a mail with a costly attachment (the invoice PDF) is
+ * queued by `kind` and `payload` and composed once by the worker, which then keeps `raw`
+ * so a retry sends the same bytes.
  * A worker claims due rows with FOR UPDATE SKIP LOCKED and a lease (`claimedUntil`):
  * a worker that dies after claiming leaves the row to be claimed again when the lease
  * runs out.
@@ -217,7 +219,11 @@ export const outbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    raw: text('raw').notNull(),
+    /** The RFC 822 text; null until the worker composes a mail queued by `kind`. */
+    raw: text('raw'),
+    /** For mails composed at delivery (their attachments are costly to make): which composer, with what. */
+    kind: text('kind'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

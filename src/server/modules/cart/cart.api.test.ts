@@ -285,7 +285,7 @@ describe('saving a cart by e-mail', () => {
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, form.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Ihr gespeicherter Warenkorb bei der CyberSafe Academy');
-    expect(mails[0]?.raw.replace(/=\r?\n/g, '')).toContain(`/app/orders/${id}/restore-shopping-cart`);
+    expect(mails[0]?.raw?.replace(/=\r?\n/g, '')).toContain(`/app/orders/${id}/restore-shopping-cart`);
   });
 
   it.each([

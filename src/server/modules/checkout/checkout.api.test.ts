@@ -249,7 +249,14 @@ describe('a successful checkout', () => {
       const { number } = (await buy(id)).json() as OrderDetail;
       const { createMailWorker } = await import('../mail/mail.worker.ts');
       const { smtpTransport } = await import('../mail/transport.ts');
-      const worker = createMailWorker({ db: t.database.db, transport: smtpTransport(smtp.url), from: 'shop@x.example', log: t.app.log });
+      const { orderMailComposers } = await import('./order-mail-composers.ts');
+      const worker = createMailWorker({
+        db: t.database.db,
+        transport: smtpTransport(smtp.url),
+        from: 'shop@x.example',
+        composers: orderMailComposers({ db: t.database.db, publicUrl: t.env.PUBLIC_URL }),
+        log: t.app.log,
+      });
       expect(await worker.runOnce()).toBe(2);
       const mails = await smtp.waitForMails(2);
       const buyer = mails.find((m) => m.subject?.includes('Ihre Bestellung'));

@@ -13,9 +13,9 @@ import {
   statusInfoSchema,
 } from '#shared/schemas/checkout.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import { queueMail, queueMailComposedLater, type MailSettings } from '../mail/mail.service.ts';
 import * as checkout from './checkout.service.ts';
-import { invoiceDocumentOf, orderConfirmationMail, staffOrderMail } from './order-mails.ts';
+import { invoiceDocumentOf, orderConfirmationQueued, staffOrderMail } from './order-mails.ts';
 
 export interface CheckoutRoutesOptions {
   db: Db;
@@ -84,7 +84,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         verifyCaptcha: (tx) => app.captcha.verify(request.body.captchaSolution, 'checkout', tx),
         afterBuy: async (tx, placed) => {
           const buyer = placed.info.contact?.email;
-          if (buyer) await queueMail(tx, mail, { to: buyer, ...(await orderConfirmationMail(placed.detail, placed.info, env.PUBLIC_URL)) });
+          // The confirmation carries the invoice PDF: the mail worker makes it, not this request.
+          if (buyer) await queueMailComposedLater(tx, { to: buyer, ...orderConfirmationQueued(placed.detail) });
           await queueMail(tx, mail, { to: env.ORDERS_EMAIL, ...staffOrderMail(placed.detail, placed.info, env.PUBLIC_URL) });
         },
       });
@@ -97,10 +98,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     '/api/orders/:orderId/invoice.pdf',
     { schema: { summary: 'The invoice of an order, as PDF', params: orderIdParams } },
     async (request, reply) => {
-      const detail = await checkout.orderDetail(db, request.params.orderId, requestLanguage(request));
+      // The invoice is in the language the order was placed in, whoever downloads it.
+      const { detail, info } = await checkout.placedOrder(db, request.params.orderId);
       if (!detail.number) throw new AppError('notFound');
-      const info = await checkout.storedInvoiceInfo(db, request.params.orderId);
-      const pdf = await renderInvoicePdf(invoiceDocumentOf({ ...detail, language: detail.language }, info));
+      const pdf = await renderInvoicePdf(invoiceDocumentOf(detail, info));
       return reply
         .headers(noStore)
         .header('content-type', 'application/pdf')

@@ -45,8 +45,11 @@ export async function updateInvoiceInfo(
   });
 }
 
-export async function storedInvoiceInfo(db: Db, orderId: string): Promise<StoredInvoiceInfo> {
-  return (await orderOrRefuse(db, orderId)).invoiceInfo ?? {};
+/** An order with its invoice info, in the order's own language (for its mails and invoice). */
+export async function placedOrder(db: Db, orderId: string): Promise<PlacedOrder> {
+  const order = await orderOrRefuse(db, orderId);
+  const language = order.language as Language;
+  return { detail: detailOf(order, await loadCartView(db, orderId, language), language), info: order.invoiceInfo ?? {} };
 }
 
 export function legalTexts(language: Language) {

@@ -82,6 +82,17 @@ function table(rows: [string, string][]): string {
     .join('')}</table>`;
 }
 
+export const orderConfirmationKind = 'orderConfirmation';
+
+/** What is queued at checkout for the confirmation; the worker composes the rest. */
+export function orderConfirmationQueued(detail: OrderDetail) {
+  return {
+    subject: translate(detail.language, 'mail.orderConfirmation.subject', { number: detail.number ?? '' }),
+    kind: orderConfirmationKind,
+    payload: { orderId: detail.id },
+  };
+}
+
 /** The buyer's confirmation, in the language of the checkout, with the invoice PDF. */
 export async function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
   const language = detail.language;

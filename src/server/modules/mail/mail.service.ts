@@ -19,3 +19,17 @@ export async function queueMail(tx: Db, settings: MailSettings, message: Omit<Ma
   await insertMail(tx, { id, recipient: message.to, subject: message.subject, raw });
   return id;
 }
+
+/**
+ * Queues a mail that the worker composes when it sends it, with the composer registered
+ * for `kind` (see MailWorkerOptions.composers). For mails whose attachments are costly
+ * to make, so the request that causes them does not wait for that.
+ */
+export async function queueMailComposedLater(
+  tx: Db,
+  mail: { to: string; subject: string; kind: string; payload: Record<string, unknown> },
+): Promise<string> {
+  const id = randomUUID();
+  await insertMail(tx, { id, recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload });
+  return id;
+}

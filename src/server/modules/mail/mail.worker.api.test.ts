@@ -7,7 +7,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { queueMail } from './mail.service.ts';
+import { queueMail, queueMailComposedLater } from './mail.service.ts';
 import { createMailWorker, retryDelaySeconds } from './mail.worker.ts';
 import { claimDueMails } from './outbox.repository.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
@@ -117,6 +117,38 @@ describe('the mail worker', () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it('composes a mail queued by kind once, at delivery, and resends those same bytes after a failure', async () => {
+    const id = await queueMailComposedLater(t.database.db, { to: 'later@example.ch', subject: 'Invoice 1', kind: 'invoice', payload: { n: 1 } });
+    let composed = 0;
+    let attempts = 0;
+    const sent: string[] = [];
+    const w = createMailWorker({
+      db: t.database.db,
+      from: settings.from,
+      domain: settings.domain,
+      log,
+      composers: {
+        invoice: async (payload) => {
+          composed++;
+          return { subject: 'Invoice 1', text: `Invoice ${payload.n}`, html: '<p>Invoice</p>', attachments: [{ filename: 'a.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }] };
+        },
+      },
+      transport: async (mail) => {
+        attempts++;
+        if (attempts === 1) throw new Error('421 busy');
+        sent.push(mail.raw);
+      },
+    });
+    expect(await w.runOnce()).toBe(0);
+    const [afterFailure] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(afterFailure?.raw).toContain('Invoice 1');
+    await t.database.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await w.runOnce()).toBe(1);
+    expect(composed).toBe(1);
+    expect(sent[0]).toBe(afterFailure?.raw);
+    expect(sent[0]?.replace(/\r?\n /g, " ")).toContain(`Message-ID: <${id}@cybersafe-academy.example>`);
   });
 
   it('writes .eml files under DATA_DIR/mail when no SMTP server is set', async () => {

@@ -1,12 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { claimDueMails, markMailFailed, markMailSent } from './outbox.repository.ts';
+import { composeMail, type MailMessage } from './compose.ts';
+import { claimDueMails, markMailFailed, markMailSent, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
 import type { MailTransport } from './transport.ts';
+
+/** Makes the content of a mail queued by kind (queueMailComposedLater) from its payload. */
+export type MailComposer = (payload: Record<string, unknown>) => Promise<Omit<MailMessage, 'from' | 'to'>>;
 
 export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   from: string;
+  /** Domain of the Message-IDs of mails composed here. */
+  domain?: string;
+  /** Composers of mails queued by kind. */
+  composers?: Record<string, MailComposer>;
   log: FastifyBaseLogger;
   /** How often to look for due mails when nobody wakes the worker. */
   pollMs?: number;
@@ -44,13 +52,25 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let again = false;
   let stopped = true;
 
+  /** The message to send: as queued, or composed now (once) from its kind and payload. */
+  const rawOf = async (mail: ClaimedMail): Promise<string> => {
+    if (mail.raw !== null) return mail.raw;
+    const composer = mail.kind ? options.composers?.[mail.kind] : undefined;
+    if (!composer) throw new Error(`no composer for mail kind ${mail.kind}`);
+    const content = await composer(mail.payload ?? {});
+    const raw = await composeMail(mail.id, options.domain ?? 'localhost', { ...content, from: options.from, to: mail.recipient });
+    await saveComposedMail(options.db, mail.id, raw);
+    return raw;
+  };
+
   const runOnce = async (): Promise<number> => {
     let sent = 0;
     for (;;) {
       const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
       for (const mail of batch) {
         try {
-          await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw: mail.raw });
+          const raw = await rawOf(mail);
+          await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
           if (await markMailSent(options.db, mail.id)) sent++;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

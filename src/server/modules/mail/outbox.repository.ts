@@ -6,12 +6,22 @@ export interface ClaimedMail {
   id: string;
   recipient: string;
   subject: string;
-  raw: string;
+  raw: string | null;
+  kind: string | null;
+  payload: Record<string, unknown> | null;
   attempts: number;
 }
 
-export async function insertMail(db: Db, values: { id: string; recipient: string; subject: string; raw: string }): Promise<void> {
+export async function insertMail(
+  db: Db,
+  values: { id: string; recipient: string; subject: string } & ({ raw: string } | { kind: string; payload: Record<string, unknown> }),
+): Promise<void> {
   await db.insert(outbox).values(values);
+}
+
+/** Keeps what the worker composed, so a retry sends the same message. */
+export async function saveComposedMail(db: Db, id: string, raw: string): Promise<void> {
+  await db.update(outbox).set({ raw }).where(eq(outbox.id, id));
 }
 
 /**
@@ -32,7 +42,7 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-    returning id, recipient, subject, raw, attempts`);
+    returning id, recipient, subject, raw, kind, payload, attempts`);
   return (result as unknown as { rows: ClaimedMail[] }).rows;
 }
 
