@@ -13,6 +13,8 @@ import type { Env } from './env.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { orderMailComposers } from './modules/checkout/order-mail-composers.ts';
+import type { InvoiceDocument } from './modules/invoices/invoice-pdf.ts';
+import { createInvoiceRenderer } from './modules/invoices/invoice-renderer.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
@@ -95,13 +97,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
   app.decorate('captcha', captcha);
 
+  // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
+  const invoices = createInvoiceRenderer();
+  app.addHook('onClose', async () => invoices.close());
+  const renderPdf = (invoice: InvoiceDocument) => invoices.render(invoice);
+
   // E-mail: queued in the outbox by the modules, delivered by the worker.
   const mail = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
   const mailWorker = createMailWorker({
     db: database.db,
     from: env.MAIL_FROM,
     domain: mail.domain,
-    composers: orderMailComposers({ db: database.db, publicUrl: env.PUBLIC_URL }),
+    composers: orderMailComposers({ db: database.db, publicUrl: env.PUBLIC_URL, renderPdf }),
     log: app.log,
     transport:
       deps.mailTransport ??
@@ -119,7 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { db, captcha });
   await app.register(cartRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
-  await app.register(checkoutRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
+  await app.register(checkoutRoutes, { db, env, mail, renderPdf, onMailQueued: () => mailWorker.wake() });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

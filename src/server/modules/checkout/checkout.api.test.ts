@@ -250,11 +250,12 @@ describe('a successful checkout', () => {
       const { createMailWorker } = await import('../mail/mail.worker.ts');
       const { smtpTransport } = await import('../mail/transport.ts');
       const { orderMailComposers } = await import('./order-mail-composers.ts');
+      const { renderInvoicePdf } = await import('../invoices/invoice-pdf.ts');
       const worker = createMailWorker({
         db: t.database.db,
         transport: smtpTransport(smtp.url),
         from: 'shop@x.example',
-        composers: orderMailComposers({ db: t.database.db, publicUrl: t.env.PUBLIC_URL }),
+        composers: orderMailComposers({ db: t.database.db, publicUrl: t.env.PUBLIC_URL, renderPdf: renderInvoicePdf }),
         log: t.app.log,
       });
       expect(await worker.runOnce()).toBe(2);

@@ -12,13 +12,14 @@ import {
   orderDetailSchema,
   statusInfoSchema,
 } from '#shared/schemas/checkout.ts';
-import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
+import type { InvoiceDocument } from '../invoices/invoice-pdf.ts';
 import { queueMail, queueMailComposedLater, type MailSettings } from '../mail/mail.service.ts';
 import * as checkout from './checkout.service.ts';
 import { invoiceDocumentOf, orderConfirmationQueued, staffOrderMail } from './order-mails.ts';
 
 export interface CheckoutRoutesOptions {
   db: Db;
+  renderPdf: (invoice: InvoiceDocument) => Promise<Buffer>;
   env: Env;
   mail: MailSettings;
   onMailQueued: () => void;
@@ -101,7 +102,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       // The invoice is in the language the order was placed in, whoever downloads it.
       const { detail, info } = await checkout.placedOrder(db, request.params.orderId);
       if (!detail.number) throw new AppError('notFound');
-      const pdf = await renderInvoicePdf(invoiceDocumentOf(detail, info));
+      const pdf = await options.renderPdf(invoiceDocumentOf(detail, info));
       return reply
         .headers(noStore)
         .header('content-type', 'application/pdf')

@@ -2,7 +2,7 @@ import { translate, type MessageKey, type MessageParams } from '#shared/i18n/mes
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
-import { renderInvoicePdf, sellerDetails, type InvoiceDocument } from '../invoices/invoice-pdf.ts';
+import { sellerDetails, type InvoiceDocument } from '../invoices/invoice-pdf.ts';
 import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
@@ -94,7 +94,12 @@ export function orderConfirmationQueued(detail: OrderDetail) {
 }
 
 /** The buyer's confirmation, in the language of the checkout, with the invoice PDF. */
-export async function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
+export async function orderConfirmationMail(
+  detail: OrderDetail,
+  info: StoredInvoiceInfo,
+  publicUrl: string,
+  renderPdf: (invoice: InvoiceDocument) => Promise<Buffer>,
+) {
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(`/app/orders/${detail.id}/tracking`, publicUrl).toString();
@@ -125,7 +130,7 @@ ${paragraphs(t('mail.orderConfirmation.invoice'))}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
 ${paragraphs(t('mail.signature'))}`,
   );
-  const pdf = await renderInvoicePdf(invoiceDocumentOf(detail, info));
+  const pdf = await renderPdf(invoiceDocumentOf(detail, info));
   return {
     subject: t('mail.orderConfirmation.subject', { number: detail.number ?? '' }),
     text,
