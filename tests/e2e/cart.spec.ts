@@ -81,3 +81,22 @@ test('without a cart, the cart button leads to the no-cart page', async ({ page 
   await page.goto('/app/no-shopping-cart');
   await expect(page.getByRole('heading', { name: 'No shopping cart' })).toBeVisible();
 });
+
+test('the first add makes a 90-day cart cookie; changing the currency re-prices the cart', async ({ page, context }) => {
+  await page.goto('/web/en-US/trainings');
+  const basic = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_basic_v1"][data-payment-frequency="MONTHLY"]');
+  await basic.getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your shopping cart' });
+  await expect(drawer.getByTestId('drawer-total')).toHaveText('58,80 EUR');
+  const cookie = (await context.cookies()).find((c) => c.name === 'shopping_cart');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(89.9);
+  expect(days).toBeLessThan(90.1);
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.locator('.cart-button').click();
+  await expect(drawer.getByTestId('drawer-total')).toHaveText('64.80 USD');
+  const currency = (await context.cookies()).find((c) => c.name === 'currency');
+  expect(((currency?.expires ?? 0) - Date.now() / 1000) / 86_400).toBeGreaterThan(364);
+});
