@@ -15,6 +15,8 @@ const siteKeyPaths = {
  */
 export async function solveCaptcha(app: FastifyInstance, family: keyof typeof siteKeyPaths = 'forms'): Promise<string> {
   const { siteKey } = (await app.inject(siteKeyPaths[family])).json() as { siteKey: string };
-  const puzzle = (await app.inject(`/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`)).json() as Puzzle;
+  const puzzle = (
+    await app.inject({ url: `/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, headers: { 'x-captcha-client': 'api-test@1.0.0' } })
+  ).json() as Puzzle;
   return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }

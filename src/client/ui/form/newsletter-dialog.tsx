@@ -103,7 +103,7 @@ function Confirmation({ language, text }: { language: Language; text: string }) 
         {text}
       </p>
       <div className="form-dialog__actions">
-        <button type="button" className="form-dialog__button" onClick={close}>
+        <button type="button" className="form__submit" onClick={close}>
           {translate(language, 'forms.dialog.close')}
         </button>
       </div>

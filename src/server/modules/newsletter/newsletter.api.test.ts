@@ -1,8 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Puzzle } from '#captcha/puzzle.ts';
-import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { newsletterSubscribers } from '#server/db/schema.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -16,26 +15,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function siteKey(path = '/api/captcha/site-key'): Promise<string> {
-  return (await t.app.inject(path)).json<{ siteKey: string }>().siteKey;
-}
-
-/** What the widget would put in `captchaSolution`, solved in Node. */
-async function solvedCaptcha(path?: string): Promise<string> {
-  const response = await t.app.inject({
-    url: `/captcha/puzzle?sitekey=${encodeURIComponent(await siteKey(path))}`,
-    headers: { 'x-captcha-client': 'api-test@1.0.0' },
-  });
-  const puzzle = response.json<Puzzle>();
-  return encodeSolution(puzzle, solvePuzzle(puzzle).number);
-}
-
 async function validPayload(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   return {
     firstName: 'Anna',
     lastName: 'Muster',
     email: 'anna.muster@example.ch',
-    captchaSolution: await solvedCaptcha(),
+    captchaSolution: await solveCaptcha(t.app, 'forms'),
     agreeWithDataPrivacy: true,
     preferredLanguage: 'de-CH',
     newsletterEnabled: true,
@@ -171,7 +156,7 @@ describe('POST /api/newsletter/', () => {
       ['a made-up captcha solution', () => validPayload({ captchaSolution: 'bm90IGEgc29sdXRpb24=' }), 'captchaSolution'],
       [
         'a captcha solved for another form',
-        async () => validPayload({ captchaSolution: await solvedCaptcha('/api/contact-form/site-key') }),
+        async () => validPayload({ captchaSolution: await solveCaptcha(t.app, 'contact') }),
         'captchaSolution',
         {
           'en-US': 'This anti-robot verification belongs to another form. Please solve it again.',
