@@ -106,6 +106,20 @@ describe('security headers', () => {
   });
 });
 
+describe('HSTS', () => {
+  it('is sent over HTTPS behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const https = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('shared calls', () => {
   it('lists every ISO country with its name in the request language and its phone code', async () => {
     const en = (await t.app.inject({ url: '/api/country/', headers: { 'accept-language': 'en-US' } })).json();

@@ -80,3 +80,16 @@ test('the currency selector switches prices without reload and keeps the choice'
   await page.reload();
   await expect(page.getByLabel('Currency')).toHaveValue('CHF');
 });
+
+test('sitemap.xml lists every page with its alternates; robots.txt points at it', async ({ request, baseURL }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const xml = await sitemap.text();
+  for (const language of ['en-US', 'de-CH']) {
+    for (const slug of pages) expect(xml).toContain(`<loc>${baseURL}/web/${language}/${slug}</loc>`);
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(robots).toContain('Disallow: /api/');
+});
