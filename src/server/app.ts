@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { distDir: deps.distDir ?? path.join(projectRoot, 'dist') });
+  const site = registerSiteRoutes(app, { distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || request.url.startsWith('/captcha') || request.method !== 'GET') {
       return sendError(reply, new AppError('notFound'));

@@ -20,6 +20,8 @@ const projectRoot = resolve(here, '../..');
 
 /** The contract with the server (src/server reads exactly this shape). */
 export interface PagesJson {
+  /** The PUBLIC_URL the absolute links (canonical, hreflang, sitemap) were written with. */
+  baseUrl: string;
   pages: { path: string; language: Language; files: Record<Currency, string> }[];
   notFound: Record<Language, Record<Currency, string>>;
 }
@@ -75,6 +77,7 @@ export function prerenderSite(options: PrerenderOptions = {}): PrerenderResult {
   };
 
   const pagesJson: PagesJson = {
+    baseUrl,
     pages: sitePages.flatMap((page) =>
       languages.map((language) => ({
         path: sitePath(language, page),

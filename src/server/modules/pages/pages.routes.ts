@@ -11,10 +11,11 @@ import {
   type Currency,
   type Language,
 } from '#shared/locales.ts';
-import { loadStaticFile, loadStaticTree, sendStaticFile, type StaticFile } from './static-files.ts';
+import { loadStaticFile, loadStaticTree, sendStaticFile, withBody, type StaticFile } from './static-files.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
+  baseUrl: string;
   pages: { path: string; language: Language; files: Record<Currency, string> }[];
   notFound: Record<Language, Record<Currency, string>>;
 }
@@ -24,16 +25,29 @@ type Variants = Record<Currency, StaticFile>;
 export interface SiteOptions {
   /** The build output: `client/` (vite) and `site/` (prerender). */
   distDir: string;
+  /** The address visitors use; absolute links in the pages follow it (see loadPageFile). */
+  publicUrl: string;
 }
 
 const htmlCache = 'no-cache';
 const assetCache = 'public, max-age=31536000, immutable';
 
-function loadVariants(siteDir: string, files: Record<Currency, string>): Variants {
+/**
+ * A prerendered file with its absolute links moved to this server's PUBLIC_URL: the
+ * build wrote them with the PUBLIC_URL of the build, which need not be the same.
+ */
+function loadPageFile(file: string, builtFor: string | undefined, publicUrl: string): StaticFile {
+  const loaded = loadStaticFile(file);
+  const base = publicUrl.replace(/\/+$/, '');
+  if (!builtFor || builtFor === base) return loaded;
+  return withBody(loaded, Buffer.from(loaded.body.toString('utf8').split(builtFor).join(base)));
+}
+
+function loadVariants(siteDir: string, files: Record<Currency, string>, load: (file: string) => StaticFile): Variants {
   return {
-    EUR: loadStaticFile(path.join(siteDir, files.EUR)),
-    USD: loadStaticFile(path.join(siteDir, files.USD)),
-    CHF: loadStaticFile(path.join(siteDir, files.CHF)),
+    EUR: load(path.join(siteDir, files.EUR)),
+    USD: load(path.join(siteDir, files.USD)),
+    CHF: load(path.join(siteDir, files.CHF)),
   };
 }
 
@@ -60,17 +74,18 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
   if (!built) app.log.warn(`no built site in ${options.distDir}: run npm run build`);
 
   const manifest: PagesManifest | undefined = built ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
+  const loadPage = (file: string) => loadPageFile(file, manifest?.baseUrl, options.publicUrl);
   const pages = new Map<string, Variants>();
-  for (const page of manifest?.pages ?? []) pages.set(page.path, loadVariants(siteDir, page.files));
+  for (const page of manifest?.pages ?? []) pages.set(page.path, loadVariants(siteDir, page.files, loadPage));
   const notFoundPages = new Map<Language, Variants>();
   for (const [language, files] of Object.entries(manifest?.notFound ?? {})) {
-    notFoundPages.set(language as Language, loadVariants(siteDir, files));
+    notFoundPages.set(language as Language, loadVariants(siteDir, files, loadPage));
   }
   const clientFiles = loadStaticTree(clientDir);
   const appShell = clientFiles.get('app.html');
   const siteFiles = new Map<string, StaticFile | undefined>([
-    ['/sitemap.xml', built ? loadStaticFile(path.join(siteDir, 'sitemap.xml')) : undefined],
-    ['/robots.txt', built ? loadStaticFile(path.join(siteDir, 'robots.txt')) : undefined],
+    ['/sitemap.xml', built ? loadPage(path.join(siteDir, 'sitemap.xml')) : undefined],
+    ['/robots.txt', built ? loadPage(path.join(siteDir, 'robots.txt')) : undefined],
   ]);
 
   const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {

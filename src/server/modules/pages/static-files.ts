@@ -34,13 +34,18 @@ const contentTypes: Record<string, string> = {
 };
 const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
 
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+}
+
 export function loadStaticFile(file: string): StaticFile {
   const body = readFileSync(file);
-  return {
-    body,
-    contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream',
-    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-  };
+  return { body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body) };
+}
+
+/** The same file with another body (and so another ETag). */
+export function withBody(file: StaticFile, body: Buffer): StaticFile {
+  return { body, contentType: file.contentType, etag: etagOf(body) };
 }
 
 /** Every file below `root`, keyed by its path relative to root with forward slashes. */
