@@ -4,7 +4,7 @@ import { waitForMail } from './support/mailbox.ts';
 test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail and reopens it elsewhere', async ({ page, browser }) => {
   await page.goto('/web/de-CH/trainings');
   await page.getByLabel('Währung').selectOption('CHF');
-  await page.getByRole('radio', { name: 'Einmalig' }).check({ force: true });
+  await page.getByRole('radio', { name: 'Einmalig' }).check();
 
   // Add the Foundation training, one-time: the drawer opens with the line in CHF.
   const foundation = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_foundation_v1"][data-payment-frequency="ONE_TIME"]');
@@ -19,7 +19,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   await expect(page.locator('.cart-button')).toBeFocused();
 
   // A monthly Basic line too.
-  await page.getByRole('radio', { name: 'Monatlich' }).check({ force: true });
+  await page.getByRole('radio', { name: 'Monatlich' }).check();
   const basic = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_basic_v1"][data-payment-frequency="MONTHLY"]');
   await basic.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(drawer.getByText('1 × 12 Monate · Monatlich')).toBeVisible();
