@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { isCurrency, paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
+import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
 import { addToCart } from '../lib/cart-api.ts';
 import { setCartCount } from './cart-store.ts';
 import { announceCart, cartEvents } from './cart-events.ts';
+import { getSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 
 export type AddToCartProps = IslandProps<{
@@ -17,8 +18,9 @@ export type AddToCartProps = IslandProps<{
 /**
  * `data-island="add-to-cart"` (SPEC §2, §5): adds the product to the visitor's cart,
  * creating the cart on the first add. Without a product code it renders nothing; the
- * quantity defaults to 1; the currency is the page's selected currency (the runtime's
- * `currency`, from `<body data-selected-currency>`, EUR by default), read at click time.
+ * quantity defaults to 1; the currency is the page's selected currency
+ * (`getSelectedCurrency()`: `<body data-selected-currency>`, else the cookie, else EUR),
+ * read at click time.
  */
 export default function AddToCart({
   productCode,
@@ -28,7 +30,6 @@ export default function AddToCart({
   addingText = text,
   failedText = '',
   lang,
-  currency,
 }: AddToCartProps) {
   const [state, setState] = useState<'idle' | 'adding' | 'failed'>('idle');
   if (!productCode) return null;
@@ -42,9 +43,7 @@ export default function AddToCart({
     setState('adding');
     try {
       // The page's currency may have changed since mounting: read it at click time.
-      const selected = document.body.dataset.selectedCurrency;
-      const chosen = isCurrency(selected) ? selected : currency;
-      const { count } = await addToCart({ productCode, quantity: seats, currency: chosen, language: lang, paymentFrequency: frequency });
+      const { count } = await addToCart({ productCode, quantity: seats, currency: getSelectedCurrency(), language: lang, paymentFrequency: frequency });
       setCartCount(count);
       setState('idle');
       announceCart(cartEvents.changed);

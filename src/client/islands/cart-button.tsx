@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { ApiError } from '../lib/api.ts';
-import { cartApi, forgetCart, readCartId as readCartCookie } from '../lib/cart-api.ts';
+import { cartApi, forgetCart, readCartId } from '../lib/cart-api.ts';
 import { cartEvents, onCartEvent } from './cart-events.ts';
 import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
 import type { IslandProps } from './types.ts';
@@ -11,7 +11,6 @@ const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 export type CartButtonProps = IslandProps<{ label: string; itemsOne: string; itemsOther: string }>;
 
 const serverCount = () => 0;
-const readCartId = () => readCartCookie();
 const serverCartId = () => undefined;
 
 /** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
@@ -21,7 +20,7 @@ export function cartHref(cartId: string | undefined): string {
 
 /** Loads the count of the visitor's cart; a cart that is gone (403/404) is forgotten (SPEC §4). */
 export async function refreshCartCount(): Promise<void> {
-  const id = readCartCookie();
+  const id = readCartId();
   if (!id) {
     setCartCount(0);
     return;

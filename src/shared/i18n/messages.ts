@@ -9,7 +9,8 @@ export type MessagesByLanguage = Record<Language, string>;
 
 export const catalogues: Record<Language, Record<MessageKey, string>> = { 'en-US': enUS, 'de-CH': deCH };
 
-function fill(template: string, params: MessageParams | undefined): string {
+/** Puts the `{name}` parameters into a text; unknown ones stay as they are. */
+export function fillParams(template: string, params: MessageParams | undefined): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
@@ -17,7 +18,7 @@ function fill(template: string, params: MessageParams | undefined): string {
 }
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  return fill(catalogues[language][key], params);
+  return fillParams(catalogues[language][key], params);
 }
 
 /** The same message in every language, for API error bodies and e-mails. */

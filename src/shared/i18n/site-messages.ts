@@ -1,7 +1,7 @@
 import type { Language } from '../locales.ts';
 import { site as siteDeCH } from './de-CH/site.ts';
 import { site as siteEnUS } from './en-US/site.ts';
-import { catalogues, translate, type MessageKey, type MessageParams } from './messages.ts';
+import { catalogues, fillParams, translate, type MessageKey, type MessageParams } from './messages.ts';
 
 /**
  * The marketing pages' texts (the privacy policy among them) are only needed when the
@@ -14,8 +14,7 @@ const siteCatalogues: Record<Language, Record<keyof typeof siteEnUS, string>> = 
 
 export function translateSite(language: Language, key: SiteMessageKey, params?: MessageParams): string {
   if (key in catalogues[language]) return translate(language, key as MessageKey, params);
-  const template = siteCatalogues[language][key as keyof typeof siteEnUS];
-  return params ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : template;
+  return fillParams(siteCatalogues[language][key as keyof typeof siteEnUS], params);
 }
 
 export { siteCatalogues };
