@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath, visitorBrowserArgs } from './tests/chromium.ts';
 
+// E2E_PORT moves the whole run (server, SMTP sink and its mailbox) so that two checkouts
+// of the project can run their browser tests side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const smtpSinkPort = 2526;
-const smtpSinkHttpPort = 2527;
+const smtpSinkPort = port + 1;
+const smtpSinkHttpPort = port + 2;
+// The journeys read the sink's mailbox through this (tests/e2e/support/mailbox.ts).
+process.env.SMTP_SINK_HTTP_PORT = String(smtpSinkHttpPort);
 
 /**
  * Browser journeys in Debian's Chromium against the built app, served by the real
