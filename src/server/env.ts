@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { company } from '#shared/company.ts';
 
 /**
  * The environment, read and validated once at start (DESIGN.md §1). A bad value stops
@@ -36,8 +37,8 @@ const envSchema = z
         .default('http://localhost:3000'),
     ),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default('shop@cybersafe-academy.example')),
-    ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default('orders@cybersafe-academy.example')),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default(company.email.shop)),
+    ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default(company.email.orders)),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
     SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),

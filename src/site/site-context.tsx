@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Currency, Language } from '#shared/locales.ts';
+import { companyParams } from '#shared/company.ts';
 import type { MessageParams } from '#shared/i18n/messages.ts';
 import { translateSite, type SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import type { RenderedPageId } from './site-paths.ts';
@@ -21,7 +22,8 @@ export function createSiteContext(
   page: RenderedPageId,
   year: number,
 ): SiteContextValue {
-  return { lang, currency, page, year, t: (key, params) => translateSite(lang, key, params) };
+  // Texts that mention the company's address take it from the one source of its details.
+  return { lang, currency, page, year, t: (key, params) => translateSite(lang, key, { ...companyParams, ...params }) };
 }
 
 export const SiteProvider = SiteContext.Provider;

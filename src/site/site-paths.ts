@@ -1,3 +1,4 @@
+import { company } from '#shared/company.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 
 /** The prerendered marketing pages (DESIGN.md §1: `/web/{lang}/…`). */
@@ -23,7 +24,7 @@ export function pageFile(language: Language, page: RenderedPageId, currency: Cur
  * (`/app/contact-us`) is not built yet: until it is, "Contact" writes an e-mail.
  */
 export const appPaths = {
-  contact: 'mailto:info@cybersafe-academy.example',
+  contact: `mailto:${company.email.info}`,
   noShoppingCart: '/app/no-shopping-cart',
 } as const;
 

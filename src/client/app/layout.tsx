@@ -1,3 +1,4 @@
+import { company } from '#shared/company.ts';
 import { Outlet } from 'react-router';
 import { languages } from '#shared/locales.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -45,7 +46,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
         <a href={webPaths.privacyPolicy(language)}>{t('app.footer.privacy')}</a>
         <a href={webPaths.imprint(language)}>{t('app.footer.imprint')}</a>
         {/* The contact form (/contact-us) is not built yet: until it is, "Contact" writes an e-mail. */}
-        <a href="mailto:info@cybersafe-academy.example">{t('app.footer.contact')}</a>
+        <a href={`mailto:${company.email.info}`}>{t('app.footer.contact')}</a>
       </footer>
     </>
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
+import { postcodeProblem } from '../postcodes.ts';
 import { cartItemSchema } from './cart.ts';
 import { formLimits, phoneNumberPattern } from './forms.ts';
 
@@ -28,10 +29,18 @@ export const addressSchema = z.object({
   /** The country's name as shown; filled by the server from the code when missing. */
   country: optionalText(100),
   countryCode,
+}).superRefine((address, ctx) => {
+  // The postcode is checked against the country's format, so the form and the server refuse the same ones.
+  const problem = postcodeProblem(address.countryCode, address.zip);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['zip'], input: address.zip, message: 'error.postcode.format', params: problem });
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** Step "invoice info": who buys. The VAT number is required for EU countries (reverse charge). */
+/**
+ * Step "invoice info": who buys. The VAT number is required for EU countries (reverse
+ * charge); its format depends on the invoice country, so it is checked with the address
+ * (`vatNumberProblem` in vat-numbers.ts).
+ */
 export const companySchema = z.object({
   name: text(formLimits.company),
   vatNumber: optionalText(30),

@@ -19,6 +19,8 @@ export type IssueLike = Pick<z.core.$ZodIssue, 'code' | 'message' | 'path' | 'in
   minimum?: number | bigint;
   maximum?: number | bigint;
   format?: string;
+  /** Parameters of the message of a custom issue (`{ example }`). */
+  params?: Record<string, unknown>;
 };
 
 export function fieldErrorOf(issue: IssueLike): FieldError {
@@ -28,7 +30,10 @@ export function fieldErrorOf(issue: IssueLike): FieldError {
 }
 
 function describeIssue(issue: IssueLike): { code: string; message: MessageKey; params?: MessageParams } {
-  if (isMessageKey(issue.message)) return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message };
+  if (isMessageKey(issue.message)) {
+    const params = messageParamsOf(issue.params);
+    return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message, ...(params ? { params } : {}) };
+  }
   if (issue.input === undefined || issue.input === null) return { code: 'required', message: 'error.required' };
   switch (issue.code) {
     case 'invalid_type':
@@ -54,4 +59,11 @@ function describeIssue(issue: IssueLike): { code: string; message: MessageKey; p
     default:
       return { code: 'invalid', message: 'error.invalid' };
   }
+}
+
+/** The string and number parameters of a custom issue; others cannot go into a text. */
+function messageParamsOf(params: Record<string, unknown> | undefined): MessageParams | undefined {
+  if (!params) return undefined;
+  const entries = Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -1,3 +1,4 @@
+import { company, companyCityLine, companyStreetLine } from '#shared/company.ts';
 import { useSite } from '../site-context.tsx';
 
 /** The postal address of the company (controller in the privacy policy, imprint). */
@@ -5,11 +6,11 @@ export function CompanyAddress() {
   const { t } = useSite();
   return (
     <address className="company-address">
-      {t('site.company.name')}
+      {company.name}
       <br />
-      {t('site.company.street')}
+      {companyStreetLine}
       <br />
-      {t('site.company.city')}
+      {companyCityLine}
       <br />
       {t('site.company.country')}
     </address>

@@ -1,3 +1,4 @@
+import { company, companyCityLine, companyStreetLine } from '#shared/company.ts';
 import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
 import { appPaths, sitePath } from '../site-paths.ts';
@@ -9,12 +10,12 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__about">
-          <p className="site-footer__name">{t('site.company.name')}</p>
+          <p className="site-footer__name">{company.name}</p>
           <p>{t('site.footer.tagline')}</p>
           <address>
-            {t('site.company.street')}
+            {companyStreetLine}
             <br />
-            {t('site.company.city')}
+            {companyCityLine}
             <br />
             {t('site.company.country')}
           </address>

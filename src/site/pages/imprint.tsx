@@ -1,3 +1,4 @@
+import { company, companyPhoneLink } from '#shared/company.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
 import { useSite } from '../site-context.tsx';
@@ -11,7 +12,6 @@ const legalNotes: { heading: SiteMessageKey; text: SiteMessageKey }[] = [
 
 export function ImprintPage() {
   const { lang, t } = useSite();
-  const phone = t('site.company.phone');
   return (
     <div className="section">
       <article className="container narrow prose">
@@ -24,11 +24,11 @@ export function ImprintPage() {
         <dl className="facts">
           <dt>{t('site.imprint.contact.phone')}</dt>
           <dd>
-            <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+            <a href={companyPhoneLink}>{company.phone}</a>
           </dd>
           <dt>{t('site.imprint.contact.email')}</dt>
           <dd>
-            <EmailLink address={t('site.company.email')} />
+            <EmailLink address={company.email.info} />
           </dd>
         </dl>
 
@@ -40,9 +40,9 @@ export function ImprintPage() {
           <dt>{t('site.imprint.register.entry')}</dt>
           <dd>{t('site.imprint.register.entryValue')}</dd>
           <dt>{t('site.imprint.register.uid')}</dt>
-          <dd>{t('site.company.uid')}</dd>
+          <dd>{company.uid}</dd>
           <dt>{t('site.imprint.register.vat')}</dt>
-          <dd>{t('site.company.vatNumber')}</dd>
+          <dd>{company.vatNumber}</dd>
         </dl>
 
         <h2>{t('site.imprint.responsible.heading')}</h2>

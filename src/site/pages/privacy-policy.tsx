@@ -1,3 +1,4 @@
+import { company } from '#shared/company.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { useSite } from '../site-context.tsx';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
@@ -11,7 +12,7 @@ type Block =
   | { h3: SiteMessageKey }
   | { ul: SiteMessageKey[] }
   | { address: true }
-  | { email: SiteMessageKey }
+  | { email: string }
   | { cookies: true };
 
 interface Section {
@@ -37,7 +38,7 @@ const sections: Section[] = [
       { p: 'site.privacy.controller.p1' },
       { address: true },
       { p: 'site.privacy.controller.p2' },
-      { email: 'site.company.privacyEmail' },
+      { email: company.email.privacy },
       { p: 'site.privacy.controller.p3' },
       { p: 'site.privacy.controller.p4' },
     ],
@@ -182,7 +183,7 @@ function renderBlock(block: Block, index: number, t: (key: SiteMessageKey) => st
   if ('email' in block) {
     return (
       <p key={index}>
-        <EmailLink address={t(block.email)} />
+        <EmailLink address={block.email} />
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import { companyParams } from '#shared/company.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
@@ -31,7 +32,7 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
     '',
     t('mail.cartSaved.linkNote'),
     '',
-    t('mail.signature'),
+    t('mail.signature', companyParams),
   ].join('\n');
   const rows = lines
     .map(
@@ -50,7 +51,7 @@ ${paragraphs(t('mail.cartSaved.intro'))}
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('mail.cartSaved.cta'))}</a></p>
 <p style="word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 ${paragraphs(t('mail.cartSaved.linkNote'))}
-${paragraphs(t('mail.signature'))}`,
+${paragraphs(t('mail.signature', companyParams))}`,
   );
   return { subject: t('mail.cartSaved.subject'), text, html };
 }

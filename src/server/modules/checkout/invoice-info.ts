@@ -2,7 +2,8 @@ import type { Language } from '#shared/locales.ts';
 import type { FieldError } from '#shared/errors.ts';
 import type { Address, InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { findCountry } from '../geo/countries.ts';
-import { looksLikeEuVatNumber, vatNumberRequired } from './vat.ts';
+import { formatVatNumber, vatNumberProblem } from '#shared/vat-numbers.ts';
+import { vatNumberRequired } from './vat.ts';
 
 /** The invoice info as stored in `orders.invoice_info`: only what was saved. */
 export interface StoredInvoiceInfo {
@@ -57,14 +58,22 @@ export function missingForCheckout(info: StoredInvoiceInfo): FieldError[] {
   return missing;
 }
 
-/** The VAT number: required for an EU invoice address, and shaped like one when given there. */
+/**
+ * The VAT number: required for an EU invoice address (reverse charge needs a well-formed
+ * number of that very country), and when given elsewhere, well-formed for its country.
+ */
 function vatProblems(info: StoredInvoiceInfo): FieldError[] {
   const billing = billingAddressOf(info);
-  if (!billing || !vatNumberRequired(billing.countryCode)) return [];
+  if (!billing) return [];
   const vatNumber = info.company?.vatNumber;
-  if (!vatNumber) return [{ field: 'company.vatNumber', code: 'required', message: 'error.checkout.vatNumberRequired' }];
-  if (!looksLikeEuVatNumber(vatNumber)) return [{ field: 'company.vatNumber', code: 'invalid', message: 'error.checkout.vatNumberFormat' }];
-  return [];
+  if (!vatNumber) {
+    return vatNumberRequired(billing.countryCode) ? [{ field: 'company.vatNumber', code: 'required', message: 'error.checkout.vatNumberRequired' }] : [];
+  }
+  const problem = vatNumberProblem(billing.countryCode, vatNumber);
+  if (!problem) return [];
+  return problem.reason === 'checkDigit'
+    ? [{ field: 'company.vatNumber', code: 'invalid', message: 'error.vatNumber.checkDigit' }]
+    : [{ field: 'company.vatNumber', code: 'invalid', message: 'error.vatNumber.format', params: { example: problem.example } }];
 }
 
 /**
@@ -90,7 +99,15 @@ export function mergeInvoiceInfo(saved: StoredInvoiceInfo, update: ParsedUpdate)
     errors.push({ field: 'contact.phoneCountryCode', code: 'invalidOption', message: 'error.checkout.unknownCountry' });
   }
   // The VAT number is checked once the billing country is known.
-  if (billingAddressOf(info)) errors.push(...vatProblems(info));
+  const billing = billingAddressOf(info);
+  if (billing) {
+    const vatErrors = vatProblems(info);
+    errors.push(...vatErrors);
+    // Saved as invoices print it: `de 123 456 789` becomes `DE123456789`.
+    if (vatErrors.length === 0 && info.company?.vatNumber) {
+      info.company = { ...info.company, vatNumber: formatVatNumber(billing.countryCode, info.company.vatNumber) };
+    }
+  }
   return { info, errors };
 }
 

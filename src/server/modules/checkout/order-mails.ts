@@ -1,3 +1,4 @@
+import { companyParams } from '#shared/company.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
@@ -118,7 +119,7 @@ export async function orderConfirmationMail(
     '',
     `${t('mail.orderConfirmation.tracking')}: ${tracking}`,
     '',
-    t('mail.signature'),
+    t('mail.signature', companyParams),
   ].join('\n');
   const html = mailLayout(
     language,
@@ -128,7 +129,7 @@ ${paragraphs(t('mail.orderConfirmation.intro'))}
 ${table(rows)}
 ${paragraphs(t('mail.orderConfirmation.invoice'))}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
-${paragraphs(t('mail.signature'))}`,
+${paragraphs(t('mail.signature', companyParams))}`,
   );
   const pdf = await renderPdf(invoiceDocumentOf(detail, info));
   return {

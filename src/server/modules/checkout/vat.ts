@@ -1,4 +1,5 @@
 import type { VatKind } from '#shared/schemas/checkout.ts';
+import { euCountryCodes } from '#shared/vat-numbers.ts';
 
 /**
  * VAT by the invoice address country (DESIGN.md §3): Switzerland and Liechtenstein
@@ -6,11 +7,6 @@ import type { VatKind } from '#shared/schemas/checkout.ts';
  * number is required); everywhere else 0 % (export of services).
  */
 export const swissVatRatePercent = 8.1;
-
-export const euCountryCodes = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT',
-  'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-]);
 
 export function vatKindFor(countryCode: string): VatKind {
   if (countryCode === 'CH' || countryCode === 'LI') return 'SWISS_VAT';
@@ -20,16 +16,6 @@ export function vatKindFor(countryCode: string): VatKind {
 
 export function vatNumberRequired(countryCode: string): boolean {
   return vatKindFor(countryCode) === 'REVERSE_CHARGE';
-}
-
-/**
- * An EU VAT number: the country prefix (EL for Greece) followed by 2–13 letters or
- * digits; spaces, dots and dashes are ignored. The registers are not queried here.
- */
-export function looksLikeEuVatNumber(vatNumber: string): boolean {
-  return /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)[0-9A-Z]{2,13}$/.test(
-    vatNumber.toUpperCase().replace(/[\s.-]/g, ''),
-  );
 }
 
 /** Net, VAT and gross in minor units; VAT rounded to the cent. */

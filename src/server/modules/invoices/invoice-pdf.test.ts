@@ -99,9 +99,9 @@ describe('renderInvoicePdf', () => {
     const [invoicePage = '', qrPage = ''] = pages;
 
     expect(invoicePage).toContain('CyberSafe Academy AG');
-    expect(invoicePage).toContain('Bahnhofstrasse 1');
-    expect(invoicePage).toContain('8001 Zürich');
-    expect(invoicePage).toContain('MWST-Nr.: CHE-123.456.789 MWST');
+    expect(invoicePage).toContain('Seefeldstrasse 42');
+    expect(invoicePage).toContain('8008 Zürich');
+    expect(invoicePage).toContain('MWST-Nr.: CHE-123.456.788 MWST');
     expect(invoicePage).toContain('Rechnung 2026-000123');
     expect(invoicePage).toMatch(/Bestellnummer 2026-000123/);
     expect(invoicePage).toMatch(/Rechnungsdatum 10\.03\.2026/);
@@ -145,7 +145,7 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).toMatch(/Order number 2026-000124/);
     expect(invoicePage).toMatch(/Invoice date 03\/10\/2026/);
     expect(invoicePage).toMatch(/Due date 04\/09\/2026/);
-    expect(invoicePage).toContain('VAT ID: CHE-123.456.789 MWST');
+    expect(invoicePage).toContain('VAT ID: CHE-123.456.788 MWST');
     // Letters outside the PDF's built-in font are written without their marks.
     expect(invoicePage).toContain('Lódz Security Sp. z o.o.');
     expect(invoicePage).toContain('Attn. Anna O’Neill');
@@ -216,9 +216,9 @@ describe('the QR-bill data', () => {
     expect(data.creditor).toEqual({
       account: 'CH93 0076 2011 6238 5295 7',
       name: 'CyberSafe Academy AG',
-      address: 'Bahnhofstrasse',
-      buildingNumber: '1',
-      zip: '8001',
+      address: 'Seefeldstrasse',
+      buildingNumber: '42',
+      zip: '8008',
       city: 'Zürich',
       country: 'CH',
     });

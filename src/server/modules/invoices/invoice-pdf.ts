@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { formatIBAN } from 'swissqrbill/utils';
+import { company } from '#shared/company.ts';
 import { defaultTimeZone, formatDate } from '#shared/dates.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
 import { translate } from '#shared/i18n/messages.ts';
@@ -51,7 +52,7 @@ export interface InvoiceSeller {
   zip: string;
   city: string;
   countryCode: 'CH';
-  /** `CHE-123.456.789 MWST` */
+  /** `CHE-123.456.788 MWST` */
   vatId: string;
   /**
    * A Swiss IBAN. An ordinary one (the QR-bill then carries an `RF…` creditor reference)
@@ -76,16 +77,16 @@ export interface InvoiceLine {
 
 /** The issuer of every invoice. */
 export const sellerDetails: InvoiceSeller = {
-  name: 'CyberSafe Academy AG',
-  street: 'Bahnhofstrasse',
-  buildingNumber: '1',
-  zip: '8001',
-  city: 'Zürich',
-  countryCode: 'CH',
-  vatId: 'CHE-123.456.789 MWST',
-  iban: 'CH93 0076 2011 6238 5295 7',
-  email: 'billing@cybersafe-academy.example',
-  website: 'https://cybersafe-academy.example',
+  name: company.name,
+  street: company.address.street,
+  buildingNumber: company.address.buildingNumber,
+  zip: company.address.zip,
+  city: company.address.city,
+  countryCode: company.address.countryCode,
+  vatId: company.vatNumber,
+  iban: company.iban,
+  email: company.email.billing,
+  website: company.website,
 };
 
 /**

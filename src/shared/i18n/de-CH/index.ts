@@ -1,4 +1,5 @@
 import type { MessageKey } from '../messages.ts';
+import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
@@ -7,4 +8,4 @@ import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
 import { shop } from './shop.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails };

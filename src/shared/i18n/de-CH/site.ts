@@ -20,15 +20,7 @@ export const site = {
   'site.footer.copyright': '© {year} CyberSafe Academy AG. Alle Rechte vorbehalten.',
 
   // Das Unternehmen (fiktiv)
-  'site.company.name': 'CyberSafe Academy AG',
-  'site.company.street': 'Seefeldstrasse 42',
-  'site.company.city': '8008 Zürich',
   'site.company.country': 'Schweiz',
-  'site.company.phone': '+41 44 555 01 23',
-  'site.company.email': 'info@cybersafe-academy.example',
-  'site.company.privacyEmail': 'privacy@cybersafe-academy.example',
-  'site.company.uid': 'CHE-123.456.789',
-  'site.company.vatNumber': 'CHE-123.456.789 MWST',
 
   // Preise
   'site.price.from': 'ab',
@@ -110,7 +102,7 @@ export const site = {
   'site.imprint.register.uid': 'Unternehmens-Identifikationsnummer (UID)',
   'site.imprint.register.vat': 'MWST-Nummer',
   'site.imprint.responsible.heading': 'Verantwortlich für den Inhalt',
-  'site.imprint.responsible.text': 'Laura Meier, CyberSafe Academy AG, Seefeldstrasse 42, 8008 Zürich, Schweiz',
+  'site.imprint.responsible.text': 'Laura Meier, {companyName}, {companyStreet}, {companyCity}, Schweiz',
   'site.imprint.disclaimer.heading': 'Haftungsausschluss',
   'site.imprint.disclaimer.text':
     'Wir prüfen die Inhalte dieser Website sorgfältig, können aber nicht garantieren, dass sie richtig, vollständig und aktuell sind. Soweit gesetzlich zulässig, haften wir nicht für Schäden materieller oder immaterieller Art, die aus dem Zugriff auf die veröffentlichten Informationen, ihrer Nutzung oder Nichtnutzung, durch Missbrauch der Verbindung oder durch technische Störungen entstehen.',
@@ -279,7 +271,7 @@ export const site = {
   'site.footer.terms': 'AGB',
   'site.terms.scope.heading': 'Geltungsbereich',
   'site.terms.scope.text':
-    'Diese Bedingungen gelten für jede Bestellung, die Unternehmen und andere Organisationen («Kunde») über diese Website bei der CyberSafe Academy AG, Bahnhofstrasse 1, 8001 Zürich («wir») aufgeben. Wir verkaufen ausschliesslich an Geschäftskunden. Bedingungen des Kunden gelten nur, wenn wir sie schriftlich annehmen.',
+    'Diese Bedingungen gelten für jede Bestellung, die Unternehmen und andere Organisationen («Kunde») über diese Website bei der {companyName}, {companyStreet}, {companyCity} («wir») aufgeben. Wir verkaufen ausschliesslich an Geschäftskunden. Bedingungen des Kunden gelten nur, wenn wir sie schriftlich annehmen.',
   'site.terms.contract.heading': 'Vertragsschluss',
   'site.terms.contract.text':
     'Die Trainings und Preise auf dieser Website sind eine Einladung zur Bestellung. Mit der zahlungspflichtigen Bestellung gibt der Kunde ein verbindliches Angebot ab; der Vertrag kommt zustande, wenn wir die Bestellung per E-Mail bestätigen. Die Bestellbestätigung mit der Rechnung geht an die beim Kauf angegebene E-Mail-Adresse.',

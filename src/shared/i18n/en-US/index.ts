@@ -1,3 +1,4 @@
+import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
@@ -7,4 +8,4 @@ import { invoice } from './invoice.ts';
 import { shop } from './shop.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails };

@@ -18,15 +18,7 @@ export const site = {
   'site.footer.copyright': '© {year} CyberSafe Academy AG. All rights reserved.',
 
   // The company (fictional)
-  'site.company.name': 'CyberSafe Academy AG',
-  'site.company.street': 'Seefeldstrasse 42',
-  'site.company.city': '8008 Zürich',
   'site.company.country': 'Switzerland',
-  'site.company.phone': '+41 44 555 01 23',
-  'site.company.email': 'info@cybersafe-academy.example',
-  'site.company.privacyEmail': 'privacy@cybersafe-academy.example',
-  'site.company.uid': 'CHE-123.456.789',
-  'site.company.vatNumber': 'CHE-123.456.789 MWST',
 
   // Prices
   'site.price.from': 'from',
@@ -105,7 +97,7 @@ export const site = {
   'site.imprint.register.uid': 'Company identification number (UID)',
   'site.imprint.register.vat': 'VAT number',
   'site.imprint.responsible.heading': 'Responsible for the content',
-  'site.imprint.responsible.text': 'Laura Meier, CyberSafe Academy AG, Seefeldstrasse 42, 8008 Zürich, Switzerland',
+  'site.imprint.responsible.text': 'Laura Meier, {companyName}, {companyStreet}, {companyCity}, Switzerland',
   'site.imprint.disclaimer.heading': 'Disclaimer',
   'site.imprint.disclaimer.text':
     'We check the content of this website with care, but we cannot guarantee that it is correct, complete or up to date. As far as the law permits, we accept no liability for material or immaterial damage arising from access to, use or non-use of the published information, from misuse of the connection or from technical faults.',
@@ -273,7 +265,7 @@ export const site = {
   'site.footer.terms': 'Terms and conditions',
   'site.terms.scope.heading': 'Scope',
   'site.terms.scope.text':
-    'These terms apply to every order placed with CyberSafe Academy AG, Bahnhofstrasse 1, 8001 Zürich ("we") through this website by companies and other organisations ("customer"). We sell to businesses only. Terms of the customer apply only if we accept them in writing.',
+    'These terms apply to every order placed with {companyName}, {companyStreet}, {companyCity} ("we") through this website by companies and other organisations ("customer"). We sell to businesses only. Terms of the customer apply only if we accept them in writing.',
   'site.terms.contract.heading': 'Conclusion of the contract',
   'site.terms.contract.text':
     'The trainings and prices on this website are an invitation to order. By confirming the order with obligation to pay, the customer makes a binding offer; the contract is concluded when we confirm the order by e-mail. The order confirmation with the invoice is sent to the e-mail address given at checkout.',
