@@ -1,0 +1,116 @@
+import { createCanvas } from '@napi-rs/canvas';
+import jsQR from 'jsqr';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company } from '#shared/company.ts';
+import type { OrderDetail } from '#shared/schemas/checkout.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+
+/**
+ * The QR-bill as a bank app sees it: the invoice PDF of a real order, drawn to pixels and
+ * read back by a QR decoder that has nothing to do with the code that wrote it.
+ */
+let t: TestApp;
+let session: XsrfSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  session = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/**
+ * Draws each page and returns the text of the first QR code found, with its page number.
+ * A decoder reading a photo copes with the size it gets, so a few resolutions are tried,
+ * as a scan at 108, 144 or 200 dpi would give.
+ */
+async function decodeQrCode(pdf: Buffer): Promise<{ page: number; text: string } | undefined> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      for (const dpi of [144, 108, 200]) {
+        const viewport = page.getViewport({ scale: dpi / 72 });
+        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+        const image = context.getImageData(0, 0, canvas.width, canvas.height);
+        const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height, { inversionAttempts: 'dontInvert' });
+        if (code) return { page: number, text: code.data };
+      }
+    }
+    return undefined;
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** ISO 11649: the reference with its first four characters moved to the end, letters as numbers, is 1 modulo 97. */
+function creditorReferenceCheckDigitsHold(reference: string): boolean {
+  const rearranged = `${reference.slice(4)}${reference.slice(0, 4)}`;
+  const digits = [...rearranged].map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char)).join('');
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+describe('the QR-bill of a real invoice', () => {
+  it('decodes to the amount, currency, IBAN, debtor and reference of the order', async () => {
+    const created = await call('POST', '/api/orders/', { productCode: 'cyber_security_training_foundation_v1', quantity: 7, paymentFrequency: 'ONE_TIME', currency: 'CHF', language: 'de-CH' });
+    const { id } = created.json() as { id: string };
+    const steps = [
+      { company: { name: 'Müller & Söhne AG' } },
+      { address: { street: 'Seestrasse 12a', zip: '8002', city: 'Zürich', countryCode: 'CH' } },
+      { invoiceAddressSameAsAddress: true },
+      { contact: { firstName: 'Jürg', lastName: 'Bäumli', email: 'juerg@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
+    ];
+    for (const [index, body] of steps.entries()) {
+      const saved = await call('PUT', `/api/orders/${id}/invoice-info`, { ...body, step: index + 1 });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const bought = await call('POST', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language: 'de-CH' });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const order = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
+    expect(order.number).toMatch(/^\d{4}-\d{6}$/);
+
+    const pdf = await call('GET', `/api/orders/${id}/invoice.pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const decoded = await decodeQrCode(pdf.rawPayload);
+    expect(decoded, 'a QR code on some page of the invoice').toBeDefined();
+    // The payload of the Swiss QR-bill (SIX implementation guidelines 2.3): one field a line.
+    const fields = (decoded?.text ?? '').split(/\r?\n/);
+    const [qrType, version, coding, iban] = fields;
+    expect([qrType, version, coding]).toEqual(['SPC', '0200', '1']);
+    expect(iban).toBe(company.iban.replace(/\s/g, ''));
+    expect(fields.slice(4, 11)).toEqual(['S', company.name, company.address.street, company.address.buildingNumber, company.address.zip, company.address.city, 'CH']);
+    expect(fields.slice(11, 18)).toEqual(['', '', '', '', '', '', '']);
+
+    const [amount, currency] = fields.slice(18, 20);
+    expect(currency).toBe(order.currency);
+    expect(Number(amount)).toBe(order.totals.gross);
+    expect(amount).toMatch(/^\d+\.\d{2}$/);
+    // 7 seats at the Foundation price, with 8.1 % Swiss VAT.
+    expect(order.totals.vatRate).toBe(8.1);
+    const netCents = Math.round(order.totals.net * 100);
+    expect(Math.round(order.totals.gross * 100)).toBe(netCents + Math.round((netCents * 8.1) / 100));
+
+    expect(fields.slice(20, 27)).toEqual(['S', 'Müller & Söhne AG', 'Seestrasse', '12a', '8002', 'Zürich', 'CH']);
+
+    const [referenceType, reference, message, trailer] = fields.slice(27, 31);
+    expect(referenceType).toBe('SCOR');
+    expect(reference).toBe(`RF${reference?.slice(2, 4)}${(order.number ?? '').replace('-', '')}`);
+    expect(creditorReferenceCheckDigitsHold(reference ?? '')).toBe(true);
+    expect(creditorReferenceCheckDigitsHold(`RF00${(order.number ?? '').replace('-', '')}`)).toBe(false);
+    expect(message).toBe(order.number);
+    expect(trailer).toBe('EPD');
+  }, 30_000);
+});
