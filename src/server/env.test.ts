@@ -11,6 +11,11 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes the public address from PORT when PUBLIC_URL is unset', () => {
+    expect(readEnv({ ...base, PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(readEnv({ ...base, PORT: '4000', PUBLIC_URL: 'https://shop.example' }).PUBLIC_URL).toBe('https://shop.example');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],

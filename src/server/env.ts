@@ -34,7 +34,7 @@ const envSchema = z
         .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
           message: 'must be an http:// or https:// URL',
         })
-        .default('http://localhost:3000'),
+        .optional(),
     ),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default(company.email.shop)),
@@ -54,7 +54,9 @@ const envSchema = z
     path: ['ADMIN_PASSWORD'],
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY' | 'PUBLIC_URL'> & {
+  /** Where visitors reach the shop; `http://localhost:<PORT>` when unset. */
+  PUBLIC_URL: string;
   SECRET_KEY: string;
   TRUST_PROXY: boolean;
 };
@@ -80,6 +82,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   return {
     ...env,
+    // Unset, the shop is reached where it listens, so links in mails and pages follow PORT.
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SECRET_KEY: env.SECRET_KEY ?? loadOrCreateSecret(env.DATA_DIR),
     TRUST_PROXY: env.TRUST_PROXY === 'true',
   };

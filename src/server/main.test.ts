@@ -65,6 +65,9 @@ describe('the server process', () => {
       const lines = server.output().split('\n').filter((line) => line.startsWith('{'));
       const requestLine = lines.map((line) => JSON.parse(line)).find((entry) => entry.req?.url === '/api/xsrf/token');
       expect(requestLine?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      // The start message names the port it really listens on, also for the public address.
+      const started = lines.map((line) => JSON.parse(line) as { msg?: string }).find((entry) => entry.msg?.startsWith('listening on'));
+      expect(started?.msg).toContain(`listening on http://127.0.0.1:${port}, public address http://localhost:${port} `);
     } finally {
       server.child.kill('SIGKILL');
     }

@@ -34,8 +34,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`serving on ${env.PUBLIC_URL} (database: ${database.kind})`);
+  // The message names the address actually bound (PORT=0 picks a free port) and the public one.
+  const listening = await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`listening on ${listening}, public address ${env.PUBLIC_URL} (database: ${database.kind})`);
 }
 
 main().catch((error: unknown) => {
