@@ -50,12 +50,14 @@ function perCurrency(make: (currency: Currency) => string): Record<Currency, str
   return Object.fromEntries(currencies.map((currency) => [currency, make(currency)])) as Record<Currency, string>;
 }
 
-/** Writes the favicon beside the client assets under a content hash, as vite would. */
+/** Writes the favicon beside the client assets under a content hash, as vite would, and as /favicon.svg. */
 function writeFavicon(clientDir: string): string {
   const svg = readFileSync(join(here, 'favicon.svg'));
   const name = `favicon-${createHash('sha256').update(svg).digest('base64url').slice(0, 8)}.svg`;
   mkdirSync(join(clientDir, 'assets'), { recursive: true });
   writeFileSync(join(clientDir, 'assets', name), svg);
+  // Also at the well-known address, which browsers ask for by themselves and the app's shell links to.
+  writeFileSync(join(clientDir, 'favicon.svg'), svg);
   return `/assets/${name}`;
 }
 

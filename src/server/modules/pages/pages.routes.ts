@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
+import { isAppPage } from '#shared/app-routes.ts';
 import { AppError } from '#shared/errors.ts';
 import {
   defaultCurrency,
@@ -126,7 +127,8 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
 
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!appShell) return sendError(reply, new AppError('unavailable'));
-    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache });
+    // An address the app has no page for gets the same shell (it shows the not-found page) with 404.
+    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: isAppPage(request.url) ? 200 : 404 });
   };
   app.get('/app', sendAppShell);
   app.get('/app/*', sendAppShell);

@@ -1,0 +1,58 @@
+/**
+ * The routes of the single-page app below `/app`, as react-router writes them. The server
+ * answers these with the app shell and status 200, and every other `/app/…` address with
+ * the same shell and status 404 (the app then shows its not-found page), so that search
+ * engines and link checkers see a missing page as missing. A new page of the app adds
+ * its pattern here; `src/client/app/app-routes.test.ts` fails while one is missing.
+ *
+ * A `:param` matches one path segment; `orderId` must be a UUID, as order ids are.
+ * A trailing `/*` matches everything below (the back office routes itself).
+ */
+export const appRoutePatterns = [
+  '/',
+  '/orders/:orderId/shopping-cart',
+  '/orders/:orderId/restore-shopping-cart',
+  '/no-shopping-cart',
+  '/orders/:orderId/checkout',
+  '/orders/:orderId/tracking',
+  '/admin-panel/*',
+] as const;
+
+const paramRules: Record<string, RegExp> = {
+  orderId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** Whether `pattern` (one of the list above) matches a path relative to `/app`. */
+export function matchesAppRoute(pattern: string, path: string): boolean {
+  const wanted = segmentsOf(pattern);
+  const given = segmentsOf(path);
+  const wildcard = wanted.at(-1) === '*';
+  if (wildcard) wanted.pop();
+  if (wildcard ? given.length < wanted.length : given.length !== wanted.length) return false;
+  return wanted.every((segment, index) => {
+    const value = given[index] ?? '';
+    if (!segment.startsWith(':')) return segment === value;
+    const rule = paramRules[segment.slice(1)];
+    return rule ? rule.test(safeDecode(value)) : value !== '';
+  });
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Whether the app has a page at this address: `/app/orders/<uuid>/checkout?x=1` -> true. */
+export function isAppPage(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0] ?? '';
+  if (pathname !== '/app' && !pathname.startsWith('/app/')) return false;
+  const path = pathname.slice('/app'.length) || '/';
+  return appRoutePatterns.some((pattern) => matchesAppRoute(pattern, path));
+}
