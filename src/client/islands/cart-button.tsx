@@ -60,7 +60,8 @@ export default function CartButton({ label = '', itemsOne = '{count}', itemsOthe
     setDrawerOpen(true);
   };
 
-  const items = (count === 1 ? itemsOne : itemsOther).replace('{count}', String(count));
+  // The language's plural rules pick the wording, not a comparison with 1.
+  const items = (new Intl.PluralRules(lang).select(count) === 'one' ? itemsOne : itemsOther).replace('{count}', String(count));
   return (
     <>
       <a ref={link} className="cart-button" href={cartHref(cartId)} onClick={open} aria-haspopup="dialog">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, translate, translateAll } from './messages.ts';
+import { catalogues, translate, translateAll, translatePlural } from './messages.ts';
 import { siteCatalogues, translateSite } from './site-messages.ts';
 
 describe('message catalogues', () => {
@@ -52,5 +52,22 @@ describe('the marketing pages catalogue', () => {
     const shared = Object.keys(siteCatalogues['en-US']).filter((key) => key in catalogues['en-US']);
     expect(shared).toEqual([]);
     expect(translateSite('de-CH', 'common.notFound.text')).toBe('Die gesuchte Seite existiert nicht.');
+  });
+});
+
+describe('plurals', () => {
+  it('word a count by the language\'s plural rules', () => {
+    expect([0, 1, 2, 25].map((count) => translatePlural('en-US', 'invoice.line.seats', count))).toEqual(['0 seats', '1 seat', '2 seats', '25 seats']);
+    expect([0, 1, 2, 25].map((count) => translatePlural('de-CH', 'invoice.line.seats', count))).toEqual(['0 Plätze', '1 Platz', '2 Plätze', '25 Plätze']);
+    expect(translatePlural('de-CH', 'mail.months', 1)).toBe('1 Monat');
+    expect(translatePlural('en-US', 'mail.months', 12)).toBe('12 months');
+  });
+
+  it('use one word for the captcha in each language', () => {
+    for (const [language, word, other] of [['de-CH', 'Anti-Roboter', /Anti-Robot(?!er)/], ['en-US', 'anti-robot', /Anti-Roboter/]] as const) {
+      const texts = Object.values(catalogues[language]);
+      expect(texts.filter((text) => text.includes(word) || text.includes(word[0]?.toUpperCase() + word.slice(1))).length).toBeGreaterThan(3);
+      expect(texts.filter((text) => other.test(text))).toEqual([]);
+    }
   });
 });

@@ -26,6 +26,29 @@ export function translateAll(key: MessageKey, params?: MessageParams): MessagesB
   return { 'en-US': translate('en-US', key, params), 'de-CH': translate('de-CH', key, params) };
 }
 
+/** A text that depends on a number: the catalogues have `<key>.one` and `<key>.other`. */
+type PluralBase<Key> = Key extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
+export type PluralKey = PluralBase<MessageKey>;
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * A text with a count, worded by the language's plural rules (CLDR, through
+ * Intl.PluralRules): `1 seat`, `2 seats`, `1 Platz`, `2 Plätze`. Catalogues give the
+ * categories the language uses (`one` and `other` for English and German); a category a
+ * catalogue does not have falls back to `other`. `{count}` is the number.
+ */
+export function translatePlural(language: Language, key: PluralKey, count: number, params?: MessageParams): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const category = `${key}.${rules.select(count)}`;
+  const chosen = isMessageKey(category) ? category : (`${key}.other` as MessageKey);
+  return translate(language, chosen, { count, ...params });
+}
+
 export function isMessageKey(value: string): value is MessageKey {
   return value in enUS;
 }

@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
@@ -14,8 +14,8 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
     .map((item) => {
       const seats =
         item.paymentFrequency === 'MONTHLY'
-          ? t('mail.seatsMonths', { quantity: item.quantity, months: item.periodMonths ?? 1 })
-          : t('mail.seats', { quantity: item.quantity });
+          ? t('mail.seatsMonths', { seats: translatePlural(language, 'mail.seats', item.quantity), months: translatePlural(language, 'mail.months', item.periodMonths ?? 1) })
+          : translatePlural(language, 'mail.seats', item.quantity);
       const title = item.product.translations[language]?.title ?? item.product.title;
       return { title, seats, total: formatMoneyWithCode(item.totalPrice, cart.currency) };
     });

@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
@@ -61,8 +61,8 @@ function summaryRows(detail: OrderDetail, language: Language): [string, string][
     .map((item): [string, string] => {
       const seats =
         item.paymentFrequency === 'MONTHLY'
-          ? translate(language, 'mail.seatsMonths', { quantity: item.quantity, months: item.periodMonths ?? 1 })
-          : translate(language, 'mail.seats', { quantity: item.quantity });
+          ? translate(language, 'mail.seatsMonths', { seats: translatePlural(language, 'mail.seats', item.quantity), months: translatePlural(language, 'mail.months', item.periodMonths ?? 1) })
+          : translatePlural(language, 'mail.seats', item.quantity);
       return [`${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, money(item.totalPrice)];
     });
   return [

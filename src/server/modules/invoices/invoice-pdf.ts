@@ -4,7 +4,7 @@ import { formatIBAN } from 'swissqrbill/utils';
 import { company } from '#shared/company.ts';
 import { defaultTimeZone, formatDate } from '#shared/dates.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { toPdfText } from './pdf-text.ts';
@@ -261,9 +261,9 @@ class InvoiceWriter {
   }
 
   quantityText(line: InvoiceLine): string {
-    const seats = line.quantity === 1 ? this.t('invoice.line.seat') : this.t('invoice.line.seats', { quantity: line.quantity });
+    const seats = translatePlural(this.language, 'invoice.line.seats', line.quantity);
     if (line.paymentFrequency !== 'MONTHLY' || line.periodMonths === null) return seats;
-    const months = line.periodMonths === 1 ? this.t('invoice.line.month') : this.t('invoice.line.months', { months: line.periodMonths });
+    const months = translatePlural(this.language, 'invoice.line.months', line.periodMonths);
     return this.t('invoice.line.seatsTimesMonths', { seats, months });
   }
 

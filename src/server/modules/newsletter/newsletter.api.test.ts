@@ -160,7 +160,7 @@ describe('POST /api/newsletter/', () => {
         'captchaSolution',
         {
           'en-US': 'This anti-robot verification belongs to another form. Please solve it again.',
-          'de-CH': 'Diese Anti-Robot-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
+          'de-CH': 'Diese Anti-Roboter-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
         },
       ],
     ];
@@ -190,7 +190,7 @@ describe('POST /api/newsletter/', () => {
             code: 'used',
             messagesByLanguage: {
               'en-US': 'This anti-robot verification was already used. Please solve it again.',
-              'de-CH': 'Diese Anti-Robot-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
+              'de-CH': 'Diese Anti-Roboter-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
             },
           },
         ],

@@ -25,9 +25,9 @@ export const errors = {
   'error.tooManyRequests': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es noch einmal.',
   'error.internal': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.',
   'error.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar.',
-  'error.captcha.invalid': 'Die Anti-Robot-Prüfung ist fehlgeschlagen. Bitte lösen Sie sie erneut.',
-  'error.captcha.expired': 'Die Anti-Robot-Prüfung ist abgelaufen. Bitte lösen Sie sie erneut.',
-  'error.captcha.used': 'Diese Anti-Robot-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
-  'error.captcha.wrongForm': 'Diese Anti-Robot-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
+  'error.captcha.invalid': 'Die Anti-Roboter-Prüfung ist fehlgeschlagen. Bitte lösen Sie sie erneut.',
+  'error.captcha.expired': 'Die Anti-Roboter-Prüfung ist abgelaufen. Bitte lösen Sie sie erneut.',
+  'error.captcha.used': 'Diese Anti-Roboter-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
+  'error.captcha.wrongForm': 'Diese Anti-Roboter-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
   'error.captcha.unknownSiteKey': 'Unbekannter Site-Key.',
 } satisfies Record<keyof typeof reference, string>;

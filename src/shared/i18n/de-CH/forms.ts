@@ -54,7 +54,7 @@ export const forms = {
   'forms.submit.send': 'Senden',
   'forms.submit.sending': 'Wird gesendet…',
   'forms.submit.hint':
-    'Um das Formular zu senden, stimmen Sie der Datenschutzerklärung zu und schliessen Sie die Anti-Robot-Prüfung ab.',
+    'Um das Formular zu senden, stimmen Sie der Datenschutzerklärung zu und schliessen Sie die Anti-Roboter-Prüfung ab.',
   'forms.dialog.close': 'Schliessen',
   'forms.newsletter.open': 'Newsletter abonnieren',
   'forms.newsletter.title': 'Abonnieren Sie unseren Newsletter',
