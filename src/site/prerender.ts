@@ -12,7 +12,8 @@ import { currencies, languages, type Currency, type Language } from '#shared/loc
 import { pageAssetsFromManifest, readManifest, type PageAssets, type ViteManifest } from './assets.ts';
 import { budgets, measurePage, type PageWeight } from './budget.ts';
 import { renderPage } from './render-page.tsx';
-import { pageFile, publicBaseUrl, sitePages, sitePath, type RenderedPageId } from './site-paths.ts';
+import { sitePages, sitePath } from '#shared/paths.ts';
+import { pageFile, publicBaseUrl, type RenderedPageId } from './site-paths.ts';
 import { buildRobotsTxt, buildSitemap } from './sitemap.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

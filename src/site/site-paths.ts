@@ -1,17 +1,9 @@
 import { company } from '#shared/company.ts';
 import type { Currency, Language } from '#shared/locales.ts';
-
-/** The prerendered marketing pages (DESIGN.md §1: `/web/{lang}/…`). */
-export const sitePages = ['home', 'trainings', 'terms', 'privacy-policy', 'imprint'] as const;
-export type SitePageId = (typeof sitePages)[number];
+import { appPaths, appUrl, type SitePageId } from '#shared/paths.ts';
 
 /** The not-found page is prerendered too, but has no path of its own. */
 export type RenderedPageId = SitePageId | 'not-found';
-
-/** `/web/en-US/` for the home page (trailing slash), `/web/en-US/trainings` for the others. */
-export function sitePath(language: Language, page: SitePageId): string {
-  return page === 'home' ? `/web/${language}/` : `/web/${language}/${page}`;
-}
 
 /** Where a page variant is written, relative to dist/site: `en-US/trainings.CHF.html`. */
 export function pageFile(language: Language, page: RenderedPageId, currency: Currency): string {
@@ -20,12 +12,12 @@ export function pageFile(language: Language, page: RenderedPageId, currency: Cur
 }
 
 /**
- * Routes of the single-page app that the site links to (SPEC §2). The contact form
+ * Pages of the single-page app that the marketing pages link to. The contact form
  * (`/app/contact-us`) is not built yet: until it is, "Contact" writes an e-mail.
  */
-export const appPaths = {
+export const siteLinks = {
   contact: `mailto:${company.email.info}`,
-  noShoppingCart: '/app/no-shopping-cart',
+  noShoppingCart: appUrl(appPaths.noShoppingCart()),
 } as const;
 
 /** `PUBLIC_URL` without a trailing slash; `http://localhost:3000` when unset. */

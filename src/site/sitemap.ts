@@ -1,5 +1,5 @@
 import { defaultLanguage, languages } from '#shared/locales.ts';
-import { sitePages, sitePath } from './site-paths.ts';
+import { sitePages, sitePath } from '#shared/paths.ts';
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -2,7 +2,7 @@ import { company } from '#shared/company.ts';
 import { Outlet } from 'react-router';
 import { languages } from '#shared/locales.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { webPaths } from './paths.ts';
+import { sitePath } from '#shared/paths.ts';
 
 /** The frame of every app page: header with home link and language switch, footer. */
 export function AppLayout() {
@@ -22,7 +22,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <header className="app-header">
-        <a className="app-brand" href={webPaths.home(language)}>
+        <a className="app-brand" href={sitePath(language, 'home')}>
           {t('common.siteName')}
         </a>
         <nav aria-label={t('common.languageSwitch.label')} className="app-languages">
@@ -43,8 +43,8 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <footer className="app-footer">
-        <a href={webPaths.privacyPolicy(language)}>{t('app.footer.privacy')}</a>
-        <a href={webPaths.imprint(language)}>{t('app.footer.imprint')}</a>
+        <a href={sitePath(language, 'privacy-policy')}>{t('app.footer.privacy')}</a>
+        <a href={sitePath(language, 'imprint')}>{t('app.footer.imprint')}</a>
         {/* The contact form (/contact-us) is not built yet: until it is, "Contact" writes an e-mail. */}
         <a href={`mailto:${company.email.info}`}>{t('app.footer.contact')}</a>
       </footer>

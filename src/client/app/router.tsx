@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout.tsx';
 import { lazyPage } from './lazy-route.ts';
-import { appBasePath, paths } from './paths.ts';
+import { appBasePath, appPaths } from '#shared/paths.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 
 /**
@@ -14,11 +14,11 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
-      { path: paths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },
-      { path: paths.restoreShoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/restore-shopping-cart.tsx')) },
-      { path: paths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
-      { path: paths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx')) },
-      { path: paths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
+      { path: appPaths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },
+      { path: appPaths.restoreShoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/restore-shopping-cart.tsx')) },
+      { path: appPaths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
+      { path: appPaths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx')) },
+      { path: appPaths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { appPaths, appUrl } from '#shared/paths.ts';
 import { ApiError } from '../lib/api.ts';
 import { cartApi, forgetCart, readCartId } from '../lib/cart-api.ts';
 import { cartEvents, onCartEvent } from './cart-events.ts';
@@ -15,7 +16,7 @@ const serverCartId = () => undefined;
 
 /** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
 export function cartHref(cartId: string | undefined): string {
-  return cartId ? `/app/orders/${encodeURIComponent(cartId)}/shopping-cart` : '/app/no-shopping-cart';
+  return appUrl(cartId ? appPaths.shoppingCart(encodeURIComponent(cartId)) : appPaths.noShoppingCart());
 }
 
 /** Loads the count of the visitor's cart; a cart that is gone (403/404) is forgotten (SPEC §4). */

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { currencies, isCurrency, type Currency } from '#shared/locales.ts';
+import { cookies } from '#shared/cookies.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
@@ -19,7 +20,7 @@ export default function CurrencySelector({ currency, label }: CurrencySelectorPr
   // A page restored from the back-forward cache may predate a later choice: follow the cookie.
   useEffect(() => {
     const restore = (event: PageTransitionEvent) => {
-      const stored = readCookie('currency');
+      const stored = readCookie(cookies.currency);
       if (event.persisted && isCurrency(stored) && stored !== document.body.dataset.selectedCurrency) {
         setSelectedCurrency(stored);
       }

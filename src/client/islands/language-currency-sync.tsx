@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { cookies } from '#shared/cookies.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { cartApi, readCartId } from '../lib/cart-api.ts';
 import { cartEvents, announceCart } from './cart-events.ts';
@@ -30,7 +31,7 @@ async function repriceCart(currency: Currency, language: Language): Promise<void
  */
 export default function LanguageCurrencySync({ lang, currency }: IslandProps) {
   useEffect(() => {
-    if (readCookie('locale') !== lang) storeLanguage(lang);
+    if (readCookie(cookies.locale) !== lang) storeLanguage(lang);
     void repriceCart(currency, lang);
     return onCurrencyChange((next) => void repriceCart(next, lang));
   }, [lang, currency]);

@@ -9,7 +9,8 @@ import {
   type Language,
   type PaymentFrequency,
 } from '#shared/locales.ts';
-import { oneYearSeconds, readCookie, writeCookie } from '../lib/cookies.ts';
+import { cookies } from '#shared/cookies.ts';
+import { readCookie, writeCookie } from '../lib/cookies.ts';
 
 /**
  * The page-wide state the islands share, kept where a page without JS already has it:
@@ -32,7 +33,7 @@ export function getPageLanguage(doc: Document = document): Language {
 export function getSelectedCurrency(doc: Document = document): Currency {
   const fromBody = doc.body?.dataset.selectedCurrency;
   if (isCurrency(fromBody)) return fromBody;
-  const fromCookie = readCookie('currency');
+  const fromCookie = readCookie(cookies.currency);
   return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
 }
 
@@ -41,7 +42,7 @@ export function getSelectedCurrency(doc: Document = document): Currency {
  * stylesheet then shows the prices of that currency, no reload) and announces it.
  */
 export function setSelectedCurrency(currency: Currency, doc: Document = document): void {
-  writeCookie('currency', currency, oneYearSeconds);
+  writeCookie(cookies.currency, currency);
   doc.body.dataset.selectedCurrency = currency;
   doc.dispatchEvent(new CustomEvent<Currency>(pageEvents.currency, { detail: currency }));
 }
@@ -52,7 +53,7 @@ export function onCurrencyChange(listener: (currency: Currency) => void, doc: Do
 
 /** Stores the language choice in the `locale` cookie (1 year, path /). */
 export function storeLanguage(language: Language): void {
-  writeCookie('locale', language, oneYearSeconds);
+  writeCookie(cookies.locale, language);
 }
 
 export function getPaymentFrequency(doc: Document = document): PaymentFrequency {

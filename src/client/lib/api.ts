@@ -1,5 +1,6 @@
 import type { Language } from '#shared/locales.ts';
 import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
+import { cookies, xsrfHeader } from '#shared/cookies.ts';
 import { readCookie } from './cookies.ts';
 
 /**
@@ -41,7 +42,7 @@ export class ApiError extends Error {
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function xsrfToken(refresh = false): Promise<string> {
-  const fromCookie = refresh ? undefined : readCookie('XSRF-TOKEN');
+  const fromCookie = refresh ? undefined : readCookie(cookies.xsrfToken);
   if (fromCookie) return fromCookie;
   const response = await fetch('/api/xsrf/token', { credentials: 'same-origin' });
   const { token } = (await response.json()) as { token: string };
@@ -51,7 +52,7 @@ async function xsrfToken(refresh = false): Promise<string> {
 async function send(method: string, path: string, body: unknown, refreshToken: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (unsafe.has(method)) headers['x-xsrf-token'] = await xsrfToken(refreshToken);
+  if (unsafe.has(method)) headers[xsrfHeader] = await xsrfToken(refreshToken);
   return fetch(`/api${path}`, {
     method,
     headers,

@@ -2,22 +2,22 @@ import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
 import type { Cart, ItemStatus } from '#shared/schemas/cart.ts';
 import type { FormSubmissionInput } from '#shared/schemas/forms.ts';
 import { api } from './api.ts';
-import { deleteCookie, ninetyDaysSeconds, readCookie, writeCookie } from './cookies.ts';
+import { cookies } from '#shared/cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
-/** The cart calls of SPEC §7 and the shopping_cart cookie (SPEC §4, DESIGN.md §2). */
-export const cartCookie = 'shopping_cart';
+/** The cart calls and the shopping_cart cookie. */
 
 export function readCartId(): string | undefined {
-  const id = readCookie(cartCookie);
+  const id = readCookie(cookies.shoppingCart);
   return id && /^[0-9a-f-]{36}$/i.test(id) ? id : undefined;
 }
 
 export function rememberCart(id: string): void {
-  writeCookie(cartCookie, id, ninetyDaysSeconds);
+  writeCookie(cookies.shoppingCart, id);
 }
 
 export function forgetCart(): void {
-  deleteCookie(cartCookie);
+  deleteCookie(cookies.shoppingCart);
 }
 
 export interface AddToCartInput {

@@ -1,20 +1,28 @@
-/** Reading and writing the cookies of DESIGN.md §2 from the browser. */
-export function readCookie(name: string): string | undefined {
+import { cookiePath } from '#shared/cookies.ts';
+
+/** Reading and writing our cookies (`#shared/cookies.ts`) from the browser. */
+interface Cookie {
+  name: string;
+}
+
+interface LastingCookie extends Cookie {
+  maxAgeSeconds: number;
+}
+
+export function readCookie(cookie: Cookie): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key === cookie.name) return decodeURIComponent(rest.join('='));
   }
   return undefined;
 }
 
-export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+/** Writes the cookie for its whole lifetime; `Secure` when the page came over HTTPS. */
+export function writeCookie(cookie: LastingCookie, value: string): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+  document.cookie = `${cookie.name}=${encodeURIComponent(value)}; Path=${cookiePath}; Max-Age=${cookie.maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
-export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+export function deleteCookie(cookie: Cookie): void {
+  document.cookie = `${cookie.name}=; Path=${cookiePath}; Max-Age=0; SameSite=Lax`;
 }
-
-export const oneYearSeconds = 365 * 24 * 60 * 60;
-export const ninetyDaysSeconds = 90 * 24 * 60 * 60;

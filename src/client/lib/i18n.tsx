@@ -1,11 +1,12 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import { defaultLanguage, isLanguage, languageFromAcceptLanguage, type Language } from '#shared/locales.ts';
-import { oneYearSeconds, readCookie, writeCookie } from './cookies.ts';
+import { cookies } from '#shared/cookies.ts';
+import { readCookie, writeCookie } from './cookies.ts';
 
 /** The visitor's language in the app: the `locale` cookie, then the browser's, else en-US. */
 export function initialLanguage(): Language {
-  const fromCookie = readCookie('locale');
+  const fromCookie = readCookie(cookies.locale);
   if (isLanguage(fromCookie)) return fromCookie;
   return languageFromAcceptLanguage(navigator.languages?.join(',') ?? navigator.language) ?? defaultLanguage;
 }
@@ -20,7 +21,7 @@ const LanguageContext = createContext<LanguageState | undefined>(undefined);
 export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
   const [language, setState] = useState(initial);
   const setLanguage = useCallback((next: Language) => {
-    writeCookie('locale', next, oneYearSeconds);
+    writeCookie(cookies.locale, next);
     document.documentElement.lang = next;
     setState(next);
   }, []);

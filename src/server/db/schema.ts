@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import {
   boolean,
   check,
@@ -136,7 +137,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
     currency: text('currency').notNull(),
     language: text('language').notNull(),
     /** Who saved the cart by e-mail (SPEC §1), with the form's other answers. */
@@ -160,9 +161,9 @@ export const orderHistory = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    action: text('action').$type<OrderAction>().notNull(),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
     /** Who: 'visitor', 'system' or an admin user's e-mail. */
     actor: text('actor').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>(),

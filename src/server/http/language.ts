@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { cookies } from '#shared/cookies.ts';
 import { defaultLanguage, isLanguage, languageFromAcceptLanguage, type Language } from '#shared/locales.ts';
 
 /**
@@ -9,7 +10,7 @@ export function requestLanguage(request: FastifyRequest): Language {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.language ?? query?.lang;
   if (isLanguage(fromQuery)) return fromQuery;
-  const fromCookie = request.cookies?.locale;
+  const fromCookie = request.cookies?.[cookies.locale.name];
   if (isLanguage(fromCookie)) return fromCookie;
   return languageFromAcceptLanguage(request.headers['accept-language']) ?? defaultLanguage;
 }

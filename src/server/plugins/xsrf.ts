@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookiePath, cookies, xsrfHeader } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
 import { xsrfTokenSchema } from '#shared/schemas/common.ts';
 
@@ -9,9 +10,8 @@ import { xsrfTokenSchema } from '#shared/schemas/common.ts';
  * `XSRF-TOKEN` cookie and sent back in the `X-XSRF-TOKEN` header. A made-up token, or a
  * token copied from another visitor, fails the signature check (docs/decisions/003).
  */
-export const xsrfCookie = 'XSRF-TOKEN';
-export const xsrfHeader = 'x-xsrf-token';
-const secretCookie = 'xsrf_secret';
+const xsrfCookie = cookies.xsrfToken.name;
+const secretCookie = cookies.xsrfSecret.name;
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function sign(serverKey: string, visitorSecret: string, nonce: string): string {
@@ -45,7 +45,7 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
       });
     }
     const token = createXsrfToken(options.serverKey, visitorSecret);
-    reply.setCookie(xsrfCookie, token, { path: '/', sameSite: 'lax', secure: options.secureCookies });
+    reply.setCookie(xsrfCookie, token, { path: cookiePath, sameSite: 'lax', secure: options.secureCookies });
     return token;
   };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
+import { orderStatuses } from '../orders.ts';
 import { postcodeProblem } from '../postcodes.ts';
 import { cartItemSchema } from './cart.ts';
 import { formLimits, phoneNumberPattern } from './forms.ts';
@@ -119,24 +120,24 @@ export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 export const orderDetailSchema = z.object({
   id: z.uuid(),
   number: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(orderStatuses),
   currency: z.string(),
   language: z.enum(languages),
   orderedAt: z.string().nullable(),
   items: z.array(cartItemSchema),
   totals: orderTotalsSchema,
   invoiceInfo: invoiceInfoSchema,
-  details: z.object({ shoppingCart: z.boolean(), status: z.string() }),
+  details: z.object({ shoppingCart: z.boolean(), status: z.enum(orderStatuses) }),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** GET /orders/{id}/status-info: where the order is in its lifecycle, for tracking. */
 export const statusInfoSchema = z.object({
-  status: z.string(),
+  status: z.enum(orderStatuses),
   number: z.string().nullable(),
   /** The visitor-facing milestones in order, each reached or not, with when. */
   milestones: z.array(z.object({ id: z.enum(['ordered', 'inProgress', 'invoiced', 'paid', 'completed']), reached: z.boolean(), at: z.string().nullable() })),
   /** Set when the order left the normal path: CANCELED, TERMINATING, TERMINATED, ABANDONED. */
-  exception: z.string().nullable(),
+  exception: z.enum(orderStatuses).nullable(),
 });
 export type StatusInfo = z.infer<typeof statusInfoSchema>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { languages } from '#shared/locales.ts';
 import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
-import { sitePath, type SitePageId } from '../site-paths.ts';
+import { sitePath, type SitePageId } from '#shared/paths.ts';
 import { Footer } from './footer.tsx';
 import { Island } from './island.tsx';
 import { Header } from './header.tsx';

@@ -1,7 +1,8 @@
 import { company, companyCityLine, companyStreetLine } from '#shared/company.ts';
 import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
-import { appPaths, sitePath } from '../site-paths.ts';
+import { sitePath } from '#shared/paths.ts';
+import { siteLinks } from '../site-paths.ts';
 
 export function Footer() {
   const { lang, page, t, year } = useSite();
@@ -28,7 +29,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={appPaths.contact}>{t('site.footer.contact')}</a>
+              <a href={siteLinks.contact}>{t('site.footer.contact')}</a>
             </li>
             <li>
               <a href={sitePath(lang, 'terms')} aria-current={current('terms')}>

@@ -4,7 +4,8 @@ import LanguageSwitch, { type LanguageLink } from '#client/islands/language-swit
 import { translateSite } from '#shared/i18n/site-messages.ts';
 import { languages } from '#shared/locales.ts';
 import { useSite } from '../site-context.tsx';
-import { appPaths, sitePath } from '../site-paths.ts';
+import { sitePath } from '#shared/paths.ts';
+import { siteLinks } from '../site-paths.ts';
 import { Island } from './island.tsx';
 import { Logo } from './logo.tsx';
 
@@ -32,7 +33,7 @@ export function Header() {
               </a>
             </li>
             <li>
-              <a href={appPaths.contact}>{t('site.nav.contact')}</a>
+              <a href={siteLinks.contact}>{t('site.nav.contact')}</a>
             </li>
           </ul>
         </nav>

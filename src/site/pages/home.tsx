@@ -2,7 +2,8 @@ import type { CatalogProduct } from '#shared/catalog.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { Price } from '../components/price.tsx';
 import { useSite } from '../site-context.tsx';
-import { appPaths, sitePath } from '../site-paths.ts';
+import { sitePath } from '#shared/paths.ts';
+import { siteLinks } from '../site-paths.ts';
 
 const reasons: { title: SiteMessageKey; text: SiteMessageKey }[] = [
   { title: 'site.home.why.practical.title', text: 'site.home.why.practical.text' },
@@ -22,7 +23,7 @@ export function HomePage({ products }: { products: CatalogProduct[] }) {
             <a className="button" href={sitePath(lang, 'trainings')}>
               {t('site.home.cta')}
             </a>
-            <a className="button button--secondary" href={appPaths.contact}>
+            <a className="button button--secondary" href={siteLinks.contact}>
               {t('site.home.ctaContact')}
             </a>
           </p>
@@ -73,7 +74,7 @@ export function HomePage({ products }: { products: CatalogProduct[] }) {
           <h2 id="home-contact">{t('site.home.contact.heading')}</h2>
           <p>{t('site.home.contact.text')}</p>
           <p>
-            <a className="button" href={appPaths.contact}>
+            <a className="button" href={siteLinks.contact}>
               {t('site.home.contact.cta')}
             </a>
           </p>

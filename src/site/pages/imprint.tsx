@@ -2,7 +2,7 @@ import { company, companyPhoneLink } from '#shared/company.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
 import { useSite } from '../site-context.tsx';
-import { sitePath } from '../site-paths.ts';
+import { sitePath } from '#shared/paths.ts';
 
 const legalNotes: { heading: SiteMessageKey; text: SiteMessageKey }[] = [
   { heading: 'site.imprint.disclaimer.heading', text: 'site.imprint.disclaimer.text' },

@@ -1,5 +1,5 @@
 import { useSite } from '../site-context.tsx';
-import { sitePath } from '../site-paths.ts';
+import { sitePath } from '#shared/paths.ts';
 
 /** Served with status 404 by the server for any unknown path under /web/{lang}/. */
 export function NotFoundPage() {

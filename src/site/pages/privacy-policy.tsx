@@ -2,6 +2,7 @@ import { company } from '#shared/company.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { useSite } from '../site-context.tsx';
 import { CompanyAddress, EmailLink } from '../components/company.tsx';
+import { cookies } from '#shared/cookies.ts';
 
 /**
  * The privacy policy (Swiss nDSG and EU GDPR). The text lives in the site catalogues;
@@ -21,13 +22,13 @@ interface Section {
   blocks: Block[];
 }
 
-const cookies: { name: string; purpose: SiteMessageKey; lifetime: SiteMessageKey }[] = [
-  { name: 'shopping_cart', purpose: 'site.privacy.cookies.shoppingCart.purpose', lifetime: 'site.privacy.cookies.shoppingCart.lifetime' },
-  { name: 'XSRF-TOKEN', purpose: 'site.privacy.cookies.xsrf.purpose', lifetime: 'site.privacy.cookies.xsrf.lifetime' },
-  { name: 'currency', purpose: 'site.privacy.cookies.currency.purpose', lifetime: 'site.privacy.cookies.currency.lifetime' },
-  { name: 'locale', purpose: 'site.privacy.cookies.locale.purpose', lifetime: 'site.privacy.cookies.locale.lifetime' },
-  { name: 'cookiebanner', purpose: 'site.privacy.cookies.cookiebanner.purpose', lifetime: 'site.privacy.cookies.cookiebanner.lifetime' },
-  { name: 'session', purpose: 'site.privacy.cookies.session.purpose', lifetime: 'site.privacy.cookies.session.lifetime' },
+const cookieRows: { name: string; purpose: SiteMessageKey; lifetime: SiteMessageKey }[] = [
+  { name: cookies.shoppingCart.name, purpose: 'site.privacy.cookies.shoppingCart.purpose', lifetime: 'site.privacy.cookies.shoppingCart.lifetime' },
+  { name: cookies.xsrfToken.name, purpose: 'site.privacy.cookies.xsrf.purpose', lifetime: 'site.privacy.cookies.xsrf.lifetime' },
+  { name: cookies.currency.name, purpose: 'site.privacy.cookies.currency.purpose', lifetime: 'site.privacy.cookies.currency.lifetime' },
+  { name: cookies.locale.name, purpose: 'site.privacy.cookies.locale.purpose', lifetime: 'site.privacy.cookies.locale.lifetime' },
+  { name: cookies.cookieBanner.name, purpose: 'site.privacy.cookies.cookiebanner.purpose', lifetime: 'site.privacy.cookies.cookiebanner.lifetime' },
+  { name: cookies.session.name, purpose: 'site.privacy.cookies.session.purpose', lifetime: 'site.privacy.cookies.session.lifetime' },
 ];
 
 const sections: Section[] = [
@@ -153,7 +154,7 @@ function CookieTable() {
         </tr>
       </thead>
       <tbody>
-        {cookies.map((cookie) => (
+        {cookieRows.map((cookie) => (
           <tr key={cookie.name}>
             <th scope="row">
               <code>{cookie.name}</code>

@@ -6,7 +6,7 @@ import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
 import { Island } from '../components/island.tsx';
 import { Price } from '../components/price.tsx';
 import { useSite } from '../site-context.tsx';
-import { appPaths } from '../site-paths.ts';
+import { siteLinks } from '../site-paths.ts';
 
 const frequencyTexts: Record<PaymentFrequency, { label: SiteMessageKey; unit: SiteMessageKey; note: SiteMessageKey }> = {
   MONTHLY: {
@@ -115,7 +115,7 @@ export function TrainingsPage({ products }: { products: CatalogProduct[] }) {
           <h2 id="trainings-help">{t('site.trainings.help.heading')}</h2>
           <p>{t('site.trainings.help.text')}</p>
           <p>
-            <a className="button" href={appPaths.contact}>
+            <a className="button" href={siteLinks.contact}>
               {t('site.trainings.help.cta')}
             </a>
           </p>

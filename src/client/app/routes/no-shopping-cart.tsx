@@ -1,5 +1,5 @@
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { webPaths } from '../paths.ts';
+import { sitePath } from '#shared/paths.ts';
 
 /** `/app/no-shopping-cart`: where the cart button leads while the visitor has no cart. */
 export default function NoShoppingCartPage() {
@@ -10,7 +10,7 @@ export default function NoShoppingCartPage() {
       <h1>{t('shop.noCart.title')}</h1>
       <p>{t('shop.noCart.text')}</p>
       <p>
-        <a href={webPaths.trainings(language)}>{t('shop.cart.browse')}</a>
+        <a href={sitePath(language, 'trainings')}>{t('shop.cart.browse')}</a>
       </p>
     </section>
   );

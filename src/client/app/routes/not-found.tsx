@@ -1,5 +1,5 @@
 import { useT, useLanguage } from '#client/lib/i18n.tsx';
-import { webPaths } from '../paths.ts';
+import { sitePath } from '#shared/paths.ts';
 
 /** Every unknown app path (SPEC §2). */
 export default function NotFoundPage() {
@@ -10,7 +10,7 @@ export default function NotFoundPage() {
       <h1>{t('common.notFound.title')}</h1>
       <p>{t('common.notFound.text')}</p>
       <p>
-        <a href={webPaths.home(language)}>{t('common.notFound.home')}</a>
+        <a href={sitePath(language, 'home')}>{t('common.notFound.home')}</a>
       </p>
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { rememberCart } from '#client/lib/cart-api.ts';
 import { useT } from '#client/lib/i18n.tsx';
-import { paths } from '../paths.ts';
+import { appPaths } from '#shared/paths.ts';
 
 /**
  * `/app/orders/{id}/restore-shopping-cart`, the link of the saved-cart mail: puts the
@@ -14,7 +14,7 @@ export default function RestoreShoppingCartPage() {
   const t = useT();
   useEffect(() => {
     rememberCart(orderId);
-    void navigate(paths.shoppingCart(orderId), { replace: true });
+    void navigate(appPaths.shoppingCart(orderId), { replace: true });
   }, [orderId, navigate]);
   return <p role="status">{t('shop.cart.restoring')}</p>;
 }

@@ -4,11 +4,12 @@ import { currencies, type Currency } from '#shared/locales.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { cartApi, forgetCart, rememberCart } from '#client/lib/cart-api.ts';
-import { oneYearSeconds, writeCookie } from '#client/lib/cookies.ts';
+import { writeCookie } from '#client/lib/cookies.ts';
+import { cookies } from '#shared/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
-import { paths, webPaths } from '../paths.ts';
+import { appPaths, sitePath } from '#shared/paths.ts';
 import './shopping-cart.css';
 import './checkout/link-button.css';
 
@@ -71,7 +72,7 @@ export default function ShoppingCartPage() {
         <h1>{t('shop.cart.title')}</h1>
         <p role="alert">{t('shop.cart.notFound')}</p>
         <p>
-          <a href={webPaths.trainings(language)}>{t('shop.cart.browse')}</a>
+          <a href={sitePath(language, 'trainings')}>{t('shop.cart.browse')}</a>
         </p>
       </section>
     );
@@ -81,7 +82,7 @@ export default function ShoppingCartPage() {
   const { cart } = state;
   const hasActive = cart.items.some((item) => item.status === 'ACTIVE');
   const changeCurrency = (currency: Currency) => {
-    writeCookie('currency', currency, oneYearSeconds);
+    writeCookie(cookies.currency, currency);
     void change(() => cartApi.changeCurrency(cart.id, currency, language));
   };
 
@@ -107,7 +108,7 @@ export default function ShoppingCartPage() {
       )}
       {cart.items.length === 0 ? (
         <p>
-          {t('shop.cart.empty')} <a href={webPaths.trainings(language)}>{t('shop.cart.browse')}</a>
+          {t('shop.cart.empty')} <a href={sitePath(language, 'trainings')}>{t('shop.cart.browse')}</a>
         </p>
       ) : (
         <ul className="cart-lines" aria-label={t('shop.cart.title')}>
@@ -119,7 +120,7 @@ export default function ShoppingCartPage() {
       {hasActive && <CartTotals cart={cart} />}
       {hasActive && (
         <p className="cart-checkout">
-          <Link className="link-button" to={paths.checkout(cart.id)}>
+          <Link className="link-button" to={appPaths.checkout(cart.id)}>
             {t('shop.cart.checkout')}
           </Link>
         </p>

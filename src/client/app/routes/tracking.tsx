@@ -7,7 +7,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { checkoutApi, invoicePdfUrl } from '#client/lib/checkout-api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { OrderLines, OrderTotals } from './checkout/order-summary.tsx';
-import { paths } from '../paths.ts';
+import { appPaths } from '#shared/paths.ts';
 import './checkout/checkout.css';
 import './tracking.css';
 
@@ -82,7 +82,7 @@ export default function TrackingPage() {
         <p>{t('checkout.tracking.notOrdered')}</p>
         {detail.status === 'SHOPPING_CART' && (
           <p>
-            <Link to={paths.checkout(detail.id)}>{t('checkout.tracking.toCheckout')}</Link>
+            <Link to={appPaths.checkout(detail.id)}>{t('checkout.tracking.toCheckout')}</Link>
           </p>
         )}
       </section>

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteKeySchema } from '#shared/schemas/common.ts';
-import type { CaptchaService, FormFamily } from './captcha.service.ts';
+import { siteKeyPaths, type FormFamily } from '#shared/captcha-families.ts';
+import { apiBase } from '#shared/paths.ts';
+import type { CaptchaService } from './captcha.service.ts';
 
-/** The four site-key calls of SPEC §7, one per form family. */
-const siteKeyPaths: Record<FormFamily, string> = {
-  contact: '/api/contact-form/site-key',
-  signIn: '/api/users/captcha/site-key',
-  checkout: '/api/orders/captcha/site-key',
-  forms: '/api/captcha/site-key',
-};
+/** One site-key call per form family. */
 
 export const captchaSiteKeyRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (app, options) => {
   for (const [family, path] of Object.entries(siteKeyPaths) as [FormFamily, string][]) {
     app.get(
-      path,
+      `${apiBase}${path}`,
       { schema: { summary: `Captcha site key of the ${family} form family`, response: { 200: siteKeySchema } } },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');

@@ -3,11 +3,9 @@ import { lt, sql } from 'drizzle-orm';
 import { verifySolution, type CaptchaOptions } from '#captcha/puzzle.ts';
 import type { Db } from '#server/db/client.ts';
 import { captchaReplays } from '#server/db/schema.ts';
+import { formFamilies, type FormFamily } from '#shared/captcha-families.ts';
 import { AppError } from '#shared/errors.ts';
 
-/** The four form families of SPEC §7, each with its own site key. */
-export const formFamilies = ['contact', 'signIn', 'checkout', 'forms'] as const;
-export type FormFamily = (typeof formFamilies)[number];
 
 export interface CaptchaService {
   siteKeys: Record<FormFamily, string>;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 
 /**
  * SQL of the cart. The hot calls (reading a cart, adding to it, counting) are written as
@@ -37,7 +38,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export async function insertOrder(db: Db, values: { status: string; currency: string; language: string }): Promise<OrderRow> {
+export async function insertOrder(db: Db, values: { status: OrderStatus; currency: string; language: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('insert returned no order');
   return row;

@@ -6,6 +6,7 @@ import { cartSavedMail } from './cart-saved.mail.ts';
 import * as repo from './cart.repository.ts';
 import { cartStatus, loadCartView } from './cart.service.ts';
 import { AppError } from '#shared/errors.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
 
 /**
  * Saves a cart by e-mail (SPEC §1): stores who saved it and queues, in the same
@@ -29,7 +30,7 @@ export async function saveCartByEmail(
       language,
     });
     const cart = await loadCartView(tx, order.id, language);
-    const link = new URL(`/app/orders/${order.id}/restore-shopping-cart`, publicUrl).toString();
+    const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
     await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart, language, firstName: form.firstName, link }) });
   });
 }

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 
 export interface CheckoutOrderRow {
   id: string;
-  status: string;
+  status: OrderStatus;
   currency: string;
   language: string;
   invoiceInfo: StoredInvoiceInfo | null;
@@ -51,7 +52,7 @@ export async function nextOrderNumber(db: Db, year: number): Promise<string> {
   return `${year}-${String(last).padStart(6, '0')}`;
 }
 
-export async function markOrdered(db: Db, id: string, values: { number: string; language: string; status: string }): Promise<Date> {
+export async function markOrdered(db: Db, id: string, values: { number: string; language: string; status: OrderStatus }): Promise<Date> {
   const [row] = await db
     .update(orders)
     .set({ status: values.status, number: values.number, language: values.language, orderedAt: sql`now()`, updatedAt: sql`now()` })

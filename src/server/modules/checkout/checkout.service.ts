@@ -7,10 +7,12 @@ import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
 import { loadCartView } from '../cart/cart.service.ts';
 import { findHistory, recordTransition } from '../orders/order-history.repository.ts';
-import { transition, type OrderStatus } from '../orders/order-state-machine.ts';
+import type { OrderStatus } from '#shared/orders.ts';
+import { transition } from '../orders/order-state-machine.ts';
 import * as repo from './checkout.repository.ts';
 import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
 import { totalsFor } from './vat.ts';
+import { sitePath } from '#shared/paths.ts';
 
 /**
  * Checkout (SPEC §2–§4, DESIGN.md §3–§4): the invoice info saved step by step, the review
@@ -56,7 +58,7 @@ export function legalTexts(language: Language) {
   return (['terms', 'privacy'] as const).map((id) => ({
     id,
     title: translate(language, `legal.${id}.title`),
-    url: `/web/${language}/${id === 'terms' ? 'terms' : 'privacy-policy'}`,
+    url: sitePath(language, id === 'terms' ? 'terms' : 'privacy-policy'),
     summary: translate(language, `legal.${id}.summary`),
   }));
 }
@@ -119,7 +121,7 @@ export async function statusInfo(db: Db, orderId: string): Promise<StatusInfo> {
       milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
       milestone('completed', reachedAt(milestoneActions.completed)),
     ],
-    exception: exceptionStatuses.includes(order.status as OrderStatus) ? order.status : null,
+    exception: exceptionStatuses.includes(order.status) ? order.status : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { sellerDetails, type InvoiceDocument } from '../invoices/invoice-pdf.ts'
 import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
 
 /** The invoice of an order, as the PDF module takes it (its number is the order number). */
 export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo): InvoiceDocument {
@@ -103,7 +104,7 @@ export async function orderConfirmationMail(
 ) {
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  const tracking = new URL(`/app/orders/${detail.id}/tracking`, publicUrl).toString();
+  const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
   const rows = summaryRows(detail, language);
   const name = info.contact?.firstName ?? '';
   const text = [
@@ -146,7 +147,7 @@ export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, pub
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const company = info.company?.name ?? '';
   const contact = `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''} <${info.contact?.email ?? ''}>`;
-  const link = new URL(`/app/admin-panel/orders/${detail.id}`, publicUrl).toString();
+  const link = new URL(appUrl(appPaths.adminOrder(detail.id)), publicUrl).toString();
   const rows: [string, string][] = [
     [t('mail.orderConfirmation.number'), detail.number ?? ''],
     [t('mail.staffOrder.company'), company],

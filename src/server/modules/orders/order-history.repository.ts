@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory } from '#server/db/schema.ts';
-import type { OrderAction, OrderStatus } from './order-state-machine.ts';
+import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 
 export interface HistoryEntry {
   orderId: string;

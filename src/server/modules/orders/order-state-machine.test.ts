@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowedActions,
-  orderActions,
-  orderStatuses,
-  transition,
-  type OrderAction,
-  type OrderFacts,
-  type OrderStatus,
-} from './order-state-machine.ts';
+import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
+import { allowedActions, transition, type OrderFacts } from './order-state-machine.ts';
 
 const facts = (status: OrderStatus | null, extra: Partial<OrderFacts> = {}): OrderFacts => ({
   status,

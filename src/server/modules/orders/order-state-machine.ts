@@ -2,42 +2,7 @@
  * The order lifecycle of DESIGN.md §4 as one table. Every status change goes through
  * `transition()`; the caller stores its result in the order and the order history.
  */
-export const orderStatuses = [
-  'SHOPPING_CART',
-  'ABANDONED',
-  'ORDERED',
-  'IN_PROGRESS',
-  'INVOICED',
-  'PAID',
-  'ACTIVE',
-  'COMPLETED',
-  'CANCELED',
-  'TERMINATING',
-  'TERMINATED',
-  'ARCHIVED',
-  'DELETED',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-export const orderActions = [
-  'CREATE',
-  'BUY',
-  'CANCEL',
-  'ABANDON',
-  'REOPEN',
-  'ARCHIVE',
-  'START_WORK',
-  'INVOICE',
-  'PAY',
-  'CANCEL_REFUND',
-  'COMPLETE',
-  'START_TERMINATION',
-  'TERMINATE',
-  'ARCHIVE_REFUND',
-  'RENEW',
-  'DELETE',
-] as const;
-export type OrderAction = (typeof orderActions)[number];
+import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 
 /** What a transition may depend on besides the status. */
 export interface OrderFacts {

@@ -13,6 +13,7 @@ import {
   type Language,
 } from '#shared/locales.ts';
 import { loadStaticFile, loadStaticTree, sendStaticFile, withBody, type StaticFile } from './static-files.ts';
+import { cookies } from '#shared/cookies.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
@@ -53,7 +54,7 @@ function loadVariants(siteDir: string, files: Record<Currency, string>, load: (f
 }
 
 function selectedCurrency(request: FastifyRequest): Currency {
-  const fromCookie = request.cookies.currency;
+  const fromCookie = request.cookies[cookies.currency.name];
   return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
 }
 
@@ -102,8 +103,8 @@ export function registerSiteRoutes(app: FastifyInstance, options: SiteOptions): 
   };
 
   app.get('/', async (request, reply) => {
-    const language = isLanguage(request.cookies.locale)
-      ? request.cookies.locale
+    const language = isLanguage(request.cookies[cookies.locale.name])
+      ? request.cookies[cookies.locale.name]
       : requestLanguage(request);
     return reply.header('cache-control', 'no-store').redirect(`/web/${language}/`, 302);
   });

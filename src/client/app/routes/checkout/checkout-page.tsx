@@ -8,7 +8,7 @@ import { checkoutApi, checkoutSiteKeyPath, countriesPath, visitorCountryPath } f
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { setCartCount } from '#client/islands/cart-store.ts';
 import { useFormData } from '#client/ui/form/form-data.ts';
-import { paths } from '../../paths.ts';
+import { appPaths } from '#shared/paths.ts';
 import { ConfirmationStep } from './confirmation-step.tsx';
 import {
   checkStep,
@@ -488,7 +488,7 @@ function Actions({
           {t('checkout.back')}
         </button>
       ) : (
-        <Link className="checkout-actions__cart" to={paths.shoppingCart(orderId)}>
+        <Link className="checkout-actions__cart" to={appPaths.shoppingCart(orderId)}>
           {t('checkout.backToCart')}
         </Link>
       )}

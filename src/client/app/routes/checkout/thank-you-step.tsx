@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
-import { paths, webPaths } from '../../paths.ts';
+import { appPaths, sitePath } from '#shared/paths.ts';
 
 /** Step 6 (SPEC §2): the order number and the way to its tracking page. */
 export function ThankYouStep({ detail }: { detail: OrderDetail }) {
@@ -13,7 +13,7 @@ export function ThankYouStep({ detail }: { detail: OrderDetail }) {
       <>
         <p>{t('checkout.closed')}</p>
         <p>
-          <a href={webPaths.trainings(language)}>{t('shop.cart.browse')}</a>
+          <a href={sitePath(language, 'trainings')}>{t('shop.cart.browse')}</a>
         </p>
       </>
     );
@@ -26,7 +26,7 @@ export function ThankYouStep({ detail }: { detail: OrderDetail }) {
       </p>
       <p>{t('checkout.thankYou.tracking')}</p>
       <p>
-        <Link className="link-button" to={paths.tracking(detail.id)}>
+        <Link className="link-button" to={appPaths.tracking(detail.id)}>
           {t('checkout.thankYou.trackingLink')}
         </Link>
       </p>

@@ -1,0 +1,25 @@
+/**
+ * Every cookie the product sets, with its lifetime, in one place: the server, the SPA,
+ * the islands and the privacy policy's cookie table all read these (docs/product/cookies.md).
+ */
+const day = 24 * 60 * 60;
+
+export const cookies = {
+  /** The visitor's cart: the order id, kept 90 days after the last add. */
+  shoppingCart: { name: 'shopping_cart', maxAgeSeconds: 90 * day },
+  /** The anti-forgery token, readable by scripts; lives as long as the browser session. */
+  xsrfToken: { name: 'XSRF-TOKEN' },
+  /** The visitor's secret the anti-forgery token is signed with; HttpOnly. */
+  xsrfSecret: { name: 'xsrf_secret' },
+  currency: { name: 'currency', maxAgeSeconds: 365 * day },
+  locale: { name: 'locale', maxAgeSeconds: 365 * day },
+  cookieBanner: { name: 'cookiebanner', maxAgeSeconds: 365 * day },
+  /** A staff session: ends after 8 hours without a request, and 7 days after sign-in at most. */
+  session: { name: 'session', idleSeconds: 8 * 60 * 60, maxAgeSeconds: 7 * day },
+} as const;
+
+/** Every cookie of ours is sent on every path of the site. */
+export const cookiePath = '/';
+
+/** The header that carries the anti-forgery token on POST, PUT, PATCH and DELETE. */
+export const xsrfHeader = 'x-xsrf-token';

@@ -1,0 +1,42 @@
+import type { Language } from './locales.ts';
+
+/**
+ * The addresses of the product, in one place for the server, the SPA, the islands and
+ * the marketing pages. Links and redirects use these builders, never hand-written strings.
+ */
+
+/** Base of every JSON call. */
+export const apiBase = '/api';
+/** Base of the single-page app. */
+export const appBasePath = '/app';
+
+/** Routes of the single-page app, relative to `appBasePath` (as the router writes them). */
+export const appPaths = {
+  home: () => '/',
+  restoreShoppingCart: (orderId: string) => `/orders/${orderId}/restore-shopping-cart`,
+  shoppingCart: (orderId: string) => `/orders/${orderId}/shopping-cart`,
+  noShoppingCart: () => '/no-shopping-cart',
+  checkout: (orderId: string) => `/orders/${orderId}/checkout`,
+  tracking: (orderId: string) => `/orders/${orderId}/tracking`,
+  newsletterPreferences: (token: string) => `/newsletter/${token}/`,
+  webinars: () => '/webinars',
+  webinar: (id: string, language: string) => `/webinar/${id}/${language}`,
+  downloadableContent: (id: string, language: string) => `/downloadable-content/${id}/${language}`,
+  contactUs: () => '/contact-us',
+  adminLogin: () => '/admin-panel/login',
+  adminOrder: (orderId: string) => `/admin-panel/orders/${orderId}`,
+} as const;
+
+/** An app route as an address of the site: `appUrl(appPaths.tracking(id))` → `/app/orders/…/tracking`. */
+export function appUrl(relative: string): string {
+  return `${appBasePath}${relative}`;
+}
+
+/** The prerendered marketing pages, below `/web/{lang}/`. */
+export const sitePages = ['home', 'trainings', 'terms', 'privacy-policy', 'imprint'] as const;
+export type SitePageId = (typeof sitePages)[number];
+
+/** `/web/en-US/` for the home page (trailing slash), `/web/en-US/trainings` for the others. */
+export function sitePath(language: Language, page: SitePageId): string {
+  return page === 'home' ? `/web/${language}/` : `/web/${language}/${page}`;
+}
