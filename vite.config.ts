@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 /**
  * One client build with two entries:
  * - `islands`: the small script every marketing page loads; it mounts the widgets;
+ * - `site`: the marketing pages' stylesheet;
  * - `app.html`: the single-page app under /app (shop and back office), split per route.
  * The prerender step (src/site/prerender.ts) reads the manifest to link the hashed files.
  */
@@ -21,6 +22,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         islands: 'src/client/islands/main.tsx',
+        site: 'src/site/styles/site.css',
         app: 'src/client/app.html',
       },
     },

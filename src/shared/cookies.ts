@@ -5,7 +5,7 @@
 const day = 24 * 60 * 60;
 
 export const cookies = {
-  /** The visitor's cart: the order id, kept 90 days after the last add. */
+  /** The visitor's cart: the order id, for 90 days from when the cart was made or reopened. */
   shoppingCart: { name: 'shopping_cart', maxAgeSeconds: 90 * day },
   /** The anti-forgery token, readable by scripts; lives as long as the browser session. */
   xsrfToken: { name: 'XSRF-TOKEN' },

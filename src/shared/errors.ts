@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from './i18n/messages.ts';
+import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messages.ts';
 
 /** Error codes of the API and the HTTP status each one answers with (DESIGN.md §6). */
 export const errorStatus = {
@@ -57,4 +57,10 @@ export class AppError extends Error {
   static field(field: string, code: string, message: MessageKey, params?: MessageParams): AppError {
     return AppError.validation([{ field, code, message, ...(params ? { params } : {}) }]);
   }
+}
+
+/** An error answer as it travels: 400 with `errors`, any other failure with `error`. */
+export interface ErrorBody {
+  errors?: { field: string; code: string; messagesByLanguage: MessagesByLanguage }[];
+  error?: { code: string; messagesByLanguage: MessagesByLanguage };
 }

@@ -40,3 +40,8 @@ export type SitePageId = (typeof sitePages)[number];
 export function sitePath(language: Language, page: SitePageId): string {
   return page === 'home' ? `/web/${language}/` : `/web/${language}/${page}`;
 }
+
+/** Where the browser downloads an order's invoice; a plain link, not a JSON call. */
+export function invoicePdfPath(orderId: string, language: Language): string {
+  return `${apiBase}/orders/${encodeURIComponent(orderId)}/invoice.pdf?language=${language}`;
+}

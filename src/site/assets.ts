@@ -27,6 +27,8 @@ export type ViteManifest = Record<string, ManifestChunk>;
 
 /** The islands entry as vite names it (relative to the vite root, src/client). */
 export const islandsEntrySource = 'islands/main.tsx';
+/** The site's stylesheet, an entry of its own so that the widgets do not import the site. */
+export const siteStylesSource = 'site/styles/site.css';
 
 function endsWithPath(value: string | undefined, suffix: string): boolean {
   return value !== undefined && (value === suffix || value.endsWith(`/${suffix}`));
@@ -53,6 +55,12 @@ export function staticClosure(manifest: ViteManifest, key: string): string[] {
   return [...seen];
 }
 
+/** The file of the site stylesheet entry, when the build has one. */
+export function siteStylesOf(manifest: ViteManifest): string[] {
+  const key = findManifestKey(manifest, siteStylesSource);
+  return key ? [manifest[key]!.file] : [];
+}
+
 export function pageAssetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
   const entryKey = findManifestKey(manifest, islandsEntrySource);
   const entry = entryKey ? manifest[entryKey] : undefined;
@@ -61,7 +69,7 @@ export function pageAssetsFromManifest(manifest: ViteManifest, base = '/'): Page
   }
   const closure = staticClosure(manifest, entryKey);
   const url = (file: string) => `${base}${file}`;
-  const css = [...new Set(closure.flatMap((key) => manifest[key]?.css ?? []))].map(url);
+  const css = [...new Set([...siteStylesOf(manifest), ...closure.flatMap((key) => manifest[key]?.css ?? [])])].map(url);
   const preload = closure.slice(1).map((key) => url(manifest[key]!.file));
   return { script: url(entry.file), css, preload };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { findManifestKey, islandsEntrySource, staticClosure, type ViteManifest } from './assets.ts';
+import { findManifestKey, islandsEntrySource, siteStylesOf, staticClosure, type ViteManifest } from './assets.ts';
 
 /** DESIGN budgets of a marketing page, gzip bytes. */
 export const budgets = { js: 80 * 1024, css: 20 * 1024 } as const;
@@ -30,7 +30,7 @@ export function measurePage(html: string, manifest: ViteManifest, clientDir: str
     if (key) for (const k of staticClosure(manifest, key)) keys.add(k);
   }
   const jsFiles = [...keys].map((key) => manifest[key]!.file);
-  const cssFiles = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+  const cssFiles = [...new Set([...siteStylesOf(manifest), ...[...keys].flatMap((key) => manifest[key]!.css ?? [])])];
   const gzip = (file: string) => gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
   const files = [...jsFiles, ...cssFiles].map((file) => ({ file, gzip: gzip(file) }));
   const sum = (list: string[]) => files.filter((f) => list.includes(f.file)).reduce((total, f) => total + f.gzip, 0);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
-import { addToCart } from '../lib/cart-api.ts';
-import { setCartCount } from './cart-store.ts';
-import { announceCart, cartEvents } from './cart-events.ts';
+import { addToCart } from '#client/features/cart/cart.ts';
+import { setCartCount } from '#client/features/cart/cart-count.ts';
+import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { getSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { appPaths, appUrl } from '#shared/paths.ts';
-import { ApiError } from '../lib/api.ts';
-import { cartApi, forgetCart, readCartId } from '../lib/cart-api.ts';
-import { cartEvents, onCartEvent } from './cart-events.ts';
-import { getCartCount, setCartCount, subscribe } from './cart-store.ts';
+import { readCartId, refreshCartCount } from '#client/features/cart/cart.ts';
+import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
+import { getCartCount, subscribe } from '#client/features/cart/cart-count.ts';
 import type { IslandProps } from './types.ts';
 
 // The drawer's code (and its texts) is fetched when it first opens, not with the page.
@@ -17,25 +16,6 @@ const serverCartId = () => undefined;
 /** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
 export function cartHref(cartId: string | undefined): string {
   return appUrl(cartId ? appPaths.shoppingCart(encodeURIComponent(cartId)) : appPaths.noShoppingCart());
-}
-
-/** Loads the count of the visitor's cart; a cart that is gone (403/404) is forgotten (SPEC §4). */
-export async function refreshCartCount(): Promise<void> {
-  const id = readCartId();
-  if (!id) {
-    setCartCount(0);
-    return;
-  }
-  try {
-    setCartCount((await cartApi.productsCount(id)).count);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-      forgetCart();
-      setCartCount(0);
-    } else {
-      console.error('cart count failed', error);
-    }
-  }
 }
 
 /**

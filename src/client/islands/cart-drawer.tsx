@@ -3,11 +3,10 @@ import { translate, type MessageKey, type MessageParams } from '#shared/i18n/mes
 import type { Language } from '#shared/locales.ts';
 import { formatCartMoney } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
-import { ApiError } from '../lib/api.ts';
-import { cartApi, forgetCart, readCartId } from '../lib/cart-api.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { cartHref } from './cart-button.tsx';
-import { cartEvents, onCartEvent } from './cart-events.ts';
-import { setCartCount } from './cart-store.ts';
+import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import './cart-drawer.css';
 
 // The save form brings the form layout and the captcha: fetched only when asked for.
@@ -35,18 +34,13 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
     const load = () => {
       const id = readCartId();
       if (!id) return;
-      cartApi
-        .get(id, language)
+      fetchCart(id, language)
         .then((cart) => {
-          if (!active) return;
-          setCartCount(cart.count);
-          setState({ status: 'ready', cart });
+          if (active) setState({ status: 'ready', cart });
         })
         .catch((error: unknown) => {
           if (!active) return;
-          if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-            forgetCart();
-            setCartCount(0);
+          if (error instanceof ApiError && error.isGone) {
             setState({ status: 'gone' });
           } else {
             console.error('cart drawer failed', error);

@@ -1,37 +1,33 @@
-import type { Language } from '#shared/locales.ts';
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { cookies, xsrfHeader } from '#shared/cookies.ts';
+import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoints.ts';
+import type { ErrorBody } from '#shared/errors.ts';
+import type { Language } from '#shared/locales.ts';
+import { apiBase } from '#shared/paths.ts';
 import { readCookie } from './cookies.ts';
 
 /**
- * The API client of SPEC §7: base path /api, JSON both ways, and for POST/PUT/DELETE the
- * anti-forgery header taken from the XSRF-TOKEN cookie (fetched first via
- * GET /api/xsrf/token when the cookie is missing). An error answer is thrown as an
- * ApiError carrying the body, as the server sent it (DESIGN.md §6).
+ * The one way the browser calls the API: `callApi(endpoints.cart, { params, query })`.
+ * JSON both ways; POST/PUT/DELETE carry the anti-forgery header, taken from the
+ * XSRF-TOKEN cookie or fetched first when the cookie is missing. An error answer is
+ * thrown as an ApiError with the body the server sent (docs/product/api-conventions.md).
  */
-export interface ApiFieldError {
-  field: string;
-  code: string;
-  messagesByLanguage: MessagesByLanguage;
-}
-
-export interface ApiErrorBody {
-  errors?: ApiFieldError[];
-  error?: { code: string; messagesByLanguage: MessagesByLanguage };
-}
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: ApiErrorBody,
+    readonly body: ErrorBody,
   ) {
     super(body.error?.code ?? (body.errors ? 'validation' : `HTTP ${status}`));
     this.name = 'ApiError';
   }
 
-  /** Field errors by dotted path, in one language, for a form to show under its fields. */
-  fieldMessages(language: Language): Record<string, string> {
-    return Object.fromEntries((this.body.errors ?? []).map((e) => [e.field, e.messagesByLanguage[language]]));
+  /** The answer's field errors (400), by dotted path. */
+  get fieldErrors(): NonNullable<ErrorBody['errors']> {
+    return this.body.errors ?? [];
+  }
+
+  /** A 403 or 404: what was asked for is not there (or not the caller's). */
+  get isGone(): boolean {
+    return this.status === 403 || this.status === 404;
   }
 
   messageIn(language: Language): string | undefined {
@@ -41,19 +37,19 @@ export class ApiError extends Error {
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function xsrfToken(refresh = false): Promise<string> {
+async function xsrfToken(refresh: boolean): Promise<string> {
   const fromCookie = refresh ? undefined : readCookie(cookies.xsrfToken);
   if (fromCookie) return fromCookie;
-  const response = await fetch('/api/xsrf/token', { credentials: 'same-origin' });
+  const response = await fetch(`${apiBase}/xsrf/token`, { credentials: 'same-origin' });
   const { token } = (await response.json()) as { token: string };
   return token;
 }
 
-async function send(method: string, path: string, body: unknown, refreshToken: boolean): Promise<Response> {
+async function send(method: string, url: string, body: unknown, refreshToken: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (unsafe.has(method)) headers[xsrfHeader] = await xsrfToken(refreshToken);
-  return fetch(`/api${path}`, {
+  return fetch(`${apiBase}${url}`, {
     method,
     headers,
     credentials: 'same-origin',
@@ -61,15 +57,22 @@ async function send(method: string, path: string, body: unknown, refreshToken: b
   });
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  let response = await send(method, path, body, false);
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  // The input may be left out when the endpoint takes none.
+  ...[input]: Record<string, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+): Promise<Answer<E>> {
+  const { method } = endpoint;
+  const url = urlOf(endpoint, input ?? {});
+  const body = input?.body;
+  let response = await send(method, url, body, false);
   if (response.status === 403 && unsafe.has(method)) {
     // The token may have been issued before a cookie was cleared: fetch a fresh one once.
-    const errorBody = (await response.clone().json().catch(() => ({}))) as ApiErrorBody;
-    if (errorBody.error?.code === 'xsrf') response = await send(method, path, body, true);
+    const errorBody = (await response.clone().json().catch(() => ({}))) as ErrorBody;
+    if (errorBody.error?.code === 'xsrf') response = await send(method, url, body, true);
   }
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as ApiErrorBody);
-  return data as T;
+  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as ErrorBody);
+  return data as Answer<E>;
 }

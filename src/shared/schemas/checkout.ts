@@ -95,6 +95,7 @@ export type InvoiceInfo = z.infer<typeof invoiceInfoSchema>;
 export const legalTextsSchema = z.array(
   z.object({ id: z.enum(['terms', 'privacy']), title: z.string(), url: z.string(), summary: z.string() }),
 );
+export type LegalText = z.infer<typeof legalTextsSchema>[number];
 
 /** POST /orders/{id}/checkout (SPEC §3). */
 export const checkoutSchema = z.object({

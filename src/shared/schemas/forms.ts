@@ -159,3 +159,6 @@ export const formMessagesResponseSchema = z.object({
   messages: z.array(z.object({ translations: messagesByLanguageSchema })).min(1),
 });
 export type FormMessagesResponse = z.infer<typeof formMessagesResponseSchema>;
+
+/** The answer of `POST /api/orders/{id}/subscribe`: the confirmation and the cart's new state. */
+export const saveCartAnswerSchema = formMessagesResponseSchema.extend({ isSubscribed: z.boolean() });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { rememberCart } from '#client/lib/cart-api.ts';
+import { rememberCart } from '#client/features/cart/cart.ts';
 import { useT } from '#client/lib/i18n.tsx';
 import { appPaths } from '#shared/paths.ts';
 

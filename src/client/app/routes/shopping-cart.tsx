@@ -1,72 +1,53 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { currencies, type Currency } from '#shared/locales.ts';
-import type { Cart, CartItem } from '#shared/schemas/cart.ts';
-import { ApiError } from '#client/lib/api.ts';
-import { cartApi, forgetCart, rememberCart } from '#client/lib/cart-api.ts';
-import { writeCookie } from '#client/lib/cookies.ts';
 import { cookies } from '#shared/cookies.ts';
-import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { CartMoney } from '#client/features/cart/cart-money.tsx';
-import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
+import { endpoints } from '#shared/endpoints.ts';
+import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
+import type { Cart, CartItem } from '#shared/schemas/cart.ts';
+import { CartMoney } from '#client/features/cart/cart-money.tsx';
+import { fetchCart, rememberCart } from '#client/features/cart/cart.ts';
+import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { writeCookie } from '#client/lib/cookies.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { problemText, problemsFromApi } from '#client/ui/form/problems.ts';
 import './shopping-cart.css';
 import './checkout/link-button.css';
 
-type State = { status: 'loading' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
+/** A change of the cart: a call that answers the whole cart. */
+type CartChange = () => Promise<Cart>;
 
 /** `/app/orders/{id}/shopping-cart`: change seats, remove with undo, currency, totals, save. */
 export default function ShoppingCartPage() {
   const { orderId = '' } = useParams();
   const { language } = useLanguage();
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [changeError, setChangeError] = useState<string>();
+  const queryClient = useQueryClient();
+  const cartQuery = apiQuery(endpoints.cart, { params: { orderId }, query: { language } }, async () => {
+    const cart = await fetchCart(orderId, language);
+    // Opening a cart's page (from a link, in another browser) makes it this visitor's cart.
+    rememberCart(cart.id);
+    return cart;
+  });
+  const { data: cart, error } = useQuery(cartQuery);
 
-  const handleFailure = useCallback((error: unknown) => {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-      // SPEC §4: a cart that answers 403/404 is gone; forget it.
-      forgetCart();
-      setState({ status: 'gone' });
-      return;
-    }
-    console.error(error);
-    setState((current) => (current.status === 'ready' ? current : { status: 'failed' }));
-  }, []);
-
-  useEffect(() => {
-    let active = true;
-    cartApi
-      .get(orderId, language)
-      .then((cart) => {
-        if (!active) return;
-        rememberCart(cart.id);
-        setState({ status: 'ready', cart });
-      })
-      .catch((error: unknown) => active && handleFailure(error));
-    return () => {
-      active = false;
-    };
-  }, [orderId, language, handleFailure]);
-
-  const change = useCallback(
-    async (run: () => Promise<Cart>): Promise<ApiError | undefined> => {
-      setChangeError(undefined);
-      try {
-        setState({ status: 'ready', cart: await run() });
-        return undefined;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) return error;
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) handleFailure(error);
-        else setChangeError(t('shop.cart.changeFailed'));
-        return undefined;
-      }
+  // Every change answers the whole cart, which replaces the one shown.
+  const change = useMutation({
+    mutationFn: (run: CartChange) => run(),
+    onSuccess: (fresh) => queryClient.setQueryData(cartQuery.queryKey, fresh),
+    onError: (failure) => {
+      // A cart that vanished meanwhile: loading it again shows (and forgets) it as gone.
+      if (failure instanceof ApiError && failure.isGone) void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
+      else if (!(failure instanceof ApiError && failure.status === 400)) console.error('[cart] change failed', failure);
     },
-    [handleFailure, t],
-  );
+  });
+  // A refused value is shown at its line; anything else above the lines.
+  const changeFailed = change.error !== null && !(change.error instanceof ApiError && (change.error.status === 400 || change.error.isGone));
 
-  if (state.status === 'loading') return <p role="status">{t('shop.cart.loading')}</p>;
-  if (state.status === 'gone') {
+  if (error instanceof ApiError && error.isGone) {
     return (
       <section className="app-message">
         <h1>{t('shop.cart.title')}</h1>
@@ -77,13 +58,12 @@ export default function ShoppingCartPage() {
       </section>
     );
   }
-  if (state.status === 'failed') return <p role="alert">{t('shop.cart.loadFailed')}</p>;
+  if (!cart) return error ? <p role="alert">{t('shop.cart.loadFailed')}</p> : <p role="status">{t('shop.cart.loading')}</p>;
 
-  const { cart } = state;
   const hasActive = cart.items.some((item) => item.status === 'ACTIVE');
   const changeCurrency = (currency: Currency) => {
     writeCookie(cookies.currency, currency);
-    void change(() => cartApi.changeCurrency(cart.id, currency, language));
+    change.mutate(() => callApi(endpoints.changeCartCurrency, { params: { orderId: cart.id }, query: { language }, body: { currency } }));
   };
 
   return (
@@ -101,9 +81,9 @@ export default function ShoppingCartPage() {
           </select>
         </label>
       </div>
-      {changeError && (
+      {changeFailed && (
         <p className="cart-error" role="alert">
-          {changeError}
+          {t('shop.cart.changeFailed')}
         </p>
       )}
       {cart.items.length === 0 ? (
@@ -113,7 +93,7 @@ export default function ShoppingCartPage() {
       ) : (
         <ul className="cart-lines" aria-label={t('shop.cart.title')}>
           {cart.items.map((item) => (
-            <CartLine key={item.id} item={item} cart={cart} onChange={change} />
+            <CartLine key={item.id} item={item} cart={cart} onChange={change.mutateAsync} />
           ))}
         </ul>
       )}
@@ -126,14 +106,14 @@ export default function ShoppingCartPage() {
         </p>
       )}
       {hasActive && !cart.isSubscribed && (
-        <SaveCartForm cartId={cart.id} language={language} onSaved={() => setState({ status: 'ready', cart: { ...cart, isSubscribed: true } })} />
+        <SaveCartForm cartId={cart.id} language={language} onSaved={() => queryClient.setQueryData(cartQuery.queryKey, { ...cart, isSubscribed: true })} />
       )}
       {cart.isSubscribed && <p className="cart-saved">{t('shop.cart.saved')}</p>}
     </div>
   );
 }
 
-function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChange: (run: () => Promise<Cart>) => Promise<ApiError | undefined> }) {
+function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChange: (run: CartChange) => Promise<Cart> }) {
   const { language } = useLanguage();
   const t = useT();
   // What the visitor is typing; undefined shows the saved quantity.
@@ -152,11 +132,20 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
       setDraft(undefined);
       return;
     }
-    const failure = await onChange(() => cartApi.updateItem(cart.id, item.id, { quantity: value }, language));
-    setError(failure?.fieldMessages(language).quantity);
-    if (!failure) setDraft(undefined);
+    try {
+      await onChange(() => update({ quantity: value }));
+      setError(undefined);
+      setDraft(undefined);
+    } catch (failure) {
+      const refused = failure instanceof ApiError ? problemsFromApi(failure.fieldErrors).quantity : undefined;
+      setError(refused && problemText(refused, language));
+    }
   };
-  const setStatus = (status: 'ACTIVE' | 'REMOVED') => void onChange(() => cartApi.updateItem(cart.id, item.id, { status }, language));
+  const update = (body: { quantity?: number; status?: CartItem['status'] }) =>
+    callApi(endpoints.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
+  // The page shows what went wrong; the line has nothing more to do.
+  const run = (call: CartChange) => void onChange(call).catch(() => undefined);
+  const setStatus = (status: CartItem['status']) => run(() => update({ status }));
   const others = cart.items.filter((other) => other.id !== item.id && other.status === 'ACTIVE');
   const largest = Math.max(0, ...others.map((other) => other.quantity));
 
@@ -198,7 +187,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           </span>
         )}
         {!removed && largest > item.quantity && (
-          <button type="button" className="button-link" onClick={() => void onChange(() => cartApi.matchCount(cart.id, item.id, language))}>
+          <button type="button" className="button-link" onClick={() => run(() => callApi(endpoints.matchCount, { params: { orderId: cart.id, itemId: item.id }, query: { language } }))}>
             {t('shop.cart.matchCount')} ({largest})
           </button>
         )}

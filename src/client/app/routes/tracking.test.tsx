@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
 import TrackingPage from './tracking.tsx';
 
 const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
@@ -95,9 +97,11 @@ function renderTracking(language: Language = 'en-US') {
     initialEntries: [`/orders/${orderId}/tracking`],
   });
   render(
-    <LanguageProvider initial={language}>
-      <RouterProvider router={router} />
-    </LanguageProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,21 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { isMessageKey } from '#shared/i18n/messages.ts';
-import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import { isCart } from '#shared/orders.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { checkoutApi, invoicePdfUrl } from '#client/lib/checkout-api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
 import { OrderLines, OrderTotals } from './checkout/order-summary.tsx';
-import { appPaths } from '#shared/paths.ts';
+import { appPaths, invoicePdfPath } from '#shared/paths.ts';
 import './checkout/checkout.css';
 import './tracking.css';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'failed' }
-  | { status: 'ready'; detail: OrderDetail; statusInfo: StatusInfo };
 
 /**
  * `/app/orders/{id}/tracking` (SPEC §2): the order number, when it was ordered, its
@@ -26,30 +21,12 @@ export default function TrackingPage() {
   const { orderId = '' } = useParams();
   const { language } = useLanguage();
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  const [detailQuery, statusQuery] = useQueries({
+    queries: [apiQuery(endpoints.orderDetail, { params: { orderId } }), apiQuery(endpoints.statusInfo, { params: { orderId } })],
+  });
+  const error = detailQuery.error ?? statusQuery.error;
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([checkoutApi.detail(orderId), checkoutApi.statusInfo(orderId)]).then(
-      ([detail, statusInfo]) => live && setState({ status: 'ready', detail, statusInfo }),
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
-          setState({ status: 'notFound' });
-          return;
-        }
-        console.error('[tracking] loading the order failed', error);
-        setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderId, reloads]);
-
-  if (state.status === 'loading') return <p role="status">{t('checkout.tracking.loading')}</p>;
-  if (state.status === 'notFound') {
+  if (error instanceof ApiError && error.isGone) {
     return (
       <section className="app-message">
         <h1>{t('checkout.notFound.title')}</h1>
@@ -57,19 +34,22 @@ export default function TrackingPage() {
       </section>
     );
   }
-  if (state.status === 'failed') {
+  if (error) {
     return (
       <section className="app-message">
         <h1>{t('checkout.tracking.heading')}</h1>
         <p role="alert">{t('checkout.tracking.loadFailed')}</p>
-        <button type="button" onClick={() => setReloads((count) => count + 1)}>
+        <button type="button" onClick={() => void Promise.all([detailQuery.refetch(), statusQuery.refetch()])}>
           {t('checkout.retry')}
         </button>
       </section>
     );
   }
 
-  const { detail, statusInfo } = state;
+  const detail = detailQuery.data;
+  const statusInfo = statusQuery.data;
+  if (!detail || !statusInfo) return <p role="status">{t('checkout.tracking.loading')}</p>;
+
   const number = statusInfo.number ?? detail.number;
   const statusKey = `checkout.status.${statusInfo.status}`;
   const statusText = isMessageKey(statusKey) ? t(statusKey) : statusInfo.status;
@@ -80,7 +60,7 @@ export default function TrackingPage() {
       <section className="app-message">
         <h1>{t('checkout.tracking.heading')}</h1>
         <p>{t('checkout.tracking.notOrdered')}</p>
-        {detail.status === 'SHOPPING_CART' && (
+        {isCart(detail) && (
           <p>
             <Link to={appPaths.checkout(detail.id)}>{t('checkout.tracking.toCheckout')}</Link>
           </p>
@@ -145,7 +125,7 @@ export default function TrackingPage() {
       </section>
 
       <p className="tracking-invoice">
-        <a href={invoicePdfUrl(detail.id, language)} type="application/pdf">
+        <a href={invoicePdfPath(detail.id, language)} type="application/pdf">
           {t('checkout.tracking.invoice')}
         </a>
       </p>

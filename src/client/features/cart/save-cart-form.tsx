@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema } from '#shared/schemas/forms.ts';
-import { cartApi } from '#client/lib/cart-api.ts';
-import { FormLayout, siteKeyPaths } from '#client/ui/form/form-layout.tsx';
+import { endpoints } from '#shared/endpoints.ts';
+import { callApi } from '#client/lib/api.ts';
+import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { FormLayout } from '#client/ui/form/form-layout.tsx';
 
 /**
  * The shopping-cart form (SPEC §2, shared layout): saves the cart by e-mail and shows the
@@ -33,7 +35,7 @@ export function SaveCartForm({ cartId, language, onSaved }: { cartId: string; la
         extraPayload={{ preferredLanguage: language }}
         submitLabel="shop.cart.save.submit"
         onSubmit={async (payload) => {
-          const answer = await cartApi.subscribe(cartId, payload);
+          const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: cartId }, body: payload });
           setConfirmation(answer.messages[0]?.translations[language]);
           onSaved();
         }}

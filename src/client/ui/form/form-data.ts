@@ -1,20 +1,26 @@
 import { useEffect, useState } from 'react';
-import { api } from '#client/lib/api.ts';
+import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoints.ts';
+import { callApi } from '#client/lib/api.ts';
 
 /**
  * The reference data the forms read (site keys, countries, the visitor's country,
  * newsletter topics): each GET is made once per page and shared by every form on it,
  * so opening a dialog again or showing two forms costs no further calls. A failed call
  * is forgotten, so the next form tries again.
+ *
+ * Forms also run in the marketing pages' widgets, whose script stays small: this cache of
+ * a few lines stands in there for the query library the app's pages use (`lib/queries.ts`).
  */
 const loaded = new Map<string, Promise<unknown>>();
 
-export function loadOnce<T>(path: string): Promise<T> {
-  let promise = loaded.get(path) as Promise<T> | undefined;
+function loadOnce<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Answer<E>> {
+  const key = urlOf(endpoint, input);
+  let promise = loaded.get(key) as Promise<Answer<E>> | undefined;
   if (!promise) {
-    promise = api<T>('GET', path);
-    loaded.set(path, promise);
-    promise.catch(() => loaded.delete(path));
+    const loading = callApi<E>(endpoint, input);
+    loaded.set(key, loading);
+    loading.catch(() => loaded.delete(key));
+    promise = loading;
   }
   return promise;
 }
@@ -26,28 +32,31 @@ export function forgetLoadedFormData(): void {
 
 export type Loadable<T> = { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed' };
 
-/** `GET /api{path}` through `loadOnce`; no call while `path` is undefined. */
-export function useFormData<T>(path: string | undefined): Loadable<T> {
-  const [state, setState] = useState<{ path: string | undefined; value: Loadable<T> }>({ path, value: { status: 'loading' } });
+/** The answer of a reference-data call; no call while `endpoint` is undefined. */
+export function useFormData<E extends Endpoint>(endpoint: E | undefined, input: CallInput<E> = {} as CallInput<E>): Loadable<Answer<E>> {
+  const key = endpoint ? urlOf(endpoint, input) : undefined;
+  const [state, setState] = useState<{ key: string | undefined; value: Loadable<Answer<E>> }>({ key, value: { status: 'loading' } });
 
   useEffect(() => {
-    if (path === undefined) return;
+    if (!endpoint || key === undefined) return;
     let live = true;
-    loadOnce<T>(path).then(
+    loadOnce(endpoint, input).then(
       (data) => {
-        if (live) setState({ path, value: { status: 'loaded', data } });
+        if (live) setState({ key, value: { status: 'loaded', data } });
       },
       (error: unknown) => {
-        // SPEC §8: a failed call is only logged; the form goes on without the data.
-        console.error(`[form] GET /api${path} failed`, error);
-        if (live) setState({ path, value: { status: 'failed' } });
+        // A failed call is only logged; the form goes on without the data.
+        console.error(`[form] GET ${key} failed`, error);
+        if (live) setState({ key, value: { status: 'failed' } });
       },
     );
     return () => {
       live = false;
     };
-  }, [path]);
+    // The key stands for the endpoint and its input.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 
-  // A result for an earlier path (the language changed) does not count.
-  return state.path === path ? state.value : { status: 'loading' };
+  // A result for an earlier key (the language changed) does not count.
+  return state.key === key ? state.value : { status: 'loading' };
 }

@@ -6,7 +6,8 @@ import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import type { Language } from '#shared/locales.ts';
 import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { forgetLoadedFormData } from './form-data.ts';
-import { FormLayout, siteKeyPaths, type FormFieldName } from './form-layout.tsx';
+import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { FormLayout, type FormFieldName } from './form-layout.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
 vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({

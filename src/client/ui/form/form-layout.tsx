@@ -1,28 +1,24 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '#client/lib/api.ts';
-import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
-import { translate, type MessageKey, type MessageParams, type MessagesByLanguage } from '#shared/i18n/messages.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import { translate, type MessageKey } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import type { Country } from '#shared/schemas/common.ts';
-import {
-  contactRecipients,
-  experienceLevels,
-  formLimits,
-  genders,
-  roles,
-  type NewsletterTopic,
-} from '#shared/schemas/forms.ts';
-import { fieldErrorsOf } from '#shared/schemas/validation.ts';
+import { sitePath } from '#shared/paths.ts';
+import { contactRecipients, experienceLevels, formLimits, genders, roles, type NewsletterTopic } from '#shared/schemas/forms.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { CheckboxField, countryOptions, SelectField, SubmitButton, TextAreaField, TextField } from './fields.tsx';
 import { useFormData } from './form-data.ts';
+import { problemsFromApi, problemsFromSchema, problemText, withoutProblem, type Problem, type Problems } from './problems.ts';
+import { useCaptcha, useFocusOnProblems } from './use-form.ts';
 import './form-layout.css';
 
 /**
- * The one layout of the public forms (SPEC §2: newsletter, contact, webinar, sign-in,
- * exit popup, shopping cart). A form names the fields it shows, the shared schema it
- * sends and its site-key call; the layout renders labelled inputs, the consent box with
- * the privacy-policy link and the captcha, checks the payload with the same schema as the
- * server, and shows the server's field errors under the matching fields (SPEC §5).
+ * The one layout of the public forms (newsletter, contact, webinar, sign-in, exit popup,
+ * shopping cart). A form names the fields it shows, the shared schema it sends and its
+ * site-key call; the layout renders them with the form primitives (`fields.tsx`), the
+ * consent box with the privacy-policy link and the captcha, checks the payload with the
+ * same schema as the server, and shows the server's field errors under their fields.
  */
 
 /** The fields a form can show; `phone` is the country-code select and the number together. */
@@ -41,13 +37,26 @@ export type FormFieldName =
   | 'subject'
   | 'message';
 
-/** The site-key calls of SPEC §7, as paths under /api. */
-export const siteKeyPaths = {
-  forms: '/captcha/site-key',
-  contact: '/contact-form/site-key',
-  signIn: '/users/captcha/site-key',
-  checkout: '/orders/captcha/site-key',
-} as const;
+type TextName = 'firstName' | 'lastName' | 'email' | 'companyName' | 'company' | 'subject';
+type ChoiceName = 'gender' | 'role' | 'experienceLevel' | 'recipient';
+
+/** How each text field is shown: its label, autofill token, length limit and whether it is required. */
+const textFields: Record<TextName, { label: MessageKey; autoComplete: string; maxLength: number; required?: true; type?: 'email' }> = {
+  firstName: { label: 'forms.firstName.label', autoComplete: 'given-name', maxLength: formLimits.name, required: true },
+  lastName: { label: 'forms.lastName.label', autoComplete: 'family-name', maxLength: formLimits.name },
+  email: { label: 'forms.email.label', autoComplete: 'email', maxLength: formLimits.email, required: true, type: 'email' },
+  companyName: { label: 'forms.companyName.label', autoComplete: 'organization', maxLength: formLimits.company },
+  company: { label: 'forms.company.label', autoComplete: 'organization', maxLength: formLimits.company },
+  subject: { label: 'forms.subject.label', autoComplete: 'off', maxLength: formLimits.subject, required: true },
+};
+
+/** The choices of each select: the enumeration and the catalogue area of its option texts. */
+const choiceFields: Record<ChoiceName, { label: MessageKey; options: readonly string[]; required?: true }> = {
+  gender: { label: 'forms.gender.label', options: genders },
+  role: { label: 'forms.role.label', options: roles },
+  experienceLevel: { label: 'forms.experienceLevel.label', options: experienceLevels },
+  recipient: { label: 'forms.recipient.label', options: contactRecipients, required: true },
+};
 
 export interface FormLayoutProps<Payload> {
   language: Language;
@@ -65,7 +74,7 @@ export interface FormLayoutProps<Payload> {
   submitLabel?: MessageKey;
   /**
    * Sends the checked payload. Throwing the ApiError of a 400 shows its field errors;
-   * any other failure is only logged (SPEC §8).
+   * any other failure is only logged.
    */
   onSubmit: (payload: Payload) => Promise<void>;
   /** The puzzle endpoint of the captcha provider; the widget's default otherwise. */
@@ -74,16 +83,7 @@ export interface FormLayoutProps<Payload> {
   children?: ReactNode;
 }
 
-/** Every input of the layout, by the payload field it fills. */
-type ControlName =
-  | Exclude<FormFieldName, 'phone'>
-  | 'phoneCountryCode'
-  | 'phoneNumber'
-  | 'agreeWithDataPrivacy'
-  | 'captchaSolution';
-
-type TextControl = Exclude<ControlName, 'topicIds' | 'agreeWithDataPrivacy' | 'captchaSolution'>;
-type Values = Record<TextControl, string> & { topicIds: string[] };
+type Values = Record<TextName | ChoiceName | 'phoneCountryCode' | 'phoneNumber' | 'message', string> & { topicIds: string[] };
 
 const emptyValues: Values = {
   firstName: '',
@@ -91,31 +91,20 @@ const emptyValues: Values = {
   email: '',
   companyName: '',
   company: '',
+  subject: '',
   gender: '',
-  phoneCountryCode: '',
-  phoneNumber: '',
   role: '',
   experienceLevel: '',
-  topicIds: [],
   recipient: '',
-  subject: '',
+  phoneCountryCode: '',
+  phoneNumber: '',
   message: '',
+  topicIds: [],
 };
 
-/** A field's error: a catalogue key (our own check) or the server's texts. */
-type Problem = { key: MessageKey; params?: MessageParams } | { messagesByLanguage: MessagesByLanguage };
-type Problems = Partial<Record<ControlName, Problem>> & { general?: Problem[] };
-
-const requiredFields = new Set<FormFieldName>(['firstName', 'email', 'recipient', 'subject', 'message']);
-
-/** The server's dotted field (`topicIds.2`) → the control that shows it, if this form has it. */
-function controlOf(field: string, shown: ReadonlySet<ControlName>): ControlName | undefined {
-  const head = field.split('.')[0] as ControlName;
-  return shown.has(head) ? head : undefined;
-}
-
-function shownControls(fields: readonly FormFieldName[]): Set<ControlName> {
-  const shown = new Set<ControlName>(['agreeWithDataPrivacy', 'captchaSolution']);
+/** The inputs a form shows, by payload field: `phone` stands for the code and the number. */
+function shownFields(fields: readonly FormFieldName[]): Set<string> {
+  const shown = new Set<string>(['agreeWithDataPrivacy', 'captchaSolution']);
   for (const field of fields) {
     if (field === 'phone') {
       shown.add('phoneCountryCode');
@@ -127,13 +116,16 @@ function shownControls(fields: readonly FormFieldName[]): Set<ControlName> {
   return shown;
 }
 
-function addProblem(problems: Problems, shown: ReadonlySet<ControlName>, field: string, problem: Problem): void {
-  const control = controlOf(field, shown);
-  if (control) {
-    problems[control] ??= problem;
-  } else {
-    (problems.general ??= []).push(problem);
+/** Problems of fields the form shows stay at their field (`topicIds.2` at `topicIds`); the others go on top. */
+function placeProblems(problems: Problems, shown: ReadonlySet<string>): { fields: Problems; general: Problem[] } {
+  const fields: Problems = {};
+  const general: Problem[] = [];
+  for (const [path, problem] of Object.entries(problems)) {
+    const head = path.split('.')[0] ?? path;
+    if (shown.has(head)) fields[head] ??= problem;
+    else general.push(problem);
   }
+  return { fields, general };
 }
 
 export function FormLayout<Payload>({
@@ -148,79 +140,47 @@ export function FormLayout<Payload>({
   puzzleUrl,
   children,
 }: FormLayoutProps<Payload>) {
-  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  const text = (problem: Problem) => ('key' in problem ? t(problem.key, problem.params) : problem.messagesByLanguage[language]);
-
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
   const id = useId();
-  const idOf = (control: string) => `${id}-${control}`;
-  const errorIdOf = (control: string) => `${id}-${control}-error`;
+  const idOf = (field: string) => `${id}-${field}`;
   const formRef = useRef<HTMLFormElement>(null);
-
-  const shows = (field: FormFieldName) => fields.includes(field);
-  const shown = shownControls(fields);
+  const shown = shownFields(fields);
 
   const [values, setValues] = useState<Values>(emptyValues);
   const [consent, setConsent] = useState(false);
-  const [solution, setSolution] = useState<string | undefined>(undefined);
-  const [resetSignal, setResetSignal] = useState(0);
-  const [problems, setProblems] = useState<Problems>({});
+  const [problems, setProblems] = useState<{ fields: Problems; general: Problem[] }>({ fields: {}, general: [] });
   const [sending, setSending] = useState(false);
-  // Bumped when new errors are shown: the first invalid field then takes the focus.
-  const [focusRequest, setFocusRequest] = useState(0);
+  const captcha = useCaptcha();
+  const focusFirstProblem = useFocusOnProblems(formRef);
 
-  const siteKey = useFormData<{ siteKey: string }>(siteKeyPath);
-  const countries = useFormData<Country[]>(shows('phone') ? `/country/?language=${language}` : undefined);
-  const visitorCountry = useFormData<Country>(shows('phone') ? '/geolocation/whereami/country' : undefined);
+  const showsPhone = fields.includes('phone');
+  const countries = useFormData(showsPhone ? endpoints.countries : undefined, { query: { language } });
+  const visitorCountry = useFormData(showsPhone ? endpoints.visitorCountry : undefined);
 
-  // SPEC §5: the phone country defaults to the visitor's country, unless one was chosen.
+  // The phone country defaults to the visitor's country, unless one was chosen.
   const visitorCountryCode = visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined;
   const phoneCountryCode = values.phoneCountryCode || visitorCountryCode || '';
 
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const form = formRef.current;
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"], .form__captcha--invalid input[type="checkbox"]');
-    first?.focus();
-  }, [focusRequest]);
-
-  function change(control: TextControl, value: string): void {
-    setValues((current) => ({ ...current, [control]: value }));
-    clearProblem(control);
-  }
-
-  function clearProblem(control: ControlName): void {
-    setProblems((current) => {
-      if (!current[control]) return current;
-      const next = { ...current };
-      delete next[control];
-      return next;
-    });
-  }
-
-  function toggleTopic(topicId: string, checked: boolean): void {
-    setValues((current) => ({
-      ...current,
-      topicIds: checked ? [...current.topicIds, topicId] : current.topicIds.filter((idOfTopic) => idOfTopic !== topicId),
-    }));
-    clearProblem('topicIds');
-  }
-
-  function resetCaptcha(): void {
-    setSolution(undefined);
-    setResetSignal((signal) => signal + 1);
-  }
-
-  function showProblems(next: Problems): void {
-    setProblems(next);
-    setFocusRequest((request) => request + 1);
-  }
+  const errorOf = (field: string) => {
+    const problem = problems.fields[field];
+    return problem ? problemText(problem, language) : undefined;
+  };
+  const clearProblem = (field: string) => setProblems((current) => ({ ...current, fields: withoutProblem(current.fields, field) }));
+  const change = (field: keyof Values, value: Values[keyof Values]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearProblem(field);
+  };
+  const showProblems = (next: Problems) => {
+    setProblems(placeProblems(next, shown));
+    focusFirstProblem();
+  };
 
   function buildPayload(): Record<string, unknown> {
     const payload: Record<string, unknown> = {
       ...extraPayload,
       preferredLanguage: language,
       agreeWithDataPrivacy: consent,
-      captchaSolution: solution ?? '',
+      captchaSolution: captcha.solution ?? '',
     };
     for (const field of fields) {
       if (field === 'phone') {
@@ -240,187 +200,107 @@ export function FormLayout<Payload>({
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (sending || !consent || !solution) return;
-    const checked = schema.safeParse(buildPayload(), { reportInput: true });
-    if (!checked.success) {
-      const next: Problems = {};
-      for (const error of fieldErrorsOf(checked.error)) {
-        addProblem(next, shown, error.field, { key: error.message, ...(error.params ? { params: error.params } : {}) });
-      }
-      showProblems(next);
+    if (sending || !consent || !captcha.solution) return;
+    const payload = buildPayload();
+    const own = problemsFromSchema(schema, payload);
+    if (Object.keys(own).length > 0) {
+      showProblems(own);
       return;
     }
-    setProblems({});
+    setProblems({ fields: {}, general: [] });
     setSending(true);
     try {
-      await onSubmit(checked.data);
+      await onSubmit(schema.parse(payload));
       // The solution is spent; a form that stays on screen needs a new one.
-      resetCaptcha();
+      captcha.reset();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? (error.body.errors ?? []) : [];
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
       if (fieldErrors.length > 0) {
-        const next: Problems = {};
-        for (const fieldError of fieldErrors) {
-          addProblem(next, shown, fieldError.field, { messagesByLanguage: fieldError.messagesByLanguage });
-        }
-        showProblems(next);
-        // SPEC §5: an error on captchaSolution resets the captcha.
-        if (fieldErrors.some((fieldError) => fieldError.field === 'captchaSolution')) resetCaptcha();
+        showProblems(problemsFromApi(fieldErrors));
+        // The server refused the solution (or spent it): the widget starts over.
+        if (fieldErrors.some((fieldError) => fieldError.field === 'captchaSolution')) captcha.reset();
       } else {
-        // SPEC §8: send failures are only logged. Whether the solution was spent is unknown.
+        // A failed send is only logged. Whether the solution was spent is unknown.
         console.error('[form] sending failed', error);
-        resetCaptcha();
+        captcha.reset();
       }
     } finally {
       setSending(false);
     }
   }
 
-  /** The ARIA attributes and class of an input that may show an error. */
-  function errorProps(control: ControlName, hintId?: string) {
-    const invalid = Boolean(problems[control]);
-    const describedBy = [hintId, invalid ? errorIdOf(control) : undefined].filter(Boolean).join(' ');
-    return {
-      'aria-invalid': invalid ? ('true' as const) : undefined,
-      'aria-describedby': describedBy || undefined,
-    };
-  }
-
-  function errorText(control: ControlName) {
-    const problem = problems[control];
-    if (!problem) return null;
+  function textField(name: TextName) {
+    const spec = textFields[name];
     return (
-      <p id={errorIdOf(control)} className="form__error">
-        {text(problem)}
-      </p>
+      <TextField
+        key={name}
+        id={idOf(name)}
+        name={name}
+        label={t(spec.label)}
+        value={values[name]}
+        onChange={(value) => change(name, value)}
+        autoComplete={spec.autoComplete}
+        maxLength={spec.maxLength}
+        required={spec.required}
+        type={spec.type}
+        error={errorOf(name)}
+      />
     );
   }
 
-  function label(control: ControlName, key: MessageKey, required: boolean) {
+  function choiceField(name: ChoiceName) {
+    const spec = choiceFields[name];
     return (
-      <label className="form__label" htmlFor={idOf(control)}>
-        {t(key)}
-        {required && (
-          <span className="form__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
+      <SelectField
+        key={name}
+        id={idOf(name)}
+        name={name}
+        label={t(spec.label)}
+        value={values[name]}
+        onChange={(value) => change(name, value)}
+        options={spec.options.map((option) => ({ value: option, label: t(`forms.${name}.${option}` as MessageKey) }))}
+        language={language}
+        required={spec.required}
+        error={errorOf(name)}
+      />
     );
   }
 
-  function textInput(
-    control: 'firstName' | 'lastName' | 'email' | 'companyName' | 'company' | 'subject',
-    key: MessageKey,
-    autoComplete: string,
-    maxLength: number,
-    type: 'text' | 'email' = 'text',
-  ) {
-    const required = requiredFields.has(control);
-    return (
-      <div className="form__field" key={control}>
-        {label(control, key, required)}
-        <input
-          id={idOf(control)}
-          className="form__input"
-          name={control}
-          type={type}
-          value={values[control]}
-          onChange={(event) => change(control, event.target.value)}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          required={required}
-          spellCheck={type === 'email' ? false : undefined}
-          {...errorProps(control)}
-        />
-        {errorText(control)}
-      </div>
-    );
-  }
-
-  function select(
-    control: 'gender' | 'role' | 'experienceLevel' | 'recipient',
-    key: MessageKey,
-    options: readonly string[],
-    optionKey: (option: string) => MessageKey,
-  ) {
-    const required = requiredFields.has(control);
-    return (
-      <div className="form__field" key={control}>
-        {label(control, key, required)}
-        <select
-          id={idOf(control)}
-          className="form__input form__select"
-          name={control}
-          value={values[control]}
-          onChange={(event) => change(control, event.target.value)}
-          autoComplete="off"
-          required={required}
-          {...errorProps(control)}
-        >
-          <option value="">{t('forms.select.placeholder')}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {t(optionKey(option))}
-            </option>
-          ))}
-        </select>
-        {errorText(control)}
-      </div>
-    );
-  }
-
-  function phone() {
-    const hintId = `${id}-phoneNumber-hint`;
+  function phoneFields() {
     const list = countries.status === 'loaded' ? countries.data : [];
     // Until the list is there, the default country is offered alone so the select shows it.
-    const options = list.length > 0 ? list : visitorCountry.status === 'loaded' ? [visitorCountry.data] : [];
+    const offered = list.length > 0 ? list : visitorCountry.status === 'loaded' ? [visitorCountry.data] : [];
     return (
       <fieldset className="form__fieldset" key="phone">
         <legend className="form__legend">{t('forms.phone.legend')}</legend>
         <div className="form__phone">
-          <div className="form__field form__field--country">
-            {label('phoneCountryCode', 'forms.phoneCountryCode.label', false)}
-            <select
-              id={idOf('phoneCountryCode')}
-              className="form__input form__select"
-              name="phoneCountryCode"
-              value={phoneCountryCode}
-              onChange={(event) => change('phoneCountryCode', event.target.value)}
-              autoComplete="country"
-              aria-busy={countries.status === 'loading' ? true : undefined}
-              {...errorProps('phoneCountryCode')}
-            >
-              {phoneCountryCode === '' && <option value="">{t('forms.select.placeholder')}</option>}
-              {options.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.phoneCode
-                    ? t('forms.phoneCountryCode.option', { country: country.name, phoneCode: country.phoneCode })
-                    : country.name}
-                </option>
-              ))}
-            </select>
-            {errorText('phoneCountryCode')}
-          </div>
-          <div className="form__field form__field--phone-number">
-            {label('phoneNumber', 'forms.phoneNumber.label', false)}
-            <input
-              id={idOf('phoneNumber')}
-              className="form__input"
-              name="phoneNumber"
-              type="tel"
-              inputMode="tel"
-              value={values.phoneNumber}
-              onChange={(event) => change('phoneNumber', event.target.value)}
-              autoComplete="tel-national"
-              maxLength={formLimits.phoneNumber}
-              {...errorProps('phoneNumber', hintId)}
-            />
-            <p id={hintId} className="form__hint">
-              {t('forms.phoneNumber.hint')}
-            </p>
-            {errorText('phoneNumber')}
-          </div>
+          <SelectField
+            id={idOf('phoneCountryCode')}
+            name="phoneCountryCode"
+            className="form__field--country"
+            label={t('forms.phoneCountryCode.label')}
+            value={phoneCountryCode}
+            onChange={(value) => change('phoneCountryCode', value)}
+            options={countryOptions(offered, language, true)}
+            language={language}
+            autoComplete="country"
+            loading={countries.status === 'loading'}
+            placeholder="whenEmpty"
+            error={errorOf('phoneCountryCode')}
+          />
+          <TextField
+            id={idOf('phoneNumber')}
+            name="phoneNumber"
+            className="form__field--phone-number"
+            type="tel"
+            label={t('forms.phoneNumber.label')}
+            value={values.phoneNumber}
+            onChange={(value) => change('phoneNumber', value)}
+            autoComplete="tel-national"
+            maxLength={formLimits.phoneNumber}
+            hint={t('forms.phoneNumber.hint')}
+            error={errorOf('phoneNumber')}
+          />
         </div>
       </fieldset>
     );
@@ -428,165 +308,118 @@ export function FormLayout<Payload>({
 
   function topicChoices() {
     if (!topics || topics.length === 0) return null;
+    const error = errorOf('topicIds');
     return (
       <fieldset className="form__fieldset" key="topicIds">
         <legend className="form__legend">{t('forms.topics.legend')}</legend>
         <ul className="form__choices">
           {topics.map((topic) => (
-            <li key={topic.id} className="form__choice">
-              <input
+            <li key={topic.id}>
+              <CheckboxField
                 id={idOf(`topic-${topic.id}`)}
-                className="form__checkbox"
-                type="checkbox"
+                className="form__choice"
                 name="topicIds"
                 value={topic.id}
+                label={topic.title}
                 checked={values.topicIds.includes(topic.id)}
-                onChange={(event) => toggleTopic(topic.id, event.target.checked)}
-                {...errorProps('topicIds')}
+                onChange={(checked) =>
+                  change('topicIds', checked ? [...values.topicIds, topic.id] : values.topicIds.filter((chosen) => chosen !== topic.id))
+                }
+                error={error}
               />
-              <label htmlFor={idOf(`topic-${topic.id}`)}>{topic.title}</label>
             </li>
           ))}
         </ul>
-        {errorText('topicIds')}
       </fieldset>
-    );
-  }
-
-  function message() {
-    const hintId = `${id}-message-hint`;
-    return (
-      <div className="form__field" key="message">
-        {label('message', 'forms.message.label', true)}
-        <textarea
-          id={idOf('message')}
-          className="form__input form__textarea"
-          name="message"
-          rows={5}
-          value={values.message}
-          onChange={(event) => change('message', event.target.value)}
-          maxLength={formLimits.messageMax}
-          required
-          {...errorProps('message', hintId)}
-        />
-        <p id={hintId} className="form__hint">
-          {t('forms.message.hint', { min: formLimits.messageMin })}
-        </p>
-        {errorText('message')}
-      </div>
     );
   }
 
   function field(name: FormFieldName) {
     switch (name) {
-      case 'firstName':
-        return textInput('firstName', 'forms.firstName.label', 'given-name', formLimits.name);
-      case 'lastName':
-        return textInput('lastName', 'forms.lastName.label', 'family-name', formLimits.name);
-      case 'email':
-        return textInput('email', 'forms.email.label', 'email', formLimits.email, 'email');
-      case 'companyName':
-        return textInput('companyName', 'forms.companyName.label', 'organization', formLimits.company);
-      case 'company':
-        return textInput('company', 'forms.company.label', 'organization', formLimits.company);
-      case 'subject':
-        return textInput('subject', 'forms.subject.label', 'off', formLimits.subject);
-      case 'gender':
-        return select('gender', 'forms.gender.label', genders, (option) => `forms.gender.${option}` as MessageKey);
-      case 'role':
-        return select('role', 'forms.role.label', roles, (option) => `forms.role.${option}` as MessageKey);
-      case 'experienceLevel':
-        return select('experienceLevel', 'forms.experienceLevel.label', experienceLevels, (option) => `forms.experienceLevel.${option}` as MessageKey);
-      case 'recipient':
-        return select('recipient', 'forms.recipient.label', contactRecipients, (option) => `forms.recipient.${option}` as MessageKey);
       case 'phone':
-        return phone();
+        return phoneFields();
       case 'topicIds':
         return topicChoices();
       case 'message':
-        return message();
+        return (
+          <TextAreaField
+            key="message"
+            id={idOf('message')}
+            name="message"
+            label={t('forms.message.label')}
+            rows={5}
+            value={values.message}
+            onChange={(value) => change('message', value)}
+            maxLength={formLimits.messageMax}
+            required
+            hint={t('forms.message.hint', { min: formLimits.messageMin })}
+            error={errorOf('message')}
+          />
+        );
+      case 'gender':
+      case 'role':
+      case 'experienceLevel':
+      case 'recipient':
+        return choiceField(name);
+      default:
+        return textField(name);
     }
   }
-
-  const canSubmit = consent && Boolean(solution) && !sending;
-  const submitHintId = `${id}-submit-hint`;
-  const captchaProblem = problems.captchaSolution;
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={sending}>
       <p className="form__note">{t('forms.requiredNote')}</p>
-      {problems.general && (
+      {problems.general.length > 0 && (
         <div className="form__alert" role="alert">
           {problems.general.map((problem, index) => (
-            <p key={index}>{text(problem)}</p>
+            <p key={index}>{problemText(problem, language)}</p>
           ))}
         </div>
       )}
       {fields.map(field)}
       {children}
-      <div className="form__field form__consent">
-        <input
-          id={idOf('agreeWithDataPrivacy')}
-          className="form__checkbox"
-          type="checkbox"
-          name="agreeWithDataPrivacy"
-          checked={consent}
-          onChange={(event) => {
-            setConsent(event.target.checked);
-            clearProblem('agreeWithDataPrivacy');
-          }}
-          required
-          {...errorProps('agreeWithDataPrivacy')}
-        />
-        <label htmlFor={idOf('agreeWithDataPrivacy')}>
-          {t('forms.consent.beforeLink')}
-          <a href={`/web/${language}/privacy-policy`} target="_blank" rel="noopener">
-            {t('forms.consent.link')}
-            <span className="form__sr-only"> {t('forms.newTab')}</span>
-          </a>
-          {t('forms.consent.afterLink')}
-          <span className="form__required" aria-hidden="true">
-            {' *'}
-          </span>
-        </label>
-        {errorText('agreeWithDataPrivacy')}
-      </div>
-      <div className={captchaProblem ? 'form__captcha form__captcha--invalid' : 'form__captcha'}>
-        {siteKey.status === 'loading' ? (
-          <p className="form__hint">{t('common.loading')}</p>
-        ) : (
-          <CaptchaWidget
-            siteKey={siteKey.status === 'loaded' ? siteKey.data.siteKey : undefined}
-            language={language}
-            onSolved={(value) => {
-              setSolution(value);
-              clearProblem('captchaSolution');
-            }}
-            onReset={() => setSolution(undefined)}
-            resetSignal={resetSignal}
-            {...(puzzleUrl ? { puzzleUrl } : {})}
-          />
-        )}
-        {captchaProblem && (
-          <p id={errorIdOf('captchaSolution')} className="form__error" role="alert">
-            {text(captchaProblem)}
-          </p>
-        )}
-      </div>
+      <CheckboxField
+        id={idOf('agreeWithDataPrivacy')}
+        name="agreeWithDataPrivacy"
+        checked={consent}
+        onChange={(checked) => {
+          setConsent(checked);
+          clearProblem('agreeWithDataPrivacy');
+        }}
+        required
+        error={errorOf('agreeWithDataPrivacy')}
+        label={
+          <>
+            {t('forms.consent.beforeLink')}
+            <a href={sitePath(language, 'privacy-policy')} target="_blank" rel="noopener">
+              {t('forms.consent.link')}
+              <span className="form__sr-only"> {t('forms.newTab')}</span>
+            </a>
+            {t('forms.consent.afterLink')}
+          </>
+        }
+      />
+      <CaptchaField
+        id={idOf('captchaSolution')}
+        siteKeyPath={siteKeyPath}
+        language={language}
+        error={errorOf('captchaSolution')}
+        resetSignal={captcha.resetSignal}
+        onSolved={(solution) => {
+          captcha.solved(solution);
+          clearProblem('captchaSolution');
+        }}
+        onReset={captcha.clear}
+        puzzleUrl={puzzleUrl}
+      />
       <div className="form__actions">
-        <button
-          type="submit"
-          className="form__submit"
-          disabled={!canSubmit}
-          aria-describedby={!consent || !solution ? submitHintId : undefined}
-        >
-          {t(sending ? 'forms.submit.sending' : submitLabel)}
-        </button>
-        {(!consent || !solution) && (
-          <p id={submitHintId} className="form__hint">
-            {t('forms.submit.hint')}
-          </p>
-        )}
+        <SubmitButton
+          id={idOf('submit')}
+          ready={consent && Boolean(captcha.solution)}
+          busy={sending}
+          label={t(sending ? 'forms.submit.sending' : submitLabel)}
+          hint={t('forms.submit.hint')}
+        />
       </div>
     </form>
   );

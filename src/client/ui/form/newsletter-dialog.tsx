@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { api } from '#client/lib/api.ts';
+import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { endpoints } from '#shared/endpoints.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import {
-  newsletterSubscriptionSchema,
-  type FormMessagesResponse,
-  type NewsletterSubscription,
-  type NewsletterTopic,
-} from '#shared/schemas/forms.ts';
+import { newsletterSubscriptionSchema, type NewsletterSubscription } from '#shared/schemas/forms.ts';
+import { callApi } from '#client/lib/api.ts';
 import { FormDialog, useCloseFormDialog } from './form-dialog.tsx';
 import { useFormData } from './form-data.ts';
-import { FormLayout, siteKeyPaths, type FormFieldName } from './form-layout.tsx';
+import { FormLayout, type FormFieldName } from './form-layout.tsx';
 
 const newsletterFields: readonly FormFieldName[] = [
   'firstName',
@@ -68,10 +65,10 @@ export function NewsletterDialog({ language, open, onClose, returnFocusTo }: New
 }
 
 function NewsletterForm({ language, onConfirmed }: { language: Language; onConfirmed: (text: string) => void }) {
-  const topics = useFormData<NewsletterTopic[]>(`/newsletter/topics?language=${language}`);
+  const topics = useFormData(endpoints.newsletterTopics, { query: { language } });
 
   async function subscribe(payload: NewsletterSubscription): Promise<void> {
-    const answer = await api<FormMessagesResponse>('POST', '/newsletter/', payload);
+    const answer = await callApi(endpoints.subscribeToNewsletter, { body: payload });
     const text = answer.messages[0]?.translations[language];
     if (text) onConfirmed(text);
   }

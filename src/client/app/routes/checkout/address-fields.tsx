@@ -1,7 +1,7 @@
 import type { Country } from '#shared/schemas/common.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { countryOptions, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import type { AddressDraft } from './draft.ts';
-import { CountrySelect, TextField } from './fields.tsx';
 
 type AddressField = keyof AddressDraft;
 
@@ -26,6 +26,7 @@ export function AddressFields({
   countriesLoading: boolean;
   autoCompleteSection?: 'billing';
 }) {
+  const { language } = useLanguage();
   const t = useT();
   const token = (name: string) => (autoCompleteSection ? `${autoCompleteSection} ${name}` : name);
   const id = (field: AddressField) => `${idPrefix}-${field}`;
@@ -84,14 +85,16 @@ export function AddressFields({
         error={errorOf('state')}
         className="checkout-address__wide"
       />
-      <CountrySelect
+      <SelectField
         id={id('countryCode')}
         label={t('checkout.address.country')}
         value={value.countryCode}
         onChange={(next) => onChange('countryCode', next)}
         autoComplete={token('country')}
-        countries={countries}
+        options={countryOptions(countries, language)}
+        language={language}
         loading={countriesLoading}
+        placeholder="whenEmpty"
         required
         error={errorOf('countryCode')}
         className="checkout-address__wide"

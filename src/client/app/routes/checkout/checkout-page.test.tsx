@@ -4,8 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/locales.ts';
 import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
-import { getCartCount, setCartCount } from '#client/islands/cart-store.ts';
+import { getCartCount, setCartCount } from '#client/features/cart/cart-count.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import CheckoutPage from './checkout-page.tsx';
@@ -194,9 +196,11 @@ function renderCheckout(language: Language = 'en-US') {
     { initialEntries: [`/orders/${orderId}/checkout`] },
   );
   render(
-    <LanguageProvider initial={language}>
-      <RouterProvider router={router} />
-    </LanguageProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,14 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { checkoutSteps, type InvoiceInfo, type OrderDetail } from '#shared/schemas/checkout.ts';
-import type { Country } from '#shared/schemas/common.ts';
-import { ApiError } from '#client/lib/api.ts';
-import { forgetCart } from '#client/lib/cart-api.ts';
-import { checkoutApi, checkoutSiteKeyPath, countriesPath, visitorCountryPath } from '#client/lib/checkout-api.ts';
-import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { setCartCount } from '#client/islands/cart-store.ts';
-import { useFormData } from '#client/ui/form/form-data.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import { isCart } from '#shared/orders.ts';
 import { appPaths } from '#shared/paths.ts';
+import { checkoutSteps, type InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
+import { setCartCount } from '#client/features/cart/cart-count.ts';
+import { forgetCart } from '#client/features/cart/cart.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { SubmitButton } from '#client/ui/form/fields.tsx';
+import { useFormData } from '#client/ui/form/form-data.ts';
+import { problemText, withoutProblem, type Problem, type Problems } from '#client/ui/form/problems.ts';
+import { useCaptcha } from '#client/ui/form/use-form.ts';
 import { ConfirmationStep } from './confirmation-step.tsx';
 import {
   checkStep,
@@ -27,125 +32,92 @@ import {
 } from './draft.ts';
 import { AddressStep, BillingStep, CompanyStep, ContactStep, type InvoiceStepProps } from './invoice-steps.tsx';
 import type { LegalTextsState } from './legal-agreement.tsx';
-import { earliestStep, noProblems, problemsFromApi, problemText, stepOfField, type Problem, type Problems } from './problems.ts';
 import { StepIndicator } from './step-indicator.tsx';
+import { checkoutProblemsFromApi, earliestStep, stepOfField } from './step-fields.ts';
 import { ReviewStep } from './review-step.tsx';
 import { ThankYouStep } from './thank-you-step.tsx';
-import '../../../ui/form/form-layout.css';
 import './link-button.css';
 import './checkout.css';
 
-/** An order that is no longer a cart opens at the thank-you step (SPEC §2, §4). */
-function isCart(detail: OrderDetail): boolean {
-  return detail.status === 'SHOPPING_CART';
+/** Errors by field, and those that no field of the step can show (listed on top). */
+interface StepProblems {
+  fields: Problems;
+  general: Problem[];
 }
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'failed' }
-  | { status: 'ready'; detail: OrderDetail; info: InvoiceInfo | undefined; invoiceLoadFailed: boolean };
+const noProblems: StepProblems = { fields: {}, general: [] };
 
-/** Loads the order detail and, while it is a cart, the saved invoice info (in parallel). */
-async function loadCheckout(orderId: string): Promise<Load> {
-  const info = checkoutApi.invoiceInfo(orderId).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  let detail: OrderDetail;
-  try {
-    detail = await checkoutApi.detail(orderId);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return { status: 'notFound' };
-    console.error('[checkout] loading the order failed', error);
-    return { status: 'failed' };
+/** Where the focus goes after a step change: the new heading, or the first problem. */
+const problemSelectors = ['[aria-invalid="true"]', '.form__captcha--invalid input[type="checkbox"]', '.checkout-alert'];
+
+/** A failed order call, as the confirmation step shows it; field errors are shown at their fields. */
+function orderProblemOf(error: unknown): Problem | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.fieldErrors.length > 0) return undefined;
+  if (error instanceof ApiError && error.status === 409) {
+    return error.body.error ? { messagesByLanguage: error.body.error.messagesByLanguage } : { key: 'checkout.confirmation.alreadyOrdered' };
   }
-  if (!isCart(detail)) return { status: 'ready', detail, info: undefined, invoiceLoadFailed: false };
-  const loaded = await info;
-  if (!loaded.ok) {
-    // SPEC §8: invoice-info failures have their own error state.
-    console.error('[checkout] loading the invoice info failed', loaded.error);
-    return { status: 'ready', detail, info: undefined, invoiceLoadFailed: true };
-  }
-  return { status: 'ready', detail, info: loaded.value, invoiceLoadFailed: false };
+  return { key: 'checkout.confirmation.failed' };
 }
 
 /**
- * `/app/orders/{id}/checkout` (SPEC §2): invoice info, address, billing address, contact
- * details, review, confirmation and thank-you, tracked by a step number. Each Next saves
- * its step with PUT invoice-info (so a reload resumes at the saved step); an error the
- * server reports on an earlier step's field sends the visitor back there.
+ * `/app/orders/{id}/checkout`: invoice info, address, billing address, contact details,
+ * review, confirmation and thank-you, tracked by a step number. Each Next saves its step
+ * with PUT invoice-info (so a reload resumes at the saved step); an error the server
+ * reports on an earlier step's field sends the visitor back there. The order and its
+ * invoice info are server state (queries); what the visitor types is the page's draft.
  */
 export default function CheckoutPage() {
   const { orderId = '' } = useParams();
   const { language } = useLanguage();
   const t = useT();
+  const queryClient = useQueryClient();
 
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const [detail, setDetail] = useState<OrderDetail>();
-  const [info, setInfo] = useState<InvoiceInfo>();
-  const [draft, setDraft] = useState<Draft>();
-  const [step, setStep] = useState(0);
-  const [problems, setProblems] = useState<Problems>(noProblems);
-  /** SPEC §8: the invoice-info calls' own error state ('save': a PUT failed; 'load': the GET). */
-  const [invoiceError, setInvoiceError] = useState<'load' | 'save'>();
-  /** SPEC §8: a failed order call (detail refresh, checkout). */
-  const [orderError, setOrderError] = useState<'detail' | Problem>();
-  const [busy, setBusy] = useState(false);
+  const detailQuery = useQuery(apiQuery(endpoints.orderDetail, { params: { orderId } }));
+  const infoQuery = useQuery(apiQuery(endpoints.invoiceInfo, { params: { orderId } }));
+  const detail = detailQuery.data;
+  const info = infoQuery.data;
+  const stillCart = detail ? isCart(detail) : false;
+
+  // What the visitor typed and where they are; until they act, both follow what was saved.
+  const [typed, setTyped] = useState<Draft>();
+  const [movedTo, setMovedTo] = useState<number>();
+  const [problems, setProblems] = useState<StepProblems>(noProblems);
   const [agreed, setAgreed] = useState(false);
   const [agreedOnReview, setAgreedOnReview] = useState(false);
-  const [solution, setSolution] = useState<string>();
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [legalRetries, setLegalRetries] = useState(0);
-  const [legal, setLegal] = useState<{ key: string; state: LegalTextsState }>();
+  const captcha = useCaptcha();
+
+  const savedDraft = info ? draftOf(info) : undefined;
+  const draft = typed ?? savedDraft;
+  const step = detail && !stillCart ? thankYouStep : (movedTo ?? Math.min(Math.max(info?.step ?? 0, 0), lastCartStep));
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   /** Set by a handler before a state change; the effect below moves the focus after rendering. */
   const focusRequest = useRef<'heading' | 'problem' | null>(null);
 
-  const countries = useFormData<Country[]>(countriesPath(language));
-  const visitorCountry = useFormData<Country>(visitorCountryPath);
-  const siteKey = useFormData<{ siteKey: string }>(step === confirmationStep ? checkoutSiteKeyPath : undefined);
+  const countries = useFormData(endpoints.countries, { query: { language } });
+  const visitorCountry = useFormData(endpoints.visitorCountry);
   const countryList = countries.status === 'loaded' ? countries.data : [];
   const visitorCode = visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined;
 
-  useEffect(() => {
-    let live = true;
-    void loadCheckout(orderId).then((result) => {
-      if (!live) return;
-      setLoad(result);
-      if (result.status !== 'ready') return;
-      setDetail(result.detail);
-      setInfo(result.info);
-      setInvoiceError(result.invoiceLoadFailed ? 'load' : undefined);
-      if (result.info) setDraft(draftOf(result.info));
-      setStep(isCart(result.detail) ? Math.min(Math.max(result.info?.step ?? 0, 0), lastCartStep) : thankYouStep);
-    });
-    return () => {
-      live = false;
-    };
-  }, [orderId, reloads]);
-
   // The legal texts, in the visitor's language, once the review is near.
-  const legalKey = `${orderId}|${language}|${legalRetries}`;
-  const needsLegal = load.status === 'ready' && step >= reviewStep && step <= confirmationStep;
-  useEffect(() => {
-    if (!needsLegal) return;
-    let live = true;
-    checkoutApi.legalTexts(orderId, language).then(
-      (texts) => live && setLegal({ key: legalKey, state: { status: 'loaded', texts } }),
-      (error: unknown) => {
-        console.error('[checkout] loading the legal texts failed', error);
-        if (live) setLegal({ key: legalKey, state: { status: 'failed' } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [needsLegal, orderId, language, legalKey]);
-  const legalState: LegalTextsState = legal?.key === legalKey ? legal.state : { status: 'loading' };
+  const needsLegal = stillCart && step >= reviewStep && step <= confirmationStep;
+  const legalQuery = useQuery({ ...apiQuery(endpoints.legalTexts, { params: { orderId }, query: { language } }), enabled: needsLegal });
+  const legalState: LegalTextsState = legalQuery.data
+    ? { status: 'loaded', texts: legalQuery.data }
+    : legalQuery.error
+      ? { status: 'failed' }
+      : { status: 'loading' };
+
+  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(endpoints.saveInvoiceInfo, { params: { orderId }, body: update }) });
+  const order = useMutation({
+    mutationFn: (captchaSolution: string) =>
+      callApi(endpoints.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
+  });
+  const busy = save.isPending || order.isPending;
+  // A save that failed for another reason than the visitor's input has its own message.
+  const saveFailed = save.error !== null && !(save.error instanceof ApiError && (save.error.fieldErrors.length > 0 || save.error.status === 409));
 
   useEffect(() => {
     const request = focusRequest.current;
@@ -153,10 +125,7 @@ export default function CheckoutPage() {
     focusRequest.current = null;
     if (request === 'problem') {
       // The first invalid field, else the refused captcha, else the message at the top.
-      const container = stepRef.current;
-      const target = ['[aria-invalid="true"]', '.checkout-captcha--invalid input[type="checkbox"]', '.checkout-alert']
-        .map((selector) => container?.querySelector<HTMLElement>(selector))
-        .find(Boolean);
+      const target = problemSelectors.map((selector) => stepRef.current?.querySelector<HTMLElement>(selector)).find(Boolean);
       if (target) {
         target.focus();
         return;
@@ -165,21 +134,20 @@ export default function CheckoutPage() {
     headingRef.current?.focus();
   });
 
-  const reloadDetail = useCallback(async (): Promise<OrderDetail | undefined> => {
-    try {
-      const fresh = await checkoutApi.detail(orderId);
-      setDetail(fresh);
-      setOrderError(undefined);
-      return fresh;
-    } catch (error) {
-      console.error('[checkout] reloading the order failed', error);
-      setOrderError('detail');
-      return undefined;
-    }
-  }, [orderId]);
+  /** Starts again from what the server says (the order changed in another tab). */
+  function startOver(): void {
+    setTyped(undefined);
+    setMovedTo(undefined);
+    void detailQuery.refetch();
+    void infoQuery.refetch();
+  }
 
-  if (load.status === 'loading') return <p role="status">{t('checkout.loading')}</p>;
-  if (load.status === 'notFound') {
+  async function reloadDetail() {
+    const fresh = await detailQuery.refetch();
+    return fresh.data;
+  }
+
+  if (detailQuery.error instanceof ApiError && detailQuery.error.isGone) {
     return (
       <section className="app-message">
         <h1>{t('checkout.notFound.title')}</h1>
@@ -187,20 +155,23 @@ export default function CheckoutPage() {
       </section>
     );
   }
-  if (load.status === 'failed' || !detail) {
+  if (!detail && detailQuery.error) {
     return (
       <section className="app-message">
         <h1>{t('checkout.title')}</h1>
         <p role="alert">{t('checkout.loadFailed')}</p>
-        <button type="button" onClick={() => setReloads((count) => count + 1)}>
+        <button type="button" onClick={startOver}>
           {t('checkout.retry')}
         </button>
       </section>
     );
   }
+  // The invoice info matters only while the order is a cart.
+  const invoiceLoadFailed = stillCart && !info && infoQuery.error !== null;
+  if (!detail || (stillCart && !info && !invoiceLoadFailed)) return <p role="status">{t('checkout.loading')}</p>;
 
   const effective = draft ? withDefaults(draft, visitorCode) : undefined;
-  const textOf = (problem: Problem) => problemText(problem, language, t);
+  const textOf = (problem: Problem) => problemText(problem, language);
   const errorOf = (field: string) => {
     const problem = problems.fields[field];
     return problem ? textOf(problem) : undefined;
@@ -216,35 +187,35 @@ export default function CheckoutPage() {
   function moveTo(next: number, focus: 'heading' | 'problem' = 'heading'): void {
     focusRequest.current = focus;
     // A captcha solution belongs to the confirmation step's widget; leaving the step drops it.
-    if (step === confirmationStep && next !== confirmationStep) setSolution(undefined);
-    setStep(next);
+    if (step === confirmationStep && next !== confirmationStep) captcha.clear();
+    setMovedTo(next);
   }
 
-  function showProblems(fields: Record<string, Problem>, general: Problem[], fallbackStep: number): void {
+  function showProblems(fields: Problems, general: Problem[], fallbackStep: number): void {
     setProblems({ fields, general });
-    const target = earliestStep(fields) ?? fallbackStep;
-    moveTo(target, 'problem');
+    moveTo(earliestStep(fields) ?? fallbackStep, 'problem');
   }
 
   function clearProblem(field: string): void {
-    setProblems((current) => {
-      if (!current.fields[field]) return current;
-      const fields = { ...current.fields };
-      delete fields[field];
-      return { ...current, fields };
+    setProblems((current) => ({ ...current, fields: withoutProblem(current.fields, field) }));
+  }
+
+  function updateDraft(update: (current: Draft) => Draft): void {
+    setTyped((current) => {
+      const base = current ?? savedDraft;
+      return base ? update(base) : current;
     });
   }
 
   function change(section: 'company' | 'address' | 'invoiceAddress' | 'contact', field: string, value: string): void {
-    setDraft((current) => (current ? { ...current, [section]: { ...current[section], [field]: value } } : current));
+    updateDraft((current) => ({ ...current, [section]: { ...current[section], [field]: value } }));
     clearProblem(`${section}.${field}`);
   }
 
   function changeSameAsAddress(same: boolean): void {
-    setDraft((current) => {
-      if (!current) return current;
+    updateDraft((current) => {
       const address = withDefaults(current, visitorCode).address;
-      // SPEC §3: a billing address not yet given starts empty, in the address's country.
+      // A billing address not yet given starts empty, in the address's country.
       const invoiceAddress =
         !same && isBlankAddress(current.invoiceAddress) ? { ...current.invoiceAddress, countryCode: address.countryCode } : current.invoiceAddress;
       return { ...current, invoiceAddressSameAsAddress: same, invoiceAddress };
@@ -259,16 +230,11 @@ export default function CheckoutPage() {
 
   /** The server's answer to a failed call that carries field errors. */
   function showServerProblems(error: ApiError, fallbackStep: number): void {
-    const fields = problemsFromApi(error.body.errors ?? []);
+    const fields = checkoutProblemsFromApi(error.fieldErrors);
     // Keep our own errors of other steps out: the server's list is the whole truth now.
     showProblems(fields, [], fallbackStep);
-    // SPEC §5: an error on captchaSolution resets the captcha.
-    if (fields.captchaSolution) resetCaptcha();
-  }
-
-  function resetCaptcha(): void {
-    setSolution(undefined);
-    setCaptchaReset((count) => count + 1);
+    // The server refused the captcha solution: the widget starts over.
+    if (fields.captchaSolution) captcha.reset();
   }
 
   async function saveStep(current: number): Promise<void> {
@@ -279,13 +245,11 @@ export default function CheckoutPage() {
       showProblems({ ...problems.fields, ...own }, [], current);
       return;
     }
-    setBusy(true);
-    setInvoiceError(undefined);
+    const next = current + 1;
     try {
-      const next = current + 1;
-      const saved = await checkoutApi.saveInvoiceInfo(orderId, { ...updateOf(current, effective, countryList), step: next });
-      setInfo(saved);
-      setDraft((value) => (value ? mergeSaved(value, saved, current) : draftOf(saved)));
+      const saved = await save.mutateAsync({ ...updateOf(current, effective, countryList), step: next });
+      queryClient.setQueryData(apiQuery(endpoints.invoiceInfo, { params: { orderId } }).queryKey, saved);
+      updateDraft((value) => mergeSaved(value, saved, current));
       // What was saved is right now; errors of other steps stay until those are saved.
       setProblems((value) => ({
         fields: Object.fromEntries(Object.entries(value.fields).filter(([field]) => stepOfField(field) !== undefined && stepOfField(field) !== current)),
@@ -296,55 +260,44 @@ export default function CheckoutPage() {
       if (next === reviewStep) await reloadDetail();
       moveTo(next);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && (error.body.errors?.length ?? 0) > 0) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
         showServerProblems(error, current);
       } else if (error instanceof ApiError && error.status === 409) {
         // Ordered meanwhile (another tab): start again from what the server says.
-        setReloads((count) => count + 1);
+        startOver();
       } else {
         console.error('[checkout] saving the invoice info failed', error);
-        setInvoiceError('save');
         focusRequest.current = 'problem';
       }
-    } finally {
-      setBusy(false);
     }
   }
 
+  /** The order is placed: the cart cookie goes, the count is 0, the thank-you step shows the order. */
+  function leaveCart(): void {
+    forgetCart();
+    setCartCount(0);
+    moveTo(thankYouStep);
+  }
+
   async function placeOrder(): Promise<void> {
-    if (busy || !agreed || !solution) return;
-    setBusy(true);
-    setOrderError(undefined);
+    if (busy || !agreed || !captcha.solution) return;
     try {
-      const ordered = await checkoutApi.checkout(orderId, { agreeWithLegalTexts: true, captchaSolution: solution, language });
-      // SPEC §4: the cart cookie goes, the order detail stays, the step advances, the count is 0.
-      forgetCart();
-      setCartCount(0);
-      setDetail(ordered);
+      const ordered = await order.mutateAsync(captcha.solution);
+      queryClient.setQueryData(apiQuery(endpoints.orderDetail, { params: { orderId } }).queryKey, ordered);
       setProblems(noProblems);
-      moveTo(step + 1);
+      leaveCart();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && (error.body.errors?.length ?? 0) > 0) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
         // The server checks the captcha last, so only an error on it spent the solution.
         showServerProblems(error, confirmationStep);
       } else if (error instanceof ApiError && error.status === 409) {
         const fresh = await reloadDetail();
-        if (fresh && !isCart(fresh)) {
-          forgetCart();
-          setCartCount(0);
-          moveTo(thankYouStep);
-        } else {
-          const message = error.body.error?.messagesByLanguage;
-          setOrderError(message ? { messagesByLanguage: message } : { key: 'checkout.confirmation.alreadyOrdered' });
-          resetCaptcha();
-        }
+        if (fresh && !isCart(fresh)) leaveCart();
+        else captcha.reset();
       } else {
         console.error('[checkout] placing the order failed', error);
-        setOrderError({ key: 'checkout.confirmation.failed' });
-        resetCaptcha();
+        captcha.reset();
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -381,11 +334,11 @@ export default function CheckoutPage() {
           <ReviewStep
             draft={stepProps.draft}
             detail={detail!}
-            detailFailed={orderError === 'detail'}
+            detailFailed={detailQuery.isRefetchError}
             onReloadDetail={() => void reloadDetail()}
             countries={countryList}
             legal={legalState}
-            onRetryLegal={() => setLegalRetries((count) => count + 1)}
+            onRetryLegal={() => void legalQuery.refetch()}
             agreed={agreed}
             onAgreedChange={changeAgreed}
             agreeError={errorOf('agreeWithLegalTexts')}
@@ -395,21 +348,19 @@ export default function CheckoutPage() {
         return (
           <ConfirmationStep
             detail={detail!}
-            siteKey={siteKey.status === 'loaded' ? siteKey.data.siteKey : undefined}
-            siteKeyLoading={siteKey.status === 'loading'}
             onSolved={(value) => {
-              setSolution(value);
+              captcha.solved(value);
               clearProblem('captchaSolution');
             }}
-            onReset={() => setSolution(undefined)}
-            resetSignal={captchaReset}
+            onReset={captcha.clear}
+            resetSignal={captcha.resetSignal}
             captchaError={errorOf('captchaSolution')}
             agreed={agreed}
             showAgreement={!agreedOnReview || !agreed}
             onAgreedChange={changeAgreed}
             agreeError={errorOf('agreeWithLegalTexts')}
             legal={legalState}
-            onRetryLegal={() => setLegalRetries((count) => count + 1)}
+            onRetryLegal={() => void legalQuery.refetch()}
           />
         );
       default:
@@ -417,8 +368,7 @@ export default function CheckoutPage() {
     }
   }
 
-  const canOrder = agreed && Boolean(solution) && !busy;
-  const orderProblem = orderError && orderError !== 'detail' ? orderError : undefined;
+  const orderProblem = orderProblemOf(order.error);
 
   return (
     <div className="checkout">
@@ -430,16 +380,16 @@ export default function CheckoutPage() {
         </h2>
         {step === thankYouStep ? (
           body()
-        ) : invoiceError === 'load' ? (
+        ) : invoiceLoadFailed ? (
           <div className="checkout-alert" role="alert" tabIndex={-1}>
             <p>{t('checkout.invoiceLoadFailed')}</p>
-            <button type="button" className="checkout-button" onClick={() => setReloads((count) => count + 1)}>
+            <button type="button" className="checkout-button" onClick={startOver}>
               {t('checkout.retry')}
             </button>
           </div>
         ) : (
           <form className={step < reviewStep ? 'form checkout-form' : 'checkout-form'} noValidate onSubmit={submit} aria-busy={busy}>
-            {invoiceError === 'save' && (
+            {saveFailed && (
               <div className="checkout-alert" role="alert" tabIndex={-1}>
                 <p>{t('checkout.invoiceSaveFailed')}</p>
               </div>
@@ -458,7 +408,7 @@ export default function CheckoutPage() {
             )}
             {step < reviewStep && <p className="form__note">{t('forms.requiredNote')}</p>}
             {body()}
-            <Actions step={step} busy={busy} canOrder={canOrder} orderId={orderId} onBack={() => moveTo(step - 1)} />
+            <Actions step={step} busy={busy} canOrder={agreed && Boolean(captcha.solution)} orderId={orderId} onBack={() => moveTo(step - 1)} />
           </form>
         )}
       </div>
@@ -480,7 +430,6 @@ function Actions({
   onBack: () => void;
 }) {
   const t = useT();
-  const hintId = 'checkout-order-hint';
   return (
     <div className="checkout-actions">
       {step > 0 ? (
@@ -494,14 +443,14 @@ function Actions({
       )}
       {step === confirmationStep ? (
         <div className="checkout-actions__order">
-          <button type="submit" className="checkout-button checkout-button--order" disabled={!canOrder} aria-describedby={canOrder ? undefined : hintId}>
-            {t(busy ? 'checkout.confirmation.sending' : 'checkout.confirmation.submit')}
-          </button>
-          {!canOrder && !busy && (
-            <p id={hintId} className="form__hint">
-              {t('checkout.confirmation.hint')}
-            </p>
-          )}
+          <SubmitButton
+            id="checkout-order"
+            className="checkout-button checkout-button--order"
+            ready={canOrder}
+            busy={busy}
+            label={t(busy ? 'checkout.confirmation.sending' : 'checkout.confirmation.submit')}
+            hint={t('checkout.confirmation.hint')}
+          />
         </div>
       ) : (
         <button type="submit" className="checkout-button">

@@ -1,6 +1,7 @@
+import { siteKeyPaths } from '#shared/captcha-families.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
+import { CaptchaField } from '#client/ui/form/captcha-field.tsx';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
 import { Money } from './order-summary.tsx';
 
@@ -12,8 +13,6 @@ import { Money } from './order-summary.tsx';
  */
 export function ConfirmationStep({
   detail,
-  siteKey,
-  siteKeyLoading,
   onSolved,
   onReset,
   resetSignal,
@@ -26,8 +25,6 @@ export function ConfirmationStep({
   onRetryLegal,
 }: {
   detail: OrderDetail;
-  siteKey: string | undefined;
-  siteKeyLoading: boolean;
   onSolved: (solution: string) => void;
   onReset: () => void;
   resetSignal: number;
@@ -55,18 +52,15 @@ export function ConfirmationStep({
         <LegalAgreement legal={legal} onRetry={onRetryLegal} agreed={agreed} onAgreedChange={onAgreedChange} error={agreeError} />
       )}
       <p>{t('checkout.confirmation.binding')}</p>
-      <div className={captchaError ? 'checkout-captcha checkout-captcha--invalid' : 'checkout-captcha'}>
-        {siteKeyLoading ? (
-          <p className="form__hint">{t('common.loading')}</p>
-        ) : (
-          <CaptchaWidget siteKey={siteKey} language={language} onSolved={onSolved} onReset={onReset} resetSignal={resetSignal} />
-        )}
-        {captchaError && (
-          <p id="checkout-captchaSolution-error" className="form__error" role="alert">
-            {captchaError}
-          </p>
-        )}
-      </div>
+      <CaptchaField
+        id="checkout-captchaSolution"
+        siteKeyPath={siteKeyPaths.checkout}
+        language={language}
+        error={captchaError}
+        resetSignal={resetSignal}
+        onSolved={onSolved}
+        onReset={onReset}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Country } from '#shared/schemas/common.ts';
 import { addressSchema, companySchema, contactSchema, type InvoiceInfo, type InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
-import { problemsFromSchema, type Problem } from './problems.ts';
+import type { Problems } from '#client/ui/form/problems.ts';
+import { sectionProblems } from './step-fields.ts';
 
 /**
  * What the visitor has typed in the invoice-info steps (0–3). It lives in the page, so
@@ -104,21 +105,21 @@ export function updateOf(step: number, draft: Draft, countries: readonly Country
 }
 
 /** The client's own check of one step, with the shared schemas (same rules, same texts as the server). */
-export function checkStep(step: number, draft: Draft, vatNumberRequired: boolean): Record<string, Problem> {
+export function checkStep(step: number, draft: Draft, vatNumberRequired: boolean): Problems {
   switch (step) {
     case 0: {
-      const problems = problemsFromSchema(companySchema, draft.company, 'company');
+      const problems = sectionProblems(companySchema, draft.company, 'company');
       if (vatNumberRequired && draft.company.vatNumber.trim() === '') {
         problems['company.vatNumber'] ??= { key: 'error.checkout.vatNumberRequired' };
       }
       return problems;
     }
     case 1:
-      return problemsFromSchema(addressSchema, draft.address, 'address');
+      return sectionProblems(addressSchema, draft.address, 'address');
     case 2:
-      return draft.invoiceAddressSameAsAddress ? {} : problemsFromSchema(addressSchema, draft.invoiceAddress, 'invoiceAddress');
+      return draft.invoiceAddressSameAsAddress ? {} : sectionProblems(addressSchema, draft.invoiceAddress, 'invoiceAddress');
     case 3:
-      return problemsFromSchema(contactSchema, draft.contact, 'contact');
+      return sectionProblems(contactSchema, draft.contact, 'contact');
     default:
       return {};
   }

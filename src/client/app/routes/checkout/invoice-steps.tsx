@@ -1,9 +1,9 @@
 import { formLimits } from '#shared/schemas/forms.ts';
 import type { Country } from '#shared/schemas/common.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { CheckboxField, countryOptions, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import { AddressFields } from './address-fields.tsx';
 import type { Draft } from './draft.ts';
-import { CheckboxField, CountrySelect, TextField } from './fields.tsx';
 
 /**
  * The invoice-info steps 0–3 of SPEC §2: what the visitor types lives in the page's
@@ -103,6 +103,7 @@ export function BillingStep({
 }
 
 export function ContactStep({ draft, change, errorOf, countries, countriesLoading }: InvoiceStepProps) {
+  const { language } = useLanguage();
   const t = useT();
   const { contact } = draft;
   return (
@@ -144,17 +145,16 @@ export function ContactStep({ draft, change, errorOf, countries, countriesLoadin
       <fieldset className="form__fieldset">
         <legend className="form__legend">{t('forms.phone.legend')}</legend>
         <div className="form__phone">
-          <CountrySelect
+          <SelectField
             id="checkout-contact-phoneCountryCode"
             label={t('forms.phoneCountryCode.label')}
             value={contact.phoneCountryCode}
             onChange={(value) => change('contact', 'phoneCountryCode', value)}
             autoComplete="country"
-            countries={countries}
+            options={countryOptions(countries, language, true)}
+            language={language}
             loading={countriesLoading}
-            optionText={(country) =>
-              country.phoneCode ? t('forms.phoneCountryCode.option', { country: country.name, phoneCode: country.phoneCode }) : country.name
-            }
+            placeholder="whenEmpty"
             required
             error={errorOf('contact.phoneCountryCode')}
           />

@@ -1,6 +1,6 @@
 import { useT } from '#client/lib/i18n.tsx';
-import type { LegalText } from '#client/lib/checkout-api.ts';
-import { CheckboxField } from './fields.tsx';
+import type { LegalText } from '#shared/schemas/checkout.ts';
+import { CheckboxField } from '#client/ui/form/fields.tsx';
 
 export type LegalTextsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; texts: LegalText[] };
 

@@ -1,0 +1,76 @@
+import { cookies } from '#shared/cookies.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import type { Language } from '#shared/locales.ts';
+import type { AddToCart, Cart } from '#shared/schemas/cart.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { deleteCookie, readCookie, writeCookie } from '#client/lib/cookies.ts';
+import { setCartCount } from './cart-count.ts';
+
+/** The visitor's cart: its id in the `shopping_cart` cookie, and the first add that makes it. */
+export function readCartId(): string | undefined {
+  const id = readCookie(cookies.shoppingCart);
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : undefined;
+}
+
+export function rememberCart(id: string): void {
+  writeCookie(cookies.shoppingCart, id);
+}
+
+export function forgetCart(): void {
+  deleteCookie(cookies.shoppingCart);
+}
+
+/** Loads a cart and its count; a cart that answers 403 or 404 is gone: forgotten, count 0. */
+export async function fetchCart(orderId: string, language: Language): Promise<Cart> {
+  try {
+    const cart = await callApi(endpoints.cart, { params: { orderId }, query: { language } });
+    setCartCount(cart.count);
+    return cart;
+  } catch (error) {
+    if (error instanceof ApiError && error.isGone) {
+      forgetCart();
+      setCartCount(0);
+    }
+    throw error;
+  }
+}
+
+/** Loads the count of the visitor's cart into the shared count; a cart that is gone is forgotten. */
+export async function refreshCartCount(): Promise<void> {
+  const orderId = readCartId();
+  if (!orderId) {
+    setCartCount(0);
+    return;
+  }
+  try {
+    setCartCount((await callApi(endpoints.productsCount, { params: { orderId } })).count);
+  } catch (error) {
+    if (error instanceof ApiError && error.isGone) {
+      forgetCart();
+      setCartCount(0);
+    } else {
+      console.error('cart count failed', error);
+    }
+  }
+}
+
+/**
+ * Adds to the visitor's cart, creating it on the first add (its id then goes into the
+ * 90-day cookie). A cart that vanished (403/404) or was ordered meanwhile (409) is
+ * forgotten and a new one is made.
+ */
+export async function addToCart(input: AddToCart): Promise<{ id: string; count: number }> {
+  const existing = readCartId();
+  if (existing) {
+    try {
+      const cart = await callApi(endpoints.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
+      return { id: existing, count: cart.count };
+    } catch (error) {
+      if (!(error instanceof ApiError && (error.isGone || error.status === 409))) throw error;
+      forgetCart();
+    }
+  }
+  const created = await callApi(endpoints.createCart, { body: input });
+  rememberCart(created.id);
+  return { id: created.id, count: 1 };
+}

@@ -1,0 +1,34 @@
+import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Answer, CallInput, Endpoint } from '#shared/endpoints.ts';
+import { ApiError, callApi } from './api.ts';
+
+/**
+ * Server state in the app's pages is loaded, cached, refreshed and changed through
+ * TanStack Query. `apiQuery(endpoints.orderDetail, { params })` names a call once: its
+ * key is the endpoint's path with its input, so a mutation can put its answer in the
+ * same place (`queryClient.setQueryData(apiQuery(…).queryKey, answer)`).
+ */
+export function apiQuery<E extends Endpoint>(endpoint: E, input: CallInput<E>, load: () => Promise<Answer<E>> = () => callApi(endpoint, input)) {
+  return queryOptions({ queryKey: [endpoint.method, endpoint.path, input] as const, queryFn: load });
+}
+
+/**
+ * A refused call (4xx) is an answer, not a hiccup: asking again gives the same answer.
+ * A network failure or a 5xx is tried once more, a second later; then the page says so
+ * and offers to try again.
+ */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // A failed load is logged here once; the page shows its own error state.
+    queryCache: new QueryCache({ onError: (error, query) => console.error('[query] loading failed', query.queryKey, error) }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay: 1000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

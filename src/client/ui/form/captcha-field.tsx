@@ -1,0 +1,50 @@
+import { endpoints } from '#shared/endpoints.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
+import { FieldError } from './fields.tsx';
+import { useFormData } from './form-data.ts';
+
+/**
+ * The captcha of a form: loads its family's site key (a path of `siteKeyPaths`), shows the
+ * widget and, under it, the server's refusal of the solution. Bumping `resetSignal` makes
+ * the widget start over (after a refusal, or once a solution was spent).
+ */
+export function CaptchaField({
+  id,
+  siteKeyPath,
+  language,
+  error,
+  resetSignal,
+  onSolved,
+  onReset,
+  puzzleUrl,
+}: {
+  id: string;
+  siteKeyPath: string;
+  language: Language;
+  error: string | undefined;
+  resetSignal: number;
+  onSolved: (solution: string) => void;
+  onReset: () => void;
+  puzzleUrl?: string | undefined;
+}) {
+  const siteKey = useFormData(endpoints.siteKey(siteKeyPath));
+  return (
+    <div className={error ? 'form__captcha form__captcha--invalid' : 'form__captcha'}>
+      {siteKey.status === 'loading' ? (
+        <p className="form__hint">{translate(language, 'common.loading')}</p>
+      ) : (
+        <CaptchaWidget
+          siteKey={siteKey.status === 'loaded' ? siteKey.data.siteKey : undefined}
+          language={language}
+          onSolved={onSolved}
+          onReset={onReset}
+          resetSignal={resetSignal}
+          {...(puzzleUrl ? { puzzleUrl } : {})}
+        />
+      )}
+      <FieldError id={id} error={error} alert />
+    </div>
+  );
+}

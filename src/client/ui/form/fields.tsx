@@ -1,0 +1,296 @@
+import type { ReactNode } from 'react';
+import type { Country } from '#shared/schemas/common.ts';
+import type { Language } from '#shared/locales.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import './form-layout.css';
+
+/**
+ * The form primitives every form is made of: a labelled input with its hint and its
+ * error underneath. The error is linked by `aria-describedby` and marks the input
+ * `aria-invalid`; a required field shows a `*` that screen readers skip (the input's
+ * `required` says it to them).
+ */
+interface FieldProps {
+  id: string;
+  label: string;
+  /** The error text in the current language, if the field has one. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Extra class of the field's wrapper (layout in a grid). */
+  className?: string | undefined;
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+function invalidProps(id: string, hint: unknown, error: unknown) {
+  return { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': describedBy(id, hint, error) };
+}
+
+function RequiredMark({ required }: { required: boolean | undefined }) {
+  return required ? (
+    <span className="form__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+function Label({ id, label, required }: { id: string; label: ReactNode; required?: boolean | undefined }) {
+  return (
+    <label className="form__label" htmlFor={id}>
+      {label}
+      <RequiredMark required={required} />
+    </label>
+  );
+}
+
+/** An error under its field; `alert` announces it at once (errors not tied to an input). */
+export function FieldError({ id, error, alert = false }: { id: string; error: string | undefined; alert?: boolean }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="form__error" role={alert ? 'alert' : undefined}>
+      {error}
+    </p>
+  );
+}
+
+function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="form__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </>
+  );
+}
+
+const wrapperClass = (className: string | undefined) => (className ? `form__field ${className}` : 'form__field');
+
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  maxLength,
+  type = 'text',
+}: FieldProps & {
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  maxLength: number;
+  type?: 'text' | 'email' | 'tel' | 'password';
+}) {
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        className="form__input"
+        name={name}
+        type={type}
+        inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required={required}
+        spellCheck={type === 'text' ? undefined : false}
+        {...invalidProps(id, hint, error)}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+  maxLength,
+  rows,
+}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; maxLength: number; rows: number }) {
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        className="form__input form__textarea"
+        name={name}
+        rows={rows}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        required={required}
+        {...invalidProps(id, hint, error)}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A select. While nothing is chosen, a "Please choose" placeholder is offered; a value
+ * that is not among the options (still loading) is shown as it is.
+ */
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+  options,
+  language,
+  autoComplete = 'off',
+  loading = false,
+  placeholder = 'always',
+}: FieldProps & {
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  language: Language;
+  autoComplete?: string;
+  loading?: boolean;
+  /** `always`: an empty first option; `whenEmpty`: only while nothing is chosen. */
+  placeholder?: 'always' | 'whenEmpty';
+}) {
+  const known = value === '' || options.some((option) => option.value === value);
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <select
+        id={id}
+        className="form__input form__select"
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete={autoComplete}
+        required={required}
+        aria-busy={loading ? true : undefined}
+        {...invalidProps(id, hint, error)}
+      >
+        {(placeholder === 'always' || value === '') && <option value="">{translate(language, 'forms.select.placeholder')}</option>}
+        {!known && <option value={value}>{value}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The countries of `GET /country/` as options; `withPhoneCode` writes "Switzerland (+41)". */
+export function countryOptions(countries: readonly Country[], language: Language, withPhoneCode = false): SelectOption[] {
+  return countries.map((country) => ({
+    value: country.code,
+    label:
+      withPhoneCode && country.phoneCode
+        ? translate(language, 'forms.phoneCountryCode.option', { country: country.name, phoneCode: country.phoneCode })
+        : country.name,
+  }));
+}
+
+export function CheckboxField({
+  id,
+  label,
+  error,
+  required = false,
+  name,
+  value,
+  checked,
+  onChange,
+  className = 'form__field form__consent',
+}: Omit<FieldProps, 'label' | 'hint' | 'className'> & {
+  label: ReactNode;
+  name?: string;
+  value?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <input
+        id={id}
+        className="form__checkbox"
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        required={required}
+        {...invalidProps(id, undefined, error)}
+      />
+      <label htmlFor={id}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * The submit button of a form that waits for something (consent, the captcha): disabled
+ * until `ready`, with a hint that says what is missing linked to it meanwhile.
+ */
+export function SubmitButton({
+  id,
+  ready,
+  busy,
+  label,
+  hint,
+  className = 'form__submit',
+}: {
+  id: string;
+  ready: boolean;
+  busy: boolean;
+  /** The text, already in the current language (say "Sending…" while busy). */
+  label: string;
+  hint: string;
+  className?: string;
+}) {
+  const waiting = !ready && !busy;
+  return (
+    <>
+      <button type="submit" className={className} disabled={!ready || busy} aria-describedby={waiting ? `${id}-hint` : undefined}>
+        {label}
+      </button>
+      {waiting && (
+        <p id={`${id}-hint`} className="form__hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
