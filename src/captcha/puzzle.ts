@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * The puzzle provider, ALTCHA v1 protocol (DESIGN.md §5). Pure functions: no database,
- * no HTTP. The single-use (replay) check belongs to the caller, which stores
+ * The puzzle provider, ALTCHA v1 protocol (docs/product/captcha.md). Pure functions: no
+ * database, no HTTP. The single-use (replay) check belongs to the caller, which stores
  * `replayKey` until `expiresAt`.
  */
 
@@ -38,14 +38,14 @@ export type VerifyResult =
 
 /**
  * Default difficulty. The widget needs maxNumber / 2 hashes on average, shared by its 4
- * workers. Measured on a 2-vCPU AMD EPYC VM, with `npx tsx src/captcha/measure-solve.ts`
+ * workers. Measured on a 2-vCPU AMD EPYC VM, with `npx tsx bench/captcha-solve-time.ts`
  * and with the built widget in Chromium 156: its pure-TS SHA-256 does ≈ 2.05 million
  * hashes/s on one thread, 4 workers together ≈ 3.9 million/s on the 2 cores. The number
  * lies on average halfway through one worker's quarter, so the median is
  * maxNumber / (2 × 3.9 M/s) ≈ 0.65 s for 5 000 000, plus ≈ 50 ms to start the workers;
  * p90 ≈ 1.2 s. A quiet run of 30 puzzles gave median 0.51 s, p90 1.16 s; runs while the
- * machine was busy 0.9–1.4 s. A slower laptop or browser stays near DESIGN.md's one
- * second. The environment may override it (CAPTCHA_MAX_NUMBER).
+ * machine was busy 0.9–1.4 s. A slower laptop or browser stays near the one-second
+ * target. The environment may override it (CAPTCHA_MAX_NUMBER).
  */
 export const defaultMaxNumber = 5_000_000;
 

@@ -10,20 +10,26 @@ import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { orderMailComposers } from './modules/checkout/order-mail-composers.ts';
-import type { InvoiceDocument } from './modules/invoices/invoice-pdf.ts';
-import { createInvoiceRenderer } from './modules/invoices/invoice-renderer.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createSaveCartService } from './modules/cart/save-cart.service.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createMailWorker, type MailWorker } from './modules/mail/mail.worker.ts';
-import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/transport.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { createMailService, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
@@ -50,7 +56,7 @@ declare module 'fastify' {
     /** Site keys and the single-use check of solutions, for the form modules. */
     captcha: CaptchaService;
     /** Delivers the outbox. */
-    mailWorker: MailWorker;
+    mailWorker: MailService;
   }
 }
 
@@ -88,49 +94,70 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerErrorHandler(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
 
-  // The puzzle provider: its own module and secret, mounted under /captcha.
+  // The services, each made once with what it depends on, and made after the services
+  // it uses. The route plugins below get them; no module builds another's service.
+  const db = database.db;
+  const mailSettings: MailSettings = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
+  // The mail service is made last, as it sends the mails the checkout service composes;
+  // requests that queue mails call this only once everything is made.
+  const onMailQueued = () => mail.wake();
+  const health = createHealthService({ database });
   const captcha = createCaptchaService({
-    db: database.db,
+    db,
     secretKey: env.SECRET_KEY,
     maxNumber: env.CAPTCHA_MAX_NUMBER ?? defaultMaxNumber,
   });
+  const geo = createGeoService();
+  const catalog = createCatalogService({ db });
+  const orders = createOrdersService({ db });
+  const cart = createCartService({ db, catalog, orders });
+  const saveCart = createSaveCartService({ db, cart, captcha, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const newsletter = createNewsletterService({ db, captcha });
+  // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
+  const invoices = createInvoicesService();
+  app.addHook('onClose', async () => invoices.close());
+  const checkout = createCheckoutService({
+    db,
+    cart,
+    orders,
+    captcha,
+    invoices,
+    mail: mailSettings,
+    ordersEmail: env.ORDERS_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+    onMailQueued,
+  });
+  // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
+  const mail = createMailService({
+    db,
+    settings: mailSettings,
+    smtpUrl: env.SMTP_URL,
+    dataDir: env.DATA_DIR,
+    composers: checkout.mailComposers,
+    log: app.log,
+    transport: deps.mailTransport,
+  });
+  app.decorate('mailWorker', mail);
+  if (deps.startWorkers) app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+  const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
+
+  // The puzzle provider: its own module and secret, mounted under /captcha.
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
   app.decorate('captcha', captcha);
 
-  // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
-  const invoices = createInvoiceRenderer();
-  app.addHook('onClose', async () => invoices.close());
-  const renderPdf = (invoice: InvoiceDocument) => invoices.render(invoice);
-
-  // E-mail: queued in the outbox by the modules, delivered by the worker.
-  const mail = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
-  const mailWorker = createMailWorker({
-    db: database.db,
-    from: env.MAIL_FROM,
-    domain: mail.domain,
-    composers: orderMailComposers({ db: database.db, publicUrl: env.PUBLIC_URL, renderPdf }),
-    log: app.log,
-    transport:
-      deps.mailTransport ??
-      (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(path.join(env.DATA_DIR, 'mail'), (m) => app.log.info(m))),
-  });
-  app.decorate('mailWorker', mailWorker);
-  if (deps.startWorkers) app.addHook('onReady', async () => mailWorker.start());
-  app.addHook('onClose', async () => mailWorker.stop());
-
   // API modules.
-  const db = database.db;
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { health });
   await app.register(captchaSiteKeyRoutes, { captcha });
-  await app.register(geoRoutes);
+  await app.register(geoRoutes, { geo });
   await app.register(currencyRoutes);
-  await app.register(newsletterRoutes, { db, captcha });
-  await app.register(cartRoutes, { db, env, mail, onMailQueued: () => mailWorker.wake() });
-  await app.register(checkoutRoutes, { db, env, mail, renderPdf, onMailQueued: () => mailWorker.wake() });
+  await app.register(newsletterRoutes, { newsletter });
+  await app.register(cartRoutes, { cart, saveCart });
+  await app.register(checkoutRoutes, { checkout });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL });
+  const site = registerSiteRoutes(app, { pages });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || request.url.startsWith('/captcha') || request.method !== 'GET') {
       return sendError(reply, new AppError('notFound'));

@@ -3,7 +3,7 @@ import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
 
 /** The mail with the link back to a saved cart, in the visitor's language. */
 export function cartSavedMail(options: { cart: Cart; language: Language; firstName: string; link: string }) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
-import type { OrderStatus } from '#shared/orders.ts';
+import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 
 /**
  * SQL of the cart. The hot calls (reading a cart, adding to it, counting) are written as
@@ -100,7 +100,7 @@ export async function addSeats(
   const result = await db.execute(sql`
     with cart as (
       update orders o set updated_at = now()
-       where o.id = ${line.orderId} and o.status = 'SHOPPING_CART'
+       where o.id = ${line.orderId} and o.status = ${cartStatus}
          and exists (
            select 1 from product_prices pp join products p on p.code = pp.product_code
             where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MailSettings } from '../mail/mail.service.ts';
-import type { Db } from '#server/db/client.ts';
-import type { Env } from '#server/env.ts';
+import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
-import { translateAll } from '#shared/i18n/messages.ts';
 import {
   addToCartSchema,
   cartSchema,
@@ -16,59 +13,55 @@ import {
   updateItemSchema,
 } from '#shared/schemas/cart.ts';
 import { formMessagesResponseSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
-import { z } from 'zod';
-import * as cart from './cart.service.ts';
-import { saveCartByEmail } from './save-cart.service.ts';
+import type { CartService } from './cart.service.ts';
+import type { SaveCartService } from './save-cart.service.ts';
 
 export interface CartRoutesOptions {
-  db: Db;
-  env: Env;
-  mail: MailSettings;
-  /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
-  onMailQueued: () => void;
+  cart: CartService;
+  saveCart: SaveCartService;
 }
 
-/** The cart calls of SPEC §7 up to checkout. Handlers validate, call the service, reply. */
+/** The cart calls, up to checkout. Handlers validate, call the service, reply. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
-  const { db } = options;
+  const { cart, saveCart } = options;
   const noStore = { 'cache-control': 'no-store' };
 
   app.post(
     '/api/orders/',
     { schema: { summary: 'Creates a cart with its first line', body: addToCartSchema, response: { 200: createdOrderSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await cart.createCart(db, request.body)),
+    async (request, reply) => reply.headers(noStore).send(await cart.createCart(request.body)),
   );
 
   app.get(
     '/api/orders/:orderId/shopping-cart/',
     { schema: { summary: 'The cart', params: orderIdParams, response: { 200: cartSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await cart.getCart(db, request.params.orderId, requestLanguage(request))),
+    async (request, reply) => reply.headers(noStore).send(await cart.getCart(request.params.orderId, requestLanguage(request))),
   );
 
   app.post(
     '/api/orders/:orderId/shopping-cart/',
     { schema: { summary: 'Adds seats of a product', params: orderIdParams, body: addToCartSchema, response: { 200: cartSchema } } },
     async (request, reply) =>
-      reply.headers(noStore).send(await cart.addItem(db, request.params.orderId, request.body, requestLanguage(request))),
+      reply.headers(noStore).send(await cart.addItem(request.params.orderId, request.body, requestLanguage(request))),
   );
 
   app.put(
     '/api/orders/:orderId/shopping-cart/currency',
     { schema: { summary: 'Changes the currency and re-prices every line', params: orderIdParams, body: changeCurrencySchema, response: { 200: cartSchema } } },
     async (request, reply) =>
-      reply.headers(noStore).send(await cart.changeCurrency(db, request.params.orderId, request.body.currency, requestLanguage(request))),
+      reply.headers(noStore).send(await cart.changeCurrency(request.params.orderId, request.body.currency, requestLanguage(request))),
   );
 
   app.post(
     '/api/orders/:orderId/shopping-cart/sync',
     { schema: { summary: 'Re-prices the lines against the current catalogue', params: orderIdParams, response: { 200: cartSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await cart.syncCart(db, request.params.orderId, requestLanguage(request))),
+    async (request, reply) => reply.headers(noStore).send(await cart.syncCart(request.params.orderId, requestLanguage(request))),
   );
 
   app.get(
     '/api/orders/:orderId/shopping-cart/products-count',
     { schema: { summary: 'How many lines the cart has', params: orderIdParams, response: { 200: productsCountSchema } } },
-    async (request, reply) => reply.headers(noStore).send({ count: await cart.productsCount(db, request.params.orderId) }),
+    async (request, reply) => reply.headers(noStore).send({ count: await cart.productsCount(request.params.orderId) }),
   );
 
   app.put(
@@ -77,20 +70,20 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     async (request, reply) =>
       reply
         .headers(noStore)
-        .send(await cart.updateCartItem(db, request.params.orderId, request.params.itemId, request.body, requestLanguage(request))),
+        .send(await cart.updateItem(request.params.orderId, request.params.itemId, request.body, requestLanguage(request))),
   );
 
   app.post(
     '/api/orders/:orderId/shopping-cart/:itemId/match-count',
     { schema: { summary: "Gives the line the largest quantity of the cart's other lines", params: orderItemParams, response: { 200: cartSchema } } },
     async (request, reply) =>
-      reply.headers(noStore).send(await cart.matchCount(db, request.params.orderId, request.params.itemId, requestLanguage(request))),
+      reply.headers(noStore).send(await cart.matchCount(request.params.orderId, request.params.itemId, requestLanguage(request))),
   );
 
   app.get(
     '/api/orders/:orderId/is-subscribed',
     { schema: { summary: 'Whether the cart was saved by e-mail', params: orderIdParams, response: { 200: isSubscribedSchema } } },
-    async (request, reply) => reply.headers(noStore).send({ isSubscribed: await cart.isSubscribed(db, request.params.orderId) }),
+    async (request, reply) => reply.headers(noStore).send({ isSubscribed: await cart.isSubscribed(request.params.orderId) }),
   );
 
   app.post(
@@ -103,20 +96,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         response: { 200: formMessagesResponseSchema.extend({ isSubscribed: z.boolean() }) },
       },
     },
-    async (request, reply) => {
-      await app.captcha.verify(request.body.captchaSolution, 'forms');
-      await saveCartByEmail(db, {
-        orderId: request.params.orderId,
-        form: request.body,
-        language: requestLanguage(request),
-        publicUrl: options.env.PUBLIC_URL,
-        mail: options.mail,
-      });
-      options.onMailQueued();
-      return reply.headers(noStore).send({
-        isSubscribed: true,
-        messages: [{ translations: translateAll('shop.cartSaved.confirmation') }],
-      });
-    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await saveCart.saveByEmail(request.params.orderId, request.body, requestLanguage(request))),
   );
 };

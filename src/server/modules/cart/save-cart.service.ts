@@ -1,36 +1,54 @@
 import type { Db } from '#server/db/client.ts';
+import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import type { FormSubmission } from '#shared/schemas/forms.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
+import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
 import * as repo from './cart.repository.ts';
-import { cartStatus, loadCartView } from './cart.service.ts';
-import { AppError } from '#shared/errors.ts';
-import { appPaths, appUrl } from '#shared/paths.ts';
+import type { CartService } from './cart.service.ts';
 
-/**
- * Saves a cart by e-mail (SPEC §1): stores who saved it and queues, in the same
- * transaction, the mail with the link that restores the cart in any browser.
- */
-export async function saveCartByEmail(
-  db: Db,
-  options: { orderId: string; form: FormSubmission; language: Language; publicUrl: string; mail: MailSettings },
-): Promise<void> {
-  const { orderId, form, publicUrl, mail } = options;
-  const language = form.preferredLanguage ?? options.language;
-  await db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw new AppError('notFound', 'error.cart.notFound');
-    if (order.status !== cartStatus) throw new AppError('conflict', 'error.cart.closed');
-    const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
-    await repo.setOrderFields(tx, order.id, {
-      subscriberEmail: form.email,
-      subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
-      subscribedAt: new Date(),
-      language,
-    });
-    const cart = await loadCartView(tx, order.id, language);
-    const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
-    await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart, language, firstName: form.firstName, link }) });
-  });
+export function createSaveCartService(deps: {
+  db: Db;
+  cart: Pick<CartService, 'lockCart' | 'loadCartView'>;
+  captcha: Pick<CaptchaService, 'verify'>;
+  mail: MailSettings;
+  /** Where visitors reach the shop: the restore link in the mail starts here. */
+  publicUrl: string;
+  /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
+  onMailQueued: () => void;
+}) {
+  const { db, cart, captcha, mail, publicUrl, onMailQueued } = deps;
+
+  return {
+    /**
+     * Saves a cart by e-mail (the shopping-cart form): stores who saved it and queues, in
+     * the same transaction, the mail with the link that restores the cart in any browser.
+     * Answers the form's confirmation.
+     */
+    async saveByEmail(orderId: string, form: FormSubmission, requestLanguage: Language): Promise<FormMessagesResponse & { isSubscribed: boolean }> {
+      // The solution is checked first, on its own and before the cart is looked at: it is
+      // spent even when the cart then turns out to be unknown or closed.
+      await captcha.verify(form.captchaSolution, 'forms');
+      const language = form.preferredLanguage ?? requestLanguage;
+      await db.transaction(async (tx) => {
+        const order = await cart.lockCart(orderId, tx);
+        const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
+        await repo.setOrderFields(tx, order.id, {
+          subscriberEmail: form.email,
+          subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
+          subscribedAt: new Date(),
+          language,
+        });
+        const view = await cart.loadCartView(order.id, language, tx);
+        const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
+        await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart: view, language, firstName: form.firstName, link }) });
+      });
+      onMailQueued();
+      return { isSubscribed: true, messages: [{ translations: translateAll('shop.cartSaved.confirmation') }] };
+    },
+  };
 }
+
+export type SaveCartService = ReturnType<typeof createSaveCartService>;

@@ -242,20 +242,40 @@ describe('a successful checkout', () => {
 
   it('delivers the confirmation in the buyer language with the invoice PDF, and the staff note', async () => {
     const smtp = await startSmtpServer();
+    const { createInvoicesService } = await import('../invoices/invoices.service.ts');
+    const invoices = createInvoicesService();
     try {
       const id = await newCart();
       await fillInvoiceInfo(id);
       await t.database.db.delete(outbox);
       const { number } = (await buy(id)).json() as OrderDetail;
-      const { createMailWorker } = await import('../mail/mail.worker.ts');
-      const { smtpTransport } = await import('../mail/transport.ts');
-      const { orderMailComposers } = await import('./order-mail-composers.ts');
-      const { renderInvoicePdf } = await import('../invoices/invoice-pdf.ts');
-      const worker = createMailWorker({
-        db: t.database.db,
-        transport: smtpTransport(smtp.url),
-        from: 'shop@x.example',
-        composers: orderMailComposers({ db: t.database.db, publicUrl: t.env.PUBLIC_URL, renderPdf: renderInvoicePdf }),
+      // A mail service of its own, delivering over SMTP with the checkout's composers.
+      const { createMailService } = await import('../mail/mail.service.ts');
+      const { createCatalogService } = await import('../catalog/catalog.service.ts');
+      const { createOrdersService } = await import('../orders/orders.service.ts');
+      const { createCartService } = await import('../cart/cart.service.ts');
+      const { createCheckoutService } = await import('./checkout.service.ts');
+      const db = t.database.db;
+      const settings = { from: 'shop@x.example', domain: 'localhost' };
+      const orders = createOrdersService({ db });
+      const cart = createCartService({ db, catalog: createCatalogService({ db }), orders });
+      const checkout = createCheckoutService({
+        db,
+        cart,
+        orders,
+        captcha: t.app.captcha,
+        invoices,
+        mail: settings,
+        ordersEmail: t.env.ORDERS_EMAIL,
+        publicUrl: t.env.PUBLIC_URL,
+        onMailQueued: () => {},
+      });
+      const worker = createMailService({
+        db,
+        settings,
+        smtpUrl: smtp.url,
+        dataDir: t.env.DATA_DIR,
+        composers: checkout.mailComposers,
         log: t.app.log,
       });
       expect(await worker.runOnce()).toBe(2);
@@ -268,6 +288,7 @@ describe('a successful checkout', () => {
       const staff = mails.find((m) => m.subject?.startsWith('New order'));
       expect(staff?.subject).toBe(`New order ${number}: Muster AG`);
     } finally {
+      await invoices.close();
       await smtp.close();
     }
   });

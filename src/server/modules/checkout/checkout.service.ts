@@ -3,58 +3,56 @@ import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
+import { cartStatus, isCart, type OrderStatus } from '#shared/orders.ts';
+import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
-import { loadCartView } from '../cart/cart.service.ts';
-import { findHistory, recordTransition } from '../orders/order-history.repository.ts';
-import type { OrderStatus } from '#shared/orders.ts';
-import { transition } from '../orders/order-state-machine.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { requireCart, type CartService } from '../cart/cart.service.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
+import { queueMail, queueMailComposedLater, type MailComposer, type MailSettings } from '../mail/mail.service.ts';
+import { transition, type OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
 import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
+import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderMail } from './order-mails.ts';
 import { totalsFor } from './vat.ts';
-import { sitePath } from '#shared/paths.ts';
 
 /**
- * Checkout (SPEC §2–§4, DESIGN.md §3–§4): the invoice info saved step by step, the review
- * figures, and the purchase itself, which happens once per cart.
+ * Checkout: the invoice info saved step by step, the review figures, the purchase itself,
+ * which happens once per cart, and what follows from it (the mails and the invoice).
  */
-async function orderOrRefuse(db: Db, orderId: string): Promise<repo.CheckoutOrderRow> {
-  const order = await repo.findOrder(db, orderId);
-  if (!order) throw new AppError('notFound', 'error.cart.notFound');
-  return order;
+
+export interface CheckoutServiceDeps {
+  db: Db;
+  cart: Pick<CartService, 'loadCartView'>;
+  orders: OrdersService;
+  captcha: Pick<CaptchaService, 'verify'>;
+  invoices: Pick<InvoicesService, 'renderPdf'>;
+  mail: MailSettings;
+  /** Staff are told of every order at this address (ORDERS_EMAIL). */
+  ordersEmail: string;
+  /** Where visitors reach the shop: links in the mails start here. */
+  publicUrl: string;
+  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
+  onMailQueued: () => void;
 }
 
-export async function getInvoiceInfo(db: Db, orderId: string, language: Language): Promise<InvoiceInfo> {
-  const order = await orderOrRefuse(db, orderId);
-  return invoiceInfoView(order.invoiceInfo ?? {}, language);
+/** What the checkout form submits besides the agreement to the legal texts. */
+export interface CheckoutSubmission {
+  /** The language of the order: its mails and its invoice are written in it. */
+  language: Language;
+  captchaSolution: string;
 }
 
-/** Saves one step's sections; a refusal saves nothing. Only a cart takes changes. */
-export async function updateInvoiceInfo(
-  db: Db,
-  orderId: string,
-  update: Parameters<typeof mergeInvoiceInfo>[1] & InvoiceInfoUpdate,
-  language: Language,
-): Promise<InvoiceInfo> {
-  return db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
-    if (!order) throw new AppError('notFound', 'error.cart.notFound');
-    if (order.status !== 'SHOPPING_CART') throw new AppError('conflict', 'error.cart.closed');
-    const { info, errors } = mergeInvoiceInfo(order.invoiceInfo ?? {}, update);
-    if (errors.length > 0) throw AppError.validation(errors);
-    await repo.saveInvoiceInfo(tx, orderId, info);
-    return invoiceInfoView(info, language);
-  });
+interface PlacedOrder {
+  detail: OrderDetail;
+  info: StoredInvoiceInfo;
 }
 
-/** An order with its invoice info, in the order's own language (for its mails and invoice). */
-export async function placedOrder(db: Db, orderId: string): Promise<PlacedOrder> {
-  const order = await orderOrRefuse(db, orderId);
-  const language = order.language as Language;
-  return { detail: detailOf(order, await loadCartView(db, orderId, language), language), info: order.invoiceInfo ?? {} };
-}
+const milestoneActions = { inProgress: 'START_WORK', invoiced: 'INVOICE', paid: 'PAY', completed: 'COMPLETE' } as const;
+const exceptionStatuses: OrderStatus[] = ['ABANDONED', 'CANCELED', 'TERMINATING', 'TERMINATED'];
 
-export function legalTexts(language: Language) {
+function legalTexts(language: Language) {
   return (['terms', 'privacy'] as const).map((id) => ({
     id,
     title: translate(language, `legal.${id}.title`),
@@ -63,7 +61,7 @@ export function legalTexts(language: Language) {
   }));
 }
 
-export function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
+function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
   const netMinor = Math.round(cart.totalPrice * 100);
   const totals = totalsFor(netMinor, billingAddressOf(info)?.countryCode ?? '');
   return {
@@ -87,91 +85,157 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
     items: cart.items,
     totals: orderTotals(cart, info),
     invoiceInfo: invoiceInfoView(info, language),
-    details: { shoppingCart: order.status === 'SHOPPING_CART', status: order.status },
+    details: { shoppingCart: isCart(order), status: order.status },
   };
 }
 
-/** GET …/detail: the review figures of a cart, or what was ordered. */
-export async function orderDetail(db: Db, orderId: string, language: Language): Promise<OrderDetail> {
-  const order = await orderOrRefuse(db, orderId);
-  return detailOf(order, await loadCartView(db, orderId, language), language);
-}
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { db, cart, orders, captcha, invoices, mail, ordersEmail, publicUrl, onMailQueued } = deps;
 
-const milestoneActions = { inProgress: 'START_WORK', invoiced: 'INVOICE', paid: 'PAY', completed: 'COMPLETE' } as const;
-const exceptionStatuses: OrderStatus[] = ['ABANDONED', 'CANCELED', 'TERMINATING', 'TERMINATED'];
-
-/** GET …/status-info: where the order is, as the visitor's milestones. */
-export async function statusInfo(db: Db, orderId: string): Promise<StatusInfo> {
-  const order = await orderOrRefuse(db, orderId);
-  const history = await findHistory(db, orderId);
-  const reachedAt = (action: string, to?: string[]) =>
-    history.find((entry) => entry.action === action && (!to || to.includes(entry.toStatus)))?.at ?? null;
-  const milestone = (id: StatusInfo['milestones'][number]['id'], at: Date | null) => ({
-    id,
-    reached: at !== null,
-    at: at ? new Date(at).toISOString() : null,
-  });
-  return {
-    status: order.status,
-    number: order.number,
-    milestones: [
-      milestone('ordered', order.orderedAt),
-      milestone('inProgress', reachedAt(milestoneActions.inProgress)),
-      milestone('invoiced', reachedAt(milestoneActions.invoiced)),
-      milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
-      milestone('completed', reachedAt(milestoneActions.completed)),
-    ],
-    exception: exceptionStatuses.includes(order.status) ? order.status : null,
-  };
-}
-
-export interface PlacedOrder {
-  detail: OrderDetail;
-  info: StoredInvoiceInfo;
-}
-
-/**
- * BUY (DESIGN.md §4), all or nothing and once: the order row is locked, so of two
- * submissions of one cart the second finds an order and is refused with 409. The
- * captcha is checked last, inside the transaction, so a refusal for another reason
- * leaves the solution unspent. `afterBuy` runs in the same transaction (mails).
- */
-export async function checkout(
-  db: Db,
-  options: {
-    orderId: string;
-    language: Language;
-    verifyCaptcha: (tx: Db) => Promise<void>;
-    afterBuy: (tx: Db, placed: PlacedOrder) => Promise<void>;
-  },
-): Promise<OrderDetail> {
-  const { orderId, language } = options;
-  return db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, orderId);
+  async function orderOrRefuse(orderId: string): Promise<repo.CheckoutOrderRow> {
+    const order = await repo.findOrder(db, orderId);
     if (!order) throw new AppError('notFound', 'error.cart.notFound');
-    if (order.status !== 'SHOPPING_CART') throw new AppError('conflict', 'error.cart.closed');
-    const cart = await loadCartView(tx, orderId, language);
-    const info = order.invoiceInfo ?? {};
-    const missing = missingForCheckout(info);
-    if (missing.length > 0) throw AppError.validation(missing);
-    const activeItemCount = cart.items.filter((item) => item.status === 'ACTIVE').length;
-    const buy = transition('BUY', {
-      status: 'SHOPPING_CART',
-      hasMonthlyItem: cart.items.some((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY'),
-      activeItemCount,
-      invoiceInfoComplete: true,
-      amountDue: 0,
-      totalPaid: 0,
-      refundPending: false,
-    });
-    if (!buy.ok) throw new AppError('conflict', 'error.checkout.noActiveItem');
-    await options.verifyCaptcha(tx);
+    return order;
+  }
 
-    const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
-    const orderedAt = await repo.markOrdered(tx, orderId, { number, language, status: buy.to });
-    await recordTransition(tx, { orderId, action: 'BUY', fromStatus: 'SHOPPING_CART', toStatus: buy.to, actor: 'visitor', data: { number } });
-    const detail = detailOf({ ...order, status: buy.to, number, orderedAt, language }, cart, language);
-    await options.afterBuy(tx, { detail, info });
-    return detail;
-  });
+  /**
+   * The order row with its invoice info, locked until the transaction ends (one change
+   * at a time); refused unless it is still a cart.
+   */
+  async function lockCart(orderId: string, tx: Db): Promise<repo.CheckoutOrderRow> {
+    return requireCart(await repo.lockOrder(tx, orderId));
+  }
+
+  /** An order with its invoice info, in the order's own language (for its mails and invoice). */
+  async function placedOrder(orderId: string): Promise<PlacedOrder> {
+    const order = await orderOrRefuse(orderId);
+    const language = order.language as Language;
+    return { detail: detailOf(order, await cart.loadCartView(orderId, language), language), info: order.invoiceInfo ?? {} };
+  }
+
+  /** Queued with the BUY, in its transaction: an order never lacks its mails, nor a mail its order. */
+  async function queueOrderMails(tx: Db, { detail, info }: PlacedOrder): Promise<void> {
+    const buyer = info.contact?.email;
+    // The confirmation carries the invoice PDF: the mail worker makes it, not this request.
+    if (buyer) await queueMailComposedLater(tx, { to: buyer, ...orderConfirmationQueued(detail) });
+    await queueMail(tx, mail, { to: ordersEmail, ...staffOrderMail(detail, info, publicUrl) });
+  }
+
+  /**
+   * The mails of this module that the mail worker composes when it sends them: the
+   * buyer's confirmation, with the invoice PDF, in the language of the order.
+   */
+  const mailComposers: Record<string, MailComposer> = {
+    [orderConfirmationKind]: async (payload) => {
+      const { detail, info } = await placedOrder(String(payload.orderId));
+      return orderConfirmationMail(detail, info, publicUrl, (invoice) => invoices.renderPdf(invoice));
+    },
+  };
+
+  return {
+    legalTexts,
+
+    async getInvoiceInfo(orderId: string, language: Language): Promise<InvoiceInfo> {
+      const order = await orderOrRefuse(orderId);
+      return invoiceInfoView(order.invoiceInfo ?? {}, language);
+    },
+
+    /** Saves one step's sections; a refusal saves nothing. Only a cart takes changes. */
+    async updateInvoiceInfo(
+      orderId: string,
+      update: Parameters<typeof mergeInvoiceInfo>[1] & InvoiceInfoUpdate,
+      language: Language,
+    ): Promise<InvoiceInfo> {
+      return db.transaction(async (tx) => {
+        const order = await lockCart(orderId, tx);
+        const { info, errors } = mergeInvoiceInfo(order.invoiceInfo ?? {}, update);
+        if (errors.length > 0) throw AppError.validation(errors);
+        await repo.saveInvoiceInfo(tx, orderId, info);
+        return invoiceInfoView(info, language);
+      });
+    },
+
+    /** GET …/detail: the review figures of a cart, or what was ordered. */
+    async orderDetail(orderId: string, language: Language): Promise<OrderDetail> {
+      const order = await orderOrRefuse(orderId);
+      return detailOf(order, await cart.loadCartView(orderId, language), language);
+    },
+
+    /** GET …/status-info: where the order is, as the visitor's milestones. */
+    async statusInfo(orderId: string): Promise<StatusInfo> {
+      const order = await orderOrRefuse(orderId);
+      const history = await orders.findHistory(orderId);
+      const reachedAt = (action: string, to?: string[]) =>
+        history.find((entry) => entry.action === action && (!to || to.includes(entry.toStatus)))?.at ?? null;
+      const milestone = (id: StatusInfo['milestones'][number]['id'], at: Date | null) => ({
+        id,
+        reached: at !== null,
+        at: at ? new Date(at).toISOString() : null,
+      });
+      return {
+        status: order.status,
+        number: order.number,
+        milestones: [
+          milestone('ordered', order.orderedAt),
+          milestone('inProgress', reachedAt(milestoneActions.inProgress)),
+          milestone('invoiced', reachedAt(milestoneActions.invoiced)),
+          milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
+          milestone('completed', reachedAt(milestoneActions.completed)),
+        ],
+        exception: exceptionStatuses.includes(order.status) ? order.status : null,
+      };
+    },
+
+    /**
+     * BUY, all or nothing and once: the order row is locked, so of two submissions of one
+     * cart the second finds an order and is refused with 409. The captcha is checked last,
+     * inside the transaction, so a refusal for another reason leaves the solution unspent.
+     * The buyer's confirmation and the staff note are queued in the same transaction.
+     */
+    async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetail> {
+      const { language } = submission;
+      const detail = await db.transaction(async (tx) => {
+        const order = await lockCart(orderId, tx);
+        const view = await cart.loadCartView(orderId, language, tx);
+        const info = order.invoiceInfo ?? {};
+        const missing = missingForCheckout(info);
+        if (missing.length > 0) throw AppError.validation(missing);
+        const activeItemCount = view.items.filter((item) => item.status === 'ACTIVE').length;
+        const buy = transition('BUY', {
+          status: cartStatus,
+          hasMonthlyItem: view.items.some((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY'),
+          activeItemCount,
+          invoiceInfoComplete: true,
+          amountDue: 0,
+          totalPaid: 0,
+          refundPending: false,
+        });
+        if (!buy.ok) throw new AppError('conflict', 'error.checkout.noActiveItem');
+        await captcha.verify(submission.captchaSolution, 'checkout', tx);
+
+        const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
+        const orderedAt = await repo.markOrdered(tx, orderId, { number, language, status: buy.to });
+        await orders.recordTransition({ orderId, action: 'BUY', fromStatus: cartStatus, toStatus: buy.to, actor: 'visitor', data: { number } }, tx);
+        const placed = detailOf({ ...order, status: buy.to, number, orderedAt, language }, view, language);
+        await queueOrderMails(tx, { detail: placed, info });
+        return placed;
+      });
+      onMailQueued();
+      return detail;
+    },
+
+    /**
+     * The invoice of a placed order as PDF, with its number; 404 before the order is
+     * placed. It is in the language the order was placed in, whoever downloads it.
+     */
+    async invoicePdf(orderId: string): Promise<{ number: string; pdf: Buffer }> {
+      const { detail, info } = await placedOrder(orderId);
+      if (!detail.number) throw new AppError('notFound');
+      return { number: detail.number, pdf: await invoices.renderPdf(invoiceDocumentOf(detail, info)) };
+    },
+
+    mailComposers,
+  };
 }
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

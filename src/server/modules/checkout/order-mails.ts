@@ -3,8 +3,8 @@ import { translate, translatePlural, type MessageKey, type MessageParams } from 
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
-import { sellerDetails, type InvoiceDocument } from '../invoices/invoice-pdf.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/html.ts';
+import { sellerDetails, type InvoiceDocument } from '../invoices/invoices.service.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';

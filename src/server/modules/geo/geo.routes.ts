@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { countrySchema, languageQuerySchema } from '#shared/schemas/common.ts';
 import { z } from 'zod';
-import { listCountries } from './countries.ts';
-import { locateVisitor } from './whereami.ts';
+import type { GeoService } from './geo.service.ts';
 
-export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app, options) => {
+  const { geo } = options;
+
   app.get(
     '/api/country/',
     {
@@ -17,7 +18,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600').header('vary', 'accept-language, cookie');
-      return listCountries(requestLanguage(request));
+      return geo.listCountries(requestLanguage(request));
     },
   );
 
@@ -32,7 +33,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return locateVisitor(request.ip, request.headers['accept-language'], requestLanguage(request));
+      return geo.locateVisitor(request.ip, request.headers['accept-language'], requestLanguage(request));
     },
   );
 };

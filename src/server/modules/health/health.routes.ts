@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '#server/db/client.ts';
-import { AppError } from '#shared/errors.ts';
+import type { HealthService } from './health.service.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, options) => {
   /** Alive: the process answers. */
   app.get(
     '/api/health',
@@ -25,8 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!(await options.database.ping())) throw new AppError('unavailable');
-      return { status: 'ready' as const, database: options.database.kind };
+      return options.health.checkReady();
     },
   );
 };

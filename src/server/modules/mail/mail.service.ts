@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
+import { createMailWorker, type MailComposer } from './mail.worker.ts';
 import { insertMail } from './outbox.repository.ts';
+import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+
+/** The layout of our HTML mails, for the modules that write mails. */
+export { escapeHtml, mailLayout, paragraphs } from './html.ts';
+export type { MailComposer, MailTransport };
 
 export interface MailSettings {
   from: string;
@@ -11,7 +19,7 @@ export interface MailSettings {
 
 /**
  * Queues a mail in the outbox. Call it with the transaction of the change that causes
- * the mail: both are saved, or neither (DESIGN.md §1).
+ * the mail: both are saved, or neither.
  */
 export async function queueMail(tx: Db, settings: MailSettings, message: Omit<MailMessage, 'from'>): Promise<string> {
   const id = randomUUID();
@@ -33,3 +41,31 @@ export async function queueMailComposedLater(
   await insertMail(tx, { id, recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload });
   return id;
 }
+
+/**
+ * Delivery of the outbox: the worker (start, stop, wake, runOnce) with the transport of
+ * SMTP_URL, or, when it is unset, one that writes each mail to a file under DATA_DIR/mail/.
+ */
+export function createMailService(deps: {
+  db: Db;
+  settings: MailSettings;
+  smtpUrl: string | undefined;
+  dataDir: string;
+  /** Composers of the mails queued by kind (queueMailComposedLater). */
+  composers: Record<string, MailComposer>;
+  log: FastifyBaseLogger;
+  /** Overrides the transport chosen from smtpUrl (tests). */
+  transport?: MailTransport | undefined;
+}) {
+  const { db, settings, smtpUrl, dataDir, composers, log } = deps;
+  return createMailWorker({
+    db,
+    from: settings.from,
+    domain: settings.domain,
+    composers,
+    log,
+    transport: deps.transport ?? (smtpUrl ? smtpTransport(smtpUrl) : fileTransport(path.join(dataDir, 'mail'), (m) => log.info(m))),
+  });
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '#server/db/client.ts';
 import { requestLanguage } from '#server/http/language.ts';
-import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
 import { languageQuerySchema } from '#shared/schemas/common.ts';
 import { formMessagesResponseSchema, newsletterSubscriptionSchema, newsletterTopicSchema } from '#shared/schemas/forms.ts';
-import { createNewsletterRepository } from './newsletter.repository.ts';
-import { createNewsletterService } from './newsletter.service.ts';
+import type { NewsletterService } from './newsletter.service.ts';
 
 /**
- * `POST /api/newsletter/` (SPEC §7): the newsletter form of the footer modal and the
- * subscribe buttons. `GET /api/newsletter/topics`: the topics that form offers. The body
- * is checked with the shared schema the form uses; a refusal is the 400 of DESIGN.md §6.
+ * `POST /api/newsletter/`: the newsletter form of the footer modal and the subscribe
+ * buttons. `GET /api/newsletter/topics`: the topics that form offers. The body is checked
+ * with the shared schema the form uses; a refusal is a 400 that names each refused field.
  */
-export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db; captcha: CaptchaService }> = async (app, options) => {
-  const service = createNewsletterService({ repository: createNewsletterRepository(options.db), captcha: options.captcha });
+export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (app, options) => {
+  const { newsletter } = options;
 
   app.get(
     '/api/newsletter/topics',
@@ -27,7 +24,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db; captcha: CaptchaS
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300').header('vary', 'accept-language, cookie');
-      return service.listTopics(requestLanguage(request));
+      return newsletter.listTopics(requestLanguage(request));
     },
   );
 
@@ -43,7 +40,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ db: Db; captcha: CaptchaS
       },
     },
     async (request, reply) => {
-      const answer = await service.subscribe(request.body, requestLanguage(request));
+      const answer = await newsletter.subscribe(request.body, requestLanguage(request));
       reply.header('cache-control', 'no-store');
       return answer;
     },

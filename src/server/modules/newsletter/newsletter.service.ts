@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '#server/db/client.ts';
 import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import type { FormMessagesResponse, NewsletterSubscription, NewsletterTopic } from '#shared/schemas/forms.ts';
-import type { NewsletterRepository } from './newsletter.repository.ts';
+import * as repo from './newsletter.repository.ts';
 
 /** 32 random bytes: the preferences link (`/newsletter/{token}/`) cannot be guessed. */
 export function createSubscriberToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function createNewsletterService(deps: { repository: NewsletterRepository; captcha: Pick<CaptchaService, 'verify'> }) {
-  const { repository, captcha } = deps;
+export function createNewsletterService(deps: { db: Db; captcha: Pick<CaptchaService, 'verify'> }) {
+  const { db, captcha } = deps;
 
   return {
     /** The topics a subscriber can choose, titled in `language` (en-US when a title is missing). */
     async listTopics(language: Language): Promise<NewsletterTopic[]> {
-      const rows = await repository.listTopics();
+      const rows = await repo.listTopics(db);
       return rows.map((row) => ({ id: row.id, title: row.titles[language] ?? row.titles['en-US'] ?? row.id }));
     },
 
@@ -29,12 +30,13 @@ export function createNewsletterService(deps: { repository: NewsletterRepository
      */
     async subscribe(payload: NewsletterSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
       if (payload.topicIds && payload.topicIds.length > 0) {
-        const known = await repository.existingTopicIds(payload.topicIds);
+        const known = await repo.findExistingTopicIds(db, payload.topicIds);
         const unknownIndex = payload.topicIds.findIndex((id) => !known.has(id));
         if (unknownIndex >= 0) throw AppError.field(`topicIds.${unknownIndex}`, 'invalidOption', 'error.invalidOption');
       }
       await captcha.verify(payload.captchaSolution, 'forms');
-      await repository.upsertSubscriber(
+      await repo.upsertSubscriber(
+        db,
         {
           email: payload.email.toLowerCase(),
           firstName: payload.firstName,

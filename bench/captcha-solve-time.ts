@@ -1,20 +1,20 @@
 /**
- * How long the default difficulty takes to solve: `npx tsx src/captcha/measure-solve.ts [maxNumber] [puzzles]`.
+ * How long the default difficulty takes to solve: `npx tsx bench/captcha-solve-time.ts [maxNumber] [puzzles]`.
  *
  * 1. Node: `solvePuzzle` (node:crypto, one thread), what API tests pay per solve.
  * 2. The widget's pure-TS hash rate on one thread, and the median it predicts.
  * 3. The browser widget, emulated: 4 worker threads run the widget's own search code
  *    (src/client/ui/captcha/search-range.ts, pure TS on V8, like Chromium's workers), each
  *    on a quarter of the range, the first to find the number wins. Run it on a 2-core
- *    machine to check the target of DESIGN.md §5 (about one second on a 2-core laptop).
+ *    machine to check the target: about one second on a 2-core laptop.
  *
- * A development tool only: it is the one place where the provider's folder reaches into
- * the widget's code, to time exactly what browsers run.
+ * It times the provider's puzzles against the widget's own search code, so it lives with
+ * the benchmarks, which may use every tier.
  */
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { createPuzzle, defaultMaxNumber, type Puzzle } from './puzzle.ts';
-import { solvePuzzle } from './solve.ts';
+import { createPuzzle, defaultMaxNumber, type Puzzle } from '#captcha/puzzle.ts';
+import { solvePuzzle } from '#captcha/solve.ts';
 
 type Range = { salt: string; challenge: string; start: number; end: number };
 
@@ -26,7 +26,7 @@ const workerBootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/ap
 
 if (!isMainThread) {
   // Worker side: say it is loaded, then search the range it is sent and report the number (or null).
-  const { searchRange } = await import('../client/ui/captcha/search-range.ts');
+  const { searchRange } = await import('#client/ui/captcha/search-range.ts');
   parentPort?.on('message', (range: Range) => {
     parentPort?.postMessage(searchRange(range.salt, range.challenge, range.start, range.end));
   });
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   // The widget's hash rate on one thread, and what it predicts: on 2 cores the 4 workers
   // run at half speed each and the number sits on average halfway in one quarter, so
   // median ≈ maxNumber / (4 × rate). Less sensitive to a busy machine than the run below.
-  const { searchRange } = await import('../client/ui/captcha/search-range.ts');
+  const { searchRange } = await import('#client/ui/captcha/search-range.ts');
   const sample = 1_000_000;
   const rates: number[] = [];
   for (let i = 0; i < 5; i++) {

@@ -1,0 +1,31 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Dead files, exports and dependencies: `npx knip` (add `--production` to leave tests and
+ * dev tools out). Entries marked `!` are production entries.
+ *
+ * Found by knip's plugins, so not listed here: the package.json scripts (src/server/main.ts,
+ * bench/run.ts, bench/browser.ts…), vitest's test files, Playwright's specs and the SMTP sink
+ * its webServer starts, drizzle's schema, and the config files themselves. tests/ is left to
+ * them on purpose: as entries, test helpers' unused exports would go unreported.
+ */
+const config: KnipConfig = {
+  entry: [
+    // `npm start`/`npm run build` name these, but --production only reads the start script.
+    // (A glob, because knip calls a plain path that a script already names "redundant".)
+    'src/{server/main,site/prerender}.ts!',
+    // The two client bundles (vite.config.ts: the SPA's app.html and the islands script).
+    'src/client/app/main.tsx!',
+    'src/client/islands/main.tsx!',
+    // Worker and thread entries, started with `new URL(…, import.meta.url)`.
+    'src/client/ui/captcha/captcha.worker.ts!',
+    'src/server/modules/invoices/invoice-thread.mjs!',
+    'src/server/modules/invoices/invoice-thread-main.ts!',
+    // Development tools run by hand with `npx tsx`.
+    'bench/*.ts',
+    'scripts/*',
+  ],
+  project: ['src/**/*.{ts,tsx,mts,mjs}!', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**', '*.config.{ts,js}'],
+};
+
+export default config;

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Currency, Language } from '#shared/locales.ts';
+import { loadStaticFile, loadStaticTree, withBody, type StaticFile } from './static-files.ts';
+
+/** The prerender's manifest (src/site/prerender.ts writes it). */
+interface PagesManifest {
+  baseUrl: string;
+  pages: { path: string; language: Language; files: Record<Currency, string> }[];
+  notFound: Record<Language, Record<Currency, string>>;
+}
+
+type Variants = Record<Currency, StaticFile>;
+
+export interface PagesServiceDeps {
+  /** The build output: `client/` (vite) and `site/` (prerender). */
+  distDir: string;
+  /** The address visitors use; absolute links in the pages follow it (see loadPageFile). */
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * A prerendered file with its absolute links moved to this server's PUBLIC_URL: the
+ * build wrote them with the PUBLIC_URL of the build, which need not be the same.
+ */
+function loadPageFile(file: string, builtFor: string | undefined, publicUrl: string): StaticFile {
+  const loaded = loadStaticFile(file);
+  const base = publicUrl.replace(/\/+$/, '');
+  if (!builtFor || builtFor === base) return loaded;
+  return withBody(loaded, Buffer.from(loaded.body.toString('utf8').split(builtFor).join(base)));
+}
+
+function loadVariants(siteDir: string, files: Record<Currency, string>, load: (file: string) => StaticFile): Variants {
+  return {
+    EUR: load(path.join(siteDir, files.EUR)),
+    USD: load(path.join(siteDir, files.USD)),
+    CHF: load(path.join(siteDir, files.CHF)),
+  };
+}
+
+/**
+ * The built site, read once at start (static-files.ts says why): the prerendered pages
+ * in every currency, the not-found pages, the app shell and the client's assets.
+ */
+export function createPagesService(deps: PagesServiceDeps) {
+  const siteDir = path.join(deps.distDir, 'site');
+  const clientDir = path.join(deps.distDir, 'client');
+  const manifestFile = path.join(siteDir, 'pages.json');
+  const built = existsSync(manifestFile);
+  if (!built) deps.log.warn(`no built site in ${deps.distDir}: run npm run build`);
+
+  const manifest: PagesManifest | undefined = built ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
+  const loadPage = (file: string) => loadPageFile(file, manifest?.baseUrl, deps.publicUrl);
+  const pages = new Map<string, Variants>();
+  for (const page of manifest?.pages ?? []) pages.set(page.path, loadVariants(siteDir, page.files, loadPage));
+  const notFoundPages = new Map<Language, Variants>();
+  for (const [language, files] of Object.entries(manifest?.notFound ?? {})) {
+    notFoundPages.set(language as Language, loadVariants(siteDir, files, loadPage));
+  }
+  const clientFiles = loadStaticTree(clientDir);
+  const siteFiles = new Map<string, StaticFile | undefined>([
+    ['/sitemap.xml', built ? loadPage(path.join(siteDir, 'sitemap.xml')) : undefined],
+    ['/robots.txt', built ? loadPage(path.join(siteDir, 'robots.txt')) : undefined],
+  ]);
+
+  return {
+    /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */
+    findPage(pagePath: string, currency: Currency): StaticFile | undefined {
+      return pages.get(pagePath)?.[currency];
+    },
+
+    findNotFoundPage(language: Language, currency: Currency): StaticFile | undefined {
+      return notFoundPages.get(language)?.[currency];
+    },
+
+    /** The single-page app's HTML, the same for every `/app/*` address. */
+    findAppShell(): StaticFile | undefined {
+      return clientFiles.get('app.html');
+    },
+
+    /** A file of the built client by its path below `client/`: `assets/…`, `favicon.svg`. */
+    findClientFile(name: string): StaticFile | undefined {
+      return clientFiles.get(name);
+    },
+
+    /** The files the site serves at its root (`/sitemap.xml`, `/robots.txt`); undefined ones are not built. */
+    siteFiles(): [string, StaticFile | undefined][] {
+      return [...siteFiles];
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
