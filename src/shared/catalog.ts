@@ -1,8 +1,9 @@
 import type { Currency, Language, PaymentFrequency } from './locales.ts';
 
 /**
- * The training catalogue (DESIGN.md §3). The database is seeded from this file and the
- * marketing pages are prerendered from it, so both always show the same prices.
+ * The training catalogue (docs/product/money-and-vat.md). The database is seeded from
+ * this file and the marketing pages are prerendered from it, so both always show the
+ * same prices.
  * Prices are net, per seat (ONE_TIME) or per seat and month (MONTHLY), in minor units,
  * set per currency rather than converted.
  */

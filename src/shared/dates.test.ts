@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './dates.ts';
 
-describe('formatDateTime (SPEC §5: time-zone short name and UTC offset)', () => {
+describe('formatDateTime (time-zone short name and UTC offset)', () => {
   it.each([
     ['2026-11-21T09:30:00Z', 'en-US', 'Europe/Zurich', '11/21/2026, 10:30 AM GMT+1 (UTC+01:00)'],
     ['2026-11-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21.11.2026, 10:30 MEZ (UTC+01:00)'],

@@ -13,7 +13,7 @@ function utcOffset(date: Date, timeZone: string): string {
 }
 
 /**
- * A date and time with the time zone's short name and its UTC offset (SPEC §5):
+ * A date and time with the time zone's short name and its UTC offset:
  * `11/21/2026, 10:30 AM GMT+1 (UTC+01:00)` in en-US,
  * `21.11.2026, 10:30 MEZ (UTC+01:00)` in de-CH.
  */

@@ -1,6 +1,6 @@
 import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messages.ts';
 
-/** Error codes of the API and the HTTP status each one answers with (DESIGN.md §6). */
+/** Error codes of the API and the HTTP status each one answers with (docs/product/api-conventions.md). */
 export const errorStatus = {
   validation: 400,
   malformedJson: 400,

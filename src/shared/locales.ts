@@ -1,4 +1,4 @@
-/** The languages and currencies the product supports (SPEC §9). */
+/** The languages and currencies the product supports (docs/product/languages.md). */
 export const languages = ['en-US', 'de-CH'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en-US';

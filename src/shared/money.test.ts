@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCartMoney, formatMoney, formatMoneyWithCode, toMajor } from './money.ts';
 
-describe('formatMoney (SPEC §5)', () => {
+describe('formatMoney (separators per currency)', () => {
   it.each([
     [1234.5, 'EUR', '1 234,50'],
     [1234.5, 'USD', '1 234.50'],
@@ -27,7 +27,7 @@ describe('formatMoney (SPEC §5)', () => {
   });
 });
 
-describe('formatCartMoney (SPEC §5, docs/decisions/004)', () => {
+describe('formatCartMoney (docs/decisions/004)', () => {
   it.each([
     [1234, 'CHF', "1'234.–"],
     [1234, 'EUR', '1 234,–'],

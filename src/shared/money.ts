@@ -1,8 +1,8 @@
 import type { Currency } from './locales.ts';
 
 /**
- * Money formatting rules of SPEC §5. Amounts arrive in major units (the API shows
- * major units; the database keeps minor units).
+ * Money formats per currency (docs/product/money-and-vat.md). Amounts arrive in major
+ * units (the API shows major units; the database keeps minor units).
  *
  * EUR: comma decimal, space thousands  -> 1 234,50
  * USD: dot decimal, space thousands    -> 1 234.50

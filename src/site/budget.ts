@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { findManifestKey, islandsEntrySource, siteStylesOf, staticClosure, type ViteManifest } from './assets.ts';
 
-/** DESIGN budgets of a marketing page, gzip bytes. */
+/** Weight budgets of a marketing page, gzip bytes (docs/islands.md). */
 export const budgets = { js: 80 * 1024, css: 20 * 1024 } as const;
 
 export interface PageWeight {

@@ -212,7 +212,7 @@ describe('the trainings page', () => {
 });
 
 describe('prices', () => {
-  it('use the money formats of SPEC §5 (CHF apostrophe thousands, EUR comma decimal)', () => {
+  it('use the money formats of each currency (CHF apostrophe thousands, EUR comma decimal)', () => {
     const expensive: CatalogProduct = {
       ...catalog[0]!,
       prices: {

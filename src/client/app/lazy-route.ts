@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** SPEC §9: a page chunk that has not arrived after 120 s counts as failed. */
+/** A page chunk that has not arrived after 120 s counts as failed; the error page shows. */
 export const chunkLoadTimeoutMs = 120_000;
 
 export class ChunkLoadTimeoutError extends Error {

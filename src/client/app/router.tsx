@@ -5,8 +5,8 @@ import { appBasePath, appPaths } from '#shared/paths.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 
 /**
- * The app's routes (SPEC §2). Each page is its own chunk, loaded on first visit with
- * the 120 s time-out of SPEC §9; paths come from paths.ts.
+ * The app's routes (docs/product/routes.md). Each page is its own chunk, loaded on first
+ * visit with a 120 s time-out (lazy-route.ts); paths come from paths.ts.
  */
 export const routes: RouteObject[] = [
   {

@@ -16,7 +16,7 @@ export type AddToCartProps = IslandProps<{
 }>;
 
 /**
- * `data-island="add-to-cart"` (SPEC §2, §5): adds the product to the visitor's cart,
+ * `data-island="add-to-cart"`: adds the product to the visitor's cart,
  * creating the cart on the first add. Without a product code it renders nothing; the
  * quantity defaults to 1; the currency is the page's selected currency
  * (`getSelectedCurrency()`: `<body data-selected-currency>`, else the cookie, else EUR),

@@ -69,7 +69,7 @@ describe('cart button', () => {
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe(`/api/orders/${cartId}/shopping-cart/products-count`);
   });
 
-  it('forgets a cart that no longer exists and shows 0 (SPEC §4)', async () => {
+  it('forgets a cart that no longer exists and shows 0', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
     act(() => setCartCount(2));
     countAnswer = () => new Response(JSON.stringify({ error: { code: 'notFound' } }), { status: 404, headers: { 'content-type': 'application/json' } });

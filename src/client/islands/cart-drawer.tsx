@@ -15,7 +15,7 @@ const SaveCartForm = lazy(() => import('../features/cart/save-cart-form.tsx').th
 type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
 
 /**
- * The cart drawer (SPEC §2): a modal dialog sliding in from the right with the title, a
+ * The cart drawer: a modal dialog sliding in from the right with the title, a
  * go-to-cart button, the lines (title, seats, months when monthly, line total in the
  * order currency), the total, the empty-cart text and, while the cart is not saved, the
  * save-cart button. The native <dialog> moves focus in, keeps it there and closes on

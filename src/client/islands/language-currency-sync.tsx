@@ -9,7 +9,7 @@ import { onCurrencyChange, storeLanguage } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 
-/** Puts an existing cart into the chosen currency (SPEC §2: the selector re-prices it). */
+/** Puts an existing cart into the chosen currency: the currency selector re-prices the cart too. */
 async function repriceCart(currency: Currency, language: Language): Promise<void> {
   const orderId = readCartId();
   if (!orderId) return;

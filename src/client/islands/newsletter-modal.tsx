@@ -26,7 +26,7 @@ function loadDialog(): Promise<Dialog> {
 }
 
 /**
- * `data-island="newsletter-modal"` (SPEC §2, footer): a button that opens the newsletter
+ * `data-island="newsletter-modal"` (in the footer): a button that opens the newsletter
  * form in a modal dialog. The page loads only this button; the dialog with the form,
  * Zod and the captcha widget is fetched when the pointer or the focus reaches the button,
  * and at the latest on the click.
@@ -47,7 +47,7 @@ export default function NewsletterModal({ lang }: NewsletterModalProps) {
         setDialog({ component });
         setOpen(true);
       },
-      // SPEC §8: failures are only logged; the button stays and can be tried again.
+      // A failure is only logged; the button stays and can be tried again.
       (error: unknown) => console.error('[newsletter-modal] could not load the form', error),
     );
   }

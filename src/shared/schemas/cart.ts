@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencies, languages, paymentFrequencies } from '../locales.ts';
 
-/** Payloads of the cart calls (SPEC §3, §7; DESIGN.md §3). */
+/** Payloads of the cart calls; quantities, terms and totals: docs/product/money-and-vat.md. */
 export const quantityLimits = { min: 1, max: 10_000 } as const;
 export const periodMonthsLimits = { min: 1, max: 36, default: 12 } as const;
 export const itemStatuses = ['ACTIVE', 'REMOVED'] as const;

@@ -6,13 +6,13 @@ import { cartItemSchema } from './cart.ts';
 import { formLimits, phoneNumberPattern } from './forms.ts';
 
 /**
- * Checkout payloads (SPEC §3, §7; DESIGN.md §3). The checkout page saves the invoice
+ * Checkout payloads. The checkout page saves the invoice
  * info step by step with PUT /orders/{id}/invoice-info; each section sent is checked in
  * full, sections not sent stay as saved. The checkout itself needs every section.
  */
 export const checkoutSteps = ['invoiceInfo', 'address', 'billingAddress', 'contact', 'review', 'confirmation', 'thankYou'] as const;
 export type CheckoutStep = (typeof checkoutSteps)[number];
-/** The step number of SPEC §2: 0 = invoice info … 6 = thank-you. */
+/** The checkout step number: 0 = invoice info … 6 = thank-you. */
 export const stepNumber = z.number().int().min(0).max(checkoutSteps.length - 1);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -20,7 +20,7 @@ const optionalText = (max: number) =>
   z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), z.string().trim().max(max).optional());
 const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'error.invalidOption' });
 
-/** An address (SPEC §3): street, additional line, zip, city, state, country, country code. */
+/** An address: street, additional line, zip, city, state, country, country code. */
 export const addressSchema = z.object({
   street: text(100),
   additionalAddressLine: optionalText(100),
@@ -77,7 +77,7 @@ const emptyAddressSchema = z.object({
   countryCode: z.string(),
 });
 
-/** GET/PUT answer: what is saved so far; missing parts are empty (SPEC §3). */
+/** GET/PUT answer: what is saved so far; missing parts are empty. */
 export const invoiceInfoSchema = z.object({
   company: z.object({ name: z.string(), vatNumber: z.string() }),
   address: emptyAddressSchema,
@@ -97,7 +97,7 @@ export const legalTextsSchema = z.array(
 );
 export type LegalText = z.infer<typeof legalTextsSchema>[number];
 
-/** POST /orders/{id}/checkout (SPEC §3). */
+/** POST /orders/{id}/checkout (docs/product/forms.md). */
 export const checkoutSchema = z.object({
   agreeWithLegalTexts: z.literal(true, { error: 'error.checkout.agreeRequired' }),
   captchaSolution: z.string().min(1).max(formLimits.captchaSolution),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencies } from '../locales.ts';
 
-/** Payloads of the shared calls of SPEC §7. */
+/** Payloads of the shared reference-data calls (countries, site keys, currencies, anti-forgery token). */
 export const countrySchema = z.object({
   code: z.string().length(2),
   name: z.string(),

@@ -97,7 +97,7 @@ describe('formSubmissionSchema', () => {
     ]);
   });
 
-  it('allows only digits, space and minus in the phone number, with the SPEC §5 text', () => {
+  it('allows only digits, space and minus in the phone number, with the phone-format text', () => {
     for (const phoneNumber of ['0446681800', '44 668 18 00', '044-668-18-00']) {
       expect(errorsOf(formSubmissionSchema, { ...valid, phoneNumber, phoneCountryCode: 'CH' }), phoneNumber).toEqual([]);
     }
@@ -139,7 +139,7 @@ describe('formSubmissionSchema', () => {
     expect(errorsOf(formSubmissionSchema, { ...valid, topicIds: 'phishing' }).map((e) => e.field)).toEqual(['topicIds']);
   });
 
-  it('exports the enumerations of SPEC §3', () => {
+  it('exports the gender, role, experience-level and recipient enumerations', () => {
     expect(genders).toEqual(['MALE', 'FEMALE', 'OTHER']);
     expect(roles).toHaveLength(14);
     expect(roles).toContain('INFORMATION_SECURITY_OFFICER');

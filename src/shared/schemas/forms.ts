@@ -3,7 +3,7 @@ import type { MessagesByLanguage } from '../i18n/messages.ts';
 import { languages } from '../locales.ts';
 
 /**
- * The payload of the public forms (SPEC §3 "Form submission payload", §5 rules). The
+ * The payload of the public forms and its rules (docs/product/forms.md). The
  * server validates with these schemas (`parseWith`) and the shared form layout checks
  * the same ones before sending, so both say exactly the same thing.
  *
@@ -15,7 +15,7 @@ import { languages } from '../locales.ts';
  * from a wrong one (length errors with their limits).
  */
 
-// ---- enumerations (SPEC §3) -----------------------------------------------------------
+// ---- enumerations ---------------------------------------------------------------------
 
 export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
 export type Gender = (typeof genders)[number];
@@ -60,12 +60,12 @@ export const formLimits = {
   topicId: 64,
   topics: 50,
   subject: 200,
-  /** SPEC §5 and §9: a contact message has at least 20 characters. */
+  /** A contact message has at least 20 characters. */
   messageMin: 20,
   messageMax: 5000,
 } as const;
 
-/** SPEC §5: digits, space and minus only; a number starts and ends with a digit. */
+/** Digits, space and minus only; a number starts and ends with a digit. */
 export const phoneNumberPattern = /^\d(?:[\d -]*\d)?$/;
 const countryCodePattern = /^[A-Z]{2}$/;
 
@@ -90,7 +90,7 @@ const email = z
   .max(formLimits.email)
   .pipe(z.email({ error: 'error.invalidEmail' }));
 
-/** The fields every public form may send (SPEC §3). */
+/** The fields every public form may send. */
 export const formSubmissionShape = {
   firstName: requiredText(formLimits.name),
   lastName: optionalText(formLimits.name),
@@ -133,7 +133,7 @@ export type FormSubmission = z.output<typeof formSubmissionSchema>;
 export const newsletterSubscriptionSchema = formSubmissionSchema;
 export type NewsletterSubscription = FormSubmission;
 
-/** The contact form adds its message, subject, recipient and company (SPEC §3, §5). */
+/** The contact form adds its message, subject, recipient and company. */
 export const contactFormSchema = z
   .object({
     ...formSubmissionShape,
@@ -154,7 +154,7 @@ export type NewsletterTopic = z.infer<typeof newsletterTopicSchema>;
 
 const messagesByLanguageSchema = z.object({ 'en-US': z.string(), 'de-CH': z.string() }) satisfies z.ZodType<MessagesByLanguage>;
 
-/** The answer of `POST /api/newsletter/` (DESIGN.md §6); messages[0] is the confirmation. */
+/** The answer of `POST /api/newsletter/`; messages[0] is the confirmation, in both languages. */
 export const formMessagesResponseSchema = z.object({
   messages: z.array(z.object({ translations: messagesByLanguageSchema })).min(1),
 });

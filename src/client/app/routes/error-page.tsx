@@ -3,7 +3,7 @@ import { useT } from '#client/lib/i18n.tsx';
 import { AppFrame } from '../layout.tsx';
 import { ChunkLoadTimeoutError } from '../lazy-route.ts';
 
-/** The generic page for an unexpected application error (SPEC §2), inside the app frame. */
+/** The generic page for an unexpected application error, inside the app frame. */
 export function ErrorPage() {
   const error = useRouteError();
   const t = useT();

@@ -1,7 +1,7 @@
 import { useT, useLanguage } from '#client/lib/i18n.tsx';
 import { sitePath } from '#shared/paths.ts';
 
-/** Every unknown app path (SPEC §2). */
+/** Every unknown app path (docs/product/routes.md). */
 export default function NotFoundPage() {
   const t = useT();
   const { language } = useLanguage();

@@ -13,9 +13,10 @@ import './checkout/checkout.css';
 import './tracking.css';
 
 /**
- * `/app/orders/{id}/tracking` (SPEC §2): the order number, when it was ordered, its
- * lines and amounts, where it is (the milestones of status-info, reached or not, with
- * their dates; the exception when it left the usual course) and its invoice PDF.
+ * `/app/orders/{id}/tracking`: the order number, when it was ordered, its lines and
+ * amounts, where it is (the milestones of status-info, reached or not, with their dates;
+ * the exception when it left the usual course) and its invoice PDF. Milestones:
+ * docs/product/order-lifecycle.md.
  */
 export default function TrackingPage() {
   const { orderId = '' } = useParams();

@@ -1,6 +1,6 @@
 /**
- * The cart count shared by every widget on a marketing page (SPEC §3: "the cart count is
- * kept in the client state"). Tiny on purpose: widgets read it with `useSyncExternalStore`
+ * The cart count, kept in the browser and shared by every widget on a marketing page.
+ * Tiny on purpose: widgets read it with `useSyncExternalStore`
  * (`useSyncExternalStore(subscribe, getCartCount, () => 0)`).
  */
 type Listener = () => void;

@@ -8,9 +8,9 @@ import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 
 /**
- * The shopping-cart form (SPEC §2, shared layout): saves the cart by e-mail and shows the
- * server's confirmation; the parent then hides the save offer (SPEC §4 reloads the
- * subscription status). Used by the cart page and the cart drawer, so it takes the
+ * The shopping-cart form (shared layout, docs/product/forms.md): saves the cart by e-mail
+ * and shows the server's confirmation; the parent then marks the cart as saved, which
+ * hides the save offer. Used by the cart page and the cart drawer, so it takes the
  * language as a prop rather than from the app's context.
  */
 export function SaveCartForm({ cartId, language, onSaved }: { cartId: string; language: Language; onSaved: () => void }) {

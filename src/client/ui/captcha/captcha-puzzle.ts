@@ -1,7 +1,7 @@
 /**
- * The puzzle as the widget receives it (ALTCHA v1, DESIGN.md §5) and the solution it
- * sends back. The provider's own types live in src/captcha, which the client must not
- * import (it uses node:crypto), hence this small mirror.
+ * The puzzle as the widget receives it (ALTCHA v1, docs/product/captcha.md) and the
+ * solution it sends back. The provider's own types live in src/captcha, which the client
+ * must not import (it uses node:crypto), hence this small mirror.
  */
 export type CaptchaPuzzle = {
   algorithm: 'SHA-256';

@@ -23,7 +23,10 @@ export type CaptchaWidgetProps = {
   solver?: CaptchaSolver;
 };
 
-/** SPEC §4: a puzzle is treated as expired this long before the expiry in its salt. */
+/**
+ * A puzzle counts as expired this long before the expiry in its salt, so a form never
+ * sends a solution that runs out on its way to the server.
+ */
 export const expiryMarginMs = 30_000;
 
 type Problem = { key: MessageKey; params?: MessageParams } | { messagesByLanguage: MessagesByLanguage };
@@ -74,7 +77,7 @@ function problemOf(error: unknown, puzzleUrl: string): Problem {
 }
 
 /**
- * The anti-robot widget (DESIGN.md §5): fetches an ALTCHA puzzle, solves it in the
+ * The anti-robot widget (docs/product/captcha.md): fetches an ALTCHA puzzle, solves it in the
  * background and puts the solution in a hidden `captchaSolution` field.
  */
 export function CaptchaWidget({

@@ -4,7 +4,7 @@ import { parsePuzzle, type CaptchaPuzzle } from './captcha-puzzle.ts';
 /** Sent with every puzzle request so the provider's logs tell widget versions apart. */
 export const captchaClientHeader = 'cyber-captcha@1.0.0';
 
-/** SPEC §7/§9: the first try, then up to 2 retries after 1 s and 4 s. */
+/** The first try, then up to 2 retries after 1 s and 4 s. */
 export const puzzleRetryDelays: readonly number[] = [1000, 4000];
 
 export type PuzzleFetchFailure =

@@ -1,7 +1,7 @@
 import type { CaptchaPuzzle } from './captcha-puzzle.ts';
 import type { SearchRequest, SearchResult } from './captcha.worker.ts';
 
-/** SPEC §9: four worker threads. */
+/** Four Web Workers, each searching a quarter of the range. */
 export const solverWorkerCount = 4;
 
 /**

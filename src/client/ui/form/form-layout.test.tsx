@@ -222,14 +222,14 @@ describe('FormLayout', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Anderes.', 'Bereits verwendet.']);
     expect(screen.queryByText('Bad e-mail.')).toBeNull();
 
-    // SPEC §5: the captcha starts over, and the form waits for a new solution.
+    // An error on captchaSolution: the captcha starts over, and the form waits for a new solution.
     expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1');
     expect(screen.getByRole('button', { name: 'Senden' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     expect(screen.queryByText('Bereits verwendet.')).toBeNull();
   });
 
-  it('only logs a failed send (SPEC §8)', async () => {
+  it('only logs a failed send', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderForm({
       onSubmit: async () => {

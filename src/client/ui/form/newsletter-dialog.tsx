@@ -28,10 +28,10 @@ export interface NewsletterDialogProps {
 }
 
 /**
- * The newsletter form (SPEC §2) in a modal dialog. It posts to `POST /api/newsletter/`
- * and, once accepted, shows `messages[0].translations[language]` in place of the form
- * (SPEC §7). Loaded only when a visitor asks for it: it brings Zod, the form layout, the
- * captcha widget and the catalogues, which a page does not need before.
+ * The newsletter form in a modal dialog. It posts to `POST /api/newsletter/` and, once
+ * accepted, shows `messages[0].translations[language]` in place of the form. Loaded only
+ * when a visitor asks for it: it brings Zod, the form layout, the captcha widget and the
+ * catalogues, which a page does not need before.
  */
 export function NewsletterDialog({ language, open, onClose, returnFocusTo }: NewsletterDialogProps) {
   const [confirmation, setConfirmation] = useState<string | undefined>(undefined);

@@ -1,4 +1,4 @@
-/** The anti-robot widget (SPEC §4 states, §8 error texts kept verbatim). */
+/** The anti-robot widget: its states and error texts, worded as docs/product/captcha.md quotes them. */
 export const captcha = {
   'captcha.group': 'Anti-robot verification',
   'captcha.checkbox': 'I am not a robot',

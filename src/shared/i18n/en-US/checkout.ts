@@ -1,4 +1,4 @@
-/** The checkout steps (SPEC §2), the order review and the order tracking page. */
+/** The checkout steps, the order review and the order tracking page. */
 export const checkout = {
   'checkout.title': 'Checkout',
   'checkout.loading': 'Loading your order…',

@@ -1,4 +1,4 @@
-/** Messages of API errors (DESIGN.md §6); every error code has one. */
+/** Messages of API errors (docs/product/api-conventions.md); every error code has one. */
 export const errors = {
   'error.validation': 'Some fields are not valid.',
   'error.required': 'This field is required.',

@@ -1,4 +1,4 @@
-/** The shared form layout (SPEC §2, §5) and the newsletter form. */
+/** The shared form layout (docs/product/forms.md) and the newsletter form. */
 export const forms = {
   'forms.requiredNote': 'Fields marked with * are required.',
   'forms.select.placeholder': 'Please choose',

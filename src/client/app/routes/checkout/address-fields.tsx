@@ -6,7 +6,7 @@ import type { AddressDraft } from './draft.ts';
 type AddressField = keyof AddressDraft;
 
 /**
- * The fields of an address (SPEC §3). `autoCompleteSection` is the autofill section
+ * The fields of an address. `autoCompleteSection` is the autofill section
  * prefix: `billing` makes the billing address fill as `billing address-line1`…
  */
 export function AddressFields({

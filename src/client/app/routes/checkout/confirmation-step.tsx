@@ -6,7 +6,7 @@ import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
 import { Money } from './order-summary.tsx';
 
 /**
- * Step 5 (SPEC §2, §5): the amount payable, the captcha of the checkout site key and the
+ * Step 5: the amount payable, the captcha of the checkout site key and the
  * "Order with obligation to pay" button, disabled until the legal texts are agreed to and
  * the captcha is solved. After a reload the agreement is not known any more, so the box
  * is offered here again.

@@ -46,7 +46,7 @@ export function draftOf(info: InvoiceInfo): Draft {
     address: { ...info.address },
     invoiceAddressSameAsAddress: info.invoiceAddressSameAsAddress,
     // While billing goes to the address, the answer repeats the address here; a separate
-    // billing address is "missing" then and starts empty, in the address's country (SPEC §3).
+    // billing address is "missing" then and starts empty, in the address's country.
     invoiceAddress: info.invoiceAddressSameAsAddress ? emptyAddress(info.address.countryCode) : { ...info.invoiceAddress },
     contact: { ...info.contact },
   };
@@ -54,8 +54,8 @@ export function draftOf(info: InvoiceInfo): Draft {
 
 /**
  * The draft as the form shows it: an empty address country is the visitor's country
- * (geolocation), an empty billing country the address's (SPEC §3), an empty phone country
- * the visitor's, else the address's (SPEC §5).
+ * (geolocation), an empty billing country the address's, an empty phone country the
+ * visitor's, else the address's.
  */
 export function withDefaults(draft: Draft, visitorCountry: string | undefined): Draft {
   const addressCountry = draft.address.countryCode || visitorCountry || '';
@@ -67,7 +67,7 @@ export function withDefaults(draft: Draft, visitorCountry: string | undefined): 
   };
 }
 
-/** A billing address the visitor has not started: it follows the address's country (SPEC §3). */
+/** A billing address the visitor has not started: it follows the address's country. */
 export function isBlankAddress(address: AddressDraft): boolean {
   return [address.street, address.additionalAddressLine, address.zip, address.city, address.state].every((value) => value.trim() === '');
 }
@@ -134,7 +134,7 @@ export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: number): Draf
       return {
         ...draft,
         address: { ...saved.address },
-        // An untouched billing address follows the address's (maybe new) country (SPEC §3).
+        // An untouched billing address follows the address's (maybe new) country.
         invoiceAddress: isBlankAddress(draft.invoiceAddress) ? { ...draft.invoiceAddress, countryCode: saved.address.countryCode } : draft.invoiceAddress,
       };
     case 2:

@@ -6,7 +6,7 @@ import { AddressFields } from './address-fields.tsx';
 import type { Draft } from './draft.ts';
 
 /**
- * The invoice-info steps 0–3 of SPEC §2: what the visitor types lives in the page's
+ * The invoice-info steps 0–3 of the checkout: what the visitor types lives in the page's
  * draft; these components show it and report changes by section and field.
  */
 export interface InvoiceStepProps {

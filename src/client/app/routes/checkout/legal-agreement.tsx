@@ -4,7 +4,7 @@ import { CheckboxField } from '#client/ui/form/fields.tsx';
 
 export type LegalTextsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; texts: LegalText[] };
 
-/** The legal texts with their links and the one "I agree" box of the review step (SPEC §2, §5). */
+/** The legal texts with their links and the one "I agree" box of the review step. */
 export function LegalAgreement({
   legal,
   onRetry,

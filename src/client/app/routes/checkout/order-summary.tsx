@@ -3,8 +3,9 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 
 /**
- * What an order holds and costs (DESIGN.md §3): its ACTIVE lines (title, seats, term,
- * line total) and net, VAT and gross. Used by the review step and the tracking page.
+ * What an order holds and costs (docs/product/money-and-vat.md): its ACTIVE lines (title,
+ * seats, term, line total) and net, VAT and gross. Used by the review step and the
+ * tracking page.
  */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
   return <span className="checkout-money">{formatMoneyWithCode(amount, currency)}</span>;

@@ -28,7 +28,7 @@ function AddressLines({ address, countries }: { address: AddressDraft; countries
   );
 }
 
-/** Step 4 (SPEC §2): what was entered, the order's lines and amounts, the legal texts and the "I agree" box. */
+/** Step 4: what was entered, the order's lines and amounts, the legal texts and the "I agree" box. */
 export function ReviewStep({
   draft,
   detail,

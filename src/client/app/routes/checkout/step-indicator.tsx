@@ -2,7 +2,7 @@ import { checkoutSteps } from '#shared/schemas/checkout.ts';
 import { useT } from '#client/lib/i18n.tsx';
 
 /**
- * The checkout steps of SPEC §2 as an ordered list: the current one carries
+ * The checkout steps (`checkoutSteps`) as an ordered list: the current one carries
  * `aria-current="step"`, the ones before it say that they are done (in text, not only
  * by colour).
  */

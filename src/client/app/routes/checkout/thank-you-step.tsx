@@ -3,7 +3,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 
-/** Step 6 (SPEC §2): the order number and the way to its tracking page. */
+/** Step 6: the order number and the way to its tracking page. */
 export function ThankYouStep({ detail }: { detail: OrderDetail }) {
   const { language } = useLanguage();
   const t = useT();
