@@ -3,6 +3,7 @@ import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -21,7 +22,7 @@ import {
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-// ---- catalogue (DESIGN.md §3): translated content in *_translations rows -------------
+// ---- catalogue: translated content in *_translations rows ---------------------------
 
 export const products = pgTable('products', {
   code: text('code').primaryKey(),
@@ -86,11 +87,20 @@ export const downloadables = pgTable('downloadables', {
 
 // ---- people --------------------------------------------------------------------------
 
+/** Staff accounts. The e-mail is stored lower-cased and trimmed; the password as an argon2id hash. */
 export const adminUsers = pgTable('admin_users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
+  /** The TOTP secret, encrypted with a key derived from SECRET_KEY; set when enrolment starts. */
+  totpSecret: text('totp_secret'),
+  /** Set once the first code was confirmed: from then on sign-in asks for a code. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** A disabled account cannot sign in; disabling ends its sessions. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const newsletterSubscribers = pgTable(
@@ -108,7 +118,7 @@ export const newsletterSubscribers = pgTable(
     experienceLevel: text('experience_level'),
     topicIds: jsonb('topic_ids').$type<string[]>().notNull().default([]),
     preferredLanguage: text('preferred_language').notNull(),
-    /** Unguessable token of the preferences link (SPEC §2 /newsletter/{token}/). */
+    /** Unguessable token of the subscriber's preferences link, `/newsletter/{token}/`. */
     token: text('token').notNull().unique(),
     subscribedAt: createdAt(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
@@ -127,7 +137,7 @@ export const captchaReplays = pgTable(
   (t) => [index('captcha_replays_expires_at').on(t.expiresAt)],
 );
 
-// ---- orders and carts (DESIGN.md §3, §4) ---------------------------------------------
+// ---- orders and carts (docs/product/order-lifecycle.md) ------------------------------
 
 /**
  * One row per order; while `status` is SHOPPING_CART it is the visitor's cart. The id is
@@ -140,7 +150,7 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     currency: text('currency').notNull(),
     language: text('language').notNull(),
-    /** Who saved the cart by e-mail (SPEC §1), with the form's other answers. */
+    /** Who saved the cart by e-mail (docs/product/forms.md), with the form's other answers. */
     subscriberEmail: text('subscriber_email'),
     subscriber: jsonb('subscriber').$type<Record<string, unknown>>(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
@@ -149,13 +159,37 @@ export const orders = pgTable(
     /** Set by checkout (BUY): the human-readable number, `2026-000123`. */
     number: text('number').unique(),
     orderedAt: timestamp('ordered_at', { withTimezone: true }),
+    /** When the buyer agreed to the legal texts (at BUY). */
+    contractAcceptedAt: timestamp('contract_accepted_at', { withTimezone: true }),
+    /** Net total excluding VAT at BUY, minor units: what the orders table lists and sorts by. */
+    totalNetMinor: integer('total_net_minor'),
+    /** What falls due now, minor units: the total at BUY, the next period's amount after RENEW. */
+    amountDueMinor: integer('amount_due_minor'),
+    /** The first day the seats can be used (set when work starts). */
+    availableFrom: date('available_from'),
+    /** Who canceled or terminated (a staff e-mail), and from which day a termination takes effect. */
+    canceledBy: text('canceled_by'),
+    terminatedBy: text('terminated_by'),
+    terminatedFrom: date('terminated_from'),
+    /** A promised refund (cancel-refund, termination) and its payout (archive-refund). */
+    refund: boolean('refund').notNull().default(false),
+    refundAmountMinor: integer('refund_amount_minor'),
+    refunded: boolean('refunded').notNull().default(false),
+    refundedDate: date('refunded_date'),
+    /** Set by DELETE: the order stays for audit but no list shows it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_status_updated_at').on(t.status, t.updatedAt)],
+  (t) => [
+    index('orders_status_updated_at').on(t.status, t.updatedAt),
+    // The orders table filters by status and sorts by the date received (and the other columns).
+    index('orders_status_ordered_at').on(t.status, t.orderedAt),
+    index('orders_ordered_at').on(t.orderedAt),
+  ],
 );
 
-/** Every transition of the order state machine (DESIGN.md §4), for audit and tracking. */
+/** Every transition of the order state machine (docs/product/order-lifecycle.md), for audit and tracking. */
 export const orderHistory = pgTable(
   'order_history',
   {
@@ -203,7 +237,7 @@ export const orderItems = pgTable(
   ],
 );
 
-// ---- e-mail outbox (DESIGN.md §1) ----------------------------------------------------
+// ---- e-mail outbox (docs/decisions/005-mail-outbox.md) -------------------------------
 
 /**
  * Mails to send, written in the same transaction as the change that causes them. Most
@@ -230,7 +264,99 @@ export const outbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The order a mail is about, so the back office shows it in the order's timeline. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_order_id').on(t.orderId)],
+);
+
+// ---- back office: payments, notes, staff sessions (docs/product/order-lifecycle.md) --
+
+/** A payment staff recorded against an order (PAY); a partial payment keeps the status. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    paidOn: date('paid_on').notNull(),
+    /** The staff member's e-mail. */
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_payments_order_id').on(t.orderId), check('order_payments_amount_positive', sql`${t.amountMinor} > 0`)],
+);
+
+/** A note staff added to an order; shown in its timeline beside the history. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_id').on(t.orderId, t.at)],
+);
+
+/** One-time recovery codes of the second factor, hashed; each works once. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('admin_recovery_codes_user_id').on(t.userId)],
+);
+
+/**
+ * Staff sessions. The cookie holds a 256-bit random id; only its SHA-256 is stored, so a
+ * copy of this table opens no session. A session ends after 8 idle hours, 7 days after
+ * sign-in at the latest, at sign-out, or when it is ended from the staff member's page.
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Waiting for the second factor: the session opens nothing until the code is given. */
+    pendingSecondFactor: boolean('pending_second_factor').notNull().default(false),
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('admin_sessions_user_id').on(t.userId)],
+);
+
+/** Failed sign-ins, to slow down guessing (by address and by client), kept 15 minutes or more. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    clientAddress: text('client_address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_at').on(t.email, t.at), index('sign_in_failures_client_at').on(t.clientAddress, t.at)],
+);
+
+/** A saved view of the orders table (filter, sort, columns), for its owner or for the whole team. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    view: jsonb('view').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_views_owner_id').on(t.ownerId)],
 );
