@@ -14,9 +14,10 @@ const config: KnipConfig = {
     // `npm start`/`npm run build` name these, but --production only reads the start script.
     // (A glob, because knip calls a plain path that a script already names "redundant".)
     'src/{server/main,site/prerender}.ts!',
-    // The two client bundles (vite.config.ts: the SPA's app.html and the islands script).
+    // The client bundles (vite.config.ts: the SPA's app.html, the back office's admin.html, the islands script).
     'src/client/app/main.tsx!',
     'src/client/islands/main.tsx!',
+    'src/client/admin/main.tsx!',
     // Worker and thread entries, started with `new URL(…, import.meta.url)`.
     'src/client/ui/captcha/captcha.worker.ts!',
     'src/server/modules/invoices/invoice-thread.mjs!',

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath, visitorBrowserArgs } from './tests/chromium.ts';
+import { staffAccount } from './tests/e2e/support/staff-account.ts';
 
 // E2E_PORT moves the whole run (server, SMTP sink and its mailbox) so that two checkouts
 // of the project can run their browser tests side by side.
@@ -48,6 +49,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+      // The staff account of the back-office journeys (tests/e2e/support/staff.ts).
+      ADMIN_EMAIL: staffAccount.email,
+      ADMIN_PASSWORD: staffAccount.password,
     },
     },
   ],

@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
  * One client build with two entries:
  * - `islands`: the small script every marketing page loads; it mounts the widgets;
  * - `site`: the marketing pages' stylesheet;
- * - `app.html`: the single-page app under /app (shop and back office), split per route.
+ * - `app.html`: the single-page app under /app (the shop's pages), split per route;
+ * - `admin.html`: the back office under /app/admin-panel, which shop visitors never load.
  * The prerender step (src/site/prerender.ts) reads the manifest to link the hashed files.
  */
 export default defineConfig({
@@ -24,6 +25,7 @@ export default defineConfig({
         islands: 'src/client/islands/main.tsx',
         site: 'src/site/styles/site.css',
         app: 'src/client/app.html',
+        admin: 'src/client/admin.html',
       },
     },
   },

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== lint";        npx eslint .
+echo "== lint";        npx eslint . && npx knip
 echo "== type check";  npx tsc -p tsconfig.json
 echo "== build";       npm run --silent build
 echo "== unit + API";  npx vitest run

@@ -49,9 +49,6 @@ export type VerifyResult =
  */
 export const defaultMaxNumber = 5_000_000;
 
-/** Long enough to fill in a form after an automatic solve; the widget offers a restart after that. */
-export const defaultExpiresInSeconds = 600;
-
 /**
  * Length of the random part of the salt: at least 24 hex digits (12 bytes, as ALTCHA),
  * lengthened when needed so that the salt ends early in a 64-byte SHA-256 block. The

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyPluginOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
@@ -18,6 +18,8 @@ import { createSaveCartService } from './modules/cart/save-cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
@@ -27,14 +29,19 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createMailService, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
+import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
+import { createOrderJobs, createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppDependencies {
   env: Env;
@@ -60,8 +67,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The one way to add staff-only (back-office) routes: in buildApp, after the users
+ * routes, `await registerStaffRoutes(app, ordersAdminRoutes, { orders })`. Every route of
+ * the plugin then runs `requireStaff` first, in a scope of its own: 401 without a valid
+ * staff session, 403 `secondFactorRequired` under STAFF_MFA=required until the staff
+ * member has a second factor, `Cache-Control: no-store` on every answer. Handlers read
+ * the staff member with `staffOf(request)` (src/server/plugins/staff-session.ts) and
+ * never repeat the check.
+ */
+export async function registerStaffRoutes<Options extends FastifyPluginOptions>(
+  app: FastifyInstance,
+  plugin: FastifyPluginAsyncZod<Options>,
+  options: Options,
+): Promise<void> {
+  await app.register(async (staffOnly) => {
+    staffOnly.addHook('onRequest', requireStaff);
+    await staffOnly.register(plugin, options);
+  });
+}
+
 /** Request bodies above this are refused with 413; no form of ours comes near it. */
-export const bodyLimit = 64 * 1024;
+const bodyLimit = 64 * 1024;
 
 /** Builds the whole server: cross-cutting plugins first, then the modules, in order. */
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -93,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+  registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: env.PUBLIC_URL.startsWith('https:') });
 
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
@@ -113,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders });
   const saveCart = createSaveCartService({ db, cart, captcha, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const newsletter = createNewsletterService({ db, captcha });
+  const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   app.addHook('onClose', async () => invoices.close());
@@ -127,6 +156,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     onMailQueued,
   });
+  // The back office's order calls and start page; the order jobs (idle carts are abandoned).
+  const ordersAdmin = createOrdersAdminService({ db, orders, checkout });
+  const dashboard = createDashboardService({ orders: ordersAdmin });
+  const orderJobs = createOrderJobs({ orders, log: app.log });
+  if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
+  app.addHook('onClose', async () => orderJobs.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
   const mail = createMailService({
     db,
@@ -152,8 +187,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(geoRoutes, { geo });
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
+  // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
+  await app.register(usersRoutes, { users });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
+  await registerStaffRoutes(app, ordersAdminRoutes, { ordersAdmin });
+  await registerStaffRoutes(app, dashboardRoutes, { dashboard });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

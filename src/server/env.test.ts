@@ -25,9 +25,15 @@ describe('readEnv', () => {
     ['MAIL_FROM', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['SECRET_KEY', 'short'],
+    ['STAFF_MFA', 'always'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(EnvError);
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(new RegExp(`${name}:`));
+  });
+
+  it('makes the staff second factor optional unless STAFF_MFA=required', () => {
+    expect(readEnv(base).STAFF_MFA).toBe('optional');
+    expect(readEnv({ ...base, STAFF_MFA: 'required' }).STAFF_MFA).toBe('required');
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { company } from '#shared/company.ts';
 
 /**
- * The environment, read and validated once at start (DESIGN.md §1). A bad value stops
+ * The environment, read and validated once at start, so a misconfiguration shows up
+ * before the first request rather than in the middle of one. A bad value stops
  * the process with a message that names the variable; `.env.example` lists them all.
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -48,6 +49,8 @@ const envSchema = z
     ),
     CAPTCHA_MAX_NUMBER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    /** `required`: staff without a second factor may only reach /api/users/me* (to enrol) until they enrol. */
+    STAFF_MFA: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -68,6 +68,8 @@ describe('the server process', () => {
       // The start message names the port it really listens on, also for the public address.
       const started = lines.map((line) => JSON.parse(line) as { msg?: string }).find((entry) => entry.msg?.startsWith('listening on'));
       expect(started?.msg).toContain(`listening on http://127.0.0.1:${port}, public address http://localhost:${port} `);
+      // A new database gets a demo staff account whose password is shown once.
+      expect(server.output()).toMatch(/e-mail: +staff@cybersafe-academy\.example\n +password: +\S{16,}/);
     } finally {
       server.child.kill('SIGKILL');
     }

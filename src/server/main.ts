@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureAdminUser, seedDatabase } from './db/seed/seed.ts';
+import { seedDatabase } from './db/seed/seed.ts';
 import { EnvError, readEnv } from './env.ts';
+import { createStaffAccountsService } from './modules/users/users.service.ts';
 
 /** Reads the environment, opens and seeds the database, serves, and closes gracefully. */
 async function main(): Promise<void> {
@@ -13,8 +14,23 @@ async function main(): Promise<void> {
   });
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, startWorkers: true });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ensureAdminUser(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD))) {
-    app.log.info({ email: env.ADMIN_EMAIL }, 'admin user created');
+  // Staff accounts: the one of ADMIN_EMAIL/ADMIN_PASSWORD when absent; without them, on a
+  // database without any account, a demo account whose password is shown this once.
+  const started = await createStaffAccountsService({ db: database.db }).ensureStartAccounts({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  if (started.created === 'admin') app.log.info({ email: started.email }, 'staff account of ADMIN_EMAIL created');
+  if (started.created === 'demo') {
+    app.log.info({ email: started.email }, 'demo staff account created');
+    console.log(
+      [
+        '',
+        'No staff account existed, so a demo account was created. Sign in to the back office with:',
+        `  e-mail:   ${started.email}`,
+        `  password: ${started.password}`,
+        'This password is shown only this once. Change it after signing in, or set ADMIN_EMAIL and',
+        'ADMIN_PASSWORD, or add accounts with `npm run staff -- add EMAIL`.',
+        '',
+      ].join('\n'),
+    );
   }
 
   let closing = false;

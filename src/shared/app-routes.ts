@@ -27,7 +27,7 @@ function segmentsOf(path: string): string[] {
 }
 
 /** Whether `pattern` (one of the list above) matches a path relative to `/app`. */
-export function matchesAppRoute(pattern: string, path: string): boolean {
+function matchesAppRoute(pattern: string, path: string): boolean {
   const wanted = segmentsOf(pattern);
   const given = segmentsOf(path);
   const wildcard = wanted.at(-1) === '*';

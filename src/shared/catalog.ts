@@ -7,10 +7,9 @@ import type { Currency, Language, PaymentFrequency } from './locales.ts';
  * Prices are net, per seat (ONE_TIME) or per seat and month (MONTHLY), in minor units,
  * set per currency rather than converted.
  */
-export const productTiers = ['basic', 'foundation', 'champion'] as const;
-export type ProductTier = (typeof productTiers)[number];
+export type ProductTier = 'basic' | 'foundation' | 'champion';
 
-export interface ProductTranslation {
+interface ProductTranslation {
   title: string;
   description: string;
   features: string[];
@@ -23,7 +22,7 @@ export interface CatalogProduct {
   translations: Record<Language, ProductTranslation>;
 }
 
-export function productCodeOf(tier: ProductTier): string {
+function productCodeOf(tier: ProductTier): string {
   return `cyber_security_training_${tier}_v1`;
 }
 
@@ -89,7 +88,3 @@ export const catalog: CatalogProduct[] = [
     },
   },
 ];
-
-export function findCatalogProduct(code: string): CatalogProduct | undefined {
-  return catalog.find((product) => product.code === code);
-}

@@ -40,8 +40,6 @@ export const company = {
 export const companyStreetLine = `${company.address.street} ${company.address.buildingNumber}`;
 /** `8008 Zürich` */
 export const companyCityLine = `${company.address.zip} ${company.address.city}`;
-/** `CyberSafe Academy AG, Seefeldstrasse 42, 8008 Zürich`, for running text. */
-export const companyInOneLine = `${company.name}, ${companyStreetLine}, ${companyCityLine}`;
 /** The phone number as a `tel:` link wants it: `+41445550123`. */
 export const companyPhoneLink = `tel:${company.phone.replace(/\s/g, '')}`;
 

@@ -26,6 +26,42 @@ import type {
   newsletterTopicSchema,
   saveCartAnswerSchema,
 } from './schemas/forms.ts';
+import type {
+  adminOrderParams,
+  adminOrderSchema,
+  archiveRefundSchema,
+  bulkActionSchema,
+  bulkAnswerSchema,
+  cancelRefundSchema,
+  dashboardSchema,
+  deleteOrderQuerySchema,
+  deleteOrderSchema,
+  orderExportQuerySchema,
+  orderListRequestSchema,
+  orderListSchema,
+  orderNoteAnswerSchema,
+  orderNoteSchema,
+  payOrderSchema,
+  savedViewListSchema,
+  savedViewParams,
+  savedViewRequestSchema,
+  savedViewSchema,
+  statusChangeSchema,
+  terminationSchema,
+} from './schemas/orders-admin.ts';
+import type {
+  changePasswordSchema,
+  enrolmentSchema,
+  loginAnswerSchema,
+  loginSchema,
+  meSchema,
+  passwordConfirmationSchema,
+  recoveryCodesSchema,
+  secondFactorCodeSchema,
+  sessionIdParams,
+  staffMemberSchema,
+  staffSessionsSchema,
+} from './schemas/users.ts';
 
 /**
  * Every JSON call the browser makes, as data: method and path below `/api` (`:name`
@@ -54,10 +90,14 @@ export interface Endpoint<S extends Schemas = Schemas> {
 const get = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'GET', path });
 const post = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'POST', path });
 const put = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'PUT', path });
+const del = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'DELETE', path });
+/** The answer of a call that answers 204 without a body. */
+type NoContent = z.ZodUndefined;
 
 type OrderId = typeof orderIdParams;
 type OrderItem = typeof orderItemParams;
 type Language = typeof languageQuerySchema;
+type AdminOrderId = typeof adminOrderParams;
 
 export const endpoints = {
   // Reference data of the forms.
@@ -92,6 +132,38 @@ export const endpoints = {
   orderDetail: get<{ params: OrderId; answer: typeof orderDetailSchema }>('/orders/:orderId/detail'),
   statusInfo: get<{ params: OrderId; answer: typeof statusInfoSchema }>('/orders/:orderId/status-info'),
   checkout: post<{ params: OrderId; body: typeof checkoutSchema; answer: typeof orderDetailSchema }>('/orders/:orderId/checkout'),
+
+  // Back office: orders.
+  adminOrderList: post<{ body: typeof orderListRequestSchema; answer: typeof orderListSchema }>('/orders/admin/list'),
+  /** A CSV download, not JSON: listed for its address (the link takes the list's filter as query parameters). */
+  exportOrders: get<{ query: typeof orderExportQuerySchema; answer: z.ZodString }>('/orders/admin/export.csv'),
+  adminOrder: get<{ params: AdminOrderId; query: Language; answer: typeof adminOrderSchema }>('/orders/admin/:id/'),
+  payOrder: post<{ params: AdminOrderId; body: typeof payOrderSchema; answer: typeof adminOrderSchema }>('/orders/admin/:id/pay'),
+  cancelRefundOrder: post<{ params: AdminOrderId; body: typeof cancelRefundSchema; answer: typeof adminOrderSchema }>('/orders/admin/:id/cancel-refund'),
+  archiveRefundOrder: post<{ params: AdminOrderId; body: typeof archiveRefundSchema; answer: typeof adminOrderSchema }>('/orders/admin/:id/archive-refund'),
+  startTermination: post<{ params: AdminOrderId; body: typeof terminationSchema; answer: typeof adminOrderSchema }>('/orders/admin/:id/termination'),
+  changeOrderStatus: post<{ params: AdminOrderId; body: typeof statusChangeSchema; answer: typeof adminOrderSchema }>('/orders/admin/:id/status'),
+  deleteOrder: del<{ params: AdminOrderId; query: typeof deleteOrderQuerySchema; body: typeof deleteOrderSchema; answer: NoContent }>('/orders/admin/:id/'),
+  addOrderNote: post<{ params: AdminOrderId; body: typeof orderNoteSchema; answer: typeof orderNoteAnswerSchema }>('/orders/admin/:id/notes'),
+  bulkOrderAction: post<{ body: typeof bulkActionSchema; answer: typeof bulkAnswerSchema }>('/orders/admin/bulk'),
+  savedViews: get<{ answer: typeof savedViewListSchema }>('/orders/admin/views'),
+  saveView: post<{ body: typeof savedViewRequestSchema; answer: typeof savedViewSchema }>('/orders/admin/views'),
+  deleteView: del<{ params: typeof savedViewParams; answer: NoContent }>('/orders/admin/views/:id'),
+  dashboard: get<{ answer: typeof dashboardSchema }>('/admin/dashboard'),
+
+  // Staff sign-in and sessions.
+  login: post<{ body: typeof loginSchema; answer: typeof loginAnswerSchema }>('/users/login'),
+  loginSecondFactor: post<{ body: typeof secondFactorCodeSchema; answer: typeof staffMemberSchema }>('/users/login/second-factor'),
+  logout: post<{ answer: NoContent }>('/users/logout'),
+  me: get<{ answer: typeof meSchema }>('/users/me'),
+  startSecondFactorEnrolment: post<{ body: typeof passwordConfirmationSchema; answer: typeof enrolmentSchema }>(
+    '/users/me/second-factor/enrolment',
+  ),
+  confirmSecondFactor: post<{ body: typeof secondFactorCodeSchema; answer: typeof recoveryCodesSchema }>('/users/me/second-factor'),
+  turnOffSecondFactor: del<{ body: typeof passwordConfirmationSchema; answer: NoContent }>('/users/me/second-factor'),
+  changePassword: post<{ body: typeof changePasswordSchema; answer: NoContent }>('/users/me/password'),
+  staffSessions: get<{ answer: typeof staffSessionsSchema }>('/users/me/sessions'),
+  endStaffSession: del<{ params: typeof sessionIdParams; answer: NoContent }>('/users/me/sessions/:id'),
 } as const;
 
 type SchemasOf<E> = E extends Endpoint<infer S> ? S : never;

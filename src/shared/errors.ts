@@ -1,12 +1,14 @@
 import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messages.ts';
 
 /** Error codes of the API and the HTTP status each one answers with (docs/product/api-conventions.md). */
-export const errorStatus = {
+const errorStatus = {
   validation: 400,
   malformedJson: 400,
   unauthorized: 401,
   forbidden: 403,
   xsrf: 403,
+  /** A staff-only call under STAFF_MFA=required by a staff member without a second factor. */
+  secondFactorRequired: 403,
   notFound: 404,
   methodNotAllowed: 405,
   conflict: 409,
@@ -35,8 +37,14 @@ export class AppError extends Error {
   readonly messageKey: MessageKey;
   readonly params: MessageParams | undefined;
   readonly fieldErrors: FieldError[];
+  /** Headers the answer carries besides the body (`retry-after` of a 429). */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, messageKey?: MessageKey, options: { params?: MessageParams; fieldErrors?: FieldError[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    messageKey?: MessageKey,
+    options: { params?: MessageParams; fieldErrors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
     const key = messageKey ?? (`error.${code}` as MessageKey);
     super(key);
     this.name = 'AppError';
@@ -44,6 +52,7 @@ export class AppError extends Error {
     this.messageKey = key;
     this.params = options.params;
     this.fieldErrors = options.fieldErrors ?? [];
+    this.headers = options.headers ?? {};
   }
 
   get status(): number {

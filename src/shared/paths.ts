@@ -27,6 +27,43 @@ export const appPaths = {
   adminOrder: (orderId: string) => `/admin-panel/orders/${orderId}`,
 } as const;
 
+/** The back office, a bundle of its own below `/app/admin-panel`. */
+export const adminBasePath = `${appBasePath}/admin-panel`;
+
+/** Routes of the back office, relative to `adminBasePath`. */
+export const adminPaths = {
+  login: () => '/login',
+  home: () => '/home',
+  orders: () => '/orders',
+  order: (orderId: string) => `/orders/${orderId}`,
+  messages: () => '/messages',
+  message: (id: string) => `/messages/${id}`,
+  webinars: () => '/webinars',
+  webinar: (id: string) => `/webinars/${id}`,
+  createWebinar: () => '/create-webinar',
+  account: () => '/account',
+} as const;
+
+/**
+ * Where to go after signing in: the page the staff member came from when it is a page of
+ * the back office, else its home. Anything else (`//evil.example`, `https://…`, `/\evil`,
+ * a shop page) is refused, so a crafted login link cannot send anyone elsewhere.
+ */
+export function safeAdminReturn(from: string | null | undefined): string {
+  const fallback = adminPaths.home();
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return fallback;
+  try {
+    // Resolving against a dummy origin exposes tricks like `/%2F%2Fevil` or tabs and newlines.
+    const url = new URL(from, 'https://admin.invalid');
+    if (url.origin !== 'https://admin.invalid') return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (path.startsWith('//') || path === adminPaths.login() || path.startsWith(`${adminPaths.login()}?`)) return fallback;
+    return path;
+  } catch {
+    return fallback;
+  }
+}
+
 /** An app route as an address of the site: `appUrl(appPaths.tracking(id))` → `/app/orders/…/tracking`. */
 export function appUrl(relative: string): string {
   return `${appBasePath}${relative}`;

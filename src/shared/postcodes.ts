@@ -77,7 +77,7 @@ const formats: Record<string, PostcodeFormat> = {
 const loose: PostcodeFormat = { pattern: /^[A-Z0-9][A-Z0-9 -]{0,11}$/, example: '12345' };
 
 /** Upper case, single spaces, no spaces around dashes: how the rules above read a postcode. */
-export function normalizePostcode(postcode: string): string {
+function normalizePostcode(postcode: string): string {
   return postcode.trim().toUpperCase().replace(/\s+/g, ' ').replace(/\s*-\s*/g, '-');
 }
 
@@ -85,9 +85,4 @@ export function normalizePostcode(postcode: string): string {
 export function postcodeProblem(countryCode: string, postcode: string): { example: string } | null {
   const format = formats[countryCode.toUpperCase()] ?? loose;
   return format.pattern.test(normalizePostcode(postcode)) ? null : { example: format.example };
-}
-
-/** Whether the country has a known postcode format (else the loose rule applies). */
-export function hasKnownPostcodeFormat(countryCode: string): boolean {
-  return countryCode.toUpperCase() in formats;
 }

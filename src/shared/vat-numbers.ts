@@ -66,7 +66,7 @@ const looseExample = 'GB123456789';
 export type VatNumberProblem = { reason: 'format'; example: string } | { reason: 'checkDigit' };
 
 /** Upper case, without the spaces, dots, dashes and slashes people write between groups. */
-export function compactVatNumber(vatNumber: string): string {
+function compactVatNumber(vatNumber: string): string {
   return vatNumber.toUpperCase().replace(/[\s.\-/]/g, '');
 }
 

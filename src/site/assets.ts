@@ -12,7 +12,7 @@ export interface PageAssets {
 }
 
 /** One record of vite's `.vite/manifest.json`. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   name?: string;
@@ -28,7 +28,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
 /** The islands entry as vite names it (relative to the vite root, src/client). */
 export const islandsEntrySource = 'islands/main.tsx';
 /** The site's stylesheet, an entry of its own so that the widgets do not import the site. */
-export const siteStylesSource = 'site/styles/site.css';
+const siteStylesSource = 'site/styles/site.css';
 
 function endsWithPath(value: string | undefined, suffix: string): boolean {
   return value !== undefined && (value === suffix || value.endsWith(`/${suffix}`));

@@ -13,7 +13,7 @@ export interface PageWeight {
 }
 
 /** The widget names a page contains (`data-island="…"`). */
-export function islandNamesIn(html: string): string[] {
+function islandNamesIn(html: string): string[] {
   return [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]!))];
 }
 

@@ -1,7 +1,7 @@
 import { company } from '#shared/company.ts';
 import { Outlet } from 'react-router';
-import { languages } from '#shared/locales.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { LanguageButtons } from '#client/ui/language-buttons.tsx';
 import { sitePath } from '#shared/paths.ts';
 
 /** The frame of every app page: header with home link and language switch, footer. */
@@ -14,7 +14,7 @@ export function AppLayout() {
 }
 
 export function AppFrame({ children }: { children: React.ReactNode }) {
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   const t = useT();
   return (
     <>
@@ -25,19 +25,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
         <a className="app-brand" href={sitePath(language, 'home')}>
           {t('common.siteName')}
         </a>
-        <nav aria-label={t('common.languageSwitch.label')} className="app-languages">
-          {languages.map((option) => (
-            <button
-              key={option}
-              type="button"
-              lang={option}
-              aria-pressed={option === language}
-              onClick={() => setLanguage(option)}
-            >
-              {t(`common.language.${option}`)}
-            </button>
-          ))}
-        </nav>
+        <LanguageButtons />
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
         {children}

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { initialLanguage, LanguageProvider } from '#client/lib/i18n.tsx';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { createAppRouter } from './router.tsx';
-import './app.css';
+import '#client/ui/frame.css';
 
 const language = initialLanguage();
 document.documentElement.lang = language;

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout.tsx';
-import { lazyPage } from './lazy-route.ts';
+import { lazyPage } from '#client/lib/lazy-route.ts';
 import { appBasePath, appPaths } from '#shared/paths.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 

@@ -66,20 +66,9 @@ export function setPaymentFrequency(frequency: PaymentFrequency, doc: Document =
   doc.dispatchEvent(new CustomEvent<PaymentFrequency>(pageEvents.paymentFrequency, { detail: frequency }));
 }
 
-export function onPaymentFrequencyChange(
-  listener: (frequency: PaymentFrequency) => void,
-  doc: Document = document,
-): () => void {
-  return listen(doc, pageEvents.paymentFrequency, listener);
-}
-
 export function setProductTier(tier: ProductTier, doc: Document = document): void {
   doc.body.dataset.productTier = tier;
   doc.dispatchEvent(new CustomEvent<ProductTier>(pageEvents.productTier, { detail: tier }));
-}
-
-export function onProductTierChange(listener: (tier: ProductTier) => void, doc: Document = document): () => void {
-  return listen(doc, pageEvents.productTier, listener);
 }
 
 function listen<T>(doc: Document, type: string, listener: (value: T) => void): () => void {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Currency, Language } from '#shared/locales.ts';
 
 /** What the runtime gives every island besides its own `data-*` attributes. */
-export interface IslandContext {
+interface IslandContext {
   /** The page language, from `<html lang>`. */
   lang: Language;
   /** The currency the page was rendered for, from `<body data-selected-currency>`. */
@@ -20,7 +20,7 @@ export type IslandProps<Data extends Record<string, string | undefined> = Record
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type IslandComponent = ComponentType<any>;
 
-export interface IslandModule {
+interface IslandModule {
   default: IslandComponent;
 }
 

@@ -4,8 +4,8 @@ import { AppError, type ErrorCode } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import { fieldErrorOf, type IssueLike } from '#shared/schemas/validation.ts';
 
-/** The JSON body of an error (DESIGN.md §6). */
-export function errorBody(error: AppError) {
+/** The JSON body of an error (docs/product/api-conventions.md). */
+function errorBody(error: AppError) {
   if (error.code === 'validation') {
     return {
       errors: error.fieldErrors.map((fieldError) => ({
@@ -56,12 +56,13 @@ function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.status(error.status).header('cache-control', 'no-store').send(errorBody(error));
+  return reply.status(error.status).headers(error.headers).header('cache-control', 'no-store').send(errorBody(error));
 }
 
 /**
- * Every error leaves as DESIGN.md §6 JSON, never with a stack trace; unexpected ones are
- * logged with the request id and answered 500 (which is always a bug to fix).
+ * Every error leaves as the JSON of docs/product/api-conventions.md, never with a stack
+ * trace; unexpected ones are logged with the request id and answered 500 (which is
+ * always a bug to fix).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

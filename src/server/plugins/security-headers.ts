@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every response. The pages carry no inline script or style, so the
  * policy needs neither 'unsafe-inline' nor nonces: every script is a file from 'self'.
  */
-export const contentSecurityPolicy = [
+const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

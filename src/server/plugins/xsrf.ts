@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors.ts';
 import { xsrfTokenSchema } from '#shared/schemas/common.ts';
 
 /**
- * Anti-forgery (SPEC §7, DESIGN.md §2). A visitor gets a random secret in an HttpOnly
+ * Anti-forgery (docs/product/cookies.md). A visitor gets a random secret in an HttpOnly
  * cookie; the token is `nonce.HMAC(serverKey, secret.nonce)`, readable by scripts in the
  * `XSRF-TOKEN` cookie and sent back in the `X-XSRF-TOKEN` header. A made-up token, or a
  * token copied from another visitor, fails the signature check (docs/decisions/003).
@@ -18,12 +18,12 @@ function sign(serverKey: string, visitorSecret: string, nonce: string): string {
   return createHmac('sha256', serverKey).update(`${visitorSecret}.${nonce}`).digest('base64url');
 }
 
-export function createXsrfToken(serverKey: string, visitorSecret: string): string {
+function createXsrfToken(serverKey: string, visitorSecret: string): string {
   const nonce = randomBytes(16).toString('base64url');
   return `${nonce}.${sign(serverKey, visitorSecret, nonce)}`;
 }
 
-export function isValidXsrfToken(serverKey: string, visitorSecret: string | undefined, token: string | undefined): boolean {
+function isValidXsrfToken(serverKey: string, visitorSecret: string | undefined, token: string | undefined): boolean {
   if (!visitorSecret || !token) return false;
   const [nonce, signature, ...rest] = token.split('.');
   if (!nonce || !signature || rest.length > 0) return false;

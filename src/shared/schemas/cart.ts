@@ -4,8 +4,7 @@ import { currencies, languages, paymentFrequencies } from '../locales.ts';
 /** Payloads of the cart calls; quantities, terms and totals: docs/product/money-and-vat.md. */
 export const quantityLimits = { min: 1, max: 10_000 } as const;
 export const periodMonthsLimits = { min: 1, max: 36, default: 12 } as const;
-export const itemStatuses = ['ACTIVE', 'REMOVED'] as const;
-export type ItemStatus = (typeof itemStatuses)[number];
+const itemStatuses = ['ACTIVE', 'REMOVED'] as const;
 
 export const orderIdParams = z.object({ orderId: z.uuid() });
 export const orderItemParams = z.object({ orderId: z.uuid(), itemId: z.uuid() });

@@ -11,9 +11,8 @@ import { formLimits, phoneNumberPattern } from './forms.ts';
  * full, sections not sent stay as saved. The checkout itself needs every section.
  */
 export const checkoutSteps = ['invoiceInfo', 'address', 'billingAddress', 'contact', 'review', 'confirmation', 'thankYou'] as const;
-export type CheckoutStep = (typeof checkoutSteps)[number];
 /** The checkout step number: 0 = invoice info … 6 = thank-you. */
-export const stepNumber = z.number().int().min(0).max(checkoutSteps.length - 1);
+const stepNumber = z.number().int().min(0).max(checkoutSteps.length - 1);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) =>
@@ -104,10 +103,10 @@ export const checkoutSchema = z.object({
   language: z.enum(languages),
 });
 
-export const vatKinds = ['SWISS_VAT', 'REVERSE_CHARGE', 'EXPORT'] as const;
+const vatKinds = ['SWISS_VAT', 'REVERSE_CHARGE', 'EXPORT'] as const;
 export type VatKind = (typeof vatKinds)[number];
 
-export const orderTotalsSchema = z.object({
+const orderTotalsSchema = z.object({
   net: z.number(),
   /** Percent, e.g. 8.1. */
   vatRate: z.number(),

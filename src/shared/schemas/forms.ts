@@ -4,7 +4,7 @@ import { languages } from '../locales.ts';
 
 /**
  * The payload of the public forms and its rules (docs/product/forms.md). The
- * server validates with these schemas (`parseWith`) and the shared form layout checks
+ * server validates with these schemas (as route schemas) and the shared form layout checks
  * the same ones before sending, so both say exactly the same thing.
  *
  * Optional fields accept '' (an untouched input or select) and null as "not given".
@@ -18,7 +18,6 @@ import { languages } from '../locales.ts';
 // ---- enumerations ---------------------------------------------------------------------
 
 export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
-export type Gender = (typeof genders)[number];
 
 export const roles = [
   'EXECUTIVE',
@@ -36,10 +35,8 @@ export const roles = [
   'FREELANCER',
   'OTHER',
 ] as const;
-export type Role = (typeof roles)[number];
 
 export const experienceLevels = ['NONE', 'BEGINNER', 'INTERMEDIATE', 'EXPERT'] as const;
-export type ExperienceLevel = (typeof experienceLevels)[number];
 
 export const contactRecipients = [
   'MESSAGE_CENTRAL',
@@ -47,7 +44,6 @@ export const contactRecipients = [
   'DATA_PRIVACY_OFFICER',
   'INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY',
 ] as const;
-export type ContactRecipient = (typeof contactRecipients)[number];
 
 // ---- limits ---------------------------------------------------------------------------
 
@@ -57,6 +53,8 @@ export const formLimits = {
   company: 200,
   phoneNumber: 30,
   captchaSolution: 4096,
+  /** A staff password: long enough to be strong, short enough to hash cheaply. */
+  password: 128,
   topicId: 64,
   topics: 50,
   subject: 200,
@@ -91,7 +89,7 @@ const email = z
   .pipe(z.email({ error: 'error.invalidEmail' }));
 
 /** The fields every public form may send. */
-export const formSubmissionShape = {
+const formSubmissionShape = {
   firstName: requiredText(formLimits.name),
   lastName: optionalText(formLimits.name),
   email,
@@ -124,12 +122,13 @@ function phoneNeedsCountry(value: { phoneNumber?: string | undefined; phoneCount
 }
 
 export const formSubmissionSchema = z.object(formSubmissionShape).superRefine(phoneNeedsCountry);
-/** What a form sends (strings may be '' for optional fields). */
-export type FormSubmissionInput = z.input<typeof formSubmissionSchema>;
 /** What the server works with after parsing: trimmed, blanks removed. */
 export type FormSubmission = z.output<typeof formSubmissionSchema>;
 
-/** `POST /api/newsletter/`: the form payload as it is. */
+/**
+ * `POST /api/newsletter/`: the form payload as it is.
+ * @alias
+ */
 export const newsletterSubscriptionSchema = formSubmissionSchema;
 export type NewsletterSubscription = FormSubmission;
 
@@ -143,8 +142,6 @@ export const contactFormSchema = z
     company: optionalText(formLimits.company),
   })
   .superRefine(phoneNeedsCountry);
-export type ContactFormInput = z.input<typeof contactFormSchema>;
-export type ContactForm = z.output<typeof contactFormSchema>;
 
 // ---- answers --------------------------------------------------------------------------
 

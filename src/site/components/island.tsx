@@ -4,7 +4,7 @@ import type { IslandComponent } from '#client/islands/types.ts';
 import { useSite } from '../site-context.tsx';
 
 /** `productCode` → `data-product-code`, the inverse of the DOM's `dataset` naming. */
-export function dataAttributeName(key: string): string {
+function dataAttributeName(key: string): string {
   return `data-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 
-export const mailboxUrl = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2527}/mails`;
+const mailboxUrl = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2527}/mails`;
 
 export interface ReceivedMail {
   to: string;

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
-import { ChunkLoadTimeoutError } from '../lazy-route.ts';
+import { ChunkLoadTimeoutError } from '#client/lib/lazy-route.ts';
 import { ErrorPage } from './error-page.tsx';
 
 afterEach(() => {

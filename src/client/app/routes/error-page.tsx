@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { useT } from '#client/lib/i18n.tsx';
 import { AppFrame } from '../layout.tsx';
-import { ChunkLoadTimeoutError } from '../lazy-route.ts';
+import { ChunkLoadTimeoutError } from '#client/lib/lazy-route.ts';
 
 /** The generic page for an unexpected application error, inside the app frame. */
 export function ErrorPage() {

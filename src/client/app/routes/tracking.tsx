@@ -7,7 +7,7 @@ import { isCart } from '#shared/orders.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import { OrderLines, OrderTotals } from './checkout/order-summary.tsx';
+import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 import { appPaths, invoicePdfPath } from '#shared/paths.ts';
 import './checkout/checkout.css';
 import './tracking.css';

@@ -27,7 +27,7 @@ export type CaptchaWidgetProps = {
  * A puzzle counts as expired this long before the expiry in its salt, so a form never
  * sends a solution that runs out on its way to the server.
  */
-export const expiryMarginMs = 30_000;
+const expiryMarginMs = 30_000;
 
 type Problem = { key: MessageKey; params?: MessageParams } | { messagesByLanguage: MessagesByLanguage };
 

@@ -2,10 +2,10 @@ import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { parsePuzzle, type CaptchaPuzzle } from './captcha-puzzle.ts';
 
 /** Sent with every puzzle request so the provider's logs tell widget versions apart. */
-export const captchaClientHeader = 'cyber-captcha@1.0.0';
+const captchaClientHeader = 'cyber-captcha@1.0.0';
 
 /** The first try, then up to 2 retries after 1 s and 4 s. */
-export const puzzleRetryDelays: readonly number[] = [1000, 4000];
+const puzzleRetryDelays: readonly number[] = [1000, 4000];
 
 export type PuzzleFetchFailure =
   /** No answer, or a server error, after every retry. */

@@ -2,7 +2,7 @@ import type { CaptchaPuzzle } from './captcha-puzzle.ts';
 import type { SearchRequest, SearchResult } from './captcha.worker.ts';
 
 /** Four Web Workers, each searching a quarter of the range. */
-export const solverWorkerCount = 4;
+const solverWorkerCount = 4;
 
 /**
  * How the widget finds the secret number: resolves with it, or null when the puzzle has

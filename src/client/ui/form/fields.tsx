@@ -146,6 +146,38 @@ export function TextAreaField({
   );
 }
 
+/** A day, with the browser's own date picker; the value is an ISO date (`2026-11-23`). */
+export function DateField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+  max,
+}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; max?: string }) {
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        className="form__input"
+        name={name}
+        type="date"
+        value={value}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        {...invalidProps(id, hint, error)}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;

@@ -26,6 +26,7 @@ export type FormFieldName =
   | 'firstName'
   | 'lastName'
   | 'email'
+  | 'password'
   | 'companyName'
   | 'company'
   | 'gender'
@@ -37,14 +38,15 @@ export type FormFieldName =
   | 'subject'
   | 'message';
 
-type TextName = 'firstName' | 'lastName' | 'email' | 'companyName' | 'company' | 'subject';
+type TextName = 'firstName' | 'lastName' | 'email' | 'password' | 'companyName' | 'company' | 'subject';
 type ChoiceName = 'gender' | 'role' | 'experienceLevel' | 'recipient';
 
 /** How each text field is shown: its label, autofill token, length limit and whether it is required. */
-const textFields: Record<TextName, { label: MessageKey; autoComplete: string; maxLength: number; required?: true; type?: 'email' }> = {
+const textFields: Record<TextName, { label: MessageKey; autoComplete: string; maxLength: number; required?: true; type?: 'email' | 'password' }> = {
   firstName: { label: 'forms.firstName.label', autoComplete: 'given-name', maxLength: formLimits.name, required: true },
   lastName: { label: 'forms.lastName.label', autoComplete: 'family-name', maxLength: formLimits.name },
   email: { label: 'forms.email.label', autoComplete: 'email', maxLength: formLimits.email, required: true, type: 'email' },
+  password: { label: 'forms.password.label', autoComplete: 'current-password', maxLength: formLimits.password, required: true, type: 'password' },
   companyName: { label: 'forms.companyName.label', autoComplete: 'organization', maxLength: formLimits.company },
   company: { label: 'forms.company.label', autoComplete: 'organization', maxLength: formLimits.company },
   subject: { label: 'forms.subject.label', autoComplete: 'off', maxLength: formLimits.subject, required: true },
@@ -79,6 +81,8 @@ export interface FormLayoutProps<Payload> {
   onSubmit: (payload: Payload) => Promise<void>;
   /** The puzzle endpoint of the captcha provider; the widget's default otherwise. */
   puzzleUrl?: string;
+  /** Ask for consent to the privacy policy (every public form does; the staff sign-in does not). */
+  askConsent?: boolean;
   /** Content between the fields and the consent box. */
   children?: ReactNode;
 }
@@ -89,6 +93,7 @@ const emptyValues: Values = {
   firstName: '',
   lastName: '',
   email: '',
+  password: '',
   companyName: '',
   company: '',
   subject: '',
@@ -103,8 +108,8 @@ const emptyValues: Values = {
 };
 
 /** The inputs a form shows, by payload field: `phone` stands for the code and the number. */
-function shownFields(fields: readonly FormFieldName[]): Set<string> {
-  const shown = new Set<string>(['agreeWithDataPrivacy', 'captchaSolution']);
+function shownFields(fields: readonly FormFieldName[], askConsent: boolean): Set<string> {
+  const shown = new Set<string>(askConsent ? ['agreeWithDataPrivacy', 'captchaSolution'] : ['captchaSolution']);
   for (const field of fields) {
     if (field === 'phone') {
       shown.add('phoneCountryCode');
@@ -138,16 +143,18 @@ export function FormLayout<Payload>({
   submitLabel = 'forms.submit.send',
   onSubmit,
   puzzleUrl,
+  askConsent = true,
   children,
 }: FormLayoutProps<Payload>) {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
   const id = useId();
   const idOf = (field: string) => `${id}-${field}`;
   const formRef = useRef<HTMLFormElement>(null);
-  const shown = shownFields(fields);
+  const shown = shownFields(fields, askConsent);
 
   const [values, setValues] = useState<Values>(emptyValues);
-  const [consent, setConsent] = useState(false);
+  const [consentGiven, setConsent] = useState(false);
+  const consent = consentGiven || !askConsent;
   const [problems, setProblems] = useState<{ fields: Problems; general: Problem[] }>({ fields: {}, general: [] });
   const [sending, setSending] = useState(false);
   const captcha = useCaptcha();
@@ -179,7 +186,7 @@ export function FormLayout<Payload>({
     const payload: Record<string, unknown> = {
       ...extraPayload,
       preferredLanguage: language,
-      agreeWithDataPrivacy: consent,
+      ...(askConsent ? { agreeWithDataPrivacy: consent } : {}),
       captchaSolution: captcha.solution ?? '',
     };
     for (const field of fields) {
@@ -378,27 +385,29 @@ export function FormLayout<Payload>({
       )}
       {fields.map(field)}
       {children}
-      <CheckboxField
-        id={idOf('agreeWithDataPrivacy')}
-        name="agreeWithDataPrivacy"
-        checked={consent}
-        onChange={(checked) => {
-          setConsent(checked);
-          clearProblem('agreeWithDataPrivacy');
-        }}
-        required
-        error={errorOf('agreeWithDataPrivacy')}
-        label={
-          <>
-            {t('forms.consent.beforeLink')}
-            <a href={sitePath(language, 'privacy-policy')} target="_blank" rel="noopener">
-              {t('forms.consent.link')}
-              <span className="form__sr-only"> {t('forms.newTab')}</span>
-            </a>
-            {t('forms.consent.afterLink')}
-          </>
-        }
-      />
+      {askConsent && (
+        <CheckboxField
+          id={idOf('agreeWithDataPrivacy')}
+          name="agreeWithDataPrivacy"
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            clearProblem('agreeWithDataPrivacy');
+          }}
+          required
+          error={errorOf('agreeWithDataPrivacy')}
+          label={
+            <>
+              {t('forms.consent.beforeLink')}
+              <a href={sitePath(language, 'privacy-policy')} target="_blank" rel="noopener">
+                {t('forms.consent.link')}
+                <span className="form__sr-only"> {t('forms.newTab')}</span>
+              </a>
+              {t('forms.consent.afterLink')}
+            </>
+          }
+        />
+      )}
       <CaptchaField
         id={idOf('captchaSolution')}
         siteKeyPath={siteKeyPath}
@@ -418,7 +427,7 @@ export function FormLayout<Payload>({
           ready={consent && Boolean(captcha.solution)}
           busy={sending}
           label={t(sending ? 'forms.submit.sending' : submitLabel)}
-          hint={t('forms.submit.hint')}
+          hint={t(askConsent ? 'forms.submit.hint' : 'forms.submit.captchaHint')}
         />
       </div>
     </form>

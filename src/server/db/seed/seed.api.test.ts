@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '#shared/catalog.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import * as schema from '../schema.ts';
-import { ensureAdminUser, seedDatabase } from './seed.ts';
+import { seedDatabase } from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,15 +35,5 @@ describe('seed', () => {
     expect(await db.select().from(schema.productPrices)).toHaveLength(18);
     const basic = await db.select().from(schema.productPrices).where(eq(schema.productPrices.productCode, 'cyber_security_training_basic_v1'));
     expect(basic.every((price) => price.amountMinor === 12345)).toBe(true);
-  });
-
-  it('creates the admin user once, with an argon2id hash', async () => {
-    const { db } = t.database;
-    expect(await ensureAdminUser(db, 'Admin@Example.ch', 'correct horse battery')).toBe(true);
-    expect(await ensureAdminUser(db, 'admin@example.ch', 'another password')).toBe(false);
-    const users = await db.select().from(schema.adminUsers);
-    expect(users).toHaveLength(1);
-    expect(users[0]?.email).toBe('admin@example.ch');
-    expect(users[0]?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });

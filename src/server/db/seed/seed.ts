@@ -1,5 +1,3 @@
-import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import { catalog } from '#shared/catalog.ts';
 import { currencies, languages, paymentFrequencies } from '#shared/locales.ts';
 import type { Db } from '../client.ts';
@@ -51,17 +49,3 @@ export async function seedDatabase(db: Db): Promise<void> {
   });
 }
 
-/** Creates the admin user of ADMIN_EMAIL / ADMIN_PASSWORD when no user has that e-mail. */
-export async function ensureAdminUser(db: Db, email: string, password: string): Promise<boolean> {
-  const normalized = email.trim().toLowerCase();
-  const existing = await db.select({ id: schema.adminUsers.id }).from(schema.adminUsers).where(eq(schema.adminUsers.email, normalized));
-  if (existing.length > 0) return false;
-  // @node-rs/argon2 hashes with argon2id by default.
-  const passwordHash = await hash(password);
-  const inserted = await db
-    .insert(schema.adminUsers)
-    .values({ email: normalized, passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: schema.adminUsers.id });
-  return inserted.length > 0;
-}

@@ -44,8 +44,11 @@ export async function insertOrder(db: Db, values: { status: OrderStatus; currenc
   return row;
 }
 
-/** The order and its lines with their products, in one round trip. */
-export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
+/**
+ * The order and its lines with their products, in one round trip. A deleted order is
+ * unknown, as everywhere the visitor looks; only the back office asks for it (`includeDeleted`).
+ */
+export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CartRow | undefined> {
   const result = await db.execute(sql`
     select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
            coalesce((
@@ -59,13 +62,13 @@ export async function findCart(db: Db, id: string): Promise<CartRow | undefined>
                from order_items i left join products p on p.code = i.product_code
               where i.order_id = o.id), '[]'::json) as items
       from orders o
-     where o.id = ${id}`);
+     where o.id = ${id} ${options.includeDeleted ? sql`` : sql`and o.deleted_at is null`}`);
   return rowsOf<CartRow>(result)[0];
 }
 
 export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'> | undefined> {
   const result = await db.execute(
-    sql`select id, status, currency, subscribed_at as "subscribedAt" from orders where id = ${id}`,
+    sql`select id, status, currency, subscribed_at as "subscribedAt" from orders where id = ${id} and deleted_at is null`,
   );
   return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'>>(result)[0];
 }
@@ -76,7 +79,7 @@ export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id'
  */
 export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency'> | undefined> {
   const result = await db.execute(sql`
-    update orders set updated_at = now() where id = ${id}
+    update orders set updated_at = now() where id = ${id} and deleted_at is null
     returning id, status, currency`);
   return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency'>>(result)[0];
 }

@@ -91,8 +91,9 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     return requireCart(await repo.lockOrder(tx, orderId));
   }
 
-  async function loadCartView(orderId: string, language: Language, tx: Db = db): Promise<Cart> {
-    const row = await repo.findCart(tx, orderId);
+  /** The cart view of an order; `includeDeleted` for the back office, which still shows deleted orders. */
+  async function loadCartView(orderId: string, language: Language, tx: Db = db, options: { includeDeleted?: boolean } = {}): Promise<Cart> {
+    const row = await repo.findCart(tx, orderId, options);
     if (!row) throw new AppError('notFound', 'error.cart.notFound');
     return toCartView(row, language);
   }
@@ -154,7 +155,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     async createCart(input: AddToCart): Promise<{ id: string; currency: Currency }> {
       return db.transaction(async (tx) => {
         const order = await repo.insertOrder(tx, { status: cartStatus, currency: input.currency, language: input.language });
-        await orders.recordTransition({ orderId: order.id, action: 'CREATE', fromStatus: null, toStatus: cartStatus, actor: 'visitor' }, tx);
+        await orders.recordCreation({ orderId: order.id, toStatus: cartStatus, actor: 'visitor' }, tx);
         await addSeatsOrRefuse(tx, order.id, input);
         return { id: order.id, currency: order.currency as Currency };
       });

@@ -61,7 +61,7 @@ async function state(id: string) {
 }
 
 describe('invoice info', () => {
-  it('starts empty; a missing invoice address is empty with the address country (SPEC §3)', async () => {
+  it('starts empty; a missing invoice address is empty with the address country', async () => {
     const id = await newCart();
     const empty = (await call('GET', `/api/orders/${id}/invoice-info`)).json() as InvoiceInfo;
     expect(empty).toMatchObject({ step: 0, complete: false, invoiceAddressSameAsAddress: true, company: { name: '', vatNumber: '' } });

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
@@ -24,14 +25,18 @@ const columns = {
   orderedAt: orders.orderedAt,
 };
 
-export async function findOrder(db: Db, id: string): Promise<CheckoutOrderRow | undefined> {
-  const [row] = await db.select(columns).from(orders).where(eq(orders.id, id));
+/** The order as the visitor reaches it: a deleted order is unknown (404); the back office asks with `includeDeleted`. */
+export async function findOrder(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CheckoutOrderRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(orders)
+    .where(options.includeDeleted ? eq(orders.id, id) : and(eq(orders.id, id), isNull(orders.deletedAt)));
   return row as CheckoutOrderRow | undefined;
 }
 
 /** The order row, locked until the transaction ends: one checkout at a time per order. */
 export async function lockOrder(db: Db, id: string): Promise<CheckoutOrderRow | undefined> {
-  const [row] = await db.select(columns).from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await db.select(columns).from(orders).where(and(eq(orders.id, id), isNull(orders.deletedAt))).for('update');
   return row as CheckoutOrderRow | undefined;
 }
 
@@ -52,11 +57,18 @@ export async function nextOrderNumber(db: Db, year: number): Promise<string> {
   return `${year}-${String(last).padStart(6, '0')}`;
 }
 
-export async function markOrdered(db: Db, id: string, values: { number: string; language: string; status: OrderStatus }): Promise<Date> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: values.status, number: values.number, language: values.language, orderedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(orders.id, id))
-    .returning({ orderedAt: orders.orderedAt });
-  return row?.orderedAt ?? new Date();
+/**
+ * What BUY writes besides the status: the number, the language of the order, its date
+ * and the moment the legal texts were agreed to (the transaction's time), and the net
+ * total, which is also the amount due.
+ */
+export function placedOrderValues(values: { number: string; language: string; netMinor: number }): PgUpdateSetSource<typeof orders> {
+  return {
+    number: values.number,
+    language: values.language,
+    orderedAt: sql`now()`,
+    contractAcceptedAt: sql`now()`,
+    totalNetMinor: values.netMinor,
+    amountDueMinor: values.netMinor,
+  };
 }

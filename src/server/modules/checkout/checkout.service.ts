@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
-import { cartStatus, isCart, type OrderStatus } from '#shared/orders.ts';
+import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
@@ -11,7 +11,7 @@ import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart, type CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import { queueMail, queueMailComposedLater, type MailComposer, type MailSettings } from '../mail/mail.service.ts';
-import { transition, type OrdersService } from '../orders/orders.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
 import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
 import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderMail } from './order-mails.ts';
@@ -92,8 +92,8 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, cart, orders, captcha, invoices, mail, ordersEmail, publicUrl, onMailQueued } = deps;
 
-  async function orderOrRefuse(orderId: string): Promise<repo.CheckoutOrderRow> {
-    const order = await repo.findOrder(db, orderId);
+  async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
+    const order = await repo.findOrder(db, orderId, options);
     if (!order) throw new AppError('notFound', 'error.cart.notFound');
     return order;
   }
@@ -113,12 +113,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { detail: detailOf(order, await cart.loadCartView(orderId, language), language), info: order.invoiceInfo ?? {} };
   }
 
-  /** Queued with the BUY, in its transaction: an order never lacks its mails, nor a mail its order. */
+  /**
+   * Queued with the BUY, in its transaction: an order never lacks its mails, nor a mail its
+   * order. Both name the order, for its timeline in the back office.
+   */
   async function queueOrderMails(tx: Db, { detail, info }: PlacedOrder): Promise<void> {
     const buyer = info.contact?.email;
     // The confirmation carries the invoice PDF: the mail worker makes it, not this request.
-    if (buyer) await queueMailComposedLater(tx, { to: buyer, ...orderConfirmationQueued(detail) });
-    await queueMail(tx, mail, { to: ordersEmail, ...staffOrderMail(detail, info, publicUrl) });
+    if (buyer) await queueMailComposedLater(tx, { to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id });
+    await queueMail(tx, mail, { to: ordersEmail, ...staffOrderMail(detail, info, publicUrl) }, { orderId: detail.id });
   }
 
   /**
@@ -155,10 +158,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       });
     },
 
-    /** GET …/detail: the review figures of a cart, or what was ordered. */
-    async orderDetail(orderId: string, language: Language): Promise<OrderDetail> {
-      const order = await orderOrRefuse(orderId);
-      return detailOf(order, await cart.loadCartView(orderId, language), language);
+    /** GET …/detail: the review figures of a cart, or what was ordered (the back office also of a deleted order). */
+    async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetail> {
+      const order = await orderOrRefuse(orderId, options);
+      return detailOf(order, await cart.loadCartView(orderId, language, db, options), language);
     },
 
     /** GET …/status-info: where the order is, as the visitor's milestones. */
@@ -187,41 +190,45 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     /**
-     * BUY, all or nothing and once: the order row is locked, so of two submissions of one
-     * cart the second finds an order and is refused with 409. The captcha is checked last,
-     * inside the transaction, so a refusal for another reason leaves the solution unspent.
-     * The buyer's confirmation and the staff note are queued in the same transaction.
+     * BUY, all or nothing and once, through the orders module's one action function: the
+     * order row is locked, so of two submissions of one cart the second finds an order
+     * and is refused with 409. The captcha is checked last, inside the transaction, so a
+     * refusal for another reason leaves the solution unspent. The order gets its number,
+     * date, net total (also the amount due) and the time the legal texts were agreed to;
+     * the buyer's confirmation and the staff note are queued in the same transaction.
      */
     async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetail> {
       const { language } = submission;
-      const detail = await db.transaction(async (tx) => {
-        const order = await lockCart(orderId, tx);
-        const view = await cart.loadCartView(orderId, language, tx);
-        const info = order.invoiceInfo ?? {};
-        const missing = missingForCheckout(info);
-        if (missing.length > 0) throw AppError.validation(missing);
-        const activeItemCount = view.items.filter((item) => item.status === 'ACTIVE').length;
-        const buy = transition('BUY', {
-          status: cartStatus,
-          hasMonthlyItem: view.items.some((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY'),
-          activeItemCount,
-          invoiceInfoComplete: true,
-          amountDue: 0,
-          totalPaid: 0,
-          refundPending: false,
-        });
-        if (!buy.ok) throw new AppError('conflict', 'error.checkout.noActiveItem');
-        await captcha.verify(submission.captchaSolution, 'checkout', tx);
-
-        const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
-        const orderedAt = await repo.markOrdered(tx, orderId, { number, language, status: buy.to });
-        await orders.recordTransition({ orderId, action: 'BUY', fromStatus: cartStatus, toStatus: buy.to, actor: 'visitor', data: { number } }, tx);
-        const placed = detailOf({ ...order, status: buy.to, number, orderedAt, language }, view, language);
-        await queueOrderMails(tx, { detail: placed, info });
-        return placed;
+      let view: Cart | undefined;
+      const { result: placed } = await orders.applyAction<OrderDetail>({
+        orderId,
+        action: 'BUY',
+        actor: 'visitor',
+        messages: { notFound: 'error.cart.notFound', notAllowed: 'error.cart.closed', precondition: 'error.checkout.noActiveItem' },
+        check: async (order, tx) => {
+          requireCart(order.deletedAt ? undefined : order);
+          const missing = missingForCheckout((order.invoiceInfo ?? {}) as StoredInvoiceInfo);
+          if (missing.length > 0) throw AppError.validation(missing);
+          view = await cart.loadCartView(orderId, language, tx);
+          return { invoiceInfoComplete: true };
+        },
+        prepare: async ({ tx }) => {
+          await captcha.verify(submission.captchaSolution, 'checkout', tx);
+          const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
+          const netMinor = Math.round((view?.totalPrice ?? 0) * 100);
+          return { changes: repo.placedOrderValues({ number, language, netMinor }), history: { number } };
+        },
+        after: async ({ tx, updated }) => {
+          if (!view) throw new Error('the cart was not read before BUY');
+          const info = (updated.invoiceInfo ?? {}) as StoredInvoiceInfo;
+          const detail = detailOf({ ...updated, invoiceInfo: info }, view, language);
+          await queueOrderMails(tx, { detail, info });
+          return detail;
+        },
       });
       onMailQueued();
-      return detail;
+      if (!placed) throw new Error('BUY answered no order');
+      return placed;
     },
 
     /**

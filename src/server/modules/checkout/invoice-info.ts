@@ -111,7 +111,10 @@ export function mergeInvoiceInfo(saved: StoredInvoiceInfo, update: ParsedUpdate)
   return { info, errors };
 }
 
-/** The answer of GET/PUT invoice-info: every field present, missing ones empty (SPEC §3). */
+/**
+ * The answer of GET/PUT invoice-info: every field present, missing ones as empty strings;
+ * a missing invoice address is empty but carries the address's country.
+ */
 export function invoiceInfoView(info: StoredInvoiceInfo, language: Language): InvoiceInfo {
   const address = info.address ? withCountryName(info.address, language) : emptyAddress();
   const same = info.invoiceAddressSameAsAddress !== false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totalsFor, vatKindFor, vatNumberRequired } from './vat.ts';
 
-describe('VAT by invoice country (DESIGN.md §3)', () => {
+describe('VAT by invoice country', () => {
   it.each([
     ['CH', 'SWISS_VAT'],
     ['LI', 'SWISS_VAT'],

@@ -2,11 +2,11 @@ import type { VatKind } from '#shared/schemas/checkout.ts';
 import { euCountryCodes } from '#shared/vat-numbers.ts';
 
 /**
- * VAT by the invoice address country (DESIGN.md §3): Switzerland and Liechtenstein
- * 8.1 %; EU countries 0 % with reverse charge (the buyer accounts for it, so its VAT
- * number is required); everywhere else 0 % (export of services).
+ * VAT by the invoice address country (docs/product/money-and-vat.md): Switzerland and
+ * Liechtenstein 8.1 %; EU countries 0 % with reverse charge (the buyer accounts for it,
+ * so its VAT number is required); everywhere else 0 % (export of services).
  */
-export const swissVatRatePercent = 8.1;
+const swissVatRatePercent = 8.1;
 
 export function vatKindFor(countryCode: string): VatKind {
   if (countryCode === 'CH' || countryCode === 'LI') return 'SWISS_VAT';

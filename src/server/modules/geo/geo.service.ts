@@ -2,7 +2,7 @@ import { listCountries } from './countries.ts';
 import { locateVisitor } from './whereami.ts';
 
 /** The country list, for the modules that check or name countries. */
-export { findCountry, type Country } from './countries.ts';
+export { findCountry } from './countries.ts';
 
 /** Countries and where a visitor is: from the country data and the offline GeoIP database. */
 export function createGeoService() {

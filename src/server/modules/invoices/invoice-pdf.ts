@@ -64,7 +64,7 @@ export interface InvoiceSeller {
   website: string;
 }
 
-export interface InvoiceLine {
+interface InvoiceLine {
   title: string;
   paymentFrequency: PaymentFrequency;
   quantity: number;

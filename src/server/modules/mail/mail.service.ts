@@ -19,12 +19,13 @@ export interface MailSettings {
 
 /**
  * Queues a mail in the outbox. Call it with the transaction of the change that causes
- * the mail: both are saved, or neither.
+ * the mail: both are saved, or neither. A mail about an order names it (`orderId`), so
+ * the back office shows it in the order's timeline.
  */
-export async function queueMail(tx: Db, settings: MailSettings, message: Omit<MailMessage, 'from'>): Promise<string> {
+export async function queueMail(tx: Db, settings: MailSettings, message: Omit<MailMessage, 'from'>, about: { orderId?: string } = {}): Promise<string> {
   const id = randomUUID();
   const raw = await composeMail(id, settings.domain, { ...message, from: settings.from });
-  await insertMail(tx, { id, recipient: message.to, subject: message.subject, raw });
+  await insertMail(tx, { id, recipient: message.to, subject: message.subject, raw, orderId: about.orderId });
   return id;
 }
 
@@ -35,10 +36,10 @@ export async function queueMail(tx: Db, settings: MailSettings, message: Omit<Ma
  */
 export async function queueMailComposedLater(
   tx: Db,
-  mail: { to: string; subject: string; kind: string; payload: Record<string, unknown> },
+  mail: { to: string; subject: string; kind: string; payload: Record<string, unknown>; orderId?: string },
 ): Promise<string> {
   const id = randomUUID();
-  await insertMail(tx, { id, recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload });
+  await insertMail(tx, { id, recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload, orderId: mail.orderId });
   return id;
 }
 

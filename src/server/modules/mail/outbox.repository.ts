@@ -14,7 +14,10 @@ export interface ClaimedMail {
 
 export async function insertMail(
   db: Db,
-  values: { id: string; recipient: string; subject: string } & ({ raw: string } | { kind: string; payload: Record<string, unknown> }),
+  values: { id: string; recipient: string; subject: string; orderId?: string | undefined } & (
+    | { raw: string }
+    | { kind: string; payload: Record<string, unknown> }
+  ),
 ): Promise<void> {
   await db.insert(outbox).values(values);
 }
@@ -65,9 +68,4 @@ export async function markMailFailed(db: Db, id: string, error: string, retryInS
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(outbox.id, id));
-}
-
-export async function findMail(db: Db, id: string) {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
-  return row;
 }

@@ -18,7 +18,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/** SMTP_URL unset: each mail becomes an .eml file under DATA_DIR/mail/ (DESIGN.md §1). */
+/** SMTP_URL unset: each mail becomes an .eml file under DATA_DIR/mail/ (docs/decisions/005-mail-outbox.md). */
 export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
   return async (mail) => {
     await mkdir(folder, { recursive: true });

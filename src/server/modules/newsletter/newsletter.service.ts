@@ -8,7 +8,7 @@ import type { FormMessagesResponse, NewsletterSubscription, NewsletterTopic } fr
 import * as repo from './newsletter.repository.ts';
 
 /** 32 random bytes: the preferences link (`/newsletter/{token}/`) cannot be guessed. */
-export function createSubscriberToken(): string {
+function createSubscriberToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

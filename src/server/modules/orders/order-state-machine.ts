@@ -1,5 +1,5 @@
 /**
- * The order lifecycle of DESIGN.md §4 as one table. Every status change goes through
+ * The order lifecycle of docs/product/order-lifecycle.md as one table. Every status change goes through
  * `transition()`; the caller stores its result in the order and the order history.
  */
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
@@ -30,7 +30,7 @@ interface Rule {
   from: readonly (OrderStatus | null)[];
   /** The status after the action; a function when it depends on the order. */
   to: OrderStatus | ((facts: OrderFacts, data: ActionData) => OrderStatus);
-  /** Whether the API exposes it through POST …/status or a call of its own (DESIGN.md §4). */
+  /** Whether the API exposes it through POST …/status or a call of its own (docs/product/order-lifecycle.md). */
   type: 'STATUS_CHANGE' | 'CUSTOM_ENDPOINT';
   /** Extra conditions beyond the status. */
   when?: (facts: OrderFacts, data: ActionData) => boolean;
@@ -38,7 +38,7 @@ interface Rule {
 
 const anyStatusBut = (...excluded: OrderStatus[]) => orderStatuses.filter((s) => !excluded.includes(s) && s !== 'DELETED');
 
-/** DESIGN.md §4, row by row. */
+/** The lifecycle table, row by row. */
 export const transitions: Record<OrderAction, Rule> = {
   CREATE: { from: [null], to: 'SHOPPING_CART', type: 'STATUS_CHANGE' },
   ABANDON: { from: ['SHOPPING_CART'], to: 'ABANDONED', type: 'STATUS_CHANGE' },
@@ -102,10 +102,13 @@ export function transition(action: OrderAction, facts: OrderFacts, data: ActionD
   return { ok: true, to: typeof rule.to === 'function' ? rule.to(facts, data) : rule.to };
 }
 
-/** The actions the machine allows now, for the back office (DESIGN.md §4 `actions`). */
+/** The visitor's own actions: the back office never offers them. */
+const visitorActions: readonly OrderAction[] = ['CREATE', 'BUY', 'REOPEN'];
+
+/** The actions the machine allows now, for the back office (docs/product/order-lifecycle.md, `actions`). */
 export function allowedActions(facts: OrderFacts): { action: OrderAction; type: Rule['type'] }[] {
   return orderActions
-    .filter((action) => action !== 'CREATE' && action !== 'BUY' && transitions[action].from.includes(facts.status))
+    .filter((action) => !visitorActions.includes(action) && transitions[action].from.includes(facts.status))
     .filter((action) => {
       const rule = transitions[action];
       // Actions that need data (PAY, refunds) are offered; their data is checked when taken.

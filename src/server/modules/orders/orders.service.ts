@@ -1,23 +1,194 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { AppError } from '#shared/errors.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
+import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
+import * as repo from './orders.repository.ts';
 
-/** The lifecycle rules, for the modules that change an order's status. */
-export { transition } from './order-state-machine.ts';
+/**
+ * The order lifecycle (docs/product/order-lifecycle.md). `applyAction` is the one way an
+ * order's status changes: it locks the order, asks the state machine, writes the change
+ * with its history row and queues the transition's mails, all in one transaction.
+ */
+
+export type LockedOrder = repo.LockedOrder;
+type UpdatedOrder = Awaited<ReturnType<typeof repo.updateOrder>>;
+
+/** What an action's hooks get: the locked order, the facts the machine judged, and where it leads. */
+interface ActionContext {
+  tx: Db;
+  order: LockedOrder;
+  facts: OrderFacts;
+  to: OrderStatus;
+}
+
+/** What an action changes besides the status, and what its history row records. */
+export interface ActionPlan {
+  changes?: repo.OrderChanges;
+  history?: Record<string, unknown>;
+}
+
+export interface ActionRequest<Result> {
+  orderId: string;
+  action: OrderAction;
+  /** 'visitor', 'system' or a staff member's e-mail. */
+  actor: string;
+  /** What the action brings for the state machine, in minor units (PAY: amount; refunds). */
+  data?: ActionData;
+  /** The texts of the refusals, when the caller has its own (the visitor's checkout). */
+  messages?: { notFound?: MessageKey; notAllowed?: MessageKey; precondition?: MessageKey };
+  /** A refusal of the machine said more precisely (a refund above what was paid: on its field). */
+  explainRefusal?: (reason: 'notAllowed' | 'precondition', order: LockedOrder) => AppError | undefined;
+  /** After the lock, before the machine: may refuse (throw), and gives the facts only the caller knows. */
+  check?: (order: LockedOrder, tx: Db) => Promise<Partial<OrderFacts> | undefined> | Partial<OrderFacts> | undefined;
+  /** Once the machine allowed it, before anything is written: may refuse (throw), plans the other changes. */
+  prepare?: (context: ActionContext) => Promise<ActionPlan | undefined> | ActionPlan | undefined;
+  /** After the change and its history row, in the same transaction: the mails of the transition, the answer. */
+  after?: (context: ActionContext & { updated: UpdatedOrder }) => Promise<Result> | Result;
+}
+
+/** The facts of a locked order as the state machine reads them (minor units). */
+export function factsOf(order: LockedOrder): OrderFacts {
+  return {
+    status: order.status,
+    hasMonthlyItem: order.hasMonthlyItem,
+    activeItemCount: order.activeItemCount,
+    // Only BUY reads it, and only checkout knows what complete means: it says so in `check`.
+    invoiceInfoComplete: false,
+    // Everything that fell due: the net total at purchase and every renewal since.
+    amountDue: (order.totalNetMinor ?? 0) + order.renewedDueMinor,
+    totalPaid: order.totalPaidMinor,
+    refundPending: order.refund && !order.refunded,
+  };
+}
+
+/** Why the machine refused a condition other than the status, per action. */
+const preconditionMessages: Partial<Record<OrderAction, MessageKey>> = {
+  CANCEL: 'error.order.cancelPaid',
+  ARCHIVE: 'error.order.refundPending',
+  ARCHIVE_REFUND: 'error.order.noRefundPending',
+};
+
+const defaultIdleDays = 90;
 
 export function createOrdersService(deps: { db: Db }) {
   const { db } = deps;
 
+  /**
+   * Applies one action to one order, all or nothing: `SELECT … FOR UPDATE`, the state
+   * machine with the order's facts, the new status with the action's other changes, the
+   * history row (action, from, to, actor, data), the mails. Of two actions on one order at
+   * once, the second waits for the first and is judged on what the first left: 409 when
+   * the machine no longer allows it. Pass `tx` to run inside a transaction already open.
+   */
+  async function applyAction<Result = undefined>(request: ActionRequest<Result>, tx?: Db): Promise<{ to: OrderStatus; result: Result | undefined }> {
+    const run = async (tx: Db) => {
+      const order = await repo.lockOrder(tx, request.orderId);
+      if (!order) throw new AppError('notFound', request.messages?.notFound ?? 'error.order.notFound');
+      const facts: OrderFacts = { ...factsOf(order), ...((await request.check?.(order, tx)) ?? {}) };
+      const outcome = transition(request.action, facts, request.data);
+      if (!outcome.ok) {
+        const explained = request.explainRefusal?.(outcome.reason, order);
+        if (explained) throw explained;
+        const message =
+          outcome.reason === 'notAllowed'
+            ? (request.messages?.notAllowed ?? 'error.order.actionNotAllowed')
+            : (request.messages?.precondition ?? preconditionMessages[request.action] ?? 'error.order.precondition');
+        throw new AppError('conflict', message);
+      }
+      const context: ActionContext = { tx, order, facts, to: outcome.to };
+      const plan = (await request.prepare?.(context)) ?? {};
+      const updated = await repo.updateOrder(tx, order.id, outcome.to, plan.changes ?? {});
+      await recordTransition(tx, {
+        orderId: order.id,
+        action: request.action,
+        fromStatus: order.status,
+        toStatus: outcome.to,
+        actor: request.actor,
+        ...(plan.history ? { data: plan.history } : {}),
+      });
+      const result = await request.after?.({ ...context, updated });
+      return { to: outcome.to, result };
+    };
+    return tx ? run(tx) : db.transaction(run);
+  }
+
   return {
-    /** Records a status change in the order's history; pass the transaction that changes the status. */
-    recordTransition(entry: HistoryEntry, tx: Db): Promise<void> {
-      return recordTransition(tx, entry);
+    applyAction,
+
+    /** Records the CREATE of a new cart (it has no status to change yet); pass the transaction that inserts it. */
+    recordCreation(entry: Omit<HistoryEntry, 'action' | 'fromStatus'>, tx: Db): Promise<void> {
+      return recordTransition(tx, { ...entry, action: 'CREATE', fromStatus: null });
     },
 
     /** The order's history, oldest first. */
-    findHistory(orderId: string) {
-      return findHistory(db, orderId);
+    findHistory(orderId: string, tx: Db = db) {
+      return findHistory(tx, orderId);
+    },
+
+    /**
+     * ABANDON, by the system, for every cart idle for `idleDays` (default 90; the cart
+     * cookie lasts as long). Claims batches with FOR UPDATE SKIP LOCKED, so two server
+     * processes running it at once never abandon a cart twice. Answers how many it abandoned.
+     */
+    async abandonIdleCarts(options: { idleDays?: number; batchSize?: number } = {}): Promise<number> {
+      const idleDays = options.idleDays ?? defaultIdleDays;
+      const batchSize = options.batchSize ?? 100;
+      let abandoned = 0;
+      for (;;) {
+        const claimed = await db.transaction(async (tx) => {
+          const ids = await repo.claimIdleCarts(tx, idleDays, batchSize);
+          for (const orderId of ids) {
+            await applyAction({ orderId, action: 'ABANDON', actor: 'system', prepare: () => ({ history: { idleDays } }) }, tx);
+          }
+          return ids.length;
+        });
+        abandoned += claimed;
+        if (claimed < batchSize) return abandoned;
+      }
     },
   };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * The periodic jobs of the orders module: abandoning idle carts, at start and then every
+ * `intervalMs` (default hourly). Started with the other workers (`startWorkers`).
+ */
+export function createOrderJobs(deps: { orders: Pick<OrdersService, 'abandonIdleCarts'>; log: FastifyBaseLogger; intervalMs?: number }) {
+  const intervalMs = deps.intervalMs ?? 60 * 60 * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const runOnce = () => {
+    if (running) return running;
+    running = deps.orders
+      .abandonIdleCarts()
+      .then((count) => {
+        if (count > 0) deps.log.info({ count }, 'idle carts abandoned');
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'abandoning idle carts failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  return {
+    start(): void {
+      if (timer) return;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a run in progress. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

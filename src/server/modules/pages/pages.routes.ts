@@ -74,6 +74,15 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
   app.get('/app', sendAppShell);
   app.get('/app/*', sendAppShell);
 
+  // The back office routes itself (its not-found page included); shop visitors never load it.
+  const sendAdminShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const adminShell = pages.findAdminShell();
+    if (!adminShell) return sendError(reply, new AppError('unavailable'));
+    return sendStaticFile(request, reply, adminShell, { cacheControl: htmlCache });
+  };
+  app.get('/app/admin-panel', sendAdminShell);
+  app.get('/app/admin-panel/*', sendAdminShell);
+
   app.get('/admin-panel', async (request, reply) => reply.redirect(`/app${request.url}`, 301));
   app.get('/admin-panel/*', async (request, reply) => reply.redirect(`/app${request.url}`, 301));
 

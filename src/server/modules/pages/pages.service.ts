@@ -80,6 +80,11 @@ export function createPagesService(deps: PagesServiceDeps) {
       return clientFiles.get('app.html');
     },
 
+    /** The back office's HTML, for every `/app/admin-panel/*` address: a bundle of its own. */
+    findAdminShell(): StaticFile | undefined {
+      return clientFiles.get('admin.html');
+    },
+
     /** A file of the built client by its path below `client/`: `assets/…`, `favicon.svg`. */
     findClientFile(name: string): StaticFile | undefined {
       return clientFiles.get(name);

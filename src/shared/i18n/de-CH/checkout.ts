@@ -87,6 +87,7 @@ export const checkout = {
   'checkout.status.TERMINATING': 'Gekündigt',
   'checkout.status.TERMINATED': 'Beendet',
   'checkout.status.ARCHIVED': 'Archiviert',
+  'checkout.status.DELETED': 'Gelöscht',
   'checkout.tracking.heading': 'Bestellung verfolgen',
   'checkout.tracking.title': 'Bestellung {number}',
   'checkout.tracking.loading': 'Ihre Bestellung wird geladen…',

@@ -6,6 +6,7 @@ export const forms = {
   'forms.firstName.label': 'Vorname',
   'forms.lastName.label': 'Nachname',
   'forms.email.label': 'E-Mail-Adresse',
+  'forms.password.label': 'Passwort',
   'forms.companyName.label': 'Firma',
   'forms.gender.label': 'Geschlecht',
   'forms.gender.MALE': 'Männlich',
@@ -55,6 +56,7 @@ export const forms = {
   'forms.submit.sending': 'Wird gesendet…',
   'forms.submit.hint':
     'Um das Formular zu senden, stimmen Sie der Datenschutzerklärung zu und schliessen Sie die Anti-Roboter-Prüfung ab.',
+  'forms.submit.captchaHint': 'Um das Formular zu senden, schliessen Sie die Anti-Roboter-Prüfung ab.',
   'forms.dialog.close': 'Schliessen',
   'forms.newsletter.open': 'Newsletter abonnieren',
   'forms.newsletter.title': 'Abonnieren Sie unseren Newsletter',

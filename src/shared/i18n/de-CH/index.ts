@@ -1,4 +1,5 @@
 import type { MessageKey } from '../messages.ts';
+import { admin } from './admin.ts';
 import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
@@ -6,6 +7,8 @@ import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
+import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
+import { users } from './users.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users };

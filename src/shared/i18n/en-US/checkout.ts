@@ -84,6 +84,7 @@ export const checkout = {
   'checkout.status.TERMINATING': 'Being terminated',
   'checkout.status.TERMINATED': 'Terminated',
   'checkout.status.ARCHIVED': 'Archived',
+  'checkout.status.DELETED': 'Deleted',
   'checkout.tracking.heading': 'Order tracking',
   'checkout.tracking.title': 'Order {number}',
   'checkout.tracking.loading': 'Loading your order…',

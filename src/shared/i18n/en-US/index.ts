@@ -1,3 +1,4 @@
+import { admin } from './admin.ts';
 import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
@@ -5,7 +6,9 @@ import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
+import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
+import { users } from './users.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users };

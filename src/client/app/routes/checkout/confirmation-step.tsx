@@ -3,7 +3,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CaptchaField } from '#client/ui/form/captcha-field.tsx';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
-import { Money } from './order-summary.tsx';
+import { Money } from '#client/features/orders/order-summary.tsx';
 
 /**
  * Step 5: the amount payable, the captcha of the checkout site key and the

@@ -18,10 +18,8 @@ export interface Draft {
   contact: InvoiceInfo['contact'];
 }
 
-export type Section = 'company' | 'address' | 'invoiceAddress' | 'contact';
-
-export const addressFields = ['street', 'additionalAddressLine', 'zip', 'city', 'state', 'countryCode'] as const;
-export const contactFields = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'] as const;
+const addressFields = ['street', 'additionalAddressLine', 'zip', 'city', 'state', 'countryCode'] as const;
+const contactFields = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'] as const;
 
 export const stepCount = 7;
 /** The last step the visitor can be at while the order is still a cart (confirmation). */

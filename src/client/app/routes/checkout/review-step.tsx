@@ -3,7 +3,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useT } from '#client/lib/i18n.tsx';
 import type { AddressDraft, Draft } from './draft.ts';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
-import { OrderLines, OrderTotals } from './order-summary.tsx';
+import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
 function countryName(code: string, fallback: string, countries: readonly Country[]): string {
   return countries.find((country) => country.code === code)?.name ?? (fallback || code);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadTimeoutError, chunkLoadTimeoutMs, lazyPage, withTimeout } from './lazy-route.ts';
+import { ChunkLoadTimeoutError, chunkLoadTimeoutMs, lazyPage, withTimeout } from '#client/lib/lazy-route.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,7 @@
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import './order-summary.css';
 
 /**
  * What an order holds and costs (docs/product/money-and-vat.md): its ACTIVE lines (title,

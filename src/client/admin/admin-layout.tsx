@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { adminPaths } from '#shared/paths.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { LanguageButtons } from '#client/ui/language-buttons.tsx';
+import { loginPath, useCurrentPath, useStaffMember } from './staff.ts';
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * The frame of every back-office page but the sign-in: it checks who is signed in on load
+ * and sends anybody else to the sign-in, with the page they came from; a 401 on any later
+ * call (the session ran out) does the same. Navigation: Home and Orders (the inbox and the
+ * webinars join here with their features); the staff member's name leads to their own page.
+ */
+export function AdminLayout() {
+  const t = useT();
+  const me = useStaffMember();
+  const here = useCurrentPath();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const toLogin = (error: unknown) => {
+      if (isUnauthorized(error)) void navigate(loginPath(here), { replace: true });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') toLogin(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') toLogin(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, navigate, here]);
+
+  const signOut = useMutation({
+    mutationFn: () => callApi(endpoints.logout),
+    onSettled: () => {
+      queryClient.clear();
+      void navigate(adminPaths.login(), { replace: true });
+    },
+  });
+
+  if (isUnauthorized(me.error)) return <Navigate to={loginPath(here)} replace />;
+  if (me.error) {
+    return (
+      <main className="app-main">
+        <section className="app-message" role="alert">
+          <p>{t('admin.loadFailed')}</p>
+          <button type="button" onClick={() => void me.refetch()}>
+            {t('admin.retry')}
+          </button>
+        </section>
+      </main>
+    );
+  }
+  if (!me.data) return <p role="status" className="app-main">{t('admin.loading')}</p>;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="app-header admin-header">
+        <span className="app-brand">
+          {t('common.siteName')} <span className="admin-header__area">{t('admin.title')}</span>
+        </span>
+        <nav aria-label={t('admin.nav.label')} className="admin-nav">
+          <NavLink to={adminPaths.home()}>{t('admin.nav.home')}</NavLink>
+          <NavLink to={adminPaths.orders()}>{t('admin.nav.orders')}</NavLink>
+        </nav>
+        <div className="admin-header__user">
+          <NavLink to={adminPaths.account()}>
+            {t('admin.signedInAs', { name: me.data.name || me.data.email })}
+          </NavLink>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            {t(signOut.isPending ? 'admin.signingOut' : 'admin.signOut')}
+          </button>
+          <LanguageButtons />
+        </div>
+      </header>
+      <main id="main" className="app-main admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

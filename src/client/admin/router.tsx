@@ -1,0 +1,29 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminBasePath, adminPaths } from '#shared/paths.ts';
+import { lazyPage } from '#client/lib/lazy-route.ts';
+import { AdminErrorPage } from './admin-error-page.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+
+/**
+ * The back office's routes, below /app/admin-panel. Sign-in stands alone; every other
+ * page needs a signed-in staff member (AdminLayout checks) and is its own chunk.
+ */
+const adminRoutes: RouteObject[] = [
+  { path: adminPaths.login(), lazy: lazyPage(() => import('./routes/login.tsx')), errorElement: <AdminErrorPage /> },
+  {
+    element: <AdminLayout />,
+    errorElement: <AdminErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={adminPaths.home()} replace /> },
+      { path: adminPaths.home(), lazy: lazyPage(() => import('./routes/home.tsx')) },
+      { path: adminPaths.orders(), lazy: lazyPage(() => import('./routes/orders/orders-page.tsx')) },
+      { path: adminPaths.order(':orderId'), lazy: lazyPage(() => import('./routes/order/order-page.tsx')) },
+      { path: adminPaths.account(), lazy: lazyPage(() => import('./routes/account.tsx')) },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export function createAdminRouter() {
+  return createBrowserRouter(adminRoutes, { basename: adminBasePath });
+}

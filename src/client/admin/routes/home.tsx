@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { formatMoney } from '#shared/money.ts';
+import { adminPaths } from '#shared/paths.ts';
+import type { Dashboard } from '#shared/schemas/orders-admin.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { statusLabel } from '../labels.ts';
+import { searchFromView, viewFromSearch } from './orders/orders-url.ts';
+import './home.css';
+
+/** `Nov 2026` / `Nov. 2026`: a month of the chart. */
+function monthLabel(month: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/**
+ * Net revenue per month as bars, one row of bars per currency (amounts in different
+ * currencies are not added up). The same numbers follow as a table, which is what screen
+ * readers are pointed to; the chart itself is hidden from them.
+ */
+function RevenueChart({ months }: { months: Dashboard['months'] }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const currencies = [...new Set(months.flatMap((month) => month.currencies.map((entry) => entry.currency)))].sort();
+  const valueOf = (month: Dashboard['months'][number], currency: string) => month.currencies.find((entry) => entry.currency === currency);
+
+  return (
+    <>
+      {currencies.length === 0 ? (
+        <p className="admin-empty">{t('admin.home.noOrders')}</p>
+      ) : (
+        currencies.map((currency) => {
+          const highest = Math.max(1, ...months.map((month) => valueOf(month, currency)?.netRevenue ?? 0));
+          return (
+            <figure key={currency} className="admin-chart" aria-hidden="true">
+              <figcaption>{t('admin.home.revenueIn', { currency })}</figcaption>
+              <div className="admin-chart__bars">
+                {months.map((month) => {
+                  const value = valueOf(month, currency)?.netRevenue ?? 0;
+                  return (
+                    <div key={month.month} className="admin-chart__bar" title={`${monthLabel(month.month, language)}: ${formatMoney(value, currency)}`}>
+                      <span style={{ blockSize: `${Math.round((value / highest) * 100)}%` }} />
+                      <small>{monthLabel(month.month, language)}</small>
+                    </div>
+                  );
+                })}
+              </div>
+            </figure>
+          );
+        })
+      )}
+      <table className="admin-table admin-home__table">
+        <caption>{t('admin.home.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.home.month')}</th>
+            {currencies.map((currency) => (
+              <th key={currency} scope="col">
+                {t('admin.home.ordersAndRevenue', { currency })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{monthLabel(month.month, language)}</th>
+              {currencies.map((currency) => {
+                const entry = valueOf(month, currency);
+                return <td key={currency}>{t('admin.home.cell', { orders: entry?.orders ?? 0, revenue: formatMoney(entry?.netRevenue ?? 0, currency) })}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/**
+ * `/app/admin-panel/home`: orders and net revenue of the last 12 months, the open orders by
+ * status (each a link into the filtered orders table), and, once the inbox and the
+ * webinars exist, the latest unread messages and the next webinars.
+ */
+export default function HomePage() {
+  const t = useT();
+  const dashboard = useQuery(apiQuery(endpoints.dashboard, {}));
+
+  if (dashboard.error && !dashboard.data) {
+    return (
+      <div className="admin-alert" role="alert">
+        <p>{t('admin.loadFailed')}</p>
+        <button type="button" className="admin-button" onClick={() => void dashboard.refetch()}>
+          {t('admin.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;
+  const { months, openOrders } = dashboard.data;
+
+  return (
+    <div className="admin-home">
+      <h1>{t('admin.home.title')}</h1>
+      <section aria-labelledby="admin-home-open">
+        <h2 id="admin-home-open">{t('admin.home.open')}</h2>
+        {openOrders.every((entry) => entry.count === 0) ? (
+          <p className="admin-empty">{t('admin.home.noOpenOrders')}</p>
+        ) : (
+          <ul className="admin-home__open">
+            {openOrders.map((entry) => (
+              <li key={entry.status}>
+                <Link to={`${adminPaths.orders()}?${searchFromView({ ...viewFromSearch(new URLSearchParams()), statuses: [entry.status] }).toString()}`}>
+                  <span className="admin-home__count">{entry.count}</span> {statusLabel(t, entry.status)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="admin-home-revenue">
+        <h2 id="admin-home-revenue">{t('admin.home.revenue')}</h2>
+        <RevenueChart months={months} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { OrderAction } from '#shared/orders.ts';
+import { adminPaths, invoicePdfPath } from '#shared/paths.ts';
+import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { actionLabel, statusLabel } from '../../labels.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { OrderFacts } from './order-facts.tsx';
+import { Timeline } from './timeline.tsx';
+import './order.css';
+
+/**
+ * `/app/admin-panel/orders/{id}`: the customer, addresses, lines, totals with VAT,
+ * payments, the invoice, one button per action the order allows now, and the timeline of
+ * what happened (actions, mails, notes). After an action the order reloads; after DELETE
+ * the browser returns to the list.
+ */
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  const t = useT();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orderQuery = apiQuery(endpoints.adminOrder, { params: { id: orderId } });
+  const order = useQuery(orderQuery);
+  const [action, setAction] = useState<OrderAction>();
+  const [done, setDone] = useState<OrderAction>();
+
+  if (order.error instanceof ApiError && order.error.status === 404) {
+    return (
+      <section className="app-message">
+        <h1>{t('admin.order.notFound')}</h1>
+        <p>
+          <Link to={adminPaths.orders()}>{t('admin.order.backToList')}</Link>
+        </p>
+      </section>
+    );
+  }
+  if (order.error && !order.data) {
+    return (
+      <div className="admin-alert" role="alert">
+        <p>{t('admin.loadFailed')}</p>
+        <button type="button" className="admin-button" onClick={() => void order.refetch()}>
+          {t('admin.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!order.data) return <p role="status">{t('admin.loading')}</p>;
+
+  const data: AdminOrder = order.data;
+  const { detail } = data;
+  const title = detail.number ? t('admin.order.title', { number: detail.number }) : t('admin.order.cartTitle');
+
+  function finished(taken: OrderAction, fresh: AdminOrder | undefined): void {
+    setAction(undefined);
+    if (taken === 'DELETE') {
+      void queryClient.invalidateQueries({ queryKey: [endpoints.adminOrderList.method, endpoints.adminOrderList.path] });
+      void navigate(adminPaths.orders(), { state: { deleted: detail.number } });
+      return;
+    }
+    if (fresh) queryClient.setQueryData(orderQuery.queryKey, fresh);
+    else void order.refetch();
+    setDone(taken);
+  }
+
+  return (
+    <article className="admin-order">
+      <p>
+        <Link to={adminPaths.orders()}>{t('admin.order.backToList')}</Link>
+      </p>
+      <div className="admin-page-head">
+        <h1>{title}</h1>
+        <span className={`admin-status admin-status--${detail.status.toLowerCase()}`}>{statusLabel(t, detail.status)}</span>
+      </div>
+      {data.received && <p className="admin-order__received">{t('admin.order.received', { date: formatDateTime(data.received, language) })}</p>}
+
+      <section aria-labelledby="admin-order-actions" className="admin-order__actions">
+        <h2 id="admin-order-actions">{t('admin.order.actions')}</h2>
+        {done && (
+          <p role="status" className="admin-order__done">
+            {t('admin.order.actionDone', { action: actionLabel(t, done) })}
+          </p>
+        )}
+        {data.actions.length === 0 ? (
+          <p>{t('admin.order.noActions')}</p>
+        ) : (
+          <ul className="admin-order__buttons">
+            {data.actions.map(({ action: offered }) => (
+              <li key={offered}>
+                <button
+                  type="button"
+                  className={offered === 'DELETE' ? 'admin-button admin-button--danger' : 'admin-button'}
+                  onClick={() => {
+                    setDone(undefined);
+                    setAction(offered);
+                  }}
+                >
+                  {actionLabel(t, offered)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="admin-order__money">
+          {t('admin.order.paid', { paid: formatMoney(data.totalAmountPaid, data.currency), due: formatMoney(data.amountDue, data.currency) })}
+        </p>
+        {detail.number && (
+          <p>
+            <a href={invoicePdfPath(detail.id, detail.language)} type="application/pdf">
+              {t('admin.order.invoice')}
+            </a>
+          </p>
+        )}
+      </section>
+
+      <OrderFacts order={data} />
+      <Timeline order={data} onNoteAdded={() => void order.refetch()} />
+
+      {action && (
+        <ActionDialog
+          key={action}
+          order={data}
+          action={action}
+          onClose={() => setAction(undefined)}
+          onDone={(fresh) => finished(action, fresh)}
+          onConflict={() => void order.refetch()}
+        />
+      )}
+    </article>
+  );
+}

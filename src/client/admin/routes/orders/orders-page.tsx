@@ -1,0 +1,179 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { translatePlural } from '#shared/i18n/messages.ts';
+import { staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
+import { apiBase } from '#shared/paths.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { actionLabel } from '../../labels.ts';
+import { OrderFilters } from './order-filters.tsx';
+import { OrdersTable } from './orders-table.tsx';
+import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
+import { SavedViews } from './saved-views.tsx';
+import './orders.css';
+
+/**
+ * `/app/admin-panel/orders`: the orders with filters, sorting, pages, a CSV export of the
+ * whole filter, saved views and bulk status changes. The view lives in the address.
+ */
+export default function OrdersPage() {
+  const t = useT();
+  const { language } = useLanguage();
+  const [search, setSearch] = useSearchParams();
+  const view = viewFromSearch(search);
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const [bulkAction, setBulkAction] = useState<string>('');
+  const [bulkResult, setBulkResult] = useState<BulkAnswer>();
+
+  const listInput = {
+    body: {
+      ...filterOf(view),
+      sortColumn: view.sortColumn,
+      sortDirection: view.sortDirection,
+      page: view.page,
+      pageSize: view.pageSize,
+    },
+  };
+  const list = useQuery({ ...apiQuery(endpoints.adminOrderList, listInput), placeholderData: keepPreviousData });
+
+  const changeView = (next: Partial<OrdersView>, resetPage = true) => {
+    setSelected({});
+    setBulkResult(undefined);
+    setSearch(searchFromView({ ...view, ...(resetPage ? { page: 1 } : {}), ...next }));
+  };
+
+  const selectedIds = Object.keys(selected).filter((id) => selected[id]);
+  const bulk = useMutation({
+    mutationFn: () => callApi(endpoints.bulkOrderAction, { body: { ids: selectedIds, action: bulkAction as (typeof staffStatusActions)[number] } }),
+    onSuccess: (answer) => {
+      setBulkResult(answer);
+      setSelected({});
+      void queryClient.invalidateQueries({ queryKey: [endpoints.adminOrderList.method, endpoints.adminOrderList.path] });
+    },
+  });
+
+  const data = list.data;
+  const listError = list.error instanceof ApiError ? list.error : undefined;
+
+  return (
+    <div className="admin-orders">
+      <div className="admin-page-head">
+        <h1>{t('admin.orders.title')}</h1>
+        <a className="admin-button admin-button--secondary" href={`${apiBase}${endpoints.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
+          {t('admin.orders.export')}
+        </a>
+      </div>
+
+      <OrderFilters view={view} onApply={(filter) => changeView(filter)} problems={listError?.fieldErrors ?? []} />
+      <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
+
+      <form
+        className="admin-bulk"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (selectedIds.length > 0 && bulkAction) bulk.mutate();
+        }}
+      >
+        <p className="admin-bulk__count" aria-live="polite">
+          {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
+        </p>
+        <label htmlFor="admin-bulk-action">{t('admin.orders.bulk.label')}</label>
+        <select id="admin-bulk-action" value={bulkAction} onChange={(event) => setBulkAction(event.target.value)}>
+          <option value="">{t('forms.select.placeholder')}</option>
+          {staffStatusActions.map((action) => (
+            <option key={action} value={action}>
+              {actionLabel(t, action)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="admin-button" disabled={selectedIds.length === 0 || !bulkAction || bulk.isPending}>
+          {t('admin.orders.bulk.apply')}
+        </button>
+      </form>
+      {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
+      {bulk.error && (
+        <p className="admin-alert" role="alert">
+          {t('admin.orders.bulk.failed')}
+        </p>
+      )}
+
+      {list.isPending ? (
+        <p role="status">{t('admin.loading')}</p>
+      ) : listError && listError.fieldErrors.length > 0 ? null : list.error || !data ? (
+        <div className="admin-alert" role="alert">
+          <p>{t('admin.loadFailed')}</p>
+          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
+            {t('admin.retry')}
+          </button>
+        </div>
+      ) : data.results.length === 0 ? (
+        <p className="admin-empty">{t('admin.orders.empty')}</p>
+      ) : (
+        <>
+          <OrdersTable
+            rows={data.results}
+            view={view}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onSort={(sortColumn, sortDirection) => changeView({ sortColumn, sortDirection })}
+            onColumnsChange={(columns) => changeView({ columns }, false)}
+            busy={list.isFetching}
+          />
+          <nav className="admin-pager" aria-label={t('admin.orders.pager')}>
+            <button type="button" className="admin-button admin-button--secondary" disabled={view.page <= 1} onClick={() => changeView({ page: view.page - 1 }, false)}>
+              {t('admin.orders.previous')}
+            </button>
+            <span aria-live="polite">
+              {t('admin.orders.pageOf', { page: Math.min(view.page, Math.max(data.totalPages, 1)), pages: Math.max(data.totalPages, 1) })} ·{' '}
+              {translatePlural(language, 'admin.orders.total', data.totalResults)}
+            </span>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              disabled={view.page >= data.totalPages}
+              onClick={() => changeView({ page: view.page + 1 }, false)}
+            >
+              {t('admin.orders.next')}
+            </button>
+            <label>
+              {t('admin.orders.pageSize')}{' '}
+              <select value={view.pageSize} onChange={(event) => changeView({ pageSize: Number(event.target.value) })}>
+                {[20, 50, 100].map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What a bulk change did: how many orders changed, and why the others did not. */
+function BulkResult({ result, rows }: { result: BulkAnswer; rows: readonly OrderListRow[] }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const nameOf = (id: string) => rows.find((row) => row.id === id)?.number ?? id;
+  return (
+    <div className="admin-bulk-result" role="status">
+      <p>{t('admin.orders.bulk.result', { succeeded: result.succeeded.length, refused: result.refused.length })}</p>
+      {result.refused.length > 0 && (
+        <ul>
+          {result.refused.map((refusal) => (
+            <li key={refusal.id}>
+              {nameOf(refusal.id)}: {refusal.messagesByLanguage[language]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

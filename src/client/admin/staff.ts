@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { adminPaths } from '#shared/paths.ts';
+import { apiQuery } from '#client/lib/queries.ts';
+
+/** The signed-in staff member; a 401 means nobody is signed in. */
+export const meQuery = () => apiQuery(endpoints.me, {});
+
+export function useStaffMember() {
+  return useQuery(meQuery());
+}
+
+/** The sign-in page, with the page to return to afterwards. */
+export function loginPath(from: string): string {
+  return `${adminPaths.login()}?from=${encodeURIComponent(from)}`;
+}
+
+/** The address of the current page inside the back office, to come back to after sign-in. */
+export function useCurrentPath(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}${location.hash}`;
+}

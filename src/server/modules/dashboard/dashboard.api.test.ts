@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '#server/db/schema.ts';
+import type { OrderStatus } from '#shared/orders.ts';
+import type { Dashboard } from '#shared/schemas/orders-admin.ts';
+import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+
+/** The back office's start page: orders and net revenue per month and currency, open orders by status. */
+
+let t: TestApp;
+let staff: StaffSignIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signInAsStaff(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** `YYYY-MM` of the month `offset` months from this one, in Zurich. */
+function monthOf(offset: number): string {
+  const [year = 0, month = 1] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const date = new Date(Date.UTC(year, month - 1 + offset, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+/** Noon on the 15th of a month: inside that month in every time zone. */
+const midMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
+
+function order(status: OrderStatus, values: { orderedAt?: Date | null; totalNetMinor?: number; currency?: string; deletedAt?: Date } = {}) {
+  return { status, currency: values.currency ?? 'CHF', language: 'de-CH', orderedAt: values.orderedAt === undefined ? new Date() : values.orderedAt, totalNetMinor: values.totalNetMinor ?? 1000, deletedAt: values.deletedAt ?? null };
+}
+
+describe('GET /api/admin/dashboard', () => {
+  it('counts the last 12 months per currency and the open orders by status', async () => {
+    await t.database.db.insert(orders).values([
+      order('ORDERED', { totalNetMinor: 10_000 }),
+      order('INVOICED', { totalNetMinor: 20_050 }),
+      order('PAID', { totalNetMinor: 5_000, currency: 'EUR' }),
+      order('ACTIVE', { orderedAt: midMonth(monthOf(-11)), totalNetMinor: 99_900 }),
+      order('COMPLETED', { orderedAt: midMonth(monthOf(-12)), totalNetMinor: 1 }),
+      order('TERMINATING', { orderedAt: midMonth(monthOf(-3)), totalNetMinor: 30_000, currency: 'USD' }),
+      order('SHOPPING_CART', { orderedAt: null, totalNetMinor: 0 }),
+      order('DELETED', { totalNetMinor: 123, deletedAt: new Date() }),
+    ]);
+    const response = await t.app.inject({ url: '/api/admin/dashboard', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    const dashboard = response.json() as Dashboard;
+    expect(dashboard.months.map((month) => month.month)).toEqual(Array.from({ length: 12 }, (_, index) => monthOf(index - 11)));
+    const byMonth = new Map(dashboard.months.map((month) => [month.month, month.currencies]));
+    expect(byMonth.get(monthOf(0))).toEqual([
+      { currency: 'CHF', orders: 2, netRevenue: 300.5 },
+      { currency: 'EUR', orders: 1, netRevenue: 50 },
+    ]);
+    expect(byMonth.get(monthOf(-3))).toEqual([{ currency: 'USD', orders: 1, netRevenue: 300 }]);
+    expect(byMonth.get(monthOf(-11))).toEqual([{ currency: 'CHF', orders: 1, netRevenue: 999 }]);
+    expect(byMonth.get(monthOf(-1))).toEqual([]);
+    expect(dashboard.openOrders).toEqual([
+      { status: 'ORDERED', count: 1 },
+      { status: 'IN_PROGRESS', count: 0 },
+      { status: 'INVOICED', count: 1 },
+      { status: 'PAID', count: 1 },
+      { status: 'ACTIVE', count: 1 },
+      { status: 'TERMINATING', count: 1 },
+    ]);
+    expect(dashboard).toMatchObject({ unreadMessages: [], nextWebinars: [] });
+  });
+});

@@ -1,0 +1,526 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
+import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { AdminOrder, BulkAnswer, OrderList, SavedView } from '#shared/schemas/orders-admin.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+import { addDays, addMonths, todayInZurich } from './calendar.ts';
+
+/** The back office's order calls on orders placed through the shop's own API. */
+
+let t: TestApp;
+let staff: StaffSignIn;
+let colleague: StaffSignIn;
+let visitor: XsrfSession;
+beforeAll(async () => {
+  t = await createTestApp({ ORDERS_EMAIL: 'orders@cybersafe-academy.example' });
+  staff = await signInAsStaff(t, { email: 'anna.admin@example.ch', name: 'Anna Admin' });
+  colleague = await signInAsStaff(t, { email: 'beat.backoffice@example.ch', name: 'Beat Backoffice' });
+  visitor = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const today = todayInZurich();
+
+async function asVisitor(method: Method, url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: visitor.headers, ...(payload ? { payload } : {}) });
+}
+
+async function asStaff(method: Method, url: string, payload?: object, who: StaffSignIn = staff) {
+  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+}
+
+const oneTime = { productCode: 'cyber_security_training_foundation_v1', quantity: 12, paymentFrequency: 'ONE_TIME' };
+const monthly = { productCode: 'cyber_security_training_basic_v1', quantity: 2, paymentFrequency: 'MONTHLY' };
+
+/** A cart bought through the API (Swiss buyer, CHF): 12 Foundation seats are CHF 1740 net. */
+async function placeOrder(options: { company?: string; items?: object[] } = {}): Promise<OrderDetail> {
+  const [first, ...rest] = options.items ?? [oneTime];
+  const { id } = (await asVisitor('POST', '/api/orders/', { ...first, currency: 'CHF', language: 'de-CH' })).json() as { id: string };
+  for (const item of rest) await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, item);
+  await asVisitor('PUT', `/api/orders/${id}/invoice-info`, {
+    company: { name: options.company ?? 'Muster AG' },
+    address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
+    invoiceAddressSameAsAddress: true,
+    contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+    step: 5,
+  });
+  const bought = await asVisitor('POST', `/api/orders/${id}/checkout`, {
+    agreeWithLegalTexts: true,
+    captchaSolution: await solveCaptcha(t.app, 'checkout'),
+    language: 'de-CH',
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  return bought.json() as OrderDetail;
+}
+
+async function view(id: string): Promise<AdminOrder> {
+  const response = await asStaff('GET', `/api/orders/admin/${id}/`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as AdminOrder;
+}
+
+async function act(id: string, path: string, body?: object, who: StaffSignIn = staff) {
+  return asStaff('POST', `/api/orders/admin/${id}/${path}`, body, who);
+}
+
+async function expectOk(response: Awaited<ReturnType<typeof act>>): Promise<AdminOrder> {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as AdminOrder;
+}
+
+async function rowOf(id: string) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+  const history = await t.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, id));
+  const payments = await t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, id));
+  return { row, history: history.length, payments: payments.length };
+}
+
+const transitions = (order: AdminOrder) => order.history.filter((entry) => entry.kind === 'TRANSITION');
+const actionsOf = (order: AdminOrder) => order.actions.map((entry) => entry.action);
+
+describe('staff only', () => {
+  const id = randomUUID();
+  const routes: [Method, string, object?][] = [
+    ['POST', '/api/orders/admin/list', {}],
+    ['GET', '/api/orders/admin/export.csv'],
+    ['GET', `/api/orders/admin/${id}/`],
+    ['POST', `/api/orders/admin/${id}/pay`, { amount: 1, date: '2026-01-01' }],
+    ['POST', `/api/orders/admin/${id}/cancel-refund`, { refund: false }],
+    ['POST', `/api/orders/admin/${id}/archive-refund`, { refundDate: '2026-01-01' }],
+    ['POST', `/api/orders/admin/${id}/termination`, { refund: false }],
+    ['POST', `/api/orders/admin/${id}/status`, { action: 'INVOICE' }],
+    ['DELETE', `/api/orders/admin/${id}/`],
+    ['POST', `/api/orders/admin/${id}/notes`, { text: 'hello' }],
+    ['POST', '/api/orders/admin/bulk', { ids: [id], action: 'INVOICE' }],
+    ['GET', '/api/orders/admin/views'],
+    ['POST', '/api/orders/admin/views', { name: 'x', view: { filter: {}, columns: ['NUMBER'] } }],
+    ['DELETE', `/api/orders/admin/views/${id}`],
+    ['GET', '/api/admin/dashboard'],
+  ];
+
+  it.each(routes)('%s %s answers 401 without a staff session', async (method, url, payload) => {
+    const response = await asVisitor(method, url, payload);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({ code: 'unauthorized', messagesByLanguage: { 'en-US': expect.any(String), 'de-CH': expect.any(String) } });
+  });
+
+  it('needs the anti-forgery header for changes, also with a session', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/orders/admin/list', headers: { cookie: staff.cookie }, payload: {} });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('xsrf');
+  });
+
+  it('answers 404 for an unknown order, and 400 for an id that is none', async () => {
+    const unknown = await asStaff('GET', `/api/orders/admin/${id}/`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.messagesByLanguage['de-CH']).toBe('Diese Bestellung existiert nicht.');
+    expect((await act(id, 'status', { action: 'INVOICE' })).statusCode).toBe(404);
+    expect((await asStaff('GET', '/api/orders/admin/not-a-uuid/')).statusCode).toBe(400);
+  });
+});
+
+describe('an order placed at checkout', () => {
+  it('has its net total, amount due and agreement time, and both mails name it', async () => {
+    const placed = await placeOrder();
+    const { row } = await rowOf(placed.id);
+    expect(row).toMatchObject({ status: 'ORDERED', totalNetMinor: 174_000, amountDueMinor: 174_000 });
+    expect(row?.contractAcceptedAt).toEqual(row?.orderedAt);
+    const order = await view(placed.id);
+    expect(order).toMatchObject({
+      currency: 'CHF',
+      received: placed.orderedAt,
+      contractAccepted: placed.orderedAt,
+      totalAmountPaid: 0,
+      amountDue: 1740,
+      refund: false,
+      payments: [],
+      actions: [
+        { action: 'CANCEL', type: 'STATUS_CHANGE' },
+        { action: 'START_WORK', type: 'STATUS_CHANGE' },
+        { action: 'INVOICE', type: 'STATUS_CHANGE' },
+        { action: 'DELETE', type: 'CUSTOM_ENDPOINT' },
+      ],
+    });
+    expect(order.detail).toMatchObject({ id: placed.id, number: placed.number, totals: placed.totals, status: 'ORDERED' });
+    expect(order.detail.items.map((item) => [item.id, item.quantity, item.totalPrice])).toEqual(placed.items.map((item) => [item.id, item.quantity, item.totalPrice]));
+    // Newest first: the two mails queued with the BUY, then the BUY, then the CREATE.
+    expect(order.history.map((entry) => (entry.kind === 'TRANSITION' ? `${entry.action} by ${entry.who}` : entry.kind))).toEqual([
+      'MAIL',
+      'MAIL',
+      'BUY by customer',
+      'CREATE by customer',
+    ]);
+    const mails = order.history.filter((entry) => entry.kind === 'MAIL');
+    expect(mails.map((mail) => mail.recipient).sort()).toEqual(['anna@example.ch', 'orders@cybersafe-academy.example']);
+    expect(mails.every((mail) => mail.sent === false && mail.subject.includes(placed.number ?? '?'))).toBe(true);
+  });
+});
+
+describe('the journey of a one-time order', () => {
+  it('START_WORK → INVOICE → partial PAY → PAY the rest → CANCEL_REFUND with a refund → ARCHIVE_REFUND', async () => {
+    const { id } = await placeOrder();
+
+    let order = await expectOk(await act(id, 'status', { action: 'START_WORK' }));
+    expect(order).toMatchObject({ detail: { status: 'IN_PROGRESS' }, availableFrom: today });
+    order = await expectOk(await act(id, 'status', { action: 'INVOICE' }));
+    expect(order.detail.status).toBe('INVOICED');
+    expect(actionsOf(order)).toEqual(['CANCEL', 'PAY', 'DELETE']);
+
+    order = await expectOk(await act(id, 'pay', { amount: 1000.5, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 739.5 });
+    expect(order.payments).toEqual([{ amount: 1000.5, date: today, by: 'anna.admin@example.ch' }]);
+    // Once something is paid, CANCEL is refused: a paid order is canceled with a refund.
+    const cancel = await act(id, 'status', { action: 'CANCEL' });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.messagesByLanguage['en-US']).toContain('cancel it with a refund');
+
+    order = await expectOk(await act(id, 'pay', { amount: 739.5, date: today, reason: 'bank transfer' }, colleague));
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1740, amountDue: 0 });
+    expect(actionsOf(order)).toEqual(['CANCEL_REFUND', 'COMPLETE', 'DELETE']);
+
+    order = await expectOk(await act(id, 'cancel-refund', { refund: true, refundAmount: 500, reason: 'customer withdrew' }));
+    expect(order).toMatchObject({ detail: { status: 'CANCELED' }, canceledBy: 'anna.admin@example.ch', refund: true, refundAmount: 500, refunded: false });
+    expect(actionsOf(order)).toEqual(['ARCHIVE_REFUND', 'DELETE']);
+    // ARCHIVE waits for the refund.
+    expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
+
+    order = await expectOk(await act(id, 'archive-refund', { refundDate: today }));
+    expect(order).toMatchObject({ detail: { status: 'CANCELED' }, refunded: true, refundedDate: today });
+    expect(actionsOf(order)).toEqual(['ARCHIVE', 'DELETE']);
+
+    const steps = transitions(order)
+      .reverse()
+      .map((entry) => (entry.kind === 'TRANSITION' ? [entry.action, entry.from, entry.to, entry.who] : []));
+    expect(steps).toEqual([
+      ['CREATE', null, 'SHOPPING_CART', 'customer'],
+      ['BUY', 'SHOPPING_CART', 'ORDERED', 'customer'],
+      ['START_WORK', 'ORDERED', 'IN_PROGRESS', 'anna.admin@example.ch'],
+      ['INVOICE', 'IN_PROGRESS', 'INVOICED', 'anna.admin@example.ch'],
+      ['PAY', 'INVOICED', 'INVOICED', 'anna.admin@example.ch'],
+      ['PAY', 'INVOICED', 'PAID', 'beat.backoffice@example.ch'],
+      ['CANCEL_REFUND', 'PAID', 'CANCELED', 'anna.admin@example.ch'],
+      ['ARCHIVE_REFUND', 'CANCELED', 'CANCELED', 'anna.admin@example.ch'],
+    ]);
+    const data = transitions(order).map((entry) => (entry.kind === 'TRANSITION' ? entry.data : null));
+    expect(data[0]).toEqual({ refundDate: today, refundAmount: 500 });
+    expect(data[1]).toEqual({ refund: true, refundAmount: 500, reason: 'customer withdrew' });
+    expect(data[2]).toEqual({ amount: 739.5, date: today, reason: 'bank transfer' });
+
+    // The visitor's tracking follows: invoiced and paid reached, the order canceled.
+    const status = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(status).toMatchObject({ status: 'CANCELED', exception: 'CANCELED' });
+    expect(status.milestones.map((milestone) => [milestone.id, milestone.reached])).toEqual([
+      ['ordered', true],
+      ['inProgress', true],
+      ['invoiced', true],
+      ['paid', true],
+      ['completed', false],
+    ]);
+  });
+
+  it('shows the visitor each status the staff actions lead to', async () => {
+    const { id } = await placeOrder();
+    const tracked = async () => ((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).status;
+    await act(id, 'status', { action: 'INVOICE' });
+    expect(await tracked()).toBe('INVOICED');
+    await act(id, 'pay', { amount: 1740, date: today });
+    expect(await tracked()).toBe('PAID');
+    await act(id, 'status', { action: 'COMPLETE' });
+    expect(await tracked()).toBe('COMPLETED');
+    await act(id, 'status', { action: 'ARCHIVE' });
+    expect(await tracked()).toBe('ARCHIVED');
+  });
+});
+
+describe('a monthly order', () => {
+  it('PAY → ACTIVE, RENEW, START_TERMINATION (from the end of the period) → TERMINATE', async () => {
+    const placed = await placeOrder({ items: [monthly] });
+    const { id } = placed;
+    const term = placed.totals.net;
+    await expectOk(await act(id, 'status', { action: 'INVOICE' }));
+    const payDay = addDays(today, -3);
+
+    let order = await expectOk(await act(id, 'pay', { amount: term, date: payDay }));
+    expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: 0, totalAmountPaid: term });
+    expect(actionsOf(order)).toEqual(['PAY', 'CANCEL_REFUND', 'START_TERMINATION', 'RENEW']);
+    const firstEnd = addMonths(payDay, 12);
+    expect(transitions(order)[0]).toMatchObject({ action: 'PAY', to: 'ACTIVE', data: { periodStart: payDay, periodEnd: firstEnd } });
+    // ACTIVE orders cannot be deleted.
+    expect((await asStaff('DELETE', `/api/orders/admin/${id}/`)).statusCode).toBe(409);
+
+    order = await expectOk(await act(id, 'status', { action: 'RENEW' }));
+    expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: term, totalAmountPaid: term });
+    expect(transitions(order)[0]).toMatchObject({
+      action: 'RENEW',
+      from: 'ACTIVE',
+      to: 'ACTIVE',
+      data: { amountDue: term, periodStart: firstEnd, periodEnd: addMonths(firstEnd, 12) },
+    });
+    expect((await rowOf(id)).row?.amountDueMinor).toBe(Math.round(term * 100));
+    // Paying part of the renewal keeps the order ACTIVE.
+    order = await expectOk(await act(id, 'pay', { amount: 10, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: Math.round((term - 10) * 100) / 100 });
+
+    order = await expectOk(await act(id, 'termination', { refund: false, reason: 'budget cut' }));
+    expect(order).toMatchObject({ detail: { status: 'TERMINATING' }, terminatedBy: 'anna.admin@example.ch', terminatedFrom: addMonths(firstEnd, 12), refund: false });
+    expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(firstEnd, 12) } });
+    expect(((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).exception).toBe('TERMINATING');
+
+    order = await expectOk(await act(id, 'status', { action: 'TERMINATE' }));
+    expect(order.detail.status).toBe('TERMINATED');
+    const status = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(status).toMatchObject({ status: 'TERMINATED', exception: 'TERMINATED' });
+    expect(status.milestones.find((milestone) => milestone.id === 'paid')?.reached).toBe(true);
+  });
+
+  it('keeps a refund on termination until it is paid out', async () => {
+    const { id, totals } = await placeOrder({ items: [monthly] });
+    await act(id, 'status', { action: 'INVOICE' });
+    await act(id, 'pay', { amount: totals.net, date: today });
+    const tooMuch = await act(id, 'termination', { refund: true, refundAmount: totals.net + 1 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({ field: 'refundAmount', code: 'tooBig' });
+    const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 100 }));
+    expect(order).toMatchObject({ refund: true, refundAmount: 100, refunded: false });
+    await act(id, 'status', { action: 'TERMINATE' });
+    expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
+    await expectOk(await act(id, 'archive-refund', { refundDate: today }));
+    expect((await expectOk(await act(id, 'status', { action: 'ARCHIVE' }))).detail.status).toBe('ARCHIVED');
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('409 in both languages for an action the status does not allow', async () => {
+    const { id } = await placeOrder();
+    const before = await rowOf(id);
+    for (const [path, body] of [
+      ['status', { action: 'COMPLETE' }],
+      ['status', { action: 'TERMINATE' }],
+      ['pay', { amount: 10, date: today }],
+      ['cancel-refund', { refund: false }],
+      ['archive-refund', { refundDate: today }],
+      ['termination', { refund: false }],
+    ] as const) {
+      const response = await act(id, path, body);
+      expect(response.statusCode, `${path} ${JSON.stringify(body)}`).toBe(409);
+      expect(response.json().error).toMatchObject({
+        code: 'conflict',
+        messagesByLanguage: { 'en-US': expect.stringContaining('not possible'), 'de-CH': expect.stringContaining('nicht möglich') },
+      });
+    }
+    expect(await rowOf(id)).toEqual(before);
+  });
+
+  it.each([
+    ['a negative amount', { amount: -5, date: today }, 'amount', 'tooSmall'],
+    ['zero', { amount: 0, date: today }, 'amount', 'tooSmall'],
+    ['a text', { amount: 'ten', date: today }, 'amount', 'invalid'],
+    ['three decimals', { amount: 10.005, date: today }, 'amount', 'invalid'],
+    ['more than the open amount', { amount: 1740.01, date: today }, 'amount', 'tooBig'],
+    ['an absurd amount', { amount: 1e12, date: today }, 'amount', 'tooBig'],
+    ['a future date', { amount: 10, date: addDays(today, 2) }, 'date', 'tooBig'],
+    ['a date that is none', { amount: 10, date: '2026-13-45' }, 'date', 'invalid'],
+  ])('PAY with %s is 400 on its field, in both languages', async (_name, body, field, code) => {
+    const { id } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+    const before = await rowOf(id);
+    const response = await act(id, 'pay', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field, code, messagesByLanguage: { 'en-US': expect.any(String), 'de-CH': expect.any(String) } },
+    ]);
+    expect(await rowOf(id)).toEqual(before);
+  });
+
+  it('names the open amount when a payment is above it', async () => {
+    const { id } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+    await act(id, 'pay', { amount: 1000, date: today });
+    const response = await act(id, 'pay', { amount: 800, date: today });
+    expect(response.json().errors[0].messagesByLanguage).toEqual({
+      'en-US': 'The amount must not exceed the open amount of 740.00 CHF.',
+      'de-CH': 'Der Betrag darf den offenen Betrag von 740.00 CHF nicht übersteigen.',
+    });
+  });
+
+  it('refuses a refund above what was paid, a negative one, and one without a refund', async () => {
+    const { id } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+    await act(id, 'pay', { amount: 1740, date: today });
+    const before = await rowOf(id);
+    for (const [body, code] of [
+      [{ refund: true, refundAmount: 1740.01 }, 'tooBig'],
+      [{ refund: true, refundAmount: -1 }, 'tooSmall'],
+      [{ refund: true }, 'required'],
+      [{ refund: false, refundAmount: 10 }, 'invalid'],
+      [{ refund: true, refundAmount: 1.234 }, 'invalid'],
+    ] as const) {
+      const response = await act(id, 'cancel-refund', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({ field: 'refundAmount', code });
+    }
+    expect(await rowOf(id)).toEqual(before);
+  });
+
+  it('takes only STATUS_CHANGE actions at …/status', async () => {
+    const { id } = await placeOrder();
+    for (const action of ['PAY', 'DELETE', 'CANCEL_REFUND', 'BUY', 'CREATE', 'REOPEN', 'FLY']) {
+      const response = await act(id, 'status', { action });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({ field: 'action', code: 'invalidOption' });
+    }
+  });
+});
+
+describe('two staff members on one order at once', () => {
+  it('exactly one INVOICE succeeds; the other is 409 and nothing is recorded twice', async () => {
+    const { id } = await placeOrder();
+    const answers = await Promise.all([act(id, 'status', { action: 'INVOICE' }), act(id, 'status', { action: 'INVOICE' }, colleague)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const invoices = (await view(id)).history.filter((entry) => entry.kind === 'TRANSITION' && entry.action === 'INVOICE');
+    expect(invoices).toHaveLength(1);
+  });
+
+  it('of two payments of the whole amount, one is recorded', async () => {
+    const { id } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+    const answers = await Promise.all([act(id, 'pay', { amount: 1740, date: today }), act(id, 'pay', { amount: 1740, date: today }, colleague)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const order = await view(id);
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1740 });
+    expect(order.payments).toHaveLength(1);
+  });
+});
+
+describe('DELETE', () => {
+  it('hides the order from the list and from the visitor, keeps the reason, and answers 204', async () => {
+    const { id, number } = await placeOrder({ company: 'Gelöscht AG' });
+    const listed = async () => ((await asStaff('POST', '/api/orders/admin/list', { number })).json() as OrderList).totalResults;
+    expect(await listed()).toBe(1);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/orders/admin/${id}/?reason=test%20order`, headers: staff.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect(await listed()).toBe(0);
+    expect(((await asStaff('POST', '/api/orders/admin/list', { number, statuses: ['DELETED'] })).json() as OrderList).totalResults).toBe(0);
+    for (const path of ['detail', 'status-info', 'invoice-info', 'invoice.pdf', 'shopping-cart/', 'shopping-cart/products-count', 'is-subscribed']) {
+      expect((await asVisitor('GET', `/api/orders/${id}/${path}`)).statusCode, path).toBe(404);
+    }
+    // Staff still reach it by its id, for the record.
+    const order = await view(id);
+    expect(order).toMatchObject({ detail: { status: 'DELETED' }, actions: [] });
+    expect(transitions(order)[0]).toMatchObject({ action: 'DELETE', to: 'DELETED', who: 'anna.admin@example.ch', data: { reason: 'test order' } });
+    expect((await rowOf(id)).row?.deletedAt).toBeInstanceOf(Date);
+    // Deleting again is refused.
+    expect((await asStaff('DELETE', `/api/orders/admin/${id}/`, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('takes the reason in the body, and deletes a cart too', async () => {
+    const { id } = (await asVisitor('POST', '/api/orders/', { ...oneTime, currency: 'CHF' })).json() as { id: string };
+    expect((await asStaff('DELETE', `/api/orders/admin/${id}/`, { reason: 'spam' })).statusCode).toBe(204);
+    expect(transitions(await view(id))[0]).toMatchObject({ action: 'DELETE', from: 'SHOPPING_CART', data: { reason: 'spam' } });
+    expect((await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, oneTime)).statusCode).toBe(404);
+  });
+
+  it('keeps the reasons of CANCEL in the history', async () => {
+    const { id } = await placeOrder();
+    const order = await expectOk(await act(id, 'status', { action: 'CANCEL', reason: 'ordered twice' }));
+    expect(order).toMatchObject({ detail: { status: 'CANCELED' }, canceledBy: 'anna.admin@example.ch' });
+    expect(transitions(order)[0]).toMatchObject({ action: 'CANCEL', data: { reason: 'ordered twice' } });
+  });
+});
+
+describe('notes', () => {
+  it('are added by staff and shown in the timeline, newest first', async () => {
+    const { id } = await placeOrder();
+    const note = await act(id, 'notes', { text: '  Called the customer: invoice goes to accounting.  ' });
+    expect(note.statusCode).toBe(200);
+    expect(note.json()).toMatchObject({ text: 'Called the customer: invoice goes to accounting.', who: 'anna.admin@example.ch' });
+    await act(id, 'notes', { text: 'Second note' }, colleague);
+    const notes = (await view(id)).history.filter((entry) => entry.kind === 'NOTE');
+    expect(notes.map((entry) => (entry.kind === 'NOTE' ? [entry.text, entry.who] : []))).toEqual([
+      ['Second note', 'beat.backoffice@example.ch'],
+      ['Called the customer: invoice goes to accounting.', 'anna.admin@example.ch'],
+    ]);
+  });
+
+  it('refuses an empty or too long note and an unknown order', async () => {
+    const { id } = await placeOrder();
+    expect((await act(id, 'notes', { text: '   ' })).json().errors[0]).toMatchObject({ field: 'text', code: 'required' });
+    expect((await act(id, 'notes', { text: 'x'.repeat(2001) })).json().errors[0]).toMatchObject({ field: 'text', code: 'tooLong' });
+    expect((await act(randomUUID(), 'notes', { text: 'hello' })).statusCode).toBe(404);
+  });
+});
+
+describe('bulk', () => {
+  it('applies an allowed action to each order on its own and reports the refused ones', async () => {
+    const ordered = await placeOrder();
+    const inProgress = await placeOrder();
+    await act(inProgress.id, 'status', { action: 'START_WORK' });
+    const paid = await placeOrder();
+    await act(paid.id, 'status', { action: 'INVOICE' });
+    await act(paid.id, 'pay', { amount: 1740, date: today });
+    const unknown = randomUUID();
+
+    const response = await asStaff('POST', '/api/orders/admin/bulk', { ids: [ordered.id, inProgress.id, paid.id, unknown, ordered.id], action: 'INVOICE' });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as BulkAnswer;
+    expect(answer.succeeded).toEqual([ordered.id, inProgress.id]);
+    expect(answer.refused).toEqual([
+      { id: paid.id, code: 'conflict', messagesByLanguage: { 'en-US': expect.stringContaining('not possible'), 'de-CH': expect.stringContaining('nicht möglich') } },
+      { id: unknown, code: 'notFound', messagesByLanguage: { 'en-US': 'This order does not exist.', 'de-CH': 'Diese Bestellung existiert nicht.' } },
+    ]);
+    for (const id of [ordered.id, inProgress.id]) {
+      expect(transitions(await view(id))[0]).toMatchObject({ action: 'INVOICE', to: 'INVOICED', who: 'anna.admin@example.ch' });
+    }
+    expect((await view(paid.id)).detail.status).toBe('PAID');
+  });
+
+  it('takes at most 200 orders and only status changes', async () => {
+    const tooMany = await asStaff('POST', '/api/orders/admin/bulk', { ids: Array.from({ length: 201 }, () => randomUUID()), action: 'ARCHIVE' });
+    expect(tooMany.json().errors[0]).toMatchObject({ field: 'ids', code: 'tooBig' });
+    const custom = await asStaff('POST', '/api/orders/admin/bulk', { ids: [randomUUID()], action: 'PAY' });
+    expect(custom.json().errors[0]).toMatchObject({ field: 'action', code: 'invalidOption' });
+  });
+});
+
+describe('saved views', () => {
+  const content = { filter: { statuses: ['ORDERED', 'INVOICED'], company: 'muster' }, sortColumn: 'COMPANY', sortDirection: 'DESC', columns: ['NUMBER', 'COMPANY'] };
+
+  it('lists own and shared views; only the owner deletes one', async () => {
+    const own = await asStaff('POST', '/api/orders/admin/views', { name: 'My open orders', view: content });
+    expect(own.statusCode, own.body).toBe(200);
+    const mine = own.json() as SavedView;
+    expect(mine).toMatchObject({ name: 'My open orders', shared: false, own: true, owner: 'anna.admin@example.ch', view: { ...content, filter: { ...content.filter, dateRange: 'ALL' } } });
+    const shared = (await asStaff('POST', '/api/orders/admin/views', { name: 'Team: to invoice', shared: true, view: content }, colleague)).json() as SavedView;
+    const hidden = (await asStaff('POST', '/api/orders/admin/views', { name: 'Beat private', view: content }, colleague)).json() as SavedView;
+
+    const names = async (who: StaffSignIn) => ((await asStaff('GET', '/api/orders/admin/views', undefined, who)).json() as SavedView[]).map((v) => [v.name, v.own]);
+    expect(await names(staff)).toEqual([
+      ['My open orders', true],
+      ['Team: to invoice', false],
+    ]);
+    expect(await names(colleague)).toEqual([
+      ['Beat private', true],
+      ['Team: to invoice', true],
+    ]);
+
+    expect((await asStaff('DELETE', `/api/orders/admin/views/${shared.id}`)).statusCode).toBe(404);
+    expect((await asStaff('DELETE', `/api/orders/admin/views/${hidden.id}`)).statusCode).toBe(404);
+    expect((await asStaff('DELETE', `/api/orders/admin/views/${mine.id}`)).statusCode).toBe(204);
+    expect(await names(staff)).toEqual([['Team: to invoice', false]]);
+  });
+
+  it('refuses a view with an unknown status, column or no name', async () => {
+    const refused = await asStaff('POST', '/api/orders/admin/views', { name: '', view: { ...content, filter: { statuses: ['LOST'] }, columns: ['SECRET'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['name', 'view.columns.0', 'view.filter.statuses.0']);
+  });
+});

@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { adminUsers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
+import { defaultTimeZone } from '#shared/dates.ts';
+import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
+import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';
+
+/**
+ * SQL of the back office's order calls. The orders table and its export are plain SQL
+ * (docs/decisions/006-cart-sql.md): one statement for the page, one for the count, and a
+ * cursor for the export. The rest uses the query builder.
+ */
+
+/** What the orders table filters by; dates are ISO days in Europe/Zurich, both included. */
+export interface ListCriteria {
+  statuses: readonly OrderStatus[];
+  company?: string | undefined;
+  number?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  sortColumn: OrderSortColumn;
+  sortDirection: 'ASC' | 'DESC';
+}
+
+export interface ListRow {
+  id: string;
+  number: string | null;
+  status: OrderStatus;
+  received: string | null;
+  company: string | null;
+  customer: string | null;
+  totalNetMinor: number | null;
+  currency: string;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** `%`, `_` and `\` stand for themselves in the company filter. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The start of a day in Zurich as a timestamp. */
+function startOfDay(isoDate: string, plusDays = 0): SQL {
+  return sql`((${isoDate}::date + ${plusDays}::int)::timestamp at time zone ${defaultTimeZone})`;
+}
+
+const companyName = sql`o.invoice_info->'company'->>'name'`;
+const statusRank = sql.raw(`case o.status ${orderStatuses.map((status, index) => `when '${status}' then ${index}`).join(' ')} end`);
+const sortKeys: Record<OrderSortColumn, SQL> = {
+  // Statuses sort in lifecycle order, not alphabetically.
+  STATUS: statusRank,
+  RECEIVED: sql`o.ordered_at`,
+  COMPANY: sql`lower(${companyName})`,
+  TOTAL_EXCL_VAT: sql`o.total_net_minor`,
+  NUMBER: sql`o.number`,
+};
+
+/** Deleted orders never; the statuses asked for; the company, number and days. */
+function whereOf(criteria: ListCriteria): SQL {
+  const statuses = criteria.statuses.filter((status) => status !== 'DELETED');
+  if (statuses.length === 0) return sql`false`;
+  const conditions: SQL[] = [
+    sql`o.deleted_at is null`,
+    sql`o.status in (${sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+  ];
+  if (criteria.company) conditions.push(sql`${companyName} ilike ${containsPattern(criteria.company)}`);
+  if (criteria.number) conditions.push(sql`o.number = ${criteria.number}`);
+  if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
+  if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * Empty values last in both directions; equal keys by date received, then by id, so
+ * pages never overlap.
+ */
+function orderByOf(criteria: ListCriteria): SQL {
+  const direction = sql.raw(criteria.sortDirection === 'DESC' ? 'desc' : 'asc');
+  const tieBreak = criteria.sortColumn === 'RECEIVED' ? sql`o.id` : sql`o.ordered_at nulls last, o.id`;
+  return sql`${sortKeys[criteria.sortColumn]} ${direction} nulls last, ${tieBreak}`;
+}
+
+const listColumns = sql`
+  o.id, o.number, o.status,
+  to_char(o.ordered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as received,
+  ${companyName} as company,
+  nullif(concat_ws(' ', o.invoice_info->'contact'->>'firstName', o.invoice_info->'contact'->>'lastName'), '') as customer,
+  o.total_net_minor as "totalNetMinor", o.currency`;
+
+/**
+ * One page and the number of rows the filter matches. The inner query finds the page's
+ * ids, sorting on the sort key alone; the columns shown (JSON fields, formatted dates)
+ * are computed for the page's rows only.
+ *
+ * Sorted by date received without a company filter, the page is read from the
+ * `orders_ordered_at` index and stops after it: a separate count (run alongside) is then
+ * cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
+ * same scan (`count(*) over ()`). A page past the end has no row to carry it: counted apart.
+ */
+export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: number; offset: number }): Promise<{ rows: ListRow[]; total: number }> {
+  const countApart = criteria.sortColumn === 'RECEIVED' && !criteria.company;
+  const pageQuery = db.execute(sql`
+    select ${listColumns}, p.total::int as total
+      from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total
+              from orders o
+             where ${whereOf(criteria)}
+             order by ${orderByOf(criteria)}
+             limit ${page.limit} offset ${page.offset}) p
+      join orders o on o.id = p.id
+     order by ${orderByOf(criteria)}`);
+  const [result, counted] = await Promise.all([pageQuery, countApart ? countOrders(db, criteria) : undefined]);
+  const rows = rowsOf<ListRow & { total: number }>(result);
+  const total = counted ?? (rows.length > 0 || page.offset === 0 ? (rows[0]?.total ?? 0) : await countOrders(db, criteria));
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+async function countOrders(db: Db, criteria: ListCriteria): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as count from orders o where ${whereOf(criteria)}`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/**
+ * Every row of a filter, in batches read from a cursor: the export never holds more
+ * than one batch. Call it inside a transaction (a cursor lives as long as its transaction).
+ */
+export async function* exportOrders(tx: Db, criteria: ListCriteria, batchSize: number): AsyncGenerator<ListRow[]> {
+  await tx.execute(sql`
+    declare orders_export no scroll cursor for
+    select ${listColumns}
+      from orders o
+     where ${whereOf(criteria)}
+     order by ${orderByOf(criteria)}`);
+  for (;;) {
+    const rows = rowsOf<ListRow>(await tx.execute(sql.raw(`fetch forward ${Math.trunc(batchSize)} from orders_export`)));
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) break;
+  }
+  await tx.execute(sql`close orders_export`);
+}
+
+export async function findOrder(db: Db, id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findPayments(db: Db, orderId: string) {
+  return db
+    .select({ amountMinor: orderPayments.amountMinor, paidOn: orderPayments.paidOn, recordedBy: orderPayments.recordedBy })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, orderId))
+    .orderBy(asc(orderPayments.paidOn), asc(orderPayments.createdAt));
+}
+
+export async function findTimelineSources(db: Db, orderId: string) {
+  const [history, notes, mails] = await Promise.all([
+    db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(desc(orderHistory.at)),
+    db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(desc(orderNotes.at)),
+    db
+      .select({ subject: outbox.subject, recipient: outbox.recipient, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+      .from(outbox)
+      .where(eq(outbox.orderId, orderId))
+      .orderBy(desc(outbox.createdAt)),
+  ]);
+  return { history, notes, mails };
+}
+
+export async function insertNote(db: Db, note: { orderId: string; author: string; text: string }) {
+  const [row] = await db.insert(orderNotes).values(note).returning();
+  if (!row) throw new Error('insert returned no note');
+  return row;
+}
+
+/** The staff member's own views and the team's shared ones, by name. */
+export async function findViews(db: Db, staffId: string) {
+  return db
+    .select({
+      id: savedViews.id,
+      name: savedViews.name,
+      shared: savedViews.shared,
+      ownerId: savedViews.ownerId,
+      owner: adminUsers.email,
+      view: savedViews.view,
+      createdAt: savedViews.createdAt,
+    })
+    .from(savedViews)
+    .innerJoin(adminUsers, eq(adminUsers.id, savedViews.ownerId))
+    .where(or(eq(savedViews.ownerId, staffId), eq(savedViews.shared, true)))
+    .orderBy(asc(savedViews.name), asc(savedViews.createdAt));
+}
+
+export async function insertView(db: Db, view: { ownerId: string; name: string; shared: boolean; view: Record<string, unknown> }) {
+  const [row] = await db.insert(savedViews).values(view).returning();
+  if (!row) throw new Error('insert returned no view');
+  return row;
+}
+
+/** Deletes a view of its owner; false when there is none of that owner. */
+export async function deleteView(db: Db, id: string, ownerId: string): Promise<boolean> {
+  const rows = await db
+    .delete(savedViews)
+    .where(and(eq(savedViews.id, id), eq(savedViews.ownerId, ownerId)))
+    .returning({ id: savedViews.id });
+  return rows.length > 0;
+}
+
+/** Orders received (placed, not deleted) per Zurich month and currency, from the first day of `fromMonth`. */
+export async function monthlyFigures(db: Db, fromMonth: string): Promise<{ month: string; currency: string; orders: number; netMinor: number }[]> {
+  const result = await db.execute(sql`
+    select to_char(o.ordered_at at time zone ${defaultTimeZone}, 'YYYY-MM') as month, o.currency,
+           count(*)::int as orders, coalesce(sum(o.total_net_minor), 0)::float8 as "netMinor"
+      from orders o
+     where o.ordered_at >= ${startOfDay(`${fromMonth}-01`)} and o.deleted_at is null
+     group by 1, 2
+     order by 1, 2`);
+  return rowsOf<{ month: string; currency: string; orders: number; netMinor: number }>(result);
+}
+
+export async function countByStatus(db: Db, statuses: readonly OrderStatus[]): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.deletedAt),
+        sql`${orders.status} in (${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { orderActions } from '#shared/orders.ts';
+import { staffStatusActions } from '#shared/schemas/orders-admin.ts';
+import { addDays, addMonths, startOfYear, todayInZurich } from './calendar.ts';
+import { allowedActions, transitions } from './order-state-machine.ts';
+import { csvCell } from './orders-admin.service.ts';
+
+describe('the staff status changes', () => {
+  it('are the STATUS_CHANGE rows of the machine but the visitor\'s CREATE and REOPEN', () => {
+    const statusChanges = orderActions.filter((action) => transitions[action].type === 'STATUS_CHANGE' && action !== 'CREATE' && action !== 'REOPEN');
+    expect([...staffStatusActions].sort()).toEqual([...statusChanges].sort());
+    const custom = orderActions.filter((action) => transitions[action].type === 'CUSTOM_ENDPOINT');
+    expect(custom.sort()).toEqual(['ARCHIVE_REFUND', 'BUY', 'CANCEL_REFUND', 'DELETE', 'PAY', 'START_TERMINATION']);
+  });
+
+  it('never offer the visitor\'s actions', () => {
+    const facts = { hasMonthlyItem: false, activeItemCount: 1, invoiceInfoComplete: true, amountDue: 0, totalPaid: 0, refundPending: false };
+    expect(allowedActions({ ...facts, status: 'ABANDONED' }).map((entry) => entry.action)).toEqual(['ARCHIVE', 'DELETE']);
+    expect(allowedActions({ ...facts, status: 'SHOPPING_CART' }).map((entry) => entry.action)).toEqual(['ABANDON', 'DELETE']);
+    expect(allowedActions({ ...facts, status: 'DELETED' })).toEqual([]);
+  });
+});
+
+describe('CSV cells', () => {
+  it.each([
+    ['Muster AG', 'Muster AG'],
+    ['=1+1', "'=1+1"],
+    ['+41 44', "'+41 44"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTab', "'\tTab"],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=A1,"x"', `"'=A1,""x"""`],
+    [null, ''],
+    [1234.5, '1234.5'],
+  ])('%j → %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('calendar days', () => {
+  it('adds days and months, keeping to the end of shorter months', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2026-11-15', 12)).toBe('2027-11-15');
+    expect(addMonths('2026-03-01', -11)).toBe('2025-04-01');
+    expect(startOfYear('2026-11-23')).toBe('2026-01-01');
+  });
+
+  it('knows the day in Zurich', () => {
+    expect(todayInZurich(new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
+    expect(todayInZurich(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+    expect(todayInZurich(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+});

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '#server/db/client.ts';
+import { orderPayments, orders } from '#server/db/schema.ts';
+import { cartStatus, type OrderStatus } from '#shared/orders.ts';
+
+/**
+ * SQL of the order lifecycle: the locked order with the facts the state machine reads,
+ * its changes, its payments, and the claim of idle carts.
+ */
+
+/** The order row, locked, with what its lines, payments and renewals add up to (minor units). */
+export interface LockedOrder {
+  id: string;
+  status: OrderStatus;
+  currency: string;
+  language: string;
+  number: string | null;
+  invoiceInfo: Record<string, unknown> | null;
+  deletedAt: Date | string | null;
+  totalNetMinor: number | null;
+  amountDueMinor: number | null;
+  refund: boolean;
+  refunded: boolean;
+  refundAmountMinor: number | null;
+  /** ISO date. */
+  availableFrom: string | null;
+  activeItemCount: number;
+  hasMonthlyItem: boolean;
+  /** The longest term of the ACTIVE MONTHLY lines, months (null without such a line). */
+  termMonths: number | null;
+  /** What the ACTIVE MONTHLY lines cost for one term: the amount a renewal makes due. */
+  monthlyTermMinor: number;
+  totalPaidMinor: number;
+  /** Everything renewals made due (RENEW history rows, `amountDue` in major units). */
+  renewedDueMinor: number;
+  /** The end of the current subscription period (ISO date), from the latest history row that set one. */
+  periodEnd: string | null;
+}
+
+/** Columns an action sets besides the status (values or SQL such as `now()`). */
+export type OrderChanges = Omit<PgUpdateSetSource<typeof orders>, 'id' | 'status' | 'createdAt'>;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The order row with what its lines, payments and history add up to; locked or not. */
+function selectOrderWithFacts(id: string, lock: boolean) {
+  return sql`
+    select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
+           o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor",
+           o.refund, o.refunded, o.refund_amount_minor as "refundAmountMinor", o.available_from::text as "availableFrom",
+           (select count(*)::int from order_items i where i.order_id = o.id and i.status = 'ACTIVE') as "activeItemCount",
+           exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
+           (select max(coalesce(i.period_months, 12))::int from order_items i
+             where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "termMonths",
+           (select coalesce(sum(i.unit_price_minor * i.quantity * coalesce(i.period_months, 12)), 0)::int from order_items i
+             where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyTermMinor",
+           (select coalesce(sum(p.amount_minor), 0)::int from order_payments p where p.order_id = o.id) as "totalPaidMinor",
+           (select coalesce(round(sum((h.data->>'amountDue')::numeric) * 100), 0)::int from order_history h
+             where h.order_id = o.id and h.action = 'RENEW') as "renewedDueMinor",
+           (select h.data->>'periodEnd' from order_history h
+             where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd"
+      from orders o
+     where o.id = ${id}
+     ${lock ? sql`for update of o` : sql``}`;
+}
+
+/**
+ * `SELECT … FOR UPDATE` of the order with its facts, in one statement: the lock holds
+ * until the transaction ends, so actions on one order run one after the other and each
+ * sees what the one before it did. Undefined when there is no such order.
+ */
+export async function lockOrder(db: Db, id: string): Promise<LockedOrder | undefined> {
+  return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, true)))[0];
+}
+
+/** The same without the lock, for showing the order. */
+export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrder | undefined> {
+  return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, false)))[0];
+}
+
+/** Writes the new status with the action's other changes; answers the row as it is now. */
+export async function updateOrder(db: Db, id: string, status: OrderStatus, changes: OrderChanges) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...changes, status, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw new Error(`order ${id} vanished while locked`);
+  return row;
+}
+
+export async function insertPayment(db: Db, payment: { orderId: string; amountMinor: number; paidOn: string; recordedBy: string }): Promise<void> {
+  await db.insert(orderPayments).values(payment);
+}
+
+/**
+ * Claims up to `limit` carts untouched for `idleDays` (carts are touched by every change,
+ * `updated_at`), locking them until the transaction ends. SKIP LOCKED: two processes
+ * running the job at once claim different carts, and never one a visitor is changing.
+ */
+export async function claimIdleCarts(db: Db, idleDays: number, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select id from orders
+     where status = ${cartStatus} and deleted_at is null
+       and updated_at < now() - make_interval(days => ${idleDays})
+     order by updated_at
+     limit ${limit}
+       for update skip locked`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}

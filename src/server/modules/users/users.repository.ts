@@ -1,0 +1,213 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
+import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
+
+export type UserRow = typeof adminUsers.$inferSelect;
+
+const t = adminUsers;
+
+// ---- accounts -------------------------------------------------------------------------
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(t).where(eq(t.email, email));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  return row;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t);
+  return row?.n ?? 0;
+}
+
+/** Inserts the account unless one has the e-mail already; its id when inserted. */
+export async function insertUser(db: Db, user: { email: string; name: string; passwordHash: string }): Promise<string | undefined> {
+  const [row] = await db.insert(t).values(user).onConflictDoNothing({ target: t.email }).returning({ id: t.id });
+  return row?.id;
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(t).set({ passwordHash, updatedAt: sql`now()` }).where(eq(t.id, userId));
+}
+
+export async function disableUser(db: Db, userId: string): Promise<void> {
+  await db.update(t).set({ disabledAt: sql`coalesce(${t.disabledAt}, now())`, updatedAt: sql`now()` }).where(eq(t.id, userId));
+}
+
+// ---- second factor ----------------------------------------------------------------------
+
+/** Starts (or restarts) enrolment: a new secret, the second factor still off. */
+export async function setPendingTotpSecret(db: Db, userId: string, sealed: string): Promise<void> {
+  await db.update(t).set({ totpSecret: sealed, totpEnabledAt: null, updatedAt: sql`now()` }).where(and(eq(t.id, userId), isNull(t.totpEnabledAt)));
+}
+
+/**
+ * Replaces the sealed TOTP state if it is still `expected` (another request that accepted
+ * a code in between makes this return false); `enable` also turns the second factor on.
+ */
+export async function replaceTotpState(db: Db, userId: string, expected: string, sealed: string, enable = false): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ totpSecret: sealed, ...(enable ? { totpEnabledAt: sql`now()`, updatedAt: sql`now()` } : {}) })
+    .where(and(eq(t.id, userId), eq(t.totpSecret, expected), enable ? isNull(t.totpEnabledAt) : sql`${t.totpEnabledAt} is not null`))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+export async function turnOffSecondFactor(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(t).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
+    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+  });
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
+  await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+  await db.insert(adminRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Marks an unused recovery code used, in one statement (a code works once, also when sent twice at the same time). */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(adminRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(adminRecoveryCodes.userId, userId), eq(adminRecoveryCodes.codeHash, codeHash), isNull(adminRecoveryCodes.usedAt)))
+    .returning({ id: adminRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+// ---- sessions ---------------------------------------------------------------------------
+
+const s = adminSessions;
+
+export async function insertSession(
+  db: Db,
+  session: { idHash: string; userId: string; lifetimeSeconds: number; pendingSecondFactor: boolean; userAgent: string | null; clientAddress: string | null },
+): Promise<void> {
+  await db.insert(s).values({
+    idHash: session.idHash,
+    userId: session.userId,
+    expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(session.lifetimeSeconds)} seconds'`)}`,
+    pendingSecondFactor: session.pendingSecondFactor,
+    userAgent: session.userAgent,
+    clientAddress: session.clientAddress,
+  });
+}
+
+/** The account of a session that waits for the second factor and may still get it. */
+export async function findPendingSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: t })
+    .from(s)
+    .innerJoin(t, eq(t.id, s.userId))
+    .where(and(eq(s.idHash, idHash), eq(s.pendingSecondFactor, true), isNull(s.endedAt), gt(s.expiresAt, sql`now()`), isNull(t.disabledAt)));
+  return row?.user;
+}
+
+/** Ends the session (also one waiting for the second factor); the e-mail of its account when it was open. */
+export async function endSession(db: Db, idHash: string): Promise<string | undefined> {
+  const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
+  if (!ended) return undefined;
+  return (await findUserById(db, ended.userId))?.email;
+}
+
+/** Ends every session of the account, but `exceptIdHash`. */
+export async function endSessionsOfUser(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+  await db
+    .update(s)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(s.userId, userId), isNull(s.endedAt), exceptIdHash ? ne(s.idHash, exceptIdHash) : undefined));
+}
+
+export interface SessionRow {
+  idHash: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+/** The account's sessions that are open now, the most recently used first. */
+export async function listActiveSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select({ idHash: s.idHash, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, clientAddress: s.clientAddress })
+    .from(s)
+    .innerJoin(t, eq(t.id, s.userId))
+    .where(and(eq(s.userId, userId), isActiveSession()))
+    .orderBy(desc(s.lastSeenAt), asc(s.createdAt));
+}
+
+/** Ends the account's open session whose hash starts with `idPrefix`; false when there is none. */
+export async function endSessionByPrefix(db: Db, userId: string, idPrefix: string): Promise<boolean> {
+  const rows = await db
+    .update(s)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(s.userId, userId), isNull(s.endedAt), sql`left(${s.idHash}, ${idPrefix.length}::int) = ${idPrefix}`))
+    .returning({ idHash: s.idHash });
+  return rows.length > 0;
+}
+
+// ---- failed sign-ins ---------------------------------------------------------------------
+
+const f = signInFailures;
+
+export interface ThrottleLimits {
+  windowSeconds: number;
+  perEmail: number;
+  perClient: number;
+}
+
+/** Advisory lock namespaces (any fixed numbers of ours). */
+const lockOfEmail = 727_101;
+const lockOfClient = 727_102;
+
+/**
+ * Counts the failures of the last window for the address and for the client, and when
+ * both are under their limit, records one more failure at once: the attempt holds its
+ * slot while the password is checked, and the caller removes the row again when the
+ * sign-in succeeds. Attempts for the same address or client are serialised by
+ * transaction-scoped advisory locks (always the address first, then the client, so two
+ * attempts never wait on each other in a circle), so parallel attempts cannot all see
+ * the same count: at most `perEmail` passwords are ever checked per window.
+ * Refused: the seconds until the oldest counted failure leaves the window.
+ */
+export async function reserveAttempt(
+  db: Db,
+  attempt: { email: string; clientAddress: string },
+  limits: ThrottleLimits,
+): Promise<{ failureId: string } | { retryAfterSeconds: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockOfEmail}::int, hashtext(${attempt.email}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockOfClient}::int, hashtext(${attempt.clientAddress}))`);
+    const windowStart = secondsAgo(limits.windowSeconds);
+    // Old rows of this address and client go first (both indexed).
+    await tx.delete(f).where(and(or(eq(f.email, attempt.email), eq(f.clientAddress, attempt.clientAddress)), lt(f.at, windowStart)));
+    const waitOf = sql<number>`coalesce(ceil(extract(epoch from min(${f.at}) + ${sql.raw(`interval '${limits.windowSeconds} seconds'`)} - now())), 1)::int`;
+    const [byEmail] = await tx.select({ n: count(), wait: waitOf }).from(f).where(and(eq(f.email, attempt.email), gt(f.at, windowStart)));
+    const [byClient] = await tx
+      .select({ n: count(), wait: waitOf })
+      .from(f)
+      .where(and(eq(f.clientAddress, attempt.clientAddress), gt(f.at, windowStart)));
+    const waits: number[] = [];
+    if (byEmail && byEmail.n >= limits.perEmail) waits.push(byEmail.wait);
+    if (byClient && byClient.n >= limits.perClient) waits.push(byClient.wait);
+    if (waits.length > 0) return { retryAfterSeconds: Math.max(1, ...waits) };
+    const [row] = await tx.insert(f).values({ email: attempt.email, clientAddress: attempt.clientAddress }).returning({ id: f.id });
+    if (!row) throw new Error('insert returned no row');
+    return { failureId: row.id };
+  });
+}
+
+/** The attempt succeeded: its reserved failure does not count. */
+export async function forgetFailure(db: Db, failureId: string): Promise<void> {
+  await db.delete(f).where(eq(f.id, failureId));
+}
+
+/** Removes every failure older than the window. */
+export async function pruneFailures(db: Db, windowSeconds: number): Promise<void> {
+  await db.delete(f).where(lt(f.at, secondsAgo(windowSeconds)));
+}

@@ -1,0 +1,166 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clearSessionCookie,
+  requireStaff,
+  sessionCookieOf,
+  setSessionCookie,
+  staffOf,
+  staffSessionOf,
+} from '#server/plugins/staff-session.ts';
+import {
+  changePasswordSchema,
+  enrolmentSchema,
+  loginAnswerSchema,
+  loginSchema,
+  meSchema,
+  noContentSchema,
+  passwordConfirmationSchema,
+  recoveryCodesSchema,
+  secondFactorCodeSchema,
+  sessionIdParams,
+  staffMemberSchema,
+  staffSessionsSchema,
+} from '#shared/schemas/users.ts';
+import type { RequestContext, UsersService } from './users.service.ts';
+
+/**
+ * Staff sign-in and the staff member's own account, below `/api/users`
+ * (docs/product/staff-sign-in.md). Sign-in and sign-out are open; the `/api/users/me…`
+ * calls need a session (`requireStaff`) and stay open under STAFF_MFA=required without a
+ * second factor, so that staff can enrol. Every answer is `no-store`.
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, options) => {
+  const { users } = options;
+  const contextOf = (request: FastifyRequest): RequestContext => ({
+    clientAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+    log: request.log,
+  });
+  /** The /api/users/me… calls. */
+  const own = { onRequest: requireStaff, config: { allowWithoutSecondFactor: true } };
+  const security = [{ xsrf: [] }];
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/users/login',
+    {
+      schema: {
+        summary: 'Signs a staff member in: sets the session cookie',
+        description:
+          'Needs a captcha solution of the `signIn` site key (`GET /api/users/captcha/site-key`). With the second factor on, answers `{ secondFactorRequired: true }`; then `POST /api/users/login/second-factor`. 401 for a wrong address or password, 429 with Retry-After after too many failures.',
+        security,
+        body: loginSchema,
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { answer, sessionId } = await users.login(request.body, contextOf(request));
+      setSessionCookie(reply, sessionId);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/users/login/second-factor',
+    {
+      schema: {
+        summary: 'Completes a sign-in with the code of the authenticator app or a recovery code: a new session cookie',
+        security,
+        body: secondFactorCodeSchema,
+        response: { 200: staffMemberSchema },
+      },
+    },
+    async (request, reply) => {
+      const { answer, sessionId } = await users.completeSecondFactor(sessionCookieOf(request), request.body.code, contextOf(request));
+      setSessionCookie(reply, sessionId);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    { schema: { summary: 'Ends the session and clears its cookie', security, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await users.logout(sessionCookieOf(request), contextOf(request));
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/me',
+    { ...own, schema: { summary: 'The signed-in staff member', response: { 200: meSchema } } },
+    async (request) => users.me(staffOf(request), staffSessionOf(request)),
+  );
+
+  app.post(
+    '/api/users/me/second-factor/enrolment',
+    {
+      ...own,
+      schema: {
+        summary: 'Starts setting up the second factor: a new secret as otpauth URI and QR code (SVG)',
+        security,
+        body: passwordConfirmationSchema,
+        response: { 200: enrolmentSchema },
+      },
+    },
+    async (request) => users.startEnrolment(staffOf(request), request.body.password, contextOf(request)),
+  );
+
+  app.post(
+    '/api/users/me/second-factor',
+    {
+      ...own,
+      schema: {
+        summary: 'Turns the second factor on with a first code; answers ten one-time recovery codes, shown this once',
+        security,
+        body: secondFactorCodeSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+    },
+    async (request) => users.confirmEnrolment(staffOf(request), request.body.code, contextOf(request)),
+  );
+
+  app.delete(
+    '/api/users/me/second-factor',
+    {
+      ...own,
+      schema: { summary: 'Turns the second factor off', security, body: passwordConfirmationSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      await users.turnOffSecondFactor(staffOf(request), request.body.password, contextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/me/password',
+    {
+      ...own,
+      schema: { summary: 'Changes the own password; ends the other sessions', security, body: changePasswordSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      await users.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/me/sessions',
+    { ...own, schema: { summary: 'The own open sessions', response: { 200: staffSessionsSchema } } },
+    async (request) => users.listSessions(staffOf(request), staffSessionOf(request)),
+  );
+
+  app.delete(
+    '/api/users/me/sessions/:id',
+    { ...own, schema: { summary: 'Ends one of the own sessions', security, params: sessionIdParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await users.endOwnSession(staffOf(request), request.params.id, contextOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { adminSessions, adminUsers } from '#server/db/schema.ts';
+import { cookiePath, cookies } from '#shared/cookies.ts';
+import { AppError } from '#shared/errors.ts';
+
+/**
+ * Staff sessions (docs/product/cookies.md). The `session` cookie holds a 256-bit random
+ * id; the database keeps only its SHA-256, so a copy of `admin_sessions` opens nothing.
+ * A session is valid while it has not ended, is not waiting for the second factor, was
+ * used in the last 8 hours, is younger than 7 days, and its account is not disabled.
+ *
+ * `requireStaff` guards a route: 401 without a valid session, 403 `secondFactorRequired`
+ * under STAFF_MFA=required for staff without a second factor (except routes with
+ * `config: { allowWithoutSecondFactor: true }`, the /api/users/me… calls), and
+ * `Cache-Control: no-store` on every answer. Register back-office routes with
+ * `registerStaffRoutes` (src/server/app.ts) rather than adding the hook per route.
+ */
+
+/** Who is signed in: what `request.staff` holds on a guarded route. */
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The session of a guarded request. */
+export interface CurrentStaffSession {
+  /** SHA-256 of the cookie's id, hex: the row's key. */
+  idHash: string;
+  secondFactorEnabled: boolean;
+}
+
+export type SecondFactorPolicy = 'optional' | 'required';
+
+interface StaffSessions {
+  db: Db;
+  secondFactorPolicy: SecondFactorPolicy;
+  secureCookies: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member; set by `requireStaff` on the routes it guards, null elsewhere. */
+    staff: StaffMember | null;
+    /** The session of `staff`; set with it. */
+    staffSession: CurrentStaffSession | null;
+  }
+  interface FastifyInstance {
+    staffSessions: StaffSessions;
+  }
+  interface FastifyContextConfig {
+    /** A staff-only route that stays open without a second factor under STAFF_MFA=required (/api/users/me…). */
+    allowWithoutSecondFactor?: boolean;
+  }
+}
+
+const sessionCookie = cookies.session.name;
+/** Writing `last_seen_at` at most once a minute spares a write per request. */
+const lastSeenResolutionSeconds = 60;
+
+/** A new session id for the cookie: 32 random bytes, base64url. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database stores of a session id. */
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** `now() - interval 'n seconds'` (n is one of our constants, never input). */
+export function secondsAgo(seconds: number) {
+  return sql`now() - ${sql.raw(`interval '${Math.trunc(seconds)} seconds'`)}`;
+}
+
+/** The conditions of a session that opens the back office (the full one, not waiting for a code). */
+export function isActiveSession() {
+  return and(
+    isNull(adminSessions.endedAt),
+    eq(adminSessions.pendingSecondFactor, false),
+    gt(adminSessions.expiresAt, sql`now()`),
+    gt(adminSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
+    gt(adminSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
+    isNull(adminUsers.disabledAt),
+  );
+}
+
+/** The session of a cookie's id when it is valid; refreshes its `last_seen_at`. */
+async function findSession(db: Db, sessionId: string | undefined): Promise<{ staff: StaffMember; session: CurrentStaffSession } | undefined> {
+  if (!sessionId || sessionId.length > 128) return undefined;
+  const idHash = hashSessionId(sessionId);
+  const [row] = await db
+    .select({
+      id: adminUsers.id,
+      email: adminUsers.email,
+      name: adminUsers.name,
+      totpEnabledAt: adminUsers.totpEnabledAt,
+      seenLongAgo: sql<boolean>`${adminSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
+    })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(and(eq(adminSessions.idHash, idHash), isActiveSession()));
+  if (!row) return undefined;
+  if (row.seenLongAgo) {
+    await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(eq(adminSessions.idHash, idHash));
+  }
+  return {
+    staff: { id: row.id, email: row.email, name: row.name },
+    session: { idHash, secondFactorEnabled: row.totpEnabledAt !== null },
+  };
+}
+
+/** Makes `requireStaff` work: call once in buildApp, before the routes. */
+export function registerStaffSession(
+  app: FastifyInstance,
+  options: { db: Db; secondFactorPolicy: SecondFactorPolicy; secureCookies: boolean },
+): void {
+  app.decorate('staffSessions', { db: options.db, secondFactorPolicy: options.secondFactorPolicy, secureCookies: options.secureCookies });
+  app.decorateRequest('staff', null);
+  app.decorateRequest('staffSession', null);
+}
+
+/**
+ * The hook of staff-only routes (onRequest or preHandler): sets `request.staff` and
+ * `request.staffSession`, or answers 401 `unauthorized` (403 `secondFactorRequired`, see
+ * above). Every answer of a guarded route carries `Cache-Control: no-store`.
+ */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+  const { db, secondFactorPolicy } = request.server.staffSessions;
+  const found = await findSession(db, request.cookies[sessionCookie]);
+  if (!found) throw new AppError('unauthorized');
+  request.staff = found.staff;
+  request.staffSession = found.session;
+  if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && !request.routeOptions.config.allowWithoutSecondFactor) {
+    throw new AppError('secondFactorRequired');
+  }
+}
+
+/** The signed-in staff member of a route guarded by `requireStaff`. */
+export function staffOf(request: FastifyRequest): StaffMember {
+  if (!request.staff) throw new AppError('unauthorized');
+  return request.staff;
+}
+
+/** The session of a route guarded by `requireStaff`. */
+export function staffSessionOf(request: FastifyRequest): CurrentStaffSession {
+  if (!request.staffSession) throw new AppError('unauthorized');
+  return request.staffSession;
+}
+
+/** The session id of the request's cookie, valid or not. */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookie];
+}
+
+/**
+ * Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is
+ * https. It lives at most as long as the session may (the server also ends it after 8 idle hours).
+ */
+export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(sessionCookie, sessionId, {
+    path: cookiePath,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.staffSessions.secureCookies,
+    maxAge: cookies.session.maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(sessionCookie, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: reply.server.staffSessions.secureCookies });
+}
+

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { staffAccount } from './support/staff-account.ts';
+import { placeOrder } from './support/staff.ts';
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+// One staff account for the whole file, whose second factor one journey turns on and off
+// again: the journeys run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Fills the sign-in form and solves its captcha as a staff member does. */
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
+  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a stranger sent to the sign-in lands back on the filtered orders; staff take an order from invoice to archived refund', async ({ page, request }) => {
+  const order = await placeOrder(request, { company: `Journey AG ${Date.now()}` });
+
+  await page.goto('/app/admin-panel/orders?status=ORDERED');
+  await expect(page).toHaveURL(/\/app\/admin-panel\/login\?from=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signIn(page, staffAccount.email, staffAccount.password);
+
+  await expect(page).toHaveURL(/\/app\/admin-panel\/orders\?status=ORDERED$/);
+  await expect(page.getByRole('checkbox', { name: 'Ordered' })).toBeChecked();
+
+  // Find the order by its number.
+  await page.getByLabel('Order number').fill(order.number);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`number=${order.number}`));
+  const link = page.getByRole('link', { name: order.number });
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+
+  // Invoice it.
+  await page.getByRole('button', { name: 'Invoice' }).click();
+  const invoiceDialog = page.getByRole('dialog', { name: 'Invoice' });
+  await expect(invoiceDialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await invoiceDialog.getByRole('button', { name: 'Invoice' }).click();
+  await expect(page.getByText('Done: Invoice.')).toBeVisible();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Invoiced');
+
+  // A partial payment keeps the status; the rest pays the order.
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Record a payment' });
+  await dialog.getByLabel(/Amount/).fill('100');
+  await dialog.getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.getByText('Done: Record a payment.')).toBeVisible();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Invoiced');
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  dialog = page.getByRole('dialog', { name: 'Record a payment' });
+  await dialog.getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Paid');
+
+  // Cancel with a refund, then record that it was paid out.
+  await page.getByRole('button', { name: 'Cancel with refund' }).click();
+  dialog = page.getByRole('dialog', { name: 'Cancel with refund' });
+  await dialog.getByLabel('Refund the customer').check();
+  await dialog.getByLabel(/Refund \(CHF\)/).fill('50');
+  await dialog.getByLabel(/Reason/).fill('The customer changed plans.');
+  await dialog.getByRole('button', { name: 'Cancel with refund' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Canceled');
+  await page.getByRole('button', { name: 'Refund paid out' }).click();
+  dialog = page.getByRole('dialog', { name: 'Refund paid out' });
+  await dialog.getByRole('button', { name: 'Refund paid out' }).click();
+  await expect(page.getByText(/paid out on/)).toBeVisible();
+
+  // Every step is in the history, with who took it.
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  for (const step of ['Invoice', 'Record a payment', 'Cancel with refund', 'Refund paid out', 'Buy']) {
+    await expect(history.filter({ hasText: step }).first()).toBeVisible();
+  }
+  await expect(history.filter({ hasText: 'Cancel with refund' })).toContainText(staffAccount.email);
+  await expect(history.filter({ hasText: 'Cancel with refund' })).toContainText('The customer changed plans.');
+});
+
+test('a wrong password is refused in the current language and sets no session', async ({ page, context }) => {
+  await page.goto('/app/admin-panel/login');
+  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await page.getByLabel('E-Mail-Adresse').fill(staffAccount.email);
+  await page.getByLabel('Passwort').fill('Not-The-Right-Password-1');
+  await page.getByRole('checkbox', { name: 'Ich bin kein Roboter' }).click();
+  await expect(page.getByText('Geprüft. Sie sind kein Roboter.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' })).toBeVisible();
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
+});
+
+test('staff turn on a second factor and then sign in with a code from their app', async ({ page }) => {
+  const email = staffAccount.email;
+  await page.goto('/app/admin-panel/account');
+  await signIn(page, email, staffAccount.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await page.getByRole('region', { name: 'Second factor' }).getByLabel('Current password').fill(staffAccount.password);
+  await page.getByRole('button', { name: 'Set up a second factor' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('.admin-account__section code').first().textContent()) ?? '';
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.getByLabel('Code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText(/Your recovery codes/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await signIn(page, email, staffAccount.password);
+  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
+  await page.getByLabel('Code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Turned off again, so the other journeys sign in with the password alone.
+  await page.goto('/app/admin-panel/account');
+  await page.getByRole('region', { name: 'Second factor' }).getByLabel('Current password').fill(staffAccount.password);
+  await page.getByRole('button', { name: 'Turn off the second factor' }).click();
+  await expect(page.getByText(/^Off:/)).toBeVisible();
+});

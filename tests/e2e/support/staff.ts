@@ -1,0 +1,47 @@
+import type { APIRequestContext } from '@playwright/test';
+// Relative imports: Playwright's loader does not read package.json's `#…` import map.
+import type { Puzzle } from '../../../src/captcha/puzzle.ts';
+import { encodeSolution, solvePuzzle } from '../../../src/captcha/solve.ts';
+
+/** A captcha solution made in Node, as any client of the puzzle protocol can. */
+async function solveCaptcha(request: APIRequestContext, siteKeyPath: string): Promise<string> {
+  const { siteKey } = (await (await request.get(`/api${siteKeyPath}`)).json()) as { siteKey: string };
+  const puzzle = (await (await request.get(`/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'e2e@1.0.0' } })).json()) as Puzzle;
+  return encodeSolution(puzzle, solvePuzzle(puzzle).number);
+}
+
+/**
+ * An order placed through the public API the way the checkout page places it (a cart,
+ * the invoice info step by step, the checkout with a solved captcha), as a customer would
+ * have done before staff look at it. Answers its id and number.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  options: { company: string; paymentFrequency?: 'ONE_TIME' | 'MONTHLY'; quantity?: number } = { company: 'Muster AG' },
+): Promise<{ id: string; number: string }> {
+  const { token } = (await (await request.get('/api/xsrf/token')).json()) as { token: string };
+  const headers = { 'x-xsrf-token': token };
+  const send = async (method: 'post' | 'put', url: string, data: object) => {
+    const response = await request[method](url, { headers, data });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${response.status()} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const cart = await send('post', '/api/orders/', {
+    productCode: 'cyber_security_training_foundation_v1',
+    quantity: options.quantity ?? 10,
+    currency: 'CHF',
+    language: 'en-US',
+    paymentFrequency: options.paymentFrequency ?? 'ONE_TIME',
+  });
+  const id = String(cart.id);
+  const steps: object[] = [
+    { company: { name: options.company, vatNumber: '' } },
+    { address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' } },
+    { invoiceAddressSameAsAddress: true },
+    { contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
+  ];
+  for (const [index, step] of steps.entries()) await send('put', `/api/orders/${id}/invoice-info`, { ...step, step: index + 1 });
+  const captchaSolution = await solveCaptcha(request, '/orders/captcha/site-key');
+  const ordered = await send('post', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution, language: 'en-US' });
+  return { id, number: String(ordered.number) };
+}
