@@ -18,9 +18,13 @@ import { createSaveCartService } from './modules/cart/save-cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { contactAdminRoutes } from './modules/contact/contact-admin.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
+import { createDemoService, type DemoService } from './modules/demo/demo.service.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -64,6 +68,8 @@ declare module 'fastify' {
     captcha: CaptchaService;
     /** Delivers the outbox. */
     mailWorker: MailService;
+    /** The demo orders of a first start (main.ts). */
+    demo: DemoService;
   }
 }
 
@@ -141,6 +147,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders });
   const saveCart = createSaveCartService({ db, cart, captcha, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const newsletter = createNewsletterService({ db, captcha });
+  // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
+  const contact = createContactService({
+    db,
+    captcha,
+    mail: mailSettings,
+    addresses: {
+      MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,
+      EDUCATION_EXPERT: env.CONTACT_EMAIL_EDUCATION_EXPERT ?? env.ORDERS_EMAIL,
+      DATA_PRIVACY_OFFICER: env.CONTACT_EMAIL_DATA_PRIVACY_OFFICER ?? env.ORDERS_EMAIL,
+      INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY: env.CONTACT_EMAIL_SECURITY ?? env.ORDERS_EMAIL,
+    },
+    publicUrl: env.PUBLIC_URL,
+    onMailQueued,
+  });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
@@ -158,7 +178,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's order calls and start page; the order jobs (idle carts are abandoned).
   const ordersAdmin = createOrdersAdminService({ db, orders, checkout });
-  const dashboard = createDashboardService({ orders: ordersAdmin });
+  const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact });
+  // Demo orders, made by main.ts on a first start through the services above.
+  app.decorate('demo', createDemoService({ db, cart, checkout, orders, ordersAdmin }));
   const orderJobs = createOrderJobs({ orders, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
@@ -187,12 +209,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(geoRoutes, { geo });
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
+  await app.register(contactRoutes, { contact });
   // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
   await app.register(usersRoutes, { users });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   await registerStaffRoutes(app, ordersAdminRoutes, { ordersAdmin });
   await registerStaffRoutes(app, dashboardRoutes, { dashboard });
+  await registerStaffRoutes(app, contactAdminRoutes, { contact });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

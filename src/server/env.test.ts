@@ -23,9 +23,11 @@ describe('readEnv', () => {
     ['PUBLIC_URL', 'localhost:3000'],
     ['SMTP_URL', 'http://mail'],
     ['MAIL_FROM', 'not-an-address'],
+    ['CONTACT_EMAIL_SECURITY', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['SECRET_KEY', 'short'],
     ['STAFF_MFA', 'always'],
+    ['DEMO_ORDERS', 'no'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(EnvError);
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(new RegExp(`${name}:`));
@@ -34,6 +36,11 @@ describe('readEnv', () => {
   it('makes the staff second factor optional unless STAFF_MFA=required', () => {
     expect(readEnv(base).STAFF_MFA).toBe('optional');
     expect(readEnv({ ...base, STAFF_MFA: 'required' }).STAFF_MFA).toBe('required');
+  });
+
+  it('makes demo orders unless DEMO_ORDERS=false', () => {
+    expect(readEnv(base).DEMO_ORDERS).toBe(true);
+    expect(readEnv({ ...base, DEMO_ORDERS: 'false' }).DEMO_ORDERS).toBe(false);
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -40,6 +40,11 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default(company.email.shop)),
     ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default(company.email.orders)),
+    /** Where the contact form's messages go, one address per recipient of the form; unset: ORDERS_EMAIL. */
+    CONTACT_EMAIL_MESSAGE_CENTRAL: z.preprocess(emptyToUndefined, z.email().optional()),
+    CONTACT_EMAIL_EDUCATION_EXPERT: z.preprocess(emptyToUndefined, z.email().optional()),
+    CONTACT_EMAIL_DATA_PRIVACY_OFFICER: z.preprocess(emptyToUndefined, z.email().optional()),
+    CONTACT_EMAIL_SECURITY: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
     SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -51,17 +56,21 @@ const envSchema = z
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     /** `required`: staff without a second factor may only reach /api/users/me* (to enrol) until they enrol. */
     STAFF_MFA: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
+    /** `false`: no demo orders on a first start (they are never made under NODE_ENV=test). */
+    DEMO_ORDERS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY' | 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY' | 'PUBLIC_URL' | 'DEMO_ORDERS'> & {
   /** Where visitors reach the shop; `http://localhost:<PORT>` when unset. */
   PUBLIC_URL: string;
   SECRET_KEY: string;
   TRUST_PROXY: boolean;
+  /** Make the demo orders on a database without any order (main.ts). */
+  DEMO_ORDERS: boolean;
 };
 
 export class EnvError extends Error {}
@@ -89,5 +98,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SECRET_KEY: env.SECRET_KEY ?? loadOrCreateSecret(env.DATA_DIR),
     TRUST_PROXY: env.TRUST_PROXY === 'true',
+    DEMO_ORDERS: env.DEMO_ORDERS === 'true',
   };
 }

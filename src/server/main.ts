@@ -14,6 +14,12 @@ async function main(): Promise<void> {
   });
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, startWorkers: true });
+  // Demo orders on a database without any order, so the back office has something to
+  // show; before listening, so no request sees them half made. No mail is queued for them.
+  if (env.DEMO_ORDERS && env.NODE_ENV !== 'test') {
+    const { created } = await app.demo.seedDemoOrders();
+    if (created > 0) app.log.info({ count: created }, 'demo orders created (DEMO_ORDERS=false turns this off)');
+  }
   // Staff accounts: the one of ADMIN_EMAIL/ADMIN_PASSWORD when absent; without them, on a
   // database without any account, a demo account whose password is shown this once.
   const started = await createStaffAccountsService({ db: database.db }).ensureStartAccounts({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });

@@ -15,6 +15,7 @@ export const appRoutePatterns = [
   '/no-shopping-cart',
   '/orders/:orderId/checkout',
   '/orders/:orderId/tracking',
+  '/contact-us',
   '/admin-panel/*',
 ] as const;
 

@@ -20,6 +20,7 @@ import type {
 } from './schemas/checkout.ts';
 import type { countrySchema, languageQuerySchema, siteKeySchema } from './schemas/common.ts';
 import type {
+  contactFormSchema,
   formMessagesResponseSchema,
   formSubmissionSchema,
   newsletterSubscriptionSchema,
@@ -49,6 +50,7 @@ import type {
   statusChangeSchema,
   terminationSchema,
 } from './schemas/orders-admin.ts';
+import type { contactMessageSchema, messageListQuerySchema, messageListSchema, messageParams } from './schemas/messages.ts';
 import type {
   changePasswordSchema,
   enrolmentSchema,
@@ -98,6 +100,7 @@ type OrderId = typeof orderIdParams;
 type OrderItem = typeof orderItemParams;
 type Language = typeof languageQuerySchema;
 type AdminOrderId = typeof adminOrderParams;
+type MessageId = typeof messageParams;
 
 export const endpoints = {
   // Reference data of the forms.
@@ -150,6 +153,14 @@ export const endpoints = {
   saveView: post<{ body: typeof savedViewRequestSchema; answer: typeof savedViewSchema }>('/orders/admin/views'),
   deleteView: del<{ params: typeof savedViewParams; answer: NoContent }>('/orders/admin/views/:id'),
   dashboard: get<{ answer: typeof dashboardSchema }>('/admin/dashboard'),
+
+  // Contact form and inbox.
+  sendContactMessage: post<{ body: typeof contactFormSchema; answer: typeof formMessagesResponseSchema }>('/contact-form/'),
+  adminMessages: get<{ query: typeof messageListQuerySchema; answer: typeof messageListSchema }>('/messages/admin/'),
+  adminMessage: get<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id'),
+  markMessageUnread: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/unread'),
+  archiveMessage: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/archive'),
+  unarchiveMessage: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/unarchive'),
 
   // Staff sign-in and sessions.
   login: post<{ body: typeof loginSchema; answer: typeof loginAnswerSchema }>('/users/login'),

@@ -1,4 +1,3 @@
-import { company } from '#shared/company.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { appPaths, appUrl, type SitePageId } from '#shared/paths.ts';
 
@@ -11,12 +10,9 @@ export function pageFile(language: Language, page: RenderedPageId, currency: Cur
   return `${language}/${name}.${currency}.html`;
 }
 
-/**
- * Pages of the single-page app that the marketing pages link to. The contact form
- * (`/app/contact-us`) is not built yet: until it is, "Contact" writes an e-mail.
- */
+/** Pages of the single-page app that the marketing pages link to. */
 export const siteLinks = {
-  contact: `mailto:${company.email.info}`,
+  contact: appUrl(appPaths.contactUs()),
   noShoppingCart: appUrl(appPaths.noShoppingCart()),
 } as const;
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { staffAccount } from './support/staff-account.ts';
+import { waitForMail } from './support/mailbox.ts';
 import { placeOrder } from './support/staff.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -99,6 +100,53 @@ test('a wrong password is refused in the current language and sets no session', 
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' })).toBeVisible();
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
+});
+
+test('a visitor writes through the contact form; staff read it as text in the inbox, mark it unread and archive it', async ({ page }) => {
+  const sender = `lea.${Date.now()}@example.ch`;
+  const subject = `Seats for our branch ${Date.now()}`;
+  await page.goto('/web/en-US/');
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/app\/contact-us$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await page.getByLabel('First name').fill('Lea');
+  await page.getByLabel('Last name').fill('Brunner');
+  await page.getByLabel('E-mail address').fill(sender);
+  await page.getByLabel('Recipient').selectOption('EDUCATION_EXPERT');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('Too short');
+  await page.getByRole('checkbox', { name: /privacy policy/ }).check();
+  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
+  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Please enter at least 20 characters.')).toBeVisible();
+  await page.getByLabel('Message').fill('We would like <b>40 seats</b> for our Bern branch.\nCan you help?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /two working days/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const staffMail = await waitForMail('', subject);
+  expect(staffMail.replyTo).toContain(sender);
+  await waitForMail(sender);
+
+  await page.goto('/app/admin-panel/messages');
+  await signIn(page, staffAccount.email, staffAccount.password);
+  await expect(page.getByRole('link', { name: /Messages/ })).toContainText('unread');
+  const row = page.getByRole('link', { name: new RegExp(subject) });
+  await expectNoAxeViolations(page);
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  // The visitor's text is shown as text, never as HTML.
+  await expect(page.getByText('We would like <b>40 seats</b> for our Bern branch.', { exact: false })).toBeVisible();
+  await expect(page.locator('.admin-message__text b')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mark as unread' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await page.getByRole('link', { name: 'Unread', exact: true }).click();
+  await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(subject) }).click();
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page.getByRole('link', { name: 'Archived', exact: true }).click();
+  await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
 });
 
 test('staff turn on a second factor and then sign in with a code from their app', async ({ page }) => {

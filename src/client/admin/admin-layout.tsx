@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { translatePlural } from '#shared/i18n/messages.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';
 import { loginPath, useCurrentPath, useStaffMember } from './staff.ts';
 
@@ -13,12 +15,17 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 /**
  * The frame of every back-office page but the sign-in: it checks who is signed in on load
  * and sends anybody else to the sign-in, with the page they came from; a 401 on any later
- * call (the session ran out) does the same. Navigation: Home and Orders (the inbox and the
- * webinars join here with their features); the staff member's name leads to their own page.
+ * call (the session ran out) does the same. Navigation: Home, Orders and Messages (with the
+ * unread count; the webinars join here with their feature); the staff member's name leads
+ * to their own page.
  */
 export function AdminLayout() {
   const t = useT();
   const me = useStaffMember();
+  const { language } = useLanguage();
+  // The inbox's unread count, for the navigation; refreshed whenever the inbox list is.
+  const inbox = useQuery({ ...apiQuery(endpoints.adminMessages, { query: { status: 'UNREAD', pageSize: 1 } }), enabled: Boolean(me.data) });
+  const unread = inbox.data?.unreadCount ?? 0;
   const here = useCurrentPath();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -74,6 +81,10 @@ export function AdminLayout() {
         <nav aria-label={t('admin.nav.label')} className="admin-nav">
           <NavLink to={adminPaths.home()}>{t('admin.nav.home')}</NavLink>
           <NavLink to={adminPaths.orders()}>{t('admin.nav.orders')}</NavLink>
+          <NavLink to={adminPaths.messages()}>
+            {t('admin.nav.messages')}
+            {unread > 0 && <span className="admin-nav__badge">{translatePlural(language, 'admin.nav.unread', unread)}</span>}
+          </NavLink>
         </nav>
         <div className="admin-header__user">
           <NavLink to={adminPaths.account()}>

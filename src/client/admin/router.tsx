@@ -18,6 +18,8 @@ const adminRoutes: RouteObject[] = [
       { path: adminPaths.home(), lazy: lazyPage(() => import('./routes/home.tsx')) },
       { path: adminPaths.orders(), lazy: lazyPage(() => import('./routes/orders/orders-page.tsx')) },
       { path: adminPaths.order(':orderId'), lazy: lazyPage(() => import('./routes/order/order-page.tsx')) },
+      { path: adminPaths.messages(), lazy: lazyPage(() => import('./routes/messages/messages-page.tsx')) },
+      { path: adminPaths.message(':messageId'), lazy: lazyPage(() => import('./routes/messages/message-page.tsx')) },
       { path: adminPaths.account(), lazy: lazyPage(() => import('./routes/account.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],

@@ -1,8 +1,7 @@
-import { company } from '#shared/company.ts';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';
-import { sitePath } from '#shared/paths.ts';
+import { appPaths, sitePath } from '#shared/paths.ts';
 
 /** The frame of every app page: header with home link and language switch, footer. */
 export function AppLayout() {
@@ -33,8 +32,7 @@ export function AppFrame({ children }: { children: React.ReactNode }) {
       <footer className="app-footer">
         <a href={sitePath(language, 'privacy-policy')}>{t('app.footer.privacy')}</a>
         <a href={sitePath(language, 'imprint')}>{t('app.footer.imprint')}</a>
-        {/* The contact form (/contact-us) is not built yet: until it is, "Contact" writes an e-mail. */}
-        <a href={`mailto:${company.email.info}`}>{t('app.footer.contact')}</a>
+        <Link to={appPaths.contactUs()}>{t('app.footer.contact')}</Link>
       </footer>
     </>
   );

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: appPaths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
       { path: appPaths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx')) },
       { path: appPaths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
+      { path: appPaths.contactUs(), lazy: lazyPage(() => import('./routes/contact-us.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -163,7 +163,7 @@ export const orders = pgTable(
     contractAcceptedAt: timestamp('contract_accepted_at', { withTimezone: true }),
     /** Net total excluding VAT at BUY, minor units: what the orders table lists and sorts by. */
     totalNetMinor: integer('total_net_minor'),
-    /** What falls due now, minor units: the total at BUY, the next period's amount after RENEW. */
+    /** What fell due at purchase, minor units: the gross total incl. VAT (renewals add theirs in the history). */
     amountDueMinor: integer('amount_due_minor'),
     /** The first day the seats can be used (set when work starts). */
     availableFrom: date('available_from'),
@@ -359,4 +359,42 @@ export const savedViews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('saved_views_owner_id').on(t.ownerId)],
+);
+
+// ---- contact form and the back office's inbox (docs/product/forms.md) ------------------
+
+/**
+ * A message sent with the contact form. The text is kept as the visitor wrote it (it is
+ * shown as text, never as HTML). Unread while `read_at` is null; archived ones leave the
+ * inbox. `language` is the sender's, the one their acknowledgement was written in.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phoneCountryCode: text('phone_country_code'),
+    phoneNumber: text('phone_number'),
+    company: text('company'),
+    /** One of `contactRecipients` (src/shared/schemas/forms.ts). */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    language: text('language').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The list, newest first (ties by id), of the inbox (`archived_at is null`) or of the
+    // archive (`(archived_at is null) is false`): PostgreSQL reads a page of either in
+    // order from here. NULLS FIRST is the order of a plain `desc`.
+    index('contact_messages_inbox').on(sql`(${t.archivedAt} is null)`, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The unread ones of the inbox: the UNREAD view, the counts, the dashboard.
+    index('contact_messages_unread')
+      .on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.readAt} is null and ${t.archivedAt} is null`),
+  ],
 );

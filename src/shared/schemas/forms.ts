@@ -142,6 +142,8 @@ export const contactFormSchema = z
     company: optionalText(formLimits.company),
   })
   .superRefine(phoneNeedsCountry);
+/** `POST /api/contact-form/` as the server works with it: trimmed, blanks removed. */
+export type ContactForm = z.output<typeof contactFormSchema>;
 
 // ---- answers --------------------------------------------------------------------------
 

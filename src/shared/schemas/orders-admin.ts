@@ -293,8 +293,10 @@ export const dashboardSchema = z.object({
     }),
   ),
   openOrders: z.array(z.object({ status: z.enum(openOrderStatuses), count: z.number().int() })),
-  /** Filled by the messages work; empty for now. */
-  unreadMessages: z.array(z.unknown()),
+  /** The five latest unread contact messages of the inbox (not archived), newest first. */
+  unreadMessages: z.array(z.object({ id: z.uuid(), receivedAt: isoDateTime, name: z.string(), subject: z.string() })),
+  /** All unread messages of the inbox. */
+  unreadMessageCount: z.number().int(),
   /** Filled by the webinars work; empty for now. */
   nextWebinars: z.array(z.unknown()),
 });

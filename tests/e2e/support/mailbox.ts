@@ -5,6 +5,7 @@ const mailboxUrl = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2527}/
 export interface ReceivedMail {
   to: string;
   subject: string;
+  replyTo: string;
   text: string;
   html: string;
   attachments: { filename: string; contentType: string }[];

@@ -12,6 +12,7 @@ http
     const mails = smtp.mails.map((mail) => ({
       to: Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? ''),
       subject: mail.subject ?? '',
+      replyTo: mail.replyTo?.text ?? '',
       text: mail.text ?? '',
       html: typeof mail.html === 'string' ? mail.html : '',
       attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType })),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
@@ -80,12 +81,13 @@ function RevenueChart({ months }: { months: Dashboard['months'] }) {
 }
 
 /**
- * `/app/admin-panel/home`: orders and net revenue of the last 12 months, the open orders by
- * status (each a link into the filtered orders table), and, once the inbox and the
- * webinars exist, the latest unread messages and the next webinars.
+ * `/app/admin-panel/home`: the open orders by status (each a link into the filtered orders
+ * table), the latest unread messages, and orders and net revenue of the last 12 months
+ * (the next webinars join here with their feature).
  */
 export default function HomePage() {
   const t = useT();
+  const { language } = useLanguage();
   const dashboard = useQuery(apiQuery(endpoints.dashboard, {}));
 
   if (dashboard.error && !dashboard.data) {
@@ -99,7 +101,7 @@ export default function HomePage() {
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;
-  const { months, openOrders } = dashboard.data;
+  const { months, openOrders, unreadMessages } = dashboard.data;
 
   return (
     <div className="admin-home">
@@ -119,6 +121,24 @@ export default function HomePage() {
             ))}
           </ul>
         )}
+      </section>
+      <section aria-labelledby="admin-home-messages">
+        <h2 id="admin-home-messages">{t('admin.home.messages')}</h2>
+        {unreadMessages.length === 0 ? (
+          <p className="admin-empty">{t('admin.home.noUnread')}</p>
+        ) : (
+          <ul className="admin-home__messages">
+            {unreadMessages.map((message) => (
+              <li key={message.id}>
+                <Link to={adminPaths.message(message.id)}>{message.subject}</Link> · {message.name} ·{' '}
+                <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt, language)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={adminPaths.messages()}>{t('admin.home.allMessages')}</Link>
+        </p>
       </section>
       <section aria-labelledby="admin-home-revenue">
         <h2 id="admin-home-revenue">{t('admin.home.revenue')}</h2>

@@ -86,9 +86,18 @@ CREATE INDEX "orders_status_ordered_at" ON "orders" USING btree ("status","order
 CREATE INDEX "orders_ordered_at" ON "orders" USING btree ("ordered_at");--> statement-breakpoint
 CREATE INDEX "outbox_order_id" ON "outbox" USING btree ("order_id");--> statement-breakpoint
 -- Orders placed before these columns existed: their net total, due amount and agreement time.
+-- What falls due is the gross the invoice asks for (src/server/modules/checkout/vat.ts,
+-- totalsFor): net + VAT rounded to the Rappen, half up; VAT is 8.1 % when the billing
+-- country (the invoice address when invoiceAddressSameAsAddress is false, else the address)
+-- is CH or LI, else 0 % (reverse charge, export).
 UPDATE "orders" SET
 	"total_net_minor" = "totals"."net",
-	"amount_due_minor" = "totals"."net",
+	"amount_due_minor" = "totals"."net" + CASE
+		WHEN (CASE WHEN "orders"."invoice_info"->'invoiceAddressSameAsAddress' = 'false'::jsonb
+			THEN "orders"."invoice_info"->'invoiceAddress'->>'countryCode'
+			ELSE "orders"."invoice_info"->'address'->>'countryCode' END) IN ('CH', 'LI')
+		THEN ROUND("totals"."net" * 0.081)
+		ELSE 0 END,
 	"contract_accepted_at" = "orders"."ordered_at"
 FROM (
 	SELECT "order_id", SUM(CASE WHEN "payment_frequency" = 'MONTHLY'

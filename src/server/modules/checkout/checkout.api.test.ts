@@ -240,6 +240,20 @@ describe('a successful checkout', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it.each([
+    ['CHF', swissAddress, undefined, { net: 1740, gross: 1880.94, vatKind: 'SWISS_VAT' }],
+    ['EUR', germanAddress, { name: 'Beispiel GmbH', vatNumber: 'DE123456789' }, { net: 1788, gross: 1788, vatKind: 'REVERSE_CHARGE' }],
+    ['USD', { street: '1 Main St', zip: '10001', city: 'New York', state: 'NY', countryCode: 'US' }, undefined, { net: 1968, gross: 1968, vatKind: 'EXPORT' }],
+  ])('in %s to %j records the net total, and the gross of the invoice as the amount due', async (currency, address, company, totals) => {
+    const id = await newCart(currency);
+    await fillInvoiceInfo(id, address, company ?? { name: 'Muster AG' });
+    const response = await buy(id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as OrderDetail).totals).toMatchObject(totals);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ totalNetMinor: Math.round(totals.net * 100), amountDueMinor: Math.round(totals.gross * 100) });
+  });
+
   it('delivers the confirmation in the buyer language with the invoice PDF, and the staff note', async () => {
     const smtp = await startSmtpServer();
     const { createInvoicesService } = await import('../invoices/invoices.service.ts');

@@ -59,16 +59,17 @@ export async function nextOrderNumber(db: Db, year: number): Promise<string> {
 
 /**
  * What BUY writes besides the status: the number, the language of the order, its date
- * and the moment the legal texts were agreed to (the transaction's time), and the net
- * total, which is also the amount due.
+ * and the moment the legal texts were agreed to (the transaction's time), the net total
+ * (what the orders table lists) and the amount due at purchase: the gross total (net +
+ * VAT), which the invoice asks for.
  */
-export function placedOrderValues(values: { number: string; language: string; netMinor: number }): PgUpdateSetSource<typeof orders> {
+export function placedOrderValues(values: { number: string; language: string; netMinor: number; grossMinor: number }): PgUpdateSetSource<typeof orders> {
   return {
     number: values.number,
     language: values.language,
     orderedAt: sql`now()`,
     contractAcceptedAt: sql`now()`,
     totalNetMinor: values.netMinor,
-    amountDueMinor: values.netMinor,
+    amountDueMinor: values.grossMinor,
   };
 }

@@ -61,9 +61,17 @@ function legalTexts(language: Language) {
   }));
 }
 
+/**
+ * Net, VAT and gross of an amount of an order, in minor units, by the billing country of
+ * its invoice info (docs/product/money-and-vat.md): how its invoice and detail show the
+ * total, and what falls due at BUY and at each renewal. Pure, for the orders module too.
+ */
+export function orderVatTotals(netMinor: number, invoiceInfo: StoredInvoiceInfo | Record<string, unknown> | null | undefined) {
+  return totalsFor(netMinor, billingAddressOf((invoiceInfo ?? {}) as StoredInvoiceInfo)?.countryCode ?? '');
+}
+
 function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
-  const netMinor = Math.round(cart.totalPrice * 100);
-  const totals = totalsFor(netMinor, billingAddressOf(info)?.countryCode ?? '');
+  const totals = orderVatTotals(Math.round(cart.totalPrice * 100), info);
   return {
     net: toMajor(totals.netMinor),
     vatRate: totals.vatRate,
@@ -194,8 +202,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * order row is locked, so of two submissions of one cart the second finds an order
      * and is refused with 409. The captcha is checked last, inside the transaction, so a
      * refusal for another reason leaves the solution unspent. The order gets its number,
-     * date, net total (also the amount due) and the time the legal texts were agreed to;
-     * the buyer's confirmation and the staff note are queued in the same transaction.
+     * date, net total, amount due (the gross total: net + VAT, as invoiced) and the time
+     * the legal texts were agreed to; the buyer's confirmation and the staff note are
+     * queued in the same transaction.
      */
     async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetail> {
       const { language } = submission;
@@ -212,11 +221,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           view = await cart.loadCartView(orderId, language, tx);
           return { invoiceInfoComplete: true };
         },
-        prepare: async ({ tx }) => {
+        prepare: async ({ tx, order }) => {
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
           const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
-          const netMinor = Math.round((view?.totalPrice ?? 0) * 100);
-          return { changes: repo.placedOrderValues({ number, language, netMinor }), history: { number } };
+          // The customer pays the invoice: the gross total (net + VAT) falls due, as the detail and invoice show it.
+          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totalPrice ?? 0) * 100), order.invoiceInfo);
+          return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
         },
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');

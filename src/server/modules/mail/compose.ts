@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The `Reply-To` header: where a reply goes when it should not go to `from`. */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

@@ -40,18 +40,28 @@ async function asStaff(method: Method, url: string, payload?: object, who: Staff
 const oneTime = { productCode: 'cyber_security_training_foundation_v1', quantity: 12, paymentFrequency: 'ONE_TIME' };
 const monthly = { productCode: 'cyber_security_training_basic_v1', quantity: 2, paymentFrequency: 'MONTHLY' };
 
-/** A cart bought through the API (Swiss buyer, CHF): 12 Foundation seats are CHF 1740 net. */
-async function placeOrder(options: { company?: string; items?: object[] } = {}): Promise<OrderDetail> {
+const swissAddress = { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' };
+const germanAddress = { street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', countryCode: 'DE' };
+const usAddress = { street: '1 Main St', zip: '10001', city: 'New York', state: 'NY', countryCode: 'US' };
+
+/**
+ * A cart bought through the API, by default by a Swiss buyer in CHF: 12 Foundation seats
+ * are CHF 1740 net, 140.94 VAT (8.1 %), 1880.94 gross: the invoice's total, what falls due.
+ */
+async function placeOrder(
+  options: { company?: string; vatNumber?: string; items?: object[]; currency?: string; address?: object; invoiceAddress?: object } = {},
+): Promise<OrderDetail> {
   const [first, ...rest] = options.items ?? [oneTime];
-  const { id } = (await asVisitor('POST', '/api/orders/', { ...first, currency: 'CHF', language: 'de-CH' })).json() as { id: string };
+  const { id } = (await asVisitor('POST', '/api/orders/', { ...first, currency: options.currency ?? 'CHF', language: 'de-CH' })).json() as { id: string };
   for (const item of rest) await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, item);
-  await asVisitor('PUT', `/api/orders/${id}/invoice-info`, {
-    company: { name: options.company ?? 'Muster AG' },
-    address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-    invoiceAddressSameAsAddress: true,
+  const saved = await asVisitor('PUT', `/api/orders/${id}/invoice-info`, {
+    company: { name: options.company ?? 'Muster AG', ...(options.vatNumber ? { vatNumber: options.vatNumber } : {}) },
+    address: options.address ?? swissAddress,
+    ...(options.invoiceAddress ? { invoiceAddressSameAsAddress: false, invoiceAddress: options.invoiceAddress } : { invoiceAddressSameAsAddress: true }),
     contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
     step: 5,
   });
+  expect(saved.statusCode, saved.body).toBe(200);
   const bought = await asVisitor('POST', `/api/orders/${id}/checkout`, {
     agreeWithLegalTexts: true,
     captchaSolution: await solveCaptcha(t.app, 'checkout'),
@@ -128,10 +138,12 @@ describe('staff only', () => {
 });
 
 describe('an order placed at checkout', () => {
-  it('has its net total, amount due and agreement time, and both mails name it', async () => {
+  it('has its net total, its gross as the amount due, its agreement time, and both mails name it', async () => {
     const placed = await placeOrder();
+    expect(placed.totals).toEqual({ net: 1740, vatRate: 8.1, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT' });
     const { row } = await rowOf(placed.id);
-    expect(row).toMatchObject({ status: 'ORDERED', totalNetMinor: 174_000, amountDueMinor: 174_000 });
+    // The table lists the net total; the invoice's gross total falls due.
+    expect(row).toMatchObject({ status: 'ORDERED', totalNetMinor: 174_000, amountDueMinor: 188_094 });
     expect(row?.contractAcceptedAt).toEqual(row?.orderedAt);
     const order = await view(placed.id);
     expect(order).toMatchObject({
@@ -139,7 +151,7 @@ describe('an order placed at checkout', () => {
       received: placed.orderedAt,
       contractAccepted: placed.orderedAt,
       totalAmountPaid: 0,
-      amountDue: 1740,
+      amountDue: 1880.94,
       refund: false,
       payments: [],
       actions: [
@@ -175,15 +187,15 @@ describe('the journey of a one-time order', () => {
     expect(actionsOf(order)).toEqual(['CANCEL', 'PAY', 'DELETE']);
 
     order = await expectOk(await act(id, 'pay', { amount: 1000.5, date: today }));
-    expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 739.5 });
+    expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 880.44 });
     expect(order.payments).toEqual([{ amount: 1000.5, date: today, by: 'anna.admin@example.ch' }]);
     // Once something is paid, CANCEL is refused: a paid order is canceled with a refund.
     const cancel = await act(id, 'status', { action: 'CANCEL' });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().error.messagesByLanguage['en-US']).toContain('cancel it with a refund');
 
-    order = await expectOk(await act(id, 'pay', { amount: 739.5, date: today, reason: 'bank transfer' }, colleague));
-    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1740, amountDue: 0 });
+    order = await expectOk(await act(id, 'pay', { amount: 880.44, date: today, reason: 'bank transfer' }, colleague));
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1880.94, amountDue: 0 });
     expect(actionsOf(order)).toEqual(['CANCEL_REFUND', 'COMPLETE', 'DELETE']);
 
     order = await expectOk(await act(id, 'cancel-refund', { refund: true, refundAmount: 500, reason: 'customer withdrew' }));
@@ -212,7 +224,7 @@ describe('the journey of a one-time order', () => {
     const data = transitions(order).map((entry) => (entry.kind === 'TRANSITION' ? entry.data : null));
     expect(data[0]).toEqual({ refundDate: today, refundAmount: 500 });
     expect(data[1]).toEqual({ refund: true, refundAmount: 500, reason: 'customer withdrew' });
-    expect(data[2]).toEqual({ amount: 739.5, date: today, reason: 'bank transfer' });
+    expect(data[2]).toEqual({ amount: 880.44, date: today, reason: 'bank transfer' });
 
     // The visitor's tracking follows: invoiced and paid reached, the order canceled.
     const status = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
@@ -231,7 +243,7 @@ describe('the journey of a one-time order', () => {
     const tracked = async () => ((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).status;
     await act(id, 'status', { action: 'INVOICE' });
     expect(await tracked()).toBe('INVOICED');
-    await act(id, 'pay', { amount: 1740, date: today });
+    await act(id, 'pay', { amount: 1880.94, date: today });
     expect(await tracked()).toBe('PAID');
     await act(id, 'status', { action: 'COMPLETE' });
     expect(await tracked()).toBe('COMPLETED');
@@ -240,11 +252,65 @@ describe('the journey of a one-time order', () => {
   });
 });
 
+describe('what falls due is the gross total of the invoice', () => {
+  it('a Swiss order is PAID only once the gross is paid: paying the net leaves the VAT open', async () => {
+    const { id, totals } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+
+    let order = await expectOk(await act(id, 'pay', { amount: totals.net, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1740, amountDue: 140.94 });
+    // Still INVOICED: PAY is offered for the rest (CANCEL no more, something was paid).
+    expect(actionsOf(order)).toEqual(['PAY', 'DELETE']);
+    const paid = async () => ((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).milestones.find((m) => m.id === 'paid')?.reached;
+    expect(await paid()).toBe(false);
+
+    // More than the VAT still open is refused, naming it.
+    const tooMuch = await act(id, 'pay', { amount: 140.95, date: today });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({ field: 'amount', code: 'tooBig', messagesByLanguage: { 'en-US': 'The amount must not exceed the open amount of 140.94 CHF.' } });
+
+    order = await expectOk(await act(id, 'pay', { amount: totals.vatAmount, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: totals.gross, amountDue: 0 });
+    expect(await paid()).toBe(true);
+  });
+
+  it('takes the whole gross of a Swiss order in one payment', async () => {
+    const { id, totals } = await placeOrder();
+    await act(id, 'status', { action: 'INVOICE' });
+    const order = await expectOk(await act(id, 'pay', { amount: totals.gross, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1880.94, amountDue: 0 });
+  });
+
+  it.each([
+    ['reverse charge (EU)', { currency: 'EUR', address: germanAddress, vatNumber: 'DE123456789' }, 'REVERSE_CHARGE', 1788],
+    ['export', { currency: 'USD', address: usAddress }, 'EXPORT', 1968],
+    ['export: the invoice address decides, not the address', { address: swissAddress, invoiceAddress: usAddress }, 'EXPORT', 1740],
+  ])('for %s the gross is the net, and paying it makes the order PAID', async (_name, options, vatKind, net) => {
+    const { id, totals } = await placeOrder(options);
+    expect(totals).toMatchObject({ net, vatAmount: 0, gross: net, vatKind });
+    expect((await rowOf(id)).row).toMatchObject({ totalNetMinor: net * 100, amountDueMinor: net * 100 });
+    await act(id, 'status', { action: 'INVOICE' });
+    expect(await view(id)).toMatchObject({ amountDue: net });
+    expect((await act(id, 'pay', { amount: net + 0.01, date: today })).statusCode).toBe(400);
+    const order = await expectOk(await act(id, 'pay', { amount: net, date: today }));
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: net, amountDue: 0 });
+  });
+
+  it('adds Swiss VAT when the invoice goes to Switzerland from an address abroad', async () => {
+    const { id, totals } = await placeOrder({ address: usAddress, invoiceAddress: swissAddress });
+    expect(totals).toMatchObject({ net: 1740, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT' });
+    expect((await rowOf(id)).row).toMatchObject({ totalNetMinor: 174_000, amountDueMinor: 188_094 });
+  });
+});
+
 describe('a monthly order', () => {
   it('PAY → ACTIVE, RENEW, START_TERMINATION (from the end of the period) → TERMINATE', async () => {
     const placed = await placeOrder({ items: [monthly] });
     const { id } = placed;
-    const term = placed.totals.net;
+    // One term of the MONTHLY line is the whole order; what falls due for it is gross (Swiss VAT).
+    const term = placed.totals.gross;
+    expect(placed.totals.vatKind).toBe('SWISS_VAT');
+    expect(term).toBeGreaterThan(placed.totals.net);
     await expectOk(await act(id, 'status', { action: 'INVOICE' }));
     const payDay = addDays(today, -3);
 
@@ -264,7 +330,8 @@ describe('a monthly order', () => {
       to: 'ACTIVE',
       data: { amountDue: term, periodStart: firstEnd, periodEnd: addMonths(firstEnd, 12) },
     });
-    expect((await rowOf(id)).row?.amountDueMinor).toBe(Math.round(term * 100));
+    // The amount due at purchase stays; the renewal's amount is in its history row.
+    expect((await rowOf(id)).row).toMatchObject({ totalNetMinor: Math.round(placed.totals.net * 100), amountDueMinor: Math.round(term * 100) });
     // Paying part of the renewal keeps the order ACTIVE.
     order = await expectOk(await act(id, 'pay', { amount: 10, date: today }));
     expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: Math.round((term - 10) * 100) / 100 });
@@ -281,11 +348,34 @@ describe('a monthly order', () => {
     expect(status.milestones.find((milestone) => milestone.id === 'paid')?.reached).toBe(true);
   });
 
+  it('renews an export subscription at its net term (no VAT)', async () => {
+    const placed = await placeOrder({ items: [monthly], currency: 'USD', address: usAddress });
+    const { id, totals } = placed;
+    expect(totals).toMatchObject({ vatKind: 'EXPORT', gross: totals.net });
+    await act(id, 'status', { action: 'INVOICE' });
+    await expectOk(await act(id, 'pay', { amount: totals.net, date: today }));
+    const order = await expectOk(await act(id, 'status', { action: 'RENEW' }));
+    expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: totals.net, totalAmountPaid: totals.net });
+    expect(transitions(order)[0]).toMatchObject({ action: 'RENEW', data: { amountDue: totals.net } });
+  });
+
+  it('makes each renewal of a Swiss subscription due with its VAT, added up', async () => {
+    const { id, totals } = await placeOrder({ items: [monthly] });
+    await act(id, 'status', { action: 'INVOICE' });
+    await act(id, 'pay', { amount: totals.gross, date: today });
+    await act(id, 'status', { action: 'RENEW' });
+    const order = await expectOk(await act(id, 'status', { action: 'RENEW' }));
+    expect(order).toMatchObject({ amountDue: Math.round(totals.gross * 2 * 100) / 100, totalAmountPaid: totals.gross });
+    // Paying only the net of both terms leaves their VAT open.
+    const paid = await expectOk(await act(id, 'pay', { amount: Math.round(totals.net * 2 * 100) / 100, date: today }));
+    expect(paid).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: Math.round(totals.vatAmount * 2 * 100) / 100 });
+  });
+
   it('keeps a refund on termination until it is paid out', async () => {
     const { id, totals } = await placeOrder({ items: [monthly] });
     await act(id, 'status', { action: 'INVOICE' });
-    await act(id, 'pay', { amount: totals.net, date: today });
-    const tooMuch = await act(id, 'termination', { refund: true, refundAmount: totals.net + 1 });
+    await act(id, 'pay', { amount: totals.gross, date: today });
+    const tooMuch = await act(id, 'termination', { refund: true, refundAmount: totals.gross + 1 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors[0]).toMatchObject({ field: 'refundAmount', code: 'tooBig' });
     const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 100 }));
@@ -324,7 +414,7 @@ describe('refusals change nothing', () => {
     ['zero', { amount: 0, date: today }, 'amount', 'tooSmall'],
     ['a text', { amount: 'ten', date: today }, 'amount', 'invalid'],
     ['three decimals', { amount: 10.005, date: today }, 'amount', 'invalid'],
-    ['more than the open amount', { amount: 1740.01, date: today }, 'amount', 'tooBig'],
+    ['more than the open amount (the gross)', { amount: 1880.95, date: today }, 'amount', 'tooBig'],
     ['an absurd amount', { amount: 1e12, date: today }, 'amount', 'tooBig'],
     ['a future date', { amount: 10, date: addDays(today, 2) }, 'date', 'tooBig'],
     ['a date that is none', { amount: 10, date: '2026-13-45' }, 'date', 'invalid'],
@@ -344,20 +434,20 @@ describe('refusals change nothing', () => {
     const { id } = await placeOrder();
     await act(id, 'status', { action: 'INVOICE' });
     await act(id, 'pay', { amount: 1000, date: today });
-    const response = await act(id, 'pay', { amount: 800, date: today });
+    const response = await act(id, 'pay', { amount: 900, date: today });
     expect(response.json().errors[0].messagesByLanguage).toEqual({
-      'en-US': 'The amount must not exceed the open amount of 740.00 CHF.',
-      'de-CH': 'Der Betrag darf den offenen Betrag von 740.00 CHF nicht übersteigen.',
+      'en-US': 'The amount must not exceed the open amount of 880.94 CHF.',
+      'de-CH': 'Der Betrag darf den offenen Betrag von 880.94 CHF nicht übersteigen.',
     });
   });
 
   it('refuses a refund above what was paid, a negative one, and one without a refund', async () => {
     const { id } = await placeOrder();
     await act(id, 'status', { action: 'INVOICE' });
-    await act(id, 'pay', { amount: 1740, date: today });
+    await act(id, 'pay', { amount: 1880.94, date: today });
     const before = await rowOf(id);
     for (const [body, code] of [
-      [{ refund: true, refundAmount: 1740.01 }, 'tooBig'],
+      [{ refund: true, refundAmount: 1880.95 }, 'tooBig'],
       [{ refund: true, refundAmount: -1 }, 'tooSmall'],
       [{ refund: true }, 'required'],
       [{ refund: false, refundAmount: 10 }, 'invalid'],
@@ -392,10 +482,10 @@ describe('two staff members on one order at once', () => {
   it('of two payments of the whole amount, one is recorded', async () => {
     const { id } = await placeOrder();
     await act(id, 'status', { action: 'INVOICE' });
-    const answers = await Promise.all([act(id, 'pay', { amount: 1740, date: today }), act(id, 'pay', { amount: 1740, date: today }, colleague)]);
+    const answers = await Promise.all([act(id, 'pay', { amount: 1880.94, date: today }), act(id, 'pay', { amount: 1880.94, date: today }, colleague)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const order = await view(id);
-    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1740 });
+    expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1880.94 });
     expect(order.payments).toHaveLength(1);
   });
 });
@@ -466,7 +556,7 @@ describe('bulk', () => {
     await act(inProgress.id, 'status', { action: 'START_WORK' });
     const paid = await placeOrder();
     await act(paid.id, 'status', { action: 'INVOICE' });
-    await act(paid.id, 'pay', { amount: 1740, date: today });
+    await act(paid.id, 'pay', { amount: 1880.94, date: today });
     const unknown = randomUUID();
 
     const response = await asStaff('POST', '/api/orders/admin/bulk', { ids: [ordered.id, inProgress.id, paid.id, unknown, ordered.id], action: 'INVOICE' });

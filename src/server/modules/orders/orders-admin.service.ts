@@ -23,6 +23,7 @@ import {
   type savedViewRequestSchema,
 } from '#shared/schemas/orders-admin.ts';
 import type { z } from 'zod';
+import { orderVatTotals } from '../checkout/checkout.service.ts';
 import { addDays, addMonths, startOfYear, todayInZurich } from './calendar.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
@@ -223,13 +224,13 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
           case 'RENEW': {
-            // The next period starts where the current one ends; its amount falls due now.
+            // The next period starts where the current one ends; one term of the MONTHLY lines
+            // falls due now, gross: with the VAT of the order's billing country, as invoiced.
+            // Only the history records it (`amount_due_minor` stays what fell due at purchase).
             const periodStart = order.periodEnd ?? todayInZurich();
             const periodEnd = addMonths(periodStart, order.termMonths ?? 12);
-            return {
-              changes: { amountDueMinor: order.monthlyTermMinor },
-              history: withReason({ amountDue: toMajor(order.monthlyTermMinor), periodStart, periodEnd }),
-            };
+            const { grossMinor } = orderVatTotals(order.monthlyTermMinor, order.invoiceInfo);
+            return { history: withReason({ amountDue: toMajor(grossMinor), periodStart, periodEnd }) };
           }
           default:
             return { history: withReason() };

@@ -19,6 +19,7 @@ export interface LockedOrder {
   invoiceInfo: Record<string, unknown> | null;
   deletedAt: Date | string | null;
   totalNetMinor: number | null;
+  /** What fell due at purchase: the gross total (net + VAT). */
   amountDueMinor: number | null;
   refund: boolean;
   refunded: boolean;
@@ -29,10 +30,10 @@ export interface LockedOrder {
   hasMonthlyItem: boolean;
   /** The longest term of the ACTIVE MONTHLY lines, months (null without such a line). */
   termMonths: number | null;
-  /** What the ACTIVE MONTHLY lines cost for one term: the amount a renewal makes due. */
+  /** What the ACTIVE MONTHLY lines cost for one term, net: a renewal makes its gross due. */
   monthlyTermMinor: number;
   totalPaidMinor: number;
-  /** Everything renewals made due (RENEW history rows, `amountDue` in major units). */
+  /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
   renewedDueMinor: number;
   /** The end of the current subscription period (ISO date), from the latest history row that set one. */
   periodEnd: string | null;

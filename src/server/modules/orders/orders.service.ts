@@ -57,8 +57,9 @@ export function factsOf(order: LockedOrder): OrderFacts {
     activeItemCount: order.activeItemCount,
     // Only BUY reads it, and only checkout knows what complete means: it says so in `check`.
     invoiceInfoComplete: false,
-    // Everything that fell due: the net total at purchase and every renewal since.
-    amountDue: (order.totalNetMinor ?? 0) + order.renewedDueMinor,
+    // Everything that fell due, gross (what the invoices ask for): the amount due at purchase
+    // (the net total for an order without one) and every renewal since.
+    amountDue: (order.amountDueMinor ?? order.totalNetMinor ?? 0) + order.renewedDueMinor,
     totalPaid: order.totalPaidMinor,
     refundPending: order.refund && !order.refunded,
   };

@@ -4,6 +4,7 @@ import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
+import { contact } from './contact.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
@@ -11,4 +12,4 @@ import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
 import { users } from './users.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact };

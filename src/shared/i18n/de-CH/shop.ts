@@ -90,4 +90,9 @@ export const shop = {
   'mail.staffOrder.company': 'Firma',
   'mail.staffOrder.contact': 'Kontakt',
   'mail.staffOrder.open': 'Im Backoffice öffnen',
+
+  'contact.title': 'Kontakt',
+  'contact.intro': 'Schreiben Sie dem Team, das Ihnen am besten helfen kann. Wir antworten innert zwei Arbeitstagen.',
+  'contact.sent.text': 'Vielen Dank für Ihre Nachricht. Wir antworten innert zwei Arbeitstagen.',
+  'contact.sent.home': 'Zurück zur Startseite',
 } satisfies Record<keyof typeof reference, string>;

@@ -3,6 +3,7 @@ import { buyerDetails } from './buyer-details.ts';
 import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
+import { contact } from './contact.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
@@ -11,4 +12,4 @@ import { shop } from './shop.ts';
 import { users } from './users.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact };

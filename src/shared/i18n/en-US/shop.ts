@@ -88,4 +88,9 @@ export const shop = {
   'mail.staffOrder.company': 'Company',
   'mail.staffOrder.contact': 'Contact',
   'mail.staffOrder.open': 'Open in the back office',
+
+  'contact.title': 'Contact us',
+  'contact.intro': 'Write to the team that can help you best. We answer within two working days.',
+  'contact.sent.text': 'Thank you for your message. We will answer within two working days.',
+  'contact.sent.home': 'Back to the home page',
 } as const;

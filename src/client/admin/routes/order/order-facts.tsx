@@ -106,7 +106,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
             </tbody>
           </table>
         )}
-        <dl className="admin-order__dates">
+        <dl className="admin-facts">
           {dates
             .filter((entry): entry is [string, string] => Boolean(entry[1]))
             .map(([label, value]) => (

@@ -1,0 +1,152 @@
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#shared/errors.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import { isLanguage, type Language } from '#shared/locales.ts';
+import { adminBasePath, adminPaths } from '#shared/paths.ts';
+import type { Dashboard } from '#shared/schemas/orders-admin.ts';
+import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
+import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
+import * as repo from './contact.repository.ts';
+
+/** Where each recipient of the form gets its messages (CONTACT_EMAIL_*, else ORDERS_EMAIL). */
+export type ContactAddresses = Record<ContactForm['recipient'], string>;
+
+/** How many unread messages the back office's start page lists. */
+const dashboardUnread = 5;
+
+const nameOf = (row: { firstName: string; lastName: string | null }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+
+function messageOf(row: repo.ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt.toISOString(),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneCountryCode: row.phoneCountryCode,
+    phoneNumber: row.phoneNumber,
+    company: row.company,
+    recipient: row.recipient as ContactMessage['recipient'],
+    subject: row.subject,
+    message: row.message,
+    language: isLanguage(row.language) ? row.language : 'en-US',
+    readAt: row.readAt?.toISOString() ?? null,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    read: row.readAt !== null,
+    archived: row.archivedAt !== null,
+  };
+}
+
+function found(row: repo.ContactMessageRow | undefined): ContactMessage {
+  if (!row) throw new AppError('notFound', 'error.contactMessage.notFound');
+  return messageOf(row);
+}
+
+/**
+ * The contact form (docs/product/forms.md) and the back office's inbox of its messages.
+ */
+export function createContactService(deps: {
+  db: Db;
+  captcha: Pick<CaptchaService, 'verify'>;
+  mail: MailSettings;
+  addresses: ContactAddresses;
+  /** Where staff reach the back office: the link in the team's mail starts here. */
+  publicUrl: string;
+  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
+  onMailQueued: () => void;
+}) {
+  const { db, captcha, mail, addresses, publicUrl, onMailQueued } = deps;
+
+  return {
+    /**
+     * Stores a message of the contact form and queues, in the same transaction, the mail to
+     * the chosen recipient's address (Reply-To: the sender) and the acknowledgement to the
+     * sender in their language. The payload's own checks (the route schema) come first;
+     * the captcha is checked last, inside the transaction, so a refused or failed
+     * submission leaves the solution unspent and nothing stored.
+     */
+    async send(form: ContactForm, requestLanguage: Language): Promise<FormMessagesResponse> {
+      const language = form.preferredLanguage ?? requestLanguage;
+      await db.transaction(async (tx) => {
+        await captcha.verify(form.captchaSolution, 'contact', tx);
+        const stored = messageOf(
+          await repo.insertMessage(tx, {
+            firstName: form.firstName,
+            lastName: form.lastName ?? null,
+            email: form.email,
+            phoneCountryCode: form.phoneNumber === undefined ? null : (form.phoneCountryCode ?? null),
+            phoneNumber: form.phoneNumber ?? null,
+            company: form.company ?? form.companyName ?? null,
+            recipient: form.recipient,
+            subject: form.subject,
+            message: form.message,
+            language,
+          }),
+        );
+        const link = new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString();
+        await queueMail(tx, mail, { to: addresses[form.recipient], replyTo: form.email, ...staffContactMail(stored, link) });
+        await queueMail(tx, mail, { to: form.email, ...contactAcknowledgementMail(stored) });
+      });
+      onMailQueued();
+      const confirmation = (to: Language) => translate(to, 'forms.contact.confirmation', { recipient: translate(to, `forms.recipient.${form.recipient}`) });
+      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+    },
+
+    /** One page of a view of the inbox, newest first, with the number of unread messages. */
+    async list(query: MessageListQuery): Promise<MessageList> {
+      const { status, page, pageSize } = query;
+      const { rows, total } = await repo.listMessages(db, status, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        previewLength: messageListLimits.previewLength,
+      });
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          receivedAt: row.receivedAt.toISOString(),
+          name: nameOf(row),
+          email: row.email,
+          company: row.company,
+          recipient: row.recipient as ContactMessage['recipient'],
+          subject: row.subject,
+          preview: row.preview,
+          read: row.readAt !== null,
+          archived: row.archivedAt !== null,
+        })),
+        page,
+        pageSize,
+        totalResults: total,
+        totalPages: Math.ceil(total / pageSize),
+        unreadCount: await repo.countUnread(db),
+      };
+    },
+
+    /** The whole message; reading it marks it read. */
+    async read(id: string): Promise<ContactMessage> {
+      return found(await repo.markRead(db, id));
+    },
+
+    async markUnread(id: string): Promise<ContactMessage> {
+      return found(await repo.markUnread(db, id));
+    },
+
+    /** Archives (out of the inbox) or moves back to the inbox; the read state stays as it is. */
+    async setArchived(id: string, archived: boolean): Promise<ContactMessage> {
+      return found(await repo.setArchived(db, id, archived));
+    },
+
+    /** For the back office's start page: the latest unread messages and how many there are. */
+    async unreadSummary(): Promise<Pick<Dashboard, 'unreadMessages' | 'unreadMessageCount'>> {
+      const latest = await repo.latestUnread(db, dashboardUnread);
+      return {
+        unreadMessages: latest.map((row) => ({ id: row.id, receivedAt: row.receivedAt.toISOString(), name: nameOf(row), subject: row.subject })),
+        unreadMessageCount: await repo.countUnread(db),
+      };
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

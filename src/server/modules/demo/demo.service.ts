@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { catalog } from '#shared/catalog.ts';
+import { defaultTimeZone } from '#shared/dates.ts';
+import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { CheckoutService } from '../checkout/checkout.service.ts';
+import type { OrdersAdminService, Staff } from '../orders/orders-admin.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { demoOrders } from './demo-orders.ts';
+import * as repo from './demo.repository.ts';
+
+/**
+ * Demo orders, so that a first `npm start` shows a back office with something in it
+ * (main.ts; DEMO_ORDERS=false or NODE_ENV=test: none). They are made the way the shop
+ * makes orders: the lines through the cart service (catalogue prices), the invoice info
+ * through checkout's update (the same checks), BUY and every later action through the
+ * orders module's one action function (the state machine, history rows, payments). Only
+ * two things differ from a real order: BUY is applied here rather than by checkout's
+ * `placeOrder`, which would check a captcha and queue the buyer's and the staff's mails
+ * (a demo order sends none), and the dates are moved into the past afterwards.
+ */
+
+export interface DemoServiceDeps {
+  db: Db;
+  cart: Pick<CartService, 'createCart' | 'addItem' | 'updateItem'>;
+  checkout: Pick<CheckoutService, 'updateInvoiceInfo' | 'orderDetail'>;
+  orders: Pick<OrdersService, 'applyAction'>;
+  ordersAdmin: Pick<OrdersAdminService, 'orderView' | 'pay' | 'changeStatus'>;
+}
+
+const hourMs = 60 * 60 * 1000;
+const dayMs = 24 * hourMs;
+/** The later actions are the system's (actor `system`), not a staff member's. */
+const system: Staff = { id: 'system', email: 'system' };
+
+const zurichDay = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const minor = (major: number) => Math.round(major * 100);
+
+function productCodeOf(tier: string): string {
+  const product = catalog.find((candidate) => candidate.tier === tier);
+  if (!product) throw new Error(`no product of tier ${tier}`);
+  return product.code;
+}
+
+/**
+ * When a demo order was placed: its day, or earlier when one of its steps would
+ * otherwise lie in the future (early in a month), so that every step is in the past.
+ */
+function placedAtOf(order: (typeof demoOrders)[number], index: number, now: Date): Date {
+  const lastStepDays = Math.max(0, ...order.steps.map((step) => step.afterDays));
+  const latest = now.getTime() - lastStepDays * dayMs - 3 * hourMs;
+  const { placed } = order;
+  // The month is Zurich's, as the dashboard counts them; the time is mid-morning there.
+  const [year = 0, month = 1] = zurichDay.format(now).split('-').map(Number);
+  const nominal =
+    'daysAgo' in placed
+      ? now.getTime() - placed.daysAgo * dayMs
+      : Date.UTC(year, month - 1 - placed.monthsAgo, placed.day, 8 + (index % 6), 10 + index);
+  return new Date(Math.min(nominal, latest));
+}
+
+export function createDemoService(deps: DemoServiceDeps) {
+  const { db, cart, checkout, orders, ordersAdmin } = deps;
+
+  /** Makes one demo order and answers when its rows should say they were written. */
+  async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date): Promise<repo.DemoDates> {
+    const { currency, language } = order;
+    const createdAt = new Date(placedAt.getTime() - 25 * 60 * 1000);
+    const history: repo.DemoDates['history'] = [{ action: 'CREATE', at: createdAt }];
+
+    // The cart, line by line, priced from the catalogue.
+    const [first, ...others] = order.lines;
+    if (!first) throw new Error('a demo order needs a line');
+    const add = (line: typeof first) => ({ productCode: productCodeOf(line.product), quantity: line.quantity, currency, language, paymentFrequency: line.paymentFrequency });
+    const { id: orderId } = await cart.createCart(add(first));
+    for (const line of others) await cart.addItem(orderId, add(line), language);
+    for (const line of order.lines) {
+      if (!line.periodMonths) continue;
+      const { items } = await checkout.orderDetail(orderId, language);
+      const item = items.find((candidate) => candidate.productCode === productCodeOf(line.product) && candidate.paymentFrequency === line.paymentFrequency);
+      if (item) await cart.updateItem(orderId, item.id, { periodMonths: line.periodMonths }, language);
+    }
+
+    // The invoice info, parsed as the checkout's PUT parses it.
+    const info = await checkout.updateInvoiceInfo(orderId, invoiceInfoUpdateSchema.parse({ ...order.invoiceInfo, step: 5 }), language);
+    const { totals } = await checkout.orderDetail(orderId, language);
+
+    // BUY, as checkout's placeOrder writes it, without its captcha and mails.
+    await orders.applyAction({
+      orderId,
+      action: 'BUY',
+      actor: 'visitor',
+      check: () => ({ invoiceInfoComplete: info.complete }),
+      prepare: async ({ tx }) => {
+        const number = await repo.nextOrderNumber(tx, placedAt.getUTCFullYear());
+        return {
+          changes: {
+            number,
+            language,
+            orderedAt: sql`now()`,
+            contractAcceptedAt: sql`now()`,
+            totalNetMinor: minor(totals.net),
+            // What the invoice asks for: net + VAT.
+            amountDueMinor: minor(totals.gross),
+          },
+          history: { number },
+        };
+      },
+    });
+    history.push({ action: 'BUY', at: placedAt });
+
+    // The later steps, as staff would take them in the back office, by the system.
+    let availableFrom: string | null = null;
+    const payments: Date[] = [];
+    for (const [index, step] of order.steps.entries()) {
+      const at = new Date(placedAt.getTime() + step.afterDays * dayMs + (index + 1) * 7 * 60 * 1000);
+      const day = zurichDay.format(at);
+      switch (step.action) {
+        case 'PAY': {
+          const open = (await ordersAdmin.orderView(orderId, language)).amountDue;
+          const amount = step.share ? Math.round(open * step.share * 100) / 100 : open;
+          await ordersAdmin.pay(orderId, system, { amount, date: day }, language);
+          payments.push(at);
+          break;
+        }
+        case 'CANCEL':
+          await ordersAdmin.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language);
+          break;
+        default:
+          await ordersAdmin.changeStatus(orderId, system, { action: step.action }, language);
+          if (step.action === 'START_WORK') availableFrom ??= day;
+      }
+      history.push({ action: step.action, at });
+    }
+    return { orderId, createdAt, placedAt, availableFrom, history, payments };
+  }
+
+  return {
+    /**
+     * On a database without any order: the demo orders (demo-orders.ts), placed over the
+     * last 12 months. Answers how many it made (0 when there was an order already).
+     * Two processes starting at once on an empty database could both make them: run it
+     * from one (`npm start`).
+     */
+    async seedDemoOrders(): Promise<{ created: number }> {
+      if (await repo.hasAnyOrder(db)) return { created: 0 };
+      const now = new Date();
+      const planned = demoOrders
+        .map((order, index) => ({ order, placedAt: placedAtOf(order, index, now) }))
+        .sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
+      const made: repo.DemoDates[] = [];
+      // Oldest first, so that the numbers of a year follow the order dates.
+      for (const { order, placedAt } of planned) made.push(await makeOrder(order, placedAt));
+      // Demo dates: the services wrote every row with the time it is now; here, in one
+      // place, the orders, lines, history and payments get the dates of the demo story.
+      await db.transaction(async (tx) => {
+        for (const dates of made) await repo.setDemoDates(tx, dates);
+      });
+      return { created: made.length };
+    },
+  };
+}
+
+export type DemoService = ReturnType<typeof createDemoService>;
