@@ -32,6 +32,13 @@ export function formatDateTime(date: Date | string, language: Language, timeZone
   return `${text} (${utcOffset(value, timeZone)})`;
 }
 
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of a moment in the shop's time zone, as an ISO date (`2026-11-21`); now by default. */
+export function isoDateInZurich(date: Date = new Date()): string {
+  return isoDayFormat.format(date);
+}
+
 /** A calendar date without time: `11/21/2026` / `21.11.2026`. */
 export function formatDate(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
   const value = typeof date === 'string' ? new Date(date) : date;

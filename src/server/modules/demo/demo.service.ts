@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { catalog } from '#shared/catalog.ts';
-import { defaultTimeZone } from '#shared/dates.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
@@ -34,7 +34,6 @@ const dayMs = 24 * hourMs;
 /** The later actions are the system's (actor `system`), not a staff member's. */
 const system: Staff = { id: 'system', email: 'system' };
 
-const zurichDay = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 const minor = (major: number) => Math.round(major * 100);
 
 function productCodeOf(tier: string): string {
@@ -52,7 +51,7 @@ function placedAtOf(order: (typeof demoOrders)[number], index: number, now: Date
   const latest = now.getTime() - lastStepDays * dayMs - 3 * hourMs;
   const { placed } = order;
   // The month is Zurich's, as the dashboard counts them; the time is mid-morning there.
-  const [year = 0, month = 1] = zurichDay.format(now).split('-').map(Number);
+  const [year = 0, month = 1] = isoDateInZurich(now).split('-').map(Number);
   const nominal =
     'daysAgo' in placed
       ? now.getTime() - placed.daysAgo * dayMs
@@ -115,7 +114,7 @@ export function createDemoService(deps: DemoServiceDeps) {
     const payments: Date[] = [];
     for (const [index, step] of order.steps.entries()) {
       const at = new Date(placedAt.getTime() + step.afterDays * dayMs + (index + 1) * 7 * 60 * 1000);
-      const day = zurichDay.format(at);
+      const day = isoDateInZurich(at);
       switch (step.action) {
         case 'PAY': {
           const open = (await ordersAdmin.orderView(orderId, language)).amountDue;

@@ -1,13 +1,4 @@
-import { defaultTimeZone } from '#shared/dates.ts';
-
 /** Calendar days as ISO dates (`2026-11-21`), in the shop's time zone (Europe/Zurich). */
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The day it is now in Zurich. */
-export function todayInZurich(now: Date = new Date()): string {
-  return dayFormat.format(now);
-}
 
 function parts(isoDate: string): [number, number, number] {
   const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);

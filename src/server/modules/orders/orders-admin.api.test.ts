@@ -8,7 +8,8 @@ import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { addDays, addMonths, todayInZurich } from './calendar.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths } from './calendar.ts';
 
 /** The back office's order calls on orders placed through the shop's own API. */
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const today = todayInZurich();
+const today = isoDateInZurich();
 
 async function asVisitor(method: Method, url: string, payload?: object) {
   return t.app.inject({ method, url, headers: visitor.headers, ...(payload ? { payload } : {}) });

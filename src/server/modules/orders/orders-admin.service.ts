@@ -24,7 +24,8 @@ import {
 } from '#shared/schemas/orders-admin.ts';
 import type { z } from 'zod';
 import { orderVatTotals } from '../checkout/checkout.service.ts';
-import { addDays, addMonths, startOfYear, todayInZurich } from './calendar.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths, startOfYear } from './calendar.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -60,7 +61,7 @@ const amountText = (minor: number, currency: string) => `${toMajor(minor).toFixe
 
 /** The days a date range covers, both included, in Zurich. */
 function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: string | undefined; toDate?: string | undefined }) {
-  const today = todayInZurich();
+  const today = isoDateInZurich();
   switch (filter.dateRange) {
     case 'LAST_7_DAYS':
       return { fromDate: addDays(today, -6), toDate: today };
@@ -123,7 +124,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
   const { db, orders, checkout } = deps;
 
   function refuseFutureDate(field: string, date: string): void {
-    if (date > todayInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
+    if (date > isoDateInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
   }
 
   /** Runs a staff action through the one action function, with the staff member as actor. */
@@ -220,14 +221,14 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
         switch (action) {
           case 'START_WORK':
             // The seats can be used from the day work starts (unless a day was set before).
-            return { changes: { availableFrom: order.availableFrom ?? todayInZurich() }, history: withReason() };
+            return { changes: { availableFrom: order.availableFrom ?? isoDateInZurich() }, history: withReason() };
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
           case 'RENEW': {
             // The next period starts where the current one ends; one term of the MONTHLY lines
             // falls due now, gross: with the VAT of the order's billing country, as invoiced.
             // Only the history records it (`amount_due_minor` stays what fell due at purchase).
-            const periodStart = order.periodEnd ?? todayInZurich();
+            const periodStart = order.periodEnd ?? isoDateInZurich();
             const periodEnd = addMonths(periodStart, order.termMonths ?? 12);
             const { grossMinor } = orderVatTotals(order.monthlyTermMinor, order.invoiceInfo);
             return { history: withReason({ amountDue: toMajor(grossMinor), periodStart, periodEnd }) };
@@ -365,7 +366,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
         explainRefusal: refund.explainRefusal,
         prepare: ({ order }) => {
           // The end of the period running now: set by the payment that activated it or the last renewal.
-          const terminatedFrom = order.periodEnd ?? addMonths(todayInZurich(), order.termMonths ?? 12);
+          const terminatedFrom = order.periodEnd ?? addMonths(isoDateInZurich(), order.termMonths ?? 12);
           return { changes: { ...refund.changes, terminatedBy: staff.email, terminatedFrom }, history: { ...refund.history, terminatedFrom } };
         },
       });
@@ -439,7 +440,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
 
     /** The dashboard's order figures: the last 12 months per currency, and the open orders by status. */
     async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders'>> {
-      const thisMonth = todayInZurich().slice(0, 7);
+      const thisMonth = isoDateInZurich().slice(0, 7);
       const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
       const [figures, counts] = await Promise.all([adminRepo.monthlyFigures(db, months[0] ?? thisMonth), adminRepo.countByStatus(db, openOrderStatuses)]);
       return {

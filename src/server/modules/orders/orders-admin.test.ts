@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderActions } from '#shared/orders.ts';
 import { staffStatusActions } from '#shared/schemas/orders-admin.ts';
-import { addDays, addMonths, startOfYear, todayInZurich } from './calendar.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths, startOfYear } from './calendar.ts';
 import { allowedActions, transitions } from './order-state-machine.ts';
 import { csvCell } from './orders-admin.service.ts';
 
@@ -52,8 +53,8 @@ describe('calendar days', () => {
   });
 
   it('knows the day in Zurich', () => {
-    expect(todayInZurich(new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
-    expect(todayInZurich(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
-    expect(todayInZurich(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+    expect(isoDateInZurich(new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
+    expect(isoDateInZurich(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
+    expect(isoDateInZurich(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
   });
 });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { isoDateInZurich } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -15,10 +16,6 @@ import { actionLabel } from '../../labels.ts';
 /** Actions whose reason is kept in the history (asked for, not required). */
 const withReason = new Set<OrderAction>(['CANCEL', 'CANCEL_REFUND', 'START_TERMINATION', 'DELETE']);
 
-/** Today in Zurich, as an ISO date: the default day of a payment or payout. */
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-}
 
 /** "12.50" → 12.5; anything that is not a plain amount stays a string, so the server names the problem. */
 function amountOf(text: string): number | string {
@@ -50,7 +47,7 @@ export function ActionDialog({
   const { language } = useLanguage();
   const id = order.detail.id;
   const [amount, setAmount] = useState(order.amountDue > 0 ? order.amountDue.toFixed(2) : '');
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(isoDateInZurich());
   const [refund, setRefund] = useState(false);
   const [refundAmount, setRefundAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -65,9 +62,10 @@ export function ActionDialog({
         case 'PAY':
           return callApi(endpoints.payOrder, { params, body: { amount: amountOf(amount) as number, date } });
         case 'CANCEL_REFUND':
-          return callApi(endpoints.cancelRefundOrder, { params, body: { refund, ...(refund ? { refundAmount: amountOf(refundAmount) as number } : {}), ...why } });
-        case 'START_TERMINATION':
-          return callApi(endpoints.startTermination, { params, body: { refund, ...(refund ? { refundAmount: amountOf(refundAmount) as number } : {}), ...why } });
+        case 'START_TERMINATION': {
+          const body = { refund, ...(refund ? { refundAmount: amountOf(refundAmount) as number } : {}), ...why };
+          return callApi(action === 'CANCEL_REFUND' ? endpoints.cancelRefundOrder : endpoints.startTermination, { params, body });
+        }
         case 'ARCHIVE_REFUND':
           return callApi(endpoints.archiveRefundOrder, { params, body: { refundDate: date } });
         case 'DELETE':
@@ -129,7 +127,7 @@ export function ActionDialog({
               hint={t('admin.order.field.amountHint', { due: formatMoney(order.amountDue, order.currency) })}
               error={errorOf('amount')}
             />
-            <DateField id="admin-action-date" label={t('admin.order.field.paidOn')} value={date} onChange={setDate} max={today()} required error={errorOf('date')} />
+            <DateField id="admin-action-date" label={t('admin.order.field.paidOn')} value={date} onChange={setDate} max={isoDateInZurich()} required error={errorOf('date')} />
           </>
         )}
         {asksRefund && (
@@ -151,7 +149,7 @@ export function ActionDialog({
           </>
         )}
         {action === 'ARCHIVE_REFUND' && (
-          <DateField id="admin-action-date" label={t('admin.order.field.refundedOn')} value={date} onChange={setDate} max={today()} required error={errorOf('refundDate')} />
+          <DateField id="admin-action-date" label={t('admin.order.field.refundedOn')} value={date} onChange={setDate} max={isoDateInZurich()} required error={errorOf('refundDate')} />
         )}
         {withReason.has(action) && (
           <TextAreaField id="admin-action-reason" label={t('admin.order.field.reason')} value={reason} onChange={setReason} maxLength={1000} rows={3} error={errorOf('reason')} />
