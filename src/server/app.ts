@@ -21,6 +21,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { contactAdminRoutes } from './modules/contact/contact-admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { createPeopleService } from './modules/people/people.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
@@ -147,10 +148,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders });
   const saveCart = createSaveCartService({ db, cart, captcha, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const newsletter = createNewsletterService({ db, captcha });
+  // Everyone who leaves an address through a form: one contact each, with their consents.
+  const people = createPeopleService();
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
     captcha,
+    people,
     mail: mailSettings,
     addresses: {
       MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,

@@ -64,6 +64,19 @@ import type {
   staffMemberSchema,
   staffSessionsSchema,
 } from './schemas/users.ts';
+import type {
+  adminWebinarDetailSchema,
+  adminWebinarListSchema,
+  adminWebinarSchema,
+  deleteWebinarQuerySchema,
+  publicWebinarListSchema,
+  publicWebinarSchema,
+  webinarAdminListQuerySchema,
+  webinarInputSchema,
+  webinarListQuerySchema,
+  webinarParams,
+  webinarSubscriptionSchema,
+} from './schemas/webinars.ts';
 
 /**
  * Every JSON call the browser makes, as data: method and path below `/api` (`:name`
@@ -101,6 +114,7 @@ type OrderItem = typeof orderItemParams;
 type Language = typeof languageQuerySchema;
 type AdminOrderId = typeof adminOrderParams;
 type MessageId = typeof messageParams;
+type WebinarId = typeof webinarParams;
 
 export const endpoints = {
   // Reference data of the forms.
@@ -161,6 +175,20 @@ export const endpoints = {
   markMessageUnread: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/unread'),
   archiveMessage: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/archive'),
   unarchiveMessage: post<{ params: MessageId; answer: typeof contactMessageSchema }>('/messages/admin/:id/unarchive'),
+
+  // Webinars: the public list and page with its sign-up, and their back office.
+  webinars: get<{ query: typeof webinarListQuerySchema; answer: typeof publicWebinarListSchema }>('/webinars/'),
+  webinar: get<{ params: WebinarId; answer: typeof publicWebinarSchema }>('/webinars/:id'),
+  subscribeToWebinar: post<{ params: WebinarId; body: typeof webinarSubscriptionSchema; answer: typeof formMessagesResponseSchema }>(
+    '/webinars/:id/subscriptions',
+  ),
+  adminWebinars: get<{ query: typeof webinarAdminListQuerySchema; answer: typeof adminWebinarListSchema }>('/webinars/admin/'),
+  adminWebinar: get<{ params: WebinarId; answer: typeof adminWebinarDetailSchema }>('/webinars/admin/:id'),
+  createWebinar: post<{ body: typeof webinarInputSchema; answer: typeof adminWebinarSchema }>('/webinars/admin/'),
+  updateWebinar: put<{ params: WebinarId; body: typeof webinarInputSchema; answer: typeof adminWebinarSchema }>('/webinars/admin/:id'),
+  deleteWebinar: del<{ params: WebinarId; query: typeof deleteWebinarQuerySchema; answer: NoContent }>('/webinars/admin/:id'),
+  /** A CSV download, not JSON: listed for its address. */
+  exportWebinarSubscribers: get<{ params: WebinarId; query: Language; answer: z.ZodString }>('/webinars/admin/:id/subscribers.csv'),
 
   // Staff sign-in and sessions.
   login: post<{ body: typeof loginSchema; answer: typeof loginAnswerSchema }>('/users/login'),

@@ -66,17 +66,50 @@ export const newsletterTopics = pgTable('newsletter_topics', {
   titles: jsonb('titles').$type<Record<string, string>>().notNull(),
 });
 
-export const webinars = pgTable('webinars', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  language: text('language').notNull(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  durationMinutes: integer('duration_minutes').notNull(),
-  link: text('link').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Webinars, owned by the webinars module. A deleted webinar keeps its row (`deleted_at`
+ * set) so its subscribers' cancelled invitations keep their ids; its code is free again.
+ * `sequence` counts the changes subscribers were told of (the invitations' SEQUENCE).
+ */
+export const webinars = pgTable(
+  'webinars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    link: text('link').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webinars_code_unique').on(sql`lower(${t.code})`).where(sql`${t.deletedAt} is null`),
+    index('webinars_upcoming').on(t.startsAt).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** One sign-up of one person (a contact) for one webinar; signing up again keeps this row. */
+export const webinarSubscriptions = pgTable(
+  'webinar_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webinarId: uuid('webinar_id')
+      .notNull()
+      .references(() => webinars.id),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The language the subscriber's mails and invitation are written in. */
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webinar_subscriptions_once').on(t.webinarId, t.contactId), index('webinar_subscriptions_contact').on(t.contactId)],
+);
 
 export const downloadables = pgTable('downloadables', {
   code: text('code').primaryKey(),
@@ -86,6 +119,49 @@ export const downloadables = pgTable('downloadables', {
 });
 
 // ---- people --------------------------------------------------------------------------
+
+/**
+ * One record per person who left an address through any form (newsletter, webinar,
+ * download, contact, save-cart, checkout), owned by the people module. Keyed by the
+ * lower-cased, trimmed e-mail address. Anonymous forms only fill empty fields.
+ */
+export const contacts = pgTable('contacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  gender: text('gender'),
+  companyName: text('company_name'),
+  phoneCountryCode: text('phone_country_code'),
+  phoneNumber: text('phone_number'),
+  role: text('role'),
+  experienceLevel: text('experience_level'),
+  preferredLanguage: text('preferred_language'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a contact agreed to (or withdrew), one row per statement, never rewritten: the
+ * subject (`consentSubjects`), the version of the text, its language, the form it came
+ * from (`consentSources`) and the time.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    granted: boolean('granted').notNull(),
+    textVersion: text('text_version').notNull(),
+    language: text('language').notNull(),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consents_contact').on(t.contactId, t.createdAt)],
+);
 
 /** Staff accounts. The e-mail is stored lower-cased and trimmed; the password as an argon2id hash. */
 export const adminUsers = pgTable('admin_users', {
@@ -373,6 +449,8 @@ export const contactMessages = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sender's record; deleting the person deletes their messages. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     email: text('email').notNull(),

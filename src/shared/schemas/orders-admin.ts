@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextWebinarSchema } from './webinars.ts';
 import { languages } from '../locales.ts';
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
 import { orderDetailSchema } from './checkout.ts';
@@ -297,7 +298,7 @@ export const dashboardSchema = z.object({
   unreadMessages: z.array(z.object({ id: z.uuid(), receivedAt: isoDateTime, name: z.string(), subject: z.string() })),
   /** All unread messages of the inbox. */
   unreadMessageCount: z.number().int(),
-  /** Filled by the webinars work; empty for now. */
-  nextWebinars: z.array(z.unknown()),
+  /** The next five webinars to come, soonest first, with their subscriber counts. */
+  nextWebinars: z.array(nextWebinarSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -9,7 +9,7 @@ export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, 'id' | 'receivedAt' | 'readAt' | 'archivedAt'>;
 
 /** A row of the list: the message's text only as its first `previewLength` characters. */
-export type ListedMessageRow = Omit<ContactMessageRow, 'message' | 'phoneCountryCode' | 'phoneNumber' | 'language'> & { preview: string };
+export type ListedMessageRow = Omit<ContactMessageRow, 'message' | 'phoneCountryCode' | 'phoneNumber' | 'language' | 'contactId'> & { preview: string };
 
 /** Unread and in the inbox: the condition of the `contact_messages_unread` index. */
 const unread = and(isNull(t.readAt), isNull(t.archivedAt));

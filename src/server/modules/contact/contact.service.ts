@@ -6,8 +6,10 @@ import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
+import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
 import * as repo from './contact.repository.ts';
 
@@ -51,6 +53,7 @@ function found(row: repo.ContactMessageRow | undefined): ContactMessage {
 export function createContactService(deps: {
   db: Db;
   captcha: Pick<CaptchaService, 'verify'>;
+  people: PeopleService;
   mail: MailSettings;
   addresses: ContactAddresses;
   /** Where staff reach the back office: the link in the team's mail starts here. */
@@ -58,11 +61,12 @@ export function createContactService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, mail, addresses, publicUrl, onMailQueued } = deps;
+  const { db, captcha, people, mail, addresses, publicUrl, onMailQueued } = deps;
 
   return {
     /**
-     * Stores a message of the contact form and queues, in the same transaction, the mail to
+     * Stores a message of the contact form, with the sender as a contact and their consent
+     * to the privacy policy, and queues, in the same transaction, the mail to
      * the chosen recipient's address (Reply-To: the sender) and the acknowledgement to the
      * sender in their language. The payload's own checks (the route schema) come first;
      * the captcha is checked last, inside the transaction, so a refused or failed
@@ -72,8 +76,15 @@ export function createContactService(deps: {
       const language = form.preferredLanguage ?? requestLanguage;
       await db.transaction(async (tx) => {
         await captcha.verify(form.captchaSolution, 'contact', tx);
+        const contactId = await people.recordPerson(
+          tx,
+          { ...form, companyName: form.company ?? form.companyName, preferredLanguage: language },
+          'CONTACT_FORM',
+          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+        );
         const stored = messageOf(
           await repo.insertMessage(tx, {
+            contactId,
             firstName: form.firstName,
             lastName: form.lastName ?? null,
             email: form.email,

@@ -30,4 +30,12 @@ export const errors = {
   'error.captcha.used': 'Diese Anti-Roboter-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
   'error.captcha.wrongForm': 'Diese Anti-Roboter-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
   'error.captcha.unknownSiteKey': 'Unbekannter Site-Key.',
+  'error.webinarCode': 'Verwenden Sie nur Buchstaben, Ziffern und Bindestriche.',
+  'error.invalidDateTime': 'Bitte geben Sie ein gültiges Datum mit Uhrzeit ein.',
+  'error.httpsLink': 'Bitte geben Sie einen Link ein, der mit https:// beginnt.',
+  'error.webinar.notFound': 'Dieses Webinar gibt es nicht oder es wurde abgesagt.',
+  'error.webinar.started': 'Dieses Webinar hat bereits begonnen, die Anmeldung ist geschlossen.',
+  'error.webinar.codeTaken': 'Ein anderes Webinar hat bereits diesen Code.',
+  'error.webinar.startInPast': 'Der Beginn muss in der Zukunft liegen.',
+  'error.webinar.hasSubscribers': 'Für dieses Webinar gibt es Anmeldungen. Bestätigen Sie, dass die Angemeldeten informiert werden, bevor Sie es löschen.',
 } satisfies Record<keyof typeof reference, string>;

@@ -11,5 +11,7 @@ import { invoice } from './invoice.ts';
 import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
 import { users } from './users.ts';
+import { webinarMails } from './webinar-mails.ts';
+import { webinars } from './webinars.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails };

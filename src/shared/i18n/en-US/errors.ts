@@ -29,4 +29,12 @@ export const errors = {
   'error.captcha.used': 'This anti-robot verification was already used. Please solve it again.',
   'error.captcha.wrongForm': 'This anti-robot verification belongs to another form. Please solve it again.',
   'error.captcha.unknownSiteKey': 'Unknown site key.',
+  'error.webinarCode': 'Use letters, digits and dashes only.',
+  'error.invalidDateTime': 'Please enter a valid date and time.',
+  'error.httpsLink': 'Please enter a link starting with https://.',
+  'error.webinar.notFound': 'This webinar does not exist or was cancelled.',
+  'error.webinar.started': 'This webinar has already started, sign-up is closed.',
+  'error.webinar.codeTaken': 'Another webinar already has this code.',
+  'error.webinar.startInPast': 'The start must be in the future.',
+  'error.webinar.hasSubscribers': 'This webinar has subscribers. Confirm that they will be told before deleting it.',
 } as const;

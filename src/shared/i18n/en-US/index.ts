@@ -10,6 +10,8 @@ import { invoice } from './invoice.ts';
 import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
 import { users } from './users.ts';
+import { webinarMails } from './webinar-mails.ts';
+import { webinars } from './webinars.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails };

@@ -1,0 +1,18 @@
+/**
+ * What a person can agree to, and where they did (docs/product/people.md). Each statement
+ * is kept as a row with the version of the text it refers to.
+ */
+
+/** DATA_PRIVACY: the privacy policy, for the form sent; NEWSLETTER: receiving the newsletter; LEGAL_TEXTS: the terms at checkout. */
+export const consentSubjects = ['DATA_PRIVACY', 'NEWSLETTER', 'LEGAL_TEXTS'] as const;
+export type ConsentSubject = (typeof consentSubjects)[number];
+
+/** The forms a person's data and consents come from. */
+export const consentSources = ['CONTACT_FORM', 'WEBINAR', 'NEWSLETTER', 'DOWNLOAD', 'SAVE_CART', 'CHECKOUT', 'PREFERENCE_CENTRE'] as const;
+export type ConsentSource = (typeof consentSources)[number];
+
+/**
+ * The version of the privacy policy the forms' consent box refers to: the date its text
+ * (`site.privacy.*` in src/shared/i18n/) last changed in substance. Change it with the text.
+ */
+export const privacyPolicyVersion = '2026-06-01';
