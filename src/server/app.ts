@@ -146,10 +146,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const catalog = createCatalogService({ db });
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders });
-  const saveCart = createSaveCartService({ db, cart, captcha, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
-  const newsletter = createNewsletterService({ db, captcha });
   // Everyone who leaves an address through a form: one contact each, with their consents.
   const people = createPeopleService();
+  const saveCart = createSaveCartService({ db, cart, captcha, people, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const newsletter = createNewsletterService({ db, captcha });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,

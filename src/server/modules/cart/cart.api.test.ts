@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, outbox } from '#server/db/schema.ts';
+import { consents, contacts, orderItems, orders, outbox } from '#server/db/schema.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -311,5 +312,22 @@ describe('saving a cart by e-mail', () => {
     expect((await call('POST', `/api/orders/${id}/subscribe`, { ...form, captchaSolution: solution })).statusCode).toBe(200);
     const replay = await call('POST', `/api/orders/${id}/subscribe`, { ...form, captchaSolution: solution });
     expect(replay.json().errors[0]).toMatchObject({ field: 'captchaSolution', code: 'used' });
+  });
+
+  it('does not spend the solution on an unknown cart', async () => {
+    const solution = await solveCaptcha(t.app);
+    const unknown = await call('POST', `/api/orders/${randomUUID()}/subscribe`, { ...form, captchaSolution: solution });
+    expect(unknown.statusCode).toBe(404);
+    const { id } = await createCart();
+    expect((await call('POST', `/api/orders/${id}/subscribe`, { ...form, captchaSolution: solution })).statusCode).toBe(200);
+  });
+
+  it('records the person as a contact with their consent', async () => {
+    const { id } = await createCart();
+    await call('POST', `/api/orders/${id}/subscribe`, { ...form, email: 'Saved.Cart@Example.CH', captchaSolution: await solveCaptcha(t.app) });
+    const [person] = await t.database.db.select().from(contacts).where(eq(contacts.email, 'saved.cart@example.ch'));
+    expect(person).toMatchObject({ firstName: 'Anna', lastName: 'Muster', preferredLanguage: 'de-CH' });
+    const statements = await t.database.db.select().from(consents).where(eq(consents.contactId, person!.id));
+    expect(statements).toMatchObject([{ subject: 'DATA_PRIVACY', granted: true, source: 'SAVE_CART' }]);
   });
 });

@@ -3,8 +3,10 @@ import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
+import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
 import * as repo from './cart.repository.ts';
 import type { CartService } from './cart.service.ts';
@@ -13,27 +15,32 @@ export function createSaveCartService(deps: {
   db: Db;
   cart: Pick<CartService, 'lockCart' | 'loadCartView'>;
   captcha: Pick<CaptchaService, 'verify'>;
+  people: PeopleService;
   mail: MailSettings;
   /** Where visitors reach the shop: the restore link in the mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, cart, captcha, mail, publicUrl, onMailQueued } = deps;
+  const { db, cart, captcha, people, mail, publicUrl, onMailQueued } = deps;
 
   return {
     /**
      * Saves a cart by e-mail (the shopping-cart form): stores who saved it and queues, in
      * the same transaction, the mail with the link that restores the cart in any browser.
+     * The person is recorded as a contact with their consent to the privacy policy.
      * Answers the form's confirmation.
      */
     async saveByEmail(orderId: string, form: FormSubmission, requestLanguage: Language): Promise<FormMessagesResponse & { isSubscribed: boolean }> {
-      // The solution is checked first, on its own and before the cart is looked at: it is
-      // spent even when the cart then turns out to be unknown or closed.
-      await captcha.verify(form.captchaSolution, 'forms');
       const language = form.preferredLanguage ?? requestLanguage;
       await db.transaction(async (tx) => {
+        // The cart first, the solution last: an unknown or closed cart refuses the form
+        // without spending the visitor's solution (the transaction undoes it otherwise).
         const order = await cart.lockCart(orderId, tx);
+        await captcha.verify(form.captchaSolution, 'forms', tx);
+        await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'SAVE_CART', [
+          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
+        ]);
         const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
         await repo.setOrderFields(tx, order.id, {
           subscriberEmail: form.email,
