@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginOptions, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
@@ -41,9 +41,10 @@ import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
+import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,8 +54,8 @@ export interface AppDependencies {
   database: Database;
   /** Where the built client and prerendered pages are; default `dist/`. */
   distDir?: string;
-  /** Pino logger options, or false in tests. */
-  logger?: boolean | { level: string };
+  /** false: no log (tests); a stream: the log goes there instead of stdout (tests of the log). */
+  logger?: false | { stream: { write(line: string): void } };
   /** Start background work (the mail worker); tests drive it themselves. */
   startWorkers?: boolean;
   /** Overrides the transport chosen from SMTP_URL (tests). */
@@ -101,14 +102,33 @@ const bodyLimit = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    // Request logs name the method, the route pattern and the request id: addresses carry
+    // values (`?email=…`, order ids) and client addresses are personal data.
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions.url ?? 'unmatched', id: request.id }) },
+            ...(deps.logger ? { stream: deps.logger.stream } : {}),
+          },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: env.TRUST_PROXY,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Slow clients are dropped: the whole request (headers and body) must arrive within
+    // REQUEST_TIMEOUT_MS, checked every second; idle keep-alive connections close after 5 s.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: env.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, env.REQUEST_TIMEOUT_MS / 2) },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
+  // Beyond this many open connections new ones are closed at once, so a flood of slow
+  // clients cannot use up the process's file descriptors.
+  app.server.maxConnections = env.MAX_CONNECTIONS;
 
   // Every route declares its payloads with the shared Zod schemas: they validate the
   // input, check the output, and make the OpenAPI document served at /api/docs.
@@ -124,8 +144,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   // Cross-cutting: cookies, headers, errors, anti-forgery.
   await app.register(cookie);
-  registerSecurityHeaders(app);
+  // JSON only: a body sent as text/plain is refused with 415 rather than read as a string.
+  app.removeContentTypeParser('text/plain');
+  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:') });
   registerErrorHandler(app);
+  registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
   registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: env.PUBLIC_URL.startsWith('https:') });
 

@@ -58,6 +58,10 @@ const envSchema = z
     STAFF_MFA: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
     /** `false`: no demo orders on a first start (they are never made under NODE_ENV=test). */
     DEMO_ORDERS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+    /** How long a client may take to send a whole request (headers and body) before it is dropped with 408. */
+    REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(300_000).default(15_000)),
+    /** Open connections the process accepts at once; further ones are closed at once. */
+    MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -4,6 +4,8 @@ import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messa
 const errorStatus = {
   validation: 400,
   malformedJson: 400,
+  /** A request the HTTP layer cannot read: a malformed address or request line. */
+  badRequest: 400,
   unauthorized: 401,
   forbidden: 403,
   xsrf: 403,
@@ -11,10 +13,14 @@ const errorStatus = {
   secondFactorRequired: 403,
   notFound: 404,
   methodNotAllowed: 405,
+  /** The client took too long to send its request. */
+  requestTimeout: 408,
   conflict: 409,
   payloadTooLarge: 413,
+  uriTooLong: 414,
   unsupportedMediaType: 415,
   tooManyRequests: 429,
+  headersTooLarge: 431,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -40,7 +40,7 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<AppDependencies, 'mailTransport'> = {},
+  options: Pick<AppDependencies, 'mailTransport' | 'logger'> = {},
 ): Promise<TestApp> {
   const usePostgres = process.env.TEST_DATABASE === 'postgres';
   const postgres = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL ?? '') : undefined;

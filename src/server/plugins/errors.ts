@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '#shared/errors.ts';
@@ -18,12 +20,12 @@ function errorBody(error: AppError) {
   return { error: { code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) } };
 }
 
-/** Fastify's own errors (body parsing, limits) mapped to our codes. */
 /** The value at a dotted path of the request part a schema checked. */
 function valueAt(source: unknown, path: string[]): unknown {
   return path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), source);
 }
 
+/** Fastify's own errors (body parsing, limits) mapped to our codes. */
 function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -64,11 +66,63 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * trace; unexpected ones are logged with the request id and answered 500 (which is
  * always a bug to fix).
  */
+/** Addresses longer than this are refused with 414 (no route of ours comes near it). */
+export const maxUrlLength = 4096;
+
+/** The route pattern (`/api/orders/:orderId/checkout`), never the address with its values. */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
+
+/** An error's kind and where it happened, without its message: messages can quote the input. */
+function loggableError(error: FastifyError) {
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return { type: error.name, code: error.code, stack: frames.join('\n') };
+}
+
+/**
+ * Every error leaves as the JSON of docs/product/api-conventions.md, never with a stack
+ * trace; unexpected ones are logged with the request id and answered 500 (which is
+ * always a bug to fix). The log names the route pattern and the error's code only:
+ * addresses, bodies and error messages can carry names and e-mail addresses.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > maxUrlLength) throw new AppError('uriTooLong');
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = appErrorOf(error, request);
-    if (appError.code === 'internal') request.log.error({ err: error }, 'unexpected error');
-    else if (!(error instanceof AppError)) request.log.info({ code: error.code, message: error.message }, 'request refused');
+    if (appError.code === 'internal') request.log.error({ err: loggableError(error), route: routeOf(request) }, 'unexpected error');
+    else if (!(error instanceof AppError)) request.log.info({ code: error.code, route: routeOf(request) }, 'request refused');
     return sendError(reply, appError);
   });
+}
+
+/**
+ * Errors Fastify raises before a route is found (a malformed address): the option
+ * `frameworkErrors` of the Fastify instance.
+ */
+export function frameworkErrorHandler(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(reply, new AppError('badRequest'));
+}
+
+/**
+ * Requests the HTTP parser refuses (too slow, headers too large, not HTTP): answered on the
+ * raw socket in the same JSON shape, then the connection is closed. The option
+ * `clientErrorHandler` of the Fastify instance.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('requestTimeout')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('headersTooLarge')
+        : new AppError('badRequest');
+  const body = JSON.stringify(errorBody(appError));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -28,11 +28,15 @@ const headers: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * `https`: the shop's public address is https, so browsers are told to use nothing else
+ * (HSTS) on every answer, whether or not the proxy in front says how it was reached.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
-    // HSTS only means something over HTTPS (directly or behind a trusted proxy).
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // HSTS only means something over HTTPS (the public address, directly, or behind a trusted proxy).
+    if (options.https || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-request-id', request.id);
   });
 }

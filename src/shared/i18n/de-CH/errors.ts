@@ -13,6 +13,11 @@ export const errors = {
   'error.phoneFormat':
     'Verwenden Sie nur Ziffern, Leerzeichen und Bindestriche. Bitte geben Sie die Telefonnummer im internationalen Format mit der gewählten Landesvorwahl ein.',
   'error.consentRequired': 'Bitte stimmen Sie der Datenschutzerklärung zu.',
+  'error.badRequest': 'Die Anfrage konnte nicht gelesen werden.',
+  'error.requestTimeout': 'Die Anfrage ist zu langsam eingetroffen. Bitte versuchen Sie es erneut.',
+  'error.uriTooLong': 'Die Adresse ist zu lang.',
+  'error.headersTooLarge': 'Die Kopfzeilen der Anfrage sind zu gross.',
+  'error.invalidCharacters': 'Dieser Text enthält Zeichen, die nicht erlaubt sind.',
   'error.malformedJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   'error.unsupportedMediaType': 'Bitte senden Sie die Anfrage als JSON.',
   'error.payloadTooLarge': 'Die Anfrage ist zu gross.',

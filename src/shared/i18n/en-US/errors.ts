@@ -12,6 +12,11 @@ export const errors = {
   'error.phoneFormat':
     'Only use numbers, space, and minus. Please use the international phone number format with your selected country code.',
   'error.consentRequired': 'Please agree to the privacy policy.',
+  'error.badRequest': 'The request could not be read.',
+  'error.requestTimeout': 'The request took too long to arrive. Please try again.',
+  'error.uriTooLong': 'The address is too long.',
+  'error.headersTooLarge': 'The request headers are too large.',
+  'error.invalidCharacters': 'This text contains characters that are not allowed.',
   'error.malformedJson': 'The request body is not valid JSON.',
   'error.unsupportedMediaType': 'Please send the request as JSON.',
   'error.payloadTooLarge': 'The request is too large.',

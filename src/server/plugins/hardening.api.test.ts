@@ -1,0 +1,195 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterSubscribers } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../tests/helpers/xsrf.ts';
+
+/** Input the framework or the database would choke on, and clients that misbehave, get the one error shape. */
+
+let t: TestApp;
+let session: XsrfSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  session = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const subscribers = async () => (await t.database.db.select({ n: count() }).from(newsletterSubscribers))[0]?.n;
+
+const form = { firstName: 'Anna', email: 'anna@example.ch', agreeWithDataPrivacy: true, captchaSolution: 'x' };
+
+describe('text the database cannot store', () => {
+  it.each([
+    ['a NUL character', 'An\u0000na'],
+    ['a lone high surrogate', 'Anna \uD800'],
+    ['a lone low surrogate', '\uDC00Anna'],
+  ])('refuses %s at its field, in both languages, and stores nothing', async (_name, firstName) => {
+    const before = await subscribers();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      // JSON.stringify writes lone surrogates as \ud800 escapes, which JSON.parse restores.
+      payload: JSON.stringify({ ...form, firstName }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          field: 'firstName',
+          code: 'invalidCharacters',
+          messagesByLanguage: {
+            'en-US': 'This text contains characters that are not allowed.',
+            'de-CH': 'Dieser Text enthält Zeichen, die nicht erlaubt sind.',
+          },
+        },
+      ],
+    });
+    expect(await subscribers()).toBe(before);
+  });
+
+  it('refuses them in nested fields, the query and the path', async () => {
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      headers: session.headers,
+      payload: { ...form, topicIds: ['ok', 'bad\u0000'] },
+    });
+    expect(nested.json().errors[0].field).toBe('topicIds.1');
+    const query = await t.app.inject('/api/country/?language=%00');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors[0]).toMatchObject({ field: 'language', code: 'invalidCharacters' });
+    const path = await t.app.inject('/api/orders/%00/shopping-cart/products-count');
+    expect(path.statusCode).toBe(400);
+    expect(path.json().errors[0]).toMatchObject({ field: 'orderId', code: 'invalidCharacters' });
+  });
+});
+
+describe('errors raised by the framework', () => {
+  it('answers a body sent as text/plain with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      headers: { ...session.headers, 'content-type': 'text/plain' },
+      payload: JSON.stringify(form),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toMatchObject({ code: 'unsupportedMediaType', messagesByLanguage: { 'de-CH': expect.any(String) } });
+  });
+
+  it('answers a malformed address with 400 and a too long one with 414', async () => {
+    const malformed = await t.app.inject('/api/orders/%E0%A4%A/detail');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toMatchObject({ code: 'badRequest', messagesByLanguage: { 'en-US': 'The request could not be read.' } });
+    const long = await t.app.inject(`/api/country/?x=${'a'.repeat(5000)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json().error.code).toBe('uriTooLong');
+  });
+});
+
+describe('the log', () => {
+  it('names the route and the error code, never the values sent', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logger: { stream: { write: (line) => void lines.push(line) } } });
+    try {
+      const xsrf = await startXsrfSession(logged.app);
+      await logged.app.inject('/api/country/?language=x&email=secret.person%40example.ch');
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/',
+        headers: { ...xsrf.headers, 'content-type': 'application/json' },
+        payload: '{"email":"secret.person@example.ch", "firstName": ',
+      });
+      await logged.app.inject({ method: 'POST', url: '/api/newsletter/', headers: xsrf.headers, payload: { ...form, email: 'secret.person@example' } });
+      const log = lines.join('');
+      expect(log).toContain('/api/newsletter/');
+      expect(log).toContain('FST_ERR_CTP_INVALID_JSON_BODY');
+      expect(log).not.toContain('secret.person');
+      expect(log).not.toContain('127.0.0.1');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('HTTPS', () => {
+  it('sends HSTS and marks cookies Secure when the public address is https, without a proxy setting', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+    try {
+      const response = await https.app.inject('/api/xsrf-token');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const cookie of response.cookies) expect(cookie.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('slow and many clients', () => {
+  /** Opens a connection, writes `head`, then one byte of `trickle` every 200 ms; resolves with what came back when it closed. */
+  function slowClient(port: number, head: string, trickle = ''): Promise<{ answer: string; ms: number }> {
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < trickle.length && socket.writable) socket.write(trickle[sent++] ?? '');
+      }, 200);
+      socket.on('connect', () => socket.write(head));
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, ms: Date.now() - started });
+      });
+    });
+  }
+
+  it('drops clients that send headers or body too slowly with 408, while others are served', async () => {
+    const slow = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as AddressInfo;
+      const body = JSON.stringify(form);
+      const xsrf = Object.entries((await startXsrfSession(slow.app)).headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      const trickledBody = slowClient(
+        port,
+        `POST /api/newsletter/ HTTP/1.1\r\nHost: localhost\r\n${xsrf}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+      );
+      const trickledHeaders = slowClient(port, 'GET /api/health HTTP/1.1\r\n', 'Host: localhost\r\nX-Slow: ' + 'a'.repeat(100));
+      const served = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(served.status).toBe(200);
+      for (const client of await Promise.all([trickledBody, trickledHeaders])) {
+        expect(client.answer).toMatch(/^HTTP\/1\.1 408/);
+        expect(client.answer).toContain('"code":"requestTimeout"');
+        expect(client.ms).toBeLessThan(10_000);
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('closes connections beyond MAX_CONNECTIONS at once and serves again once they are gone', async () => {
+    const capped = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', MAX_CONNECTIONS: '2' });
+    try {
+      await capped.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = capped.app.server.address() as AddressInfo;
+      const holders = [slowClient(port, 'GET /api/health HTTP/1.1\r\n'), slowClient(port, 'GET /api/health HTTP/1.1\r\n')];
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = await slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      expect(refused.answer).toBe('');
+      await Promise.all(holders);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+});
