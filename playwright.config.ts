@@ -52,6 +52,8 @@ export default defineConfig({
       // The staff account of the back-office journeys (tests/e2e/support/staff.ts).
       ADMIN_EMAIL: staffAccount.email,
       ADMIN_PASSWORD: staffAccount.password,
+      // The journeys send many forms from one address.
+      MAIL_FORMS_PER_HOUR: '100000',
     },
     },
   ],

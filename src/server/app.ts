@@ -43,6 +43,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerErrorHandler(app);
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+  registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
   registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: env.PUBLIC_URL.startsWith('https:') });
 
   // The services, each made once with what it depends on, and made after the services

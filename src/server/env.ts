@@ -60,6 +60,8 @@ const envSchema = z
     DEMO_ORDERS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     /** How long a client may take to send a whole request (headers and body) before it is dropped with 408. */
     REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(300_000).default(15_000)),
+    /** Submissions of the forms that send mail (save cart, newsletter, contact, webinar, downloads) one client address may make per hour. */
+    MAIL_FORMS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     /** Open connections the process accepts at once; further ones are closed at once. */
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
   })

@@ -476,3 +476,19 @@ export const contactMessages = pgTable(
       .where(sql`${t.readAt} is null and ${t.archivedAt} is null`),
   ],
 );
+
+/**
+ * Requests per client address and time window of a limited group of calls (the forms that
+ * send mail), owned by src/server/plugins/rate-limit.ts. In the database, so that every
+ * copy of the app counts the same requests.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    scope: text('scope').notNull(),
+    clientAddress: text('client_address').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.clientAddress, t.windowStart] }), index('rate_limit_counters_window').on(t.windowStart)],
+);

@@ -193,3 +193,30 @@ describe('slow and many clients', () => {
     }
   });
 });
+
+describe('forms that send mail', () => {
+  it('are limited per client address, together, with 429 and Retry-After beyond the limit', async () => {
+    const limited = await createTestApp({ MAIL_FORMS_PER_HOUR: '3' });
+    try {
+      const xsrf = await startXsrfSession(limited.app);
+      const send = (url: string, remoteAddress = '192.0.2.10') =>
+        limited.app.inject({ method: 'POST', url, remoteAddress, headers: xsrf.headers, payload: { ...form, captchaSolution: 'not solved' } });
+      expect((await send('/api/newsletter/')).statusCode).toBe(400);
+      expect((await send('/api/contact-form/')).statusCode).toBe(400);
+      expect((await send('/api/orders/00000000-0000-4000-8000-000000000000/subscribe')).statusCode).toBe(404);
+
+      const refused = await send('/api/newsletter/');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+      expect(refused.json().error).toMatchObject({ code: 'tooManyRequests', messagesByLanguage: { 'de-CH': expect.any(String) } });
+      expect((await send('/api/contact-form/')).statusCode).toBe(429);
+
+      // Another client, and calls that send no mail, are not affected.
+      expect((await send('/api/newsletter/', '192.0.2.11')).statusCode).toBe(400);
+      expect((await limited.app.inject({ url: '/api/country/', remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

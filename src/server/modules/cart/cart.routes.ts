@@ -89,6 +89,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.post(
     '/api/orders/:orderId/subscribe',
     {
+      // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
+      config: { rateLimit: 'mailForms' },
       schema: {
         summary: 'Saves the cart by e-mail (shopping-cart form)',
         params: orderIdParams,

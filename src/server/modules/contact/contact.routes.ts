@@ -14,6 +14,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.post(
     '/api/contact-form/',
     {
+      // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
+      config: { rateLimit: 'mailForms' },
       schema: {
         summary: 'Sends a message to the chosen recipient; the sender gets an acknowledgement by e-mail',
         description: 'Needs a captcha solution of the `contact` site key (`GET /api/contact-form/site-key`).',

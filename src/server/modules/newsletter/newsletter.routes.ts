@@ -31,6 +31,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   app.post(
     '/api/newsletter/',
     {
+      // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
+      config: { rateLimit: 'mailForms' },
       schema: {
         summary: 'Subscribes to the newsletter, or updates the subscriber with this e-mail address',
         description: 'Needs a captcha solution of the `forms` site key (`GET /api/captcha/site-key`).',

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { rateLimitCounters } from '#server/db/schema.ts';
+import { AppError } from '#shared/errors.ts';
+
+/** The groups of calls that are limited per client address. */
+export type RateLimitScope = 'mailForms';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Counts the route's requests against this group's limit per client address (429 beyond it). */
+    rateLimit?: RateLimitScope;
+  }
+}
+
+export interface RateLimit {
+  /** Requests one client address may make in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Limits, per client address, the requests to the routes that declare
+ * `config: { rateLimit: scope }`, in fixed windows counted in the database (so every copy
+ * of the app counts the same requests). Beyond the limit the answer is 429 with
+ * `Retry-After` until the window ends. Every request counts, accepted or not: the point
+ * is that one client cannot make the shop send thousands of mails.
+ */
+export function registerRateLimit(app: FastifyInstance, options: { db: Db; limits: Record<RateLimitScope, RateLimit> }): void {
+  const { db, limits } = options;
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.rateLimit;
+    if (!scope) return;
+    const { max, windowSeconds } = limits[scope];
+    const windowMs = windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ scope, clientAddress: request.ip, windowStart })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.scope, rateLimitCounters.clientAddress, rateLimitCounters.windowStart],
+        set: { hits: sql`${rateLimitCounters.hits} + 1` },
+      })
+      .returning({ hits: rateLimitCounters.hits });
+    const hits = row?.hits ?? 1;
+    // The first request of a client in a window clears the windows that are over.
+    if (hits === 1) await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, windowStart));
+    if (hits > max) {
+      const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000));
+      throw new AppError('tooManyRequests', 'error.tooManyRequests', { headers: { 'retry-after': String(retryAfter) } });
+    }
+  });
+}
