@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { queueMail, queueMailComposedLater } from './mail.service.ts';
 import { createMailWorker, retryDelaySeconds } from './mail.worker.ts';
 import { claimDueMails } from './outbox.repository.ts';
-import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+import { fileTransport, maxSendSeconds, smtpTransport, type MailTransport } from './transport.ts';
 
 const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
 const log = pino({ level: 'silent' });
@@ -39,8 +39,8 @@ async function queue(count: number, to = 'buyer@example.ch'): Promise<string[]> 
   return ids;
 }
 
-function worker(transport: MailTransport = smtpTransport(smtp.url), db = t.database.db, leaseSeconds = 300) {
-  return createMailWorker({ db, transport, from: settings.from, log, leaseSeconds });
+function worker(transport: MailTransport = smtpTransport(smtp.url), db = t.database.db, leaseSeconds?: number) {
+  return createMailWorker({ db, transport, from: settings.from, log, ...(leaseSeconds ? { leaseSeconds } : {}) });
 }
 
 describe('the mail worker', () => {
@@ -88,6 +88,39 @@ describe('the mail worker', () => {
     await smtp.waitForMails(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.mails).toHaveLength(1);
+  });
+
+  it('claims one mail at a time, for about a minute: a mail of a process that died waits no longer', async () => {
+    await queue(2);
+    let release: () => void = () => undefined;
+    // A send that hangs, as in a process killed mid-send.
+    const hanging = worker(() => new Promise<void>((resolve) => (release = resolve)));
+    const pass = hanging.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const rows = await t.database.db.select().from(outbox);
+    const claimed = rows.filter((row) => row.claimedUntil !== null && row.claimedUntil.getTime() > Date.now());
+    expect(claimed).toHaveLength(1);
+    const leaseSeconds = ((claimed[0]?.claimedUntil?.getTime() ?? 0) - Date.now()) / 1000;
+    expect(leaseSeconds).toBeGreaterThan(maxSendSeconds);
+    expect(leaseSeconds).toBeLessThanOrEqual(60);
+    // Meanwhile another process sends the other mail.
+    expect(await worker().runOnce()).toBe(1);
+    release();
+    await pass;
+  });
+
+  it('sends a mail killed in the DATA phase again, with the same Message-ID, so the receiver can tell it is one mail', async () => {
+    const [id] = await queue(1);
+    // The server got the whole message, then the process died before it could mark it sent.
+    const killedAfterData: MailTransport = async (mail) => {
+      await smtpTransport(smtp.url)(mail);
+      throw new Error('process killed');
+    };
+    expect(await worker(killedAfterData).runOnce()).toBe(0);
+    await t.database.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await worker().runOnce()).toBe(1);
+    const mails = await smtp.waitForMails(2);
+    expect(mails.map((mail) => mail.messageId)).toEqual([`<${id}@cybersafe-academy.example>`, `<${id}@cybersafe-academy.example>`]);
   });
 
   it('survives a restart: a new worker sends what the old one left', async () => {
@@ -161,7 +194,8 @@ describe('the mail worker', () => {
     const eml = readFileSync(path.join(folder, files[0] ?? ''), 'utf8');
     expect(eml).toContain('To: file@example.ch');
     expect(eml).toContain('Subject: Mail 0');
-    expect(logged[0]).toContain('Mail 0');
+    expect(logged[0]).toContain(files[0]);
+    expect(logged[0]).not.toContain('file@example.ch');
     rmSync(folder, { recursive: true, force: true });
     expect(existsSync(folder)).toBe(false);
   });

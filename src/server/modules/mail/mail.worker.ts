@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import { claimDueMails, markMailFailed, markMailSent, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
-import type { MailTransport } from './transport.ts';
+import { maxSendSeconds, type MailTransport } from './transport.ts';
 
 /** Makes the content of a mail queued by kind (queueMailComposedLater) from its payload. */
 export type MailComposer = (payload: Record<string, unknown>) => Promise<Omit<MailMessage, 'from' | 'to'>>;
@@ -18,8 +18,9 @@ export interface MailWorkerOptions {
   log: FastifyBaseLogger;
   /** How often to look for due mails when nobody wakes the worker. */
   pollMs?: number;
-  /** How long a claim holds; longer than any send may take. */
+  /** How long a claim holds; longer than any send may take (default 60 s). */
   leaseSeconds?: number;
+  /** Mails claimed at once (default 1: each claim covers one send, so the lease can stay short). */
   batchSize?: number;
   maxAttempts?: number;
 }
@@ -44,8 +45,11 @@ const parkedSeconds = 100 * 365 * 24 * 3600;
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const pollMs = options.pollMs ?? 5000;
-  const leaseSeconds = options.leaseSeconds ?? 300;
-  const batchSize = options.batchSize ?? 10;
+  // A claim covers composing (the invoice PDF, a few seconds) and one send, which the
+  // transport gives up after maxSendSeconds; a mail claimed by a process that died is
+  // taken by another one after a minute.
+  const leaseSeconds = options.leaseSeconds ?? maxSendSeconds + 20;
+  const batchSize = options.batchSize ?? 1;
   const maxAttempts = options.maxAttempts ?? 10;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -75,7 +79,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const retryIn = mail.attempts >= maxAttempts ? parkedSeconds : retryDelaySeconds(mail.attempts);
-          options.log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail delivery failed');
+          // The SMTP reply can quote the address: it is kept in the outbox row, the log has its code only.
+          const responseCode = (error as { responseCode?: number }).responseCode;
+          options.log.warn({ mailId: mail.id, attempts: mail.attempts, responseCode }, 'mail delivery failed');
           await markMailFailed(options.db, mail.id, message, retryIn);
         }
       }

@@ -5,16 +5,31 @@ import nodemailer from 'nodemailer';
 /** Sends one composed mail; throws when it could not be handed over. */
 export type MailTransport = (mail: { id: string; from: string; to: string; subject: string; raw: string }) => Promise<void>;
 
+/**
+ * The longest one send may take: a send still running then counts as failed (and is
+ * retried). The worker's claim on a mail lasts longer than this (mail.worker.ts), so no
+ * other process takes a mail while a send of it may still be under way.
+ */
+export const maxSendSeconds = 40;
+
 /** SMTP_URL set: hand the mail to that server. */
 export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    socketTimeout: 20_000,
   });
   return async (mail) => {
-    await transporter.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`SMTP send took longer than ${maxSendSeconds} s`)), maxSendSeconds * 1000);
+    });
+    try {
+      await Promise.race([transporter.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
@@ -24,6 +39,7 @@ export function fileTransport(folder: string, log: (message: string) => void): M
     await mkdir(folder, { recursive: true });
     const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
     await writeFile(file, mail.raw, 'utf8');
-    log(`mail to ${mail.to}: "${mail.subject}" written to ${file}`);
+    // The file names the recipient; the log does not (no personal data in the log).
+    log(`mail ${mail.id} written to ${file}`);
   };
 }
