@@ -37,14 +37,14 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
     {
-    command: 'rm -rf tmp/e2e-data && tsx src/server/main.ts',
+    command: `rm -rf tmp/e2e-data-${port} && tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: 'tmp/e2e-data',
+      DATA_DIR: `tmp/e2e-data-${port}`,
       DATABASE_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
