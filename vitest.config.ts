@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['src/**/*.api.test.ts'];
 
 /**
- * Three projects: `unit` (pure code and components, jsdom where a file asks for it),
- * `api` (the app through inject() on PGlite), and `api-postgres` (the same API tests on
- * the PostgreSQL server of DATABASE_URL; only when it is set).
+ * Projects: `unit` (pure code and components, jsdom where a file asks for it), `api`
+ * (the app through inject() on PGlite), and, only when DATABASE_URL is set, `api-postgres`
+ * (the same API tests on that PostgreSQL server) and `copies` (two server processes and
+ * nginx on one database).
  */
 export default defineConfig({
   plugins: [react()],
@@ -32,6 +33,11 @@ export default defineConfig({
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
+            },
+            {
+              // Two server processes and nginx on one PostgreSQL database (tests/copies/).
+              extends: true as const,
+              test: { name: 'copies', include: ['tests/copies/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 },
             },
           ]
         : []),

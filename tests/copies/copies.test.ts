@@ -1,0 +1,262 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Puzzle } from '#captcha/puzzle.ts';
+import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
+import { siteKeyPaths, type FormFamily } from '#shared/captcha-families.ts';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { createPostgresDatabase } from '../helpers/test-app.ts';
+
+/**
+ * Two copies of the shop (two server processes, as `npm start` runs them) on one
+ * PostgreSQL database, and nginx in front of them with the example configuration of
+ * deploy/nginx/shop.conf: they behave as one shop.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(base: string, process: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`a copy stopped while starting:\n${log()}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${base} did not become ready:\n${log()}`);
+}
+
+/** A JSON answer, read loosely: the test looks at a few fields of many different answers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type Json = any;
+
+/** A visitor's browser: keeps cookies, sends the anti-forgery header, talks to any copy. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  private xsrf = '';
+
+  async call(base: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: Json }> {
+    if (!this.xsrf && method !== 'GET') await this.call(base, 'GET', '/api/xsrf/token').then((answer) => (this.xsrf = answer.json.token));
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(this.xsrf ? { 'x-xsrf-token': this.xsrf } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  }
+}
+
+async function solveCaptcha(base: string, family: FormFamily): Promise<string> {
+  const { siteKey } = (await (await fetch(`${base}/api${siteKeyPaths[family]}`)).json()) as { siteKey: string };
+  const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'copies-test@1.0.0' } })).json()) as Puzzle;
+  return encodeSolution(puzzle, solvePuzzle(puzzle).number);
+}
+
+const staff = { email: 'copies@example.ch', password: 'two copies, one shop!' };
+let smtp: TestSmtpServer;
+let database: { url: string; drop(): Promise<void> };
+const processes: ChildProcess[] = [];
+let copyA = '';
+let copyB = '';
+let proxy = '';
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
+  const secretKey = randomBytes(32).toString('hex');
+  const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  copyA = `http://127.0.0.1:${portA}`;
+  copyB = `http://127.0.0.1:${portB}`;
+  proxy = `http://127.0.0.1:${proxyPort}`;
+
+  // Both copies start at the same moment: migrations, seed and the staff account must cope.
+  const logs: string[] = [];
+  const copies = [portA, portB].map((port) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'shop-copy-')),
+        SECRET_KEY: secretKey,
+        PUBLIC_URL: proxy,
+        TRUST_PROXY: 'true',
+        SMTP_URL: smtp.url,
+        ADMIN_EMAIL: staff.email,
+        ADMIN_PASSWORD: staff.password,
+        CAPTCHA_MAX_NUMBER: '1000',
+        DEMO_ORDERS: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    processes.push(child);
+    return child;
+  });
+  await Promise.all([
+    waitUntilReady(copyA, copies[0]!, () => logs.join('')),
+    waitUntilReady(copyB, copies[1]!, () => logs.join('')),
+  ]);
+
+  // nginx with the example configuration, pointed at the two copies.
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
+  const example = readFileSync(path.join(root, 'deploy/nginx/shop.conf'), 'utf8');
+  writeFileSync(
+    path.join(folder, 'shop.conf'),
+    example.replace('127.0.0.1:3001', `127.0.0.1:${portA}`).replace('127.0.0.1:3002', `127.0.0.1:${portB}`).replace('listen 8080', `listen 127.0.0.1:${proxyPort}`),
+  );
+  writeFileSync(
+    path.join(folder, 'nginx.conf'),
+    [
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${folder}/nginx.pid;`,
+      `error_log ${folder}/error.log warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${folder}/${kind};`),
+      `  include ${folder}/shop.conf;`,
+      '}',
+    ].join('\n'),
+  );
+  const nginx = spawn('nginx', ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nginxLog: string[] = [];
+  nginx.stderr?.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
+  nginx.on('error', (error) => nginxLog.push(`nginx could not start (is it installed? .ci/run installs nginx-light): ${error.message}`));
+  processes.push(nginx);
+  await waitUntilReady(proxy, nginx, () => nginxLog.join(''));
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of processes) child.kill('SIGTERM');
+  await Promise.all(processes.map((child) => (child.exitCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
+  await smtp?.close();
+  await database?.drop();
+}, 60_000);
+
+const product = { productCode: 'cyber_security_training_foundation_v1', quantity: 12, paymentFrequency: 'ONE_TIME', currency: 'CHF', language: 'de-CH' };
+
+describe('two copies on one database', () => {
+  it('serve and check out through one copy a cart made through the other', async () => {
+    const browser = new Browser();
+    const created = await browser.call(copyA, 'POST', '/api/orders/', product);
+    expect(created.status).toBe(200);
+    const id = created.json.id as string;
+    const cart = await browser.call(copyB, 'GET', `/api/orders/${id}/shopping-cart/`);
+    expect(cart.status).toBe(200);
+    expect(cart.json.items).toHaveLength(1);
+
+    for (const [step, body] of [
+      { company: { name: 'Muster AG' } },
+      { address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' } },
+      { invoiceAddressSameAsAddress: true },
+      { contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
+    ].entries()) {
+      expect((await browser.call(step % 2 === 0 ? copyB : copyA, 'PUT', `/api/orders/${id}/invoice-info`, { ...body, step: step + 1 })).status).toBe(200);
+    }
+    // The puzzle comes from one copy, the order is placed through the other.
+    const bought = await browser.call(copyA, 'POST', `/api/orders/${id}/checkout`, {
+      agreeWithLegalTexts: true,
+      captchaSolution: await solveCaptcha(copyB, 'checkout'),
+      language: 'de-CH',
+    });
+    expect(bought.status).toBe(200);
+    expect((await browser.call(copyB, 'GET', `/api/orders/${id}/status-info`)).json).toMatchObject({ status: expect.any(String) });
+    // A placed order is no longer a cart on either copy.
+    expect((await browser.call(copyB, 'POST', `/api/orders/${id}/shopping-cart/`, product)).status).toBe(409);
+  });
+
+  it('share staff sessions: signed in on one, valid on the other, ended on both', async () => {
+    const browser = new Browser();
+    const login = await browser.call(copyA, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptcha(copyA, 'signIn') });
+    expect(login.status).toBe(200);
+    expect(await browser.call(copyB, 'GET', '/api/users/me')).toMatchObject({ status: 200, json: { email: staff.email } });
+    expect((await browser.call(copyB, 'POST', '/api/users/logout')).status).toBe(204);
+    expect((await browser.call(copyA, 'GET', '/api/users/me')).status).toBe(401);
+  });
+
+  it('refuse on one copy a captcha solution spent on the other', async () => {
+    const browser = new Browser();
+    const solution = await solveCaptcha(copyA, 'forms');
+    const form = { firstName: 'Anna', email: 'anna@example.ch', agreeWithDataPrivacy: true, captchaSolution: solution };
+    expect((await browser.call(copyA, 'POST', '/api/newsletter/', form)).status).toBe(200);
+    const replay = await browser.call(copyB, 'POST', '/api/newsletter/', form);
+    expect(replay.status).toBe(400);
+    expect(replay.json.errors[0]).toMatchObject({ field: 'captchaSolution', code: 'used' });
+  });
+
+  it('send each mail once while both mail workers run', async () => {
+    smtp.mails.length = 0;
+    const browser = new Browser();
+    const sent = 6;
+    for (let i = 0; i < sent; i++) {
+      const copy = i % 2 === 0 ? copyA : copyB;
+      const answer = await browser.call(copy, 'POST', '/api/contact-form/', {
+        firstName: 'Anna',
+        email: `sender-${i}@example.ch`,
+        agreeWithDataPrivacy: true,
+        captchaSolution: await solveCaptcha(copy, 'contact'),
+        recipient: 'MESSAGE_CENTRAL',
+        subject: `Question ${i}`,
+        message: 'Which training fits a team of twelve developers?',
+      });
+      expect(answer.status).toBe(200);
+    }
+    // Each message: one mail to the team (Reply-To: the sender), one acknowledgement to the sender.
+    const ofTheseForms = () => smtp.mails.filter((mail) => /sender-\d@example\.ch/.test(`${[mail.to].flat().map((address) => address?.text).join(' ')} ${mail.replyTo?.text}`));
+    const deadline = Date.now() + 30_000;
+    while (ofTheseForms().length < sent * 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 6_000)); // both workers have polled again since
+    expect(ofTheseForms()).toHaveLength(sent * 2);
+    // Nothing at all arrived twice (the order mails of the first test included).
+    expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(smtp.mails.length);
+  });
+
+  it('work behind nginx as one shop', async () => {
+    const browser = new Browser();
+    const created = await browser.call(proxy, 'POST', '/api/orders/', product);
+    expect(created.status).toBe(200);
+    const id = created.json.id as string;
+    for (let i = 0; i < 6; i++) {
+      const cart = await browser.call(proxy, 'GET', `/api/orders/${id}/shopping-cart/`);
+      expect(cart.status).toBe(200);
+      expect(cart.json.items[0]).toMatchObject({ quantity: 12 });
+    }
+    const page = await fetch(`${proxy}/web/en-US/`);
+    expect(page.status).toBe(200);
+  });
+});
