@@ -41,6 +41,9 @@ import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
+import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
+import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -190,6 +193,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     onMailQueued,
   });
+  // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
+  const webinars = createWebinarsService({ db, captcha, people, mail: mailSettings, onMailQueued });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
@@ -207,7 +212,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's order calls and start page; the order jobs (idle carts are abandoned).
   const ordersAdmin = createOrdersAdminService({ db, orders, checkout });
-  const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact });
+  const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, ordersAdmin }));
   const orderJobs = createOrderJobs({ orders, log: app.log });
@@ -239,6 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
   await app.register(contactRoutes, { contact });
+  await app.register(webinarsRoutes, { webinars });
   // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
   await app.register(usersRoutes, { users });
   await app.register(cartRoutes, { cart, saveCart });
@@ -246,6 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerStaffRoutes(app, ordersAdminRoutes, { ordersAdmin });
   await registerStaffRoutes(app, dashboardRoutes, { dashboard });
   await registerStaffRoutes(app, contactAdminRoutes, { contact });
+  await registerStaffRoutes(app, webinarsAdminRoutes, { webinars });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

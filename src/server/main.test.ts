@@ -63,7 +63,7 @@ describe('the server process', () => {
       expect(answer).toContain('"code":"notFound"');
       expect(await server.exited).toBe(0);
       const lines = server.output().split('\n').filter((line) => line.startsWith('{'));
-      const requestLine = lines.map((line) => JSON.parse(line)).find((entry) => entry.req?.url === '/api/xsrf/token');
+      const requestLine = lines.map((line) => JSON.parse(line)).find((entry) => entry.req?.route === '/api/xsrf/token');
       expect(requestLine?.reqId).toMatch(/^[0-9a-f-]{36}$/);
       // The start message names the port it really listens on, also for the public address.
       const started = lines.map((line) => JSON.parse(line) as { msg?: string }).find((entry) => entry.msg?.startsWith('listening on'));

@@ -13,6 +13,9 @@ describe('pages of the app', () => {
     `/app/orders/${id.toUpperCase()}/tracking`,
     '/app/no-shopping-cart',
     '/app/admin-panel/login',
+    '/app/webinars',
+    `/app/webinar/${id}/en-US`,
+    `/app/webinar/${id}/de-CH?from=list`,
   ])('knows %s', (url) => {
     expect(isAppPage(url)).toBe(true);
   });
@@ -25,6 +28,12 @@ describe('pages of the app', () => {
     '/app/no-shopping-cart/more',
     '/application',
     '/web/en-US/',
+    '/app/webinar',
+    `/app/webinar/${id}`,
+    `/app/webinar/not-an-id/en-US`,
+    `/app/webinar/${id}/fr-FR`,
+    `/app/webinar/${id}/de-ch`,
+    `/app/webinars/${id}`,
   ])('does not know %s', (url) => {
     expect(isAppPage(url)).toBe(false);
   });

@@ -1,3 +1,5 @@
+import { languages } from './locales.ts';
+
 /**
  * The routes of the single-page app below `/app`, as react-router writes them. The server
  * answers these with the app shell and status 200, and every other `/app/…` address with
@@ -5,7 +7,8 @@
  * engines and link checkers see a missing page as missing. A new page of the app adds
  * its pattern here; `src/client/app/app-routes.test.ts` fails while one is missing.
  *
- * A `:param` matches one path segment; `orderId` must be a UUID, as order ids are.
+ * A `:param` matches one path segment; `orderId` and `id` must be UUIDs, as order and
+ * webinar ids are, and `language` one of the languages.
  * A trailing `/*` matches everything below (the back office routes itself).
  */
 export const appRoutePatterns = [
@@ -16,11 +19,17 @@ export const appRoutePatterns = [
   '/orders/:orderId/checkout',
   '/orders/:orderId/tracking',
   '/contact-us',
+  '/webinars',
+  '/webinar/:id/:language',
   '/admin-panel/*',
 ] as const;
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const paramRules: Record<string, RegExp> = {
-  orderId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  orderId: uuid,
+  id: uuid,
+  language: new RegExp(`^(?:${languages.join('|')})$`),
 };
 
 function segmentsOf(path: string): string[] {

@@ -4,12 +4,10 @@
  */
 
 /** DATA_PRIVACY: the privacy policy, for the form sent; NEWSLETTER: receiving the newsletter; LEGAL_TEXTS: the terms at checkout. */
-export const consentSubjects = ['DATA_PRIVACY', 'NEWSLETTER', 'LEGAL_TEXTS'] as const;
-export type ConsentSubject = (typeof consentSubjects)[number];
+export type ConsentSubject = 'DATA_PRIVACY' | 'NEWSLETTER' | 'LEGAL_TEXTS';
 
 /** The forms a person's data and consents come from. */
-export const consentSources = ['CONTACT_FORM', 'WEBINAR', 'NEWSLETTER', 'DOWNLOAD', 'SAVE_CART', 'CHECKOUT', 'PREFERENCE_CENTRE'] as const;
-export type ConsentSource = (typeof consentSources)[number];
+export type ConsentSource = 'CONTACT_FORM' | 'WEBINAR' | 'NEWSLETTER' | 'DOWNLOAD' | 'SAVE_CART' | 'CHECKOUT' | 'PREFERENCE_CENTRE';
 
 /**
  * The version of the privacy policy the forms' consent box refers to: the date its text

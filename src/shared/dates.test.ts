@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates.ts';
+import { formatDate, formatDateTime, formatEventDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
 
 describe('formatDateTime (time-zone short name and UTC offset)', () => {
   it.each([
@@ -19,5 +19,69 @@ describe('formatDateTime (time-zone short name and UTC offset)', () => {
   it('formats a calendar date', () => {
     expect(formatDate('2026-11-21T09:30:00Z', 'de-CH')).toBe('21.11.2026');
     expect(formatDate('2026-11-21T09:30:00Z', 'en-US')).toBe('11/21/2026');
+  });
+});
+
+describe('formatEventDateTime (weekday, zone name and short UTC offset)', () => {
+  it.each([
+    ['2027-02-03T13:00:00Z', 'en-US', 'Europe/Zurich', 'Wed, 3 Feb 2027, 14:00 CET (UTC+1)'],
+    ['2027-02-03T13:00:00Z', 'de-CH', 'Europe/Zurich', 'Mi., 3. Feb. 2027, 14:00 MEZ (UTC+1)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'Europe/Zurich', 'Sat, 3 Jul 2027, 14:00 CEST (UTC+2)'],
+    ['2027-07-03T12:00:00Z', 'de-CH', 'Europe/Zurich', 'Sa., 3. Juli 2027, 14:00 MESZ (UTC+2)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'America/New_York', 'Sat, 3 Jul 2027, 08:00 (UTC-4)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'Asia/Kolkata', 'Sat, 3 Jul 2027, 17:30 (UTC+5:30)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'UTC', 'Sat, 3 Jul 2027, 12:00 UTC (UTC+0)'],
+  ] as const)('%s in %s (%s) -> %s', (iso, language, zone, expected) => {
+    expect(formatEventDateTime(iso, language, zone).replace(/[\u202f\u00a0]/g, ' ')).toBe(expected);
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => formatEventDateTime('not a date', 'de-CH')).toThrowError(RangeError);
+  });
+});
+
+describe('Zurich wall-clock time and instants', () => {
+  it.each([
+    // Winter (UTC+1) and summer (UTC+2).
+    ['2027-02-03', '14:00', '2027-02-03T13:00:00.000Z'],
+    ['2027-07-03', '14:00', '2027-07-03T12:00:00.000Z'],
+    // Midnight falls on the day before in UTC.
+    ['2027-01-01', '00:30', '2026-12-31T23:30:00.000Z'],
+    // The last Sunday of March 2027 (28th): 01:59 is still winter time, 03:00 already summer time.
+    ['2027-03-28', '01:59', '2027-03-28T00:59:00.000Z'],
+    ['2027-03-28', '03:00', '2027-03-28T01:00:00.000Z'],
+    // The last Sunday of October 2027 (31st): 01:30 summer time, 03:00 winter time.
+    ['2027-10-31', '01:30', '2027-10-30T23:30:00.000Z'],
+    ['2027-10-31', '03:00', '2027-10-31T02:00:00.000Z'],
+    // 02:30 comes twice that night: the first one, still in summer time (UTC+2).
+    ['2027-10-31', '02:30', '2027-10-31T00:30:00.000Z'],
+  ])('%s %s in Zurich is %s', (date, time, iso) => {
+    expect(instantOfLocal({ date, time })).toBe(iso);
+    if (!(date === '2027-10-31' && time === '02:30')) expect(localDateTimeOf(iso)).toEqual({ date, time });
+  });
+
+  it('has no instant for a time the clocks skip, nor for a malformed or impossible date or time', () => {
+    expect(instantOfLocal({ date: '2027-03-28', time: '02:30' })).toBeUndefined();
+    for (const [date, time] of [
+      ['', '14:00'],
+      ['2027-02-03', ''],
+      ['2027-02-30', '14:00'],
+      ['2027-13-01', '14:00'],
+      ['2027-02-03', '24:00'],
+      ['2027-02-03', '14:60'],
+      ['3.2.2027', '14:00'],
+      ['2027-02-03', '2 pm'],
+    ] as const) {
+      expect(instantOfLocal({ date, time }), `${date} ${time}`).toBeUndefined();
+    }
+  });
+
+  it('converts in other zones too', () => {
+    expect(instantOfLocal({ date: '2027-07-03', time: '08:00' }, 'America/New_York')).toBe('2027-07-03T12:00:00.000Z');
+    expect(localDateTimeOf('2027-07-03T12:00:00Z', 'Asia/Kolkata')).toEqual({ date: '2027-07-03', time: '17:30' });
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => localDateTimeOf('nonsense')).toThrowError(RangeError);
   });
 });

@@ -44,3 +44,117 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
   const value = typeof date === 'string' ? new Date(date) : date;
   return new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
 }
+
+/**
+ * How an event's date is written: English day first with a 24-hour clock and the
+ * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1);
+ * Swiss German as it is (MEZ, MESZ).
+ */
+const eventLocales: Record<Language, string> = { 'en-US': 'en-GB', 'de-CH': 'de-CH' };
+
+/** `GMT+1` / `GMT+5:30` / `GMT` as Intl's short offset writes it, as `UTC+1` / `UTC+5:30` / `UTC+0`. */
+function shortUtcOffset(date: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const offset = part?.replace('GMT', '') ?? '';
+  return `UTC${offset === '' ? '+0' : offset}`;
+}
+
+/**
+ * When an event (a webinar) takes place, with the weekday, the time zone's short name
+ * and its UTC offset: `Wed, 3 Feb 2027, 14:00 CET (UTC+1)` in en-US,
+ * `Mi., 3. Feb. 2027, 14:00 MEZ (UTC+1)` in de-CH. Where the language has no name for
+ * the zone (Intl writes `GMT-4`), the offset alone is shown: `08:00 (UTC-4)`.
+ */
+export function formatEventDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
+  const parts = new Intl.DateTimeFormat(eventLocales[language], {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(value);
+  const zoneName = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const withoutZone = parts
+    .filter((part) => part.type !== 'timeZoneName')
+    .map((part) => part.value)
+    .join('')
+    .trim();
+  const named = zoneName !== '' && !/^(GMT|UTC)[+\-−]/.test(zoneName);
+  return `${withoutZone}${named ? ` ${zoneName}` : ''} (${shortUtcOffset(value, timeZone)})`;
+}
+
+/** A wall-clock date and time somewhere: `{ date: '2027-02-03', time: '14:00' }`. */
+export interface LocalDateTime {
+  date: string;
+  time: string;
+}
+
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    localFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall clock of `timeZone` at an instant, as milliseconds of a UTC clock showing the same (seconds kept). */
+function wallClockMillis(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(localFormat(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+/** The date and time the clocks of `timeZone` (Zurich by default) show at an instant, to the minute. */
+export function localDateTimeOf(date: Date | string, timeZone = defaultTimeZone): LocalDateTime {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
+  const iso = new Date(wallClockMillis(value.getTime(), timeZone)).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+const localDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const localTimePattern = /^(\d{2}):(\d{2})$/;
+
+/**
+ * The instant (ISO, UTC) at which the clocks of `timeZone` (Zurich by default) show this
+ * date and time, across daylight-saving changes: `2027-02-03` `14:00` → `2027-02-03T13:00:00.000Z`,
+ * `2027-07-03` `14:00` → `2027-07-03T12:00:00.000Z`. A time the clocks skip (02:30 on the
+ * last Sunday of March in Zurich) has no instant: undefined, as for a malformed date or
+ * time. A time they show twice (02:30 on the last Sunday of October) is the first one,
+ * still in summer time.
+ */
+export function instantOfLocal({ date, time }: LocalDateTime, timeZone = defaultTimeZone): string | undefined {
+  const day = localDatePattern.exec(date);
+  const clock = localTimePattern.exec(time);
+  if (!day || !clock) return undefined;
+  const [, year, month, dayOfMonth] = day.map(Number) as [number, number, number, number];
+  const [, hour, minute] = clock.map(Number) as [number, number, number];
+  const wanted = Date.UTC(year, month - 1, dayOfMonth, hour, minute);
+  // Date.UTC rolls 2027-02-30 over to March: such a date does not exist.
+  const check = new Date(wanted);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== dayOfMonth || hour > 23 || minute > 59) return undefined;
+  // The zone's offsets a day before and after cover both sides of any change in between.
+  const offsets = new Set([-1, 1].map((days) => wallClockMillis(wanted + days * 86_400_000, timeZone) - (wanted + days * 86_400_000)));
+  const instants = [...offsets].map((offset) => wanted - offset).filter((instant) => wallClockMillis(instant, timeZone) === wanted);
+  if (instants.length === 0) return undefined;
+  return new Date(Math.min(...instants)).toISOString();
+}

@@ -159,7 +159,7 @@ describe('every prerendered page', () => {
 
   it('links the header and footer to the pages of its language', () => {
     const html = result.files.get('de-CH/imprint.EUR.html')!;
-    for (const href of ['/web/de-CH/trainings', '/web/de-CH/privacy-policy', '/web/de-CH/imprint', '/app/contact-us', 'mailto:info@cybersafe-academy.example']) {
+    for (const href of ['/web/de-CH/trainings', '/web/de-CH/privacy-policy', '/web/de-CH/imprint', '/app/contact-us', '/app/webinars', 'mailto:info@cybersafe-academy.example']) {
       expect(html).toContain(`href="${href}"`);
     }
     // The language switch: plain links to the same page in each language.

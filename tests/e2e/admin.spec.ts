@@ -149,6 +149,61 @@ test('a visitor writes through the contact form; staff read it as text in the in
   await expect(page.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
 });
 
+test('staff create a webinar, refused first for a bad code and link, that then appears on the public list in its language only, and delete it', async ({ page, browser }) => {
+  const code = `E2E-${Date.now()}`;
+  const title = `Passwörter im Team ${Date.now()}`;
+  await page.goto('/app/admin-panel/home');
+  await signIn(page, staffAccount.email, staffAccount.password);
+  await expect(page.getByRole('heading', { name: 'Next webinars' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Webinars' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Webinars' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Phishing defence for teams');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'New webinar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New webinar' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill('with spaces');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de-CH');
+  await page.getByLabel('Date').fill(inTwoWeeks);
+  await page.getByLabel('Time').fill('10:30');
+  await page.getByLabel('Duration in minutes').fill('45');
+  await page.getByLabel('Description').fill('Wie ein Team Passwörter sicher teilt.\n\nMit Beispielen aus der Praxis.');
+  await page.getByRole('textbox', { name: 'Join link', exact: true }).fill('http://meet.example/team');
+  await page.getByRole('button', { name: 'Create webinar' }).click();
+  await expect(page.getByText('Use letters, digits and dashes only.')).toBeVisible();
+  await expect(page.getByText('Please enter a link starting with https://.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByRole('textbox', { name: 'Join link', exact: true }).fill('https://meet.example/team');
+  await page.getByRole('button', { name: 'Create webinar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Nobody has signed up yet.')).toBeVisible();
+
+  // Visitors see it in German, not in English.
+  const visitor = await browser.newContext({ locale: 'de-CH' });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/app/webinars');
+  await expect(visitorPage.getByRole('link', { name: title })).toBeVisible();
+  await expect(visitorPage.getByRole('main')).toContainText('10:30');
+  await visitor.close();
+  const english = await browser.newContext({ locale: 'en-US' });
+  const englishPage = await english.newPage();
+  await englishPage.goto('/app/webinars');
+  await expect(englishPage.getByRole('heading', { level: 1, name: 'Webinars' })).toBeVisible();
+  await expect(englishPage.getByRole('link', { name: title })).toHaveCount(0);
+  await english.close();
+
+  await page.getByRole('button', { name: 'Delete webinar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete webinar' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`The webinar "${title}" was deleted.`)).toBeVisible();
+});
+
 test('staff turn on a second factor and then sign in with a code from their app', async ({ page }) => {
   const email = staffAccount.email;
   await page.goto('/app/admin-panel/account');

@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
       { path: appPaths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx')) },
       { path: appPaths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
       { path: appPaths.contactUs(), lazy: lazyPage(() => import('./routes/contact-us.tsx')) },
+      { path: appPaths.webinars(), lazy: lazyPage(() => import('./routes/webinars/webinars-page.tsx')) },
+      { path: appPaths.webinar(':id', ':language'), lazy: lazyPage(() => import('./routes/webinars/webinar-page.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

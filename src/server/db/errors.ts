@@ -24,3 +24,9 @@ export function isCheckViolation(error: unknown, constraint: string): boolean {
   const pg = pgErrorOf(error);
   return pg?.code === '23514' && (pg.constraint === constraint || (pg.message ?? '').includes(constraint));
 }
+
+/** A unique index or constraint refused a row (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pg = pgErrorOf(error);
+  return pg?.code === '23505' && (pg.constraint === constraint || (pg.message ?? '').includes(constraint));
+}

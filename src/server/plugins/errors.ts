@@ -67,7 +67,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * always a bug to fix).
  */
 /** Addresses longer than this are refused with 414 (no route of ours comes near it). */
-export const maxUrlLength = 4096;
+const maxUrlLength = 4096;
 
 /** The route pattern (`/api/orders/:orderId/checkout`), never the address with its values. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';

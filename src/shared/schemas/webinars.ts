@@ -18,7 +18,7 @@ export const webinarLimits = {
 } as const;
 
 /** Letters, digits and dashes only (the code appears in addresses and calendar files). */
-export const webinarCodePattern = /^[A-Za-z0-9-]+$/;
+const webinarCodePattern = /^[A-Za-z0-9-]+$/;
 
 /** Which webinars the back office lists: the upcoming ones (default), the past ones, or all. */
 export const webinarPeriods = ['UPCOMING', 'PAST', 'ALL'] as const;
@@ -90,7 +90,7 @@ export type AdminWebinar = z.infer<typeof adminWebinarSchema>;
 export const adminWebinarListSchema = z.object({ results: z.array(adminWebinarSchema) });
 export type AdminWebinarList = z.infer<typeof adminWebinarListSchema>;
 
-export const webinarSubscriberSchema = z.object({
+const webinarSubscriberSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string().nullable(),

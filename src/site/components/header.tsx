@@ -33,6 +33,9 @@ export function Header() {
               </a>
             </li>
             <li>
+              <a href={siteLinks.webinars}>{t('site.nav.webinars')}</a>
+            </li>
+            <li>
               <a href={siteLinks.contact}>{t('site.nav.contact')}</a>
             </li>
           </ul>

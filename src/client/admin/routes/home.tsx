@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateTime } from '#shared/dates.ts';
+import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { translatePlural } from '#shared/i18n/messages.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
@@ -82,8 +83,8 @@ function RevenueChart({ months }: { months: Dashboard['months'] }) {
 
 /**
  * `/app/admin-panel/home`: the open orders by status (each a link into the filtered orders
- * table), the latest unread messages, and orders and net revenue of the last 12 months
- * (the next webinars join here with their feature).
+ * table), the latest unread messages, the next webinars with their subscriber counts
+ * (each a link to its page), and orders and net revenue of the last 12 months.
  */
 export default function HomePage() {
   const t = useT();
@@ -101,7 +102,7 @@ export default function HomePage() {
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;
-  const { months, openOrders, unreadMessages } = dashboard.data;
+  const { months, openOrders, unreadMessages, nextWebinars } = dashboard.data;
 
   return (
     <div className="admin-home">
@@ -138,6 +139,25 @@ export default function HomePage() {
         )}
         <p>
           <Link to={adminPaths.messages()}>{t('admin.home.allMessages')}</Link>
+        </p>
+      </section>
+      <section aria-labelledby="admin-home-webinars">
+        <h2 id="admin-home-webinars">{t('adminWebinars.home.title')}</h2>
+        {nextWebinars.length === 0 ? (
+          <p className="admin-empty">{t('adminWebinars.home.empty')}</p>
+        ) : (
+          <ul className="admin-home__webinars">
+            {nextWebinars.map((webinar) => (
+              <li key={webinar.id}>
+                <Link to={adminPaths.webinar(webinar.id)}>{webinar.title}</Link> ·{' '}
+                <time dateTime={webinar.startsAt}>{formatEventDateTime(webinar.startsAt, language)}</time> ·{' '}
+                {translatePlural(language, 'adminWebinars.subscribers.count', webinar.subscriberCount)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={adminPaths.webinars()}>{t('adminWebinars.home.all')}</Link>
         </p>
       </section>
       <section aria-labelledby="admin-home-revenue">

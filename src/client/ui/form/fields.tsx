@@ -178,6 +178,72 @@ export function DateField({
   );
 }
 
+/** A time of day, with the browser's own picker; the value is `14:30` (24-hour). */
+export function TimeField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+}: FieldProps & { name?: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        className="form__input"
+        name={name}
+        type="time"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        {...invalidProps(id, hint, error)}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A whole number between `min` and `max`; the value stays the text typed, so the shared schema names a problem. */
+export function NumberField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  className,
+  name,
+  value,
+  onChange,
+  min,
+  max,
+}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; min: number; max: number }) {
+  return (
+    <div className={wrapperClass(className)}>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        className="form__input"
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        {...invalidProps(id, hint, error)}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;

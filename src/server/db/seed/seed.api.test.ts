@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '#shared/catalog.ts';
+import { isoDateInZurich, localDateTimeOf } from '#shared/dates.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import * as schema from '../schema.ts';
 import { seedDatabase } from './seed.ts';
@@ -35,5 +36,27 @@ describe('seed', () => {
     expect(await db.select().from(schema.productPrices)).toHaveLength(18);
     const basic = await db.select().from(schema.productPrices).where(eq(schema.productPrices.productCode, 'cyber_security_training_basic_v1'));
     expect(basic.every((price) => price.amountMinor === 12345)).toBe(true);
+  });
+
+  it('dates the demo webinars from the day of seeding, at 14:00 in Zurich, two in each language', async () => {
+    const { db } = t.database;
+    const rows = await db.select().from(schema.webinars).where(isNull(schema.webinars.deletedAt));
+    expect(rows.map((row) => row.language).sort()).toEqual(['de-CH', 'de-CH', 'en-US', 'en-US']);
+    const today = isoDateInZurich();
+    for (const row of rows) {
+      expect(row.startsAt.getTime()).toBeGreaterThan(Date.now());
+      const local = localDateTimeOf(row.startsAt);
+      expect(local.time, row.code).toBe('14:00');
+      expect(local.date > today, row.code).toBe(true);
+    }
+  });
+
+  it('adds no demo webinars to a table that has some, so a deleted one stays deleted', async () => {
+    const { db } = t.database;
+    const [first] = await db.select().from(schema.webinars).limit(1);
+    await db.update(schema.webinars).set({ deletedAt: new Date() }).where(eq(schema.webinars.id, first?.id ?? ''));
+    const before = await db.select().from(schema.webinars);
+    await seedDatabase(db);
+    expect(await db.select().from(schema.webinars)).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import { catalog } from '#shared/catalog.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
 import { currencies, languages, paymentFrequencies } from '#shared/locales.ts';
 import type { Db } from '../client.ts';
 import * as schema from '../schema.ts';
@@ -6,7 +7,8 @@ import { demoWebinars, freeGuide, newsletterTopics } from './content.ts';
 
 /**
  * Loads the catalogue and the demo content. Safe to run at every start: existing rows
- * are left alone (ON CONFLICT DO NOTHING), so staff edits survive restarts.
+ * are left alone (ON CONFLICT DO NOTHING), so staff edits survive restarts; the demo
+ * webinars, dated from the day of the first start, go only into an empty table.
  */
 export async function seedDatabase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -41,10 +43,10 @@ export async function seedDatabase(db: Db): Promise<void> {
       .insert(schema.newsletterTopics)
       .values(newsletterTopics.map((topic, position) => ({ ...topic, position })))
       .onConflictDoNothing();
-    await tx
-      .insert(schema.webinars)
-      .values(demoWebinars.map((webinar) => ({ ...webinar, startsAt: new Date(webinar.startsAt) })))
-      .onConflictDoNothing();
+    // The demo webinars only into an empty table: a webinar staff deleted (its code free
+    // again) stays deleted, and a later start adds none beside staff's own.
+    const [anyWebinar] = await tx.select({ id: schema.webinars.id }).from(schema.webinars).limit(1);
+    if (!anyWebinar) await tx.insert(schema.webinars).values(demoWebinars(isoDateInZurich())).onConflictDoNothing();
     await tx.insert(schema.downloadables).values(freeGuide).onConflictDoNothing();
   });
 }

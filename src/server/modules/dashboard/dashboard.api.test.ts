@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#server/db/schema.ts';
+import { contacts, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 
-/** The back office's start page: orders and net revenue per month and currency, open orders by status. */
+/** The back office's start page: orders and net revenue per month and currency, open orders by status, the next webinars. */
 
 let t: TestApp;
 let staff: StaffSignIn;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signInAsStaff(t);
+  // Without the demo webinars of the seed: each test adds its own.
+  await t.database.db.delete(webinars);
 });
 afterAll(async () => {
   await t.close();
@@ -67,5 +69,46 @@ describe('GET /api/admin/dashboard', () => {
       { status: 'TERMINATING', count: 1 },
     ]);
     expect(dashboard).toMatchObject({ unreadMessages: [], nextWebinars: [] });
+  });
+
+  it('lists the next five upcoming webinars, soonest first, with their subscriber counts', async () => {
+    const { db } = t.database;
+    const day = 24 * 60 * 60 * 1000;
+    const rows = await db
+      .insert(webinars)
+      .values(
+        [3, 1, 7, 2, 30, 5, -1, 4].map((days, index) => ({
+          code: `webinar-${index}`,
+          language: index % 2 === 0 ? 'en-US' : 'de-CH',
+          title: `Webinar in ${days} days`,
+          description: 'About it.',
+          startsAt: new Date(Date.now() + days * day),
+          durationMinutes: 60,
+          link: `https://webinars.example.com/${index}`,
+          deletedAt: days === 4 ? new Date() : null,
+        })),
+      )
+      .returning();
+    const byTitle = new Map(rows.map((row) => [row.title, row]));
+    const people = await db
+      .insert(contacts)
+      .values([1, 2, 3].map((n) => ({ email: `person${n}@example.ch`, firstName: `Person ${n}` })))
+      .returning();
+    const signUps = (title: string, count: number) =>
+      people.slice(0, count).map((person) => ({ webinarId: byTitle.get(title)?.id ?? '', contactId: person.id, language: 'en-US' }));
+    await db.insert(webinarSubscriptions).values([...signUps('Webinar in 2 days', 3), ...signUps('Webinar in 5 days', 1), ...signUps('Webinar in -1 days', 2)]);
+
+    const response = await t.app.inject({ url: '/api/admin/dashboard', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    const { nextWebinars } = response.json() as Dashboard;
+    expect(nextWebinars.map((webinar) => [webinar.title, webinar.subscriberCount])).toEqual([
+      ['Webinar in 1 days', 0],
+      ['Webinar in 2 days', 3],
+      ['Webinar in 3 days', 0],
+      ['Webinar in 5 days', 1],
+      ['Webinar in 7 days', 0],
+    ]);
+    const first = byTitle.get('Webinar in 1 days');
+    expect(nextWebinars[0]).toEqual({ id: first?.id, code: first?.code, title: first?.title, language: 'de-CH', startsAt: first?.startsAt.toISOString(), subscriberCount: 0 });
   });
 });

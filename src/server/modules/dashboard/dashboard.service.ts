@@ -1,20 +1,22 @@
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactService } from '../contact/contact.service.ts';
 import type { OrdersAdminService } from '../orders/orders-admin.service.ts';
+import type { WebinarsService } from '../webinars/webinars.service.ts';
 
 /**
  * The back office's start page: the order figures of the last 12 months, the open
- * orders by status, and the latest unread contact messages with their count. The next
- * webinars come with their own work; the field is there, empty, so the page can show
- * them once it is filled.
+ * orders by status, the latest unread contact messages with their count, and the next
+ * five webinars with their subscriber counts.
  */
 export function createDashboardService(deps: {
   orders: Pick<OrdersAdminService, 'dashboardFigures'>;
   messages: Pick<ContactService, 'unreadSummary'>;
+  webinars: Pick<WebinarsService, 'nextWebinars'>;
 }) {
   return {
     async dashboard(): Promise<Dashboard> {
-      return { ...(await deps.orders.dashboardFigures()), ...(await deps.messages.unreadSummary()), nextWebinars: [] };
+      const [figures, messages, nextWebinars] = await Promise.all([deps.orders.dashboardFigures(), deps.messages.unreadSummary(), deps.webinars.nextWebinars()]);
+      return { ...figures, ...messages, nextWebinars };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '#server/db/client.ts';
+import { csvByteOrderMark, csvLine } from '#server/http/csv.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate, translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -99,20 +100,6 @@ function rowView(row: adminRepo.ListRow) {
     currency: row.currency,
   };
 }
-
-/**
- * One CSV cell: text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
- * carriage return first) is prefixed with `'`; a cell with a comma, quote or line break
- * is quoted, its quotes doubled.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The timeline's newest-first order; at equal times a transition's mails come above it. */
 const kindRank: Record<TimelineEntry['kind'], number> = { MAIL: 0, NOTE: 1, TRANSITION: 2 };
@@ -286,7 +273,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
       );
       void db
         .transaction(async (tx) => {
-          await write(`\uFEFF${csvLine(header)}`);
+          await write(`${csvByteOrderMark}${csvLine(header)}`);
           for await (const batch of adminRepo.exportOrders(tx, criteria, exportBatchSize)) {
             await write(
               batch

@@ -4,7 +4,6 @@ import { staffStatusActions } from '#shared/schemas/orders-admin.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { addDays, addMonths, startOfYear } from './calendar.ts';
 import { allowedActions, transitions } from './order-state-machine.ts';
-import { csvCell } from './orders-admin.service.ts';
 
 describe('the staff status changes', () => {
   it('are the STATUS_CHANGE rows of the machine but the visitor\'s CREATE and REOPEN', () => {
@@ -19,25 +18,6 @@ describe('the staff status changes', () => {
     expect(allowedActions({ ...facts, status: 'ABANDONED' }).map((entry) => entry.action)).toEqual(['ARCHIVE', 'DELETE']);
     expect(allowedActions({ ...facts, status: 'SHOPPING_CART' }).map((entry) => entry.action)).toEqual(['ABANDON', 'DELETE']);
     expect(allowedActions({ ...facts, status: 'DELETED' })).toEqual([]);
-  });
-});
-
-describe('CSV cells', () => {
-  it.each([
-    ['Muster AG', 'Muster AG'],
-    ['=1+1', "'=1+1"],
-    ['+41 44', "'+41 44"],
-    ['-5', "'-5"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tTab', "'\tTab"],
-    ['a, b', '"a, b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    ['=A1,"x"', `"'=A1,""x"""`],
-    [null, ''],
-    [1234.5, '1234.5'],
-  ])('%j → %s', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
   });
 });
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { consents, contacts } from '#server/db/schema.ts';
 
-export type ContactRow = typeof contacts.$inferSelect;
 export type ContactDetails = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewConsent = Omit<typeof consents.$inferInsert, 'id' | 'createdAt'>;
 

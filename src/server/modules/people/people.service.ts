@@ -26,7 +26,7 @@ export interface ConsentStatement {
 }
 
 /** The key of a person: the e-mail address, trimmed and lower-cased. */
-export const contactEmail = (email: string): string => email.trim().toLowerCase();
+const contactEmail = (email: string): string => email.trim().toLowerCase();
 
 /**
  * People and their consents (docs/product/people.md): everyone who leaves an address

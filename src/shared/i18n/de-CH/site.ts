@@ -7,6 +7,7 @@ export const site = {
   'site.skipLink': 'Zum Hauptinhalt springen',
   'site.nav.label': 'Hauptnavigation',
   'site.nav.trainings': 'Trainings',
+  'site.nav.webinars': 'Webinare',
   'site.nav.contact': 'Kontakt',
   'site.cart.label': 'Warenkorb',
   'site.cart.items.one': '{count} Artikel',

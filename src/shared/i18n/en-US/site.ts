@@ -5,6 +5,7 @@ export const site = {
   'site.skipLink': 'Skip to main content',
   'site.nav.label': 'Main',
   'site.nav.trainings': 'Trainings',
+  'site.nav.webinars': 'Webinars',
   'site.nav.contact': 'Contact',
   'site.cart.label': 'Shopping cart',
   'site.cart.items.one': '{count} item',

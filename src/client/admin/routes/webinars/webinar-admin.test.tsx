@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#client/lib/api.ts';
+import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
+import type { Language } from '#shared/locales.ts';
+import { DeleteWebinarDialog } from './delete-webinar-dialog.tsx';
+import { WebinarForm } from './webinar-form.tsx';
+import { emptyWebinarForm } from './webinar-form-values.ts';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const id = '3f2b8c1e-6a4d-4e8f-9b2a-1c5d7e9f0a2b';
+
+function json(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let deleteAnswer: () => Response;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+  const url = String(input);
+  if (url === '/api/xsrf/token') return json({ token: 'token' });
+  if (url.startsWith(`/api/webinars/admin/${id}`)) return deleteAnswer();
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+beforeEach(() => {
+  deleteAnswer = () => json(undefined, 204);
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+function renderWith(children: ReactNode, language: Language = 'en-US') {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language}>{children}</LanguageProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const deleteCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url));
+
+describe('deleting a webinar', () => {
+  it('asks nothing more of a webinar without subscribers', async () => {
+    const onDeleted = vi.fn();
+    renderWith(<DeleteWebinarDialog webinar={{ id, title: 'Phishing', subscriberCount: 0 }} onClose={() => {}} onDeleted={onDeleted} onConflict={() => {}} />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(deleteCalls()).toEqual([`/api/webinars/admin/${id}`]);
+  });
+
+  it('with subscribers, deletes only once staff confirm that they will be told', async () => {
+    const onDeleted = vi.fn();
+    renderWith(<DeleteWebinarDialog webinar={{ id, title: 'Phishing', subscriberCount: 3 }} onClose={() => {}} onDeleted={onDeleted} onConflict={() => {}} />);
+    expect(screen.getByText('It has 3 subscribers.')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Delete' });
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /I confirm that the subscribers will be told/ }));
+    fireEvent.click(submit);
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(deleteCalls()).toEqual([`/api/webinars/admin/${id}?subscribersInformed=true`]);
+  });
+
+  it('shows the refusal when someone signed up meanwhile, and reloads the webinar', async () => {
+    const text = { 'en-US': 'This webinar has subscribers.', 'de-CH': 'Für dieses Webinar gibt es Anmeldungen.' };
+    deleteAnswer = () => json({ error: { code: 'conflict', messagesByLanguage: text } }, 409);
+    const onConflict = vi.fn();
+    renderWith(<DeleteWebinarDialog webinar={{ id, title: 'Phishing', subscriberCount: 0 }} onClose={() => {}} onDeleted={() => {}} onConflict={onConflict} />, 'de-CH');
+    fireEvent.click(screen.getByRole('button', { name: 'Löschen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text['de-CH']);
+    expect(onConflict).toHaveBeenCalled();
+  });
+});
+
+describe('the webinar form', () => {
+  function fill(): void {
+    const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(/^Code/, 'PHISHING-1');
+    type(/^Title/, 'Spotting phishing');
+    type(/^Language/, 'en-US');
+    type(/^Date/, '2027-07-03');
+    type(/^Time/, '14:00');
+    type(/^Duration in minutes/, '45');
+    type(/^Description/, 'Text');
+    type(/^Join link/, 'https://meet.example.com/x');
+  }
+
+  it('checks in the browser first and focuses the first problem', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWith(<WebinarForm initial={emptyWebinarForm} submitLabel="adminWebinars.create.submit" onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/^Join link/), { target: { value: 'http://meet.example.com/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create webinar' }));
+    const code = screen.getByLabelText(/^Code/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(screen.getByText('Please enter a link starting with https://.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Date/).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the start as a UTC instant and shows the server\'s field errors under their fields', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, {
+        errors: [{ field: 'code', code: 'invalid', messagesByLanguage: { 'en-US': 'Another webinar already has this code.', 'de-CH': 'Vergeben.' } }],
+      });
+    });
+    renderWith(<WebinarForm initial={emptyWebinarForm} submitLabel="adminWebinars.create.submit" onSubmit={onSubmit} />);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Create webinar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]).toEqual([
+      {
+        code: 'PHISHING-1',
+        title: 'Spotting phishing',
+        language: 'en-US',
+        startsAt: '2027-07-03T12:00:00.000Z',
+        durationMinutes: 45,
+        description: 'Text',
+        link: 'https://meet.example.com/x',
+      },
+    ]);
+    const code = screen.getByLabelText(/^Code/);
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Another webinar already has this code.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,72 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { adminPaths } from '#shared/paths.ts';
+import { webinarPeriods } from '#shared/schemas/webinars.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { WebinarsTable } from './webinars-table.tsx';
+import '../messages/messages.css';
+import './webinars.css';
+
+type Period = (typeof webinarPeriods)[number];
+
+const isPeriod = (value: string | null): value is Period => (webinarPeriods as readonly (string | null)[]).includes(value);
+
+/** `?period=PAST` → PAST; no period (or a wrong one) is the default, UPCOMING. */
+function periodOf(search: URLSearchParams): Period {
+  const value = search.get('period');
+  return isPeriod(value) ? value : 'UPCOMING';
+}
+
+const periodLink = (period: Period) => (period === 'UPCOMING' ? adminPaths.webinars() : `${adminPaths.webinars()}?period=${period}`);
+
+/**
+ * `/app/admin-panel/webinars`: the upcoming, past or all webinars (the period lives in the
+ * address), each row leading to its page, and a link to create one.
+ */
+export default function WebinarsPage() {
+  const t = useT();
+  const [search] = useSearchParams();
+  const period = periodOf(search);
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
+  const list = useQuery({ ...apiQuery(endpoints.adminWebinars, { query: { period } }), placeholderData: keepPreviousData });
+  const data = list.data;
+
+  return (
+    <div className="admin-webinars">
+      <div className="admin-page-head">
+        <h1>{t('adminWebinars.title')}</h1>
+        <Link className="admin-button" to={adminPaths.createWebinar()}>
+          {t('adminWebinars.new')}
+        </Link>
+      </div>
+      {deleted !== undefined && (
+        <p role="status" className="admin-webinars__done">
+          {t('adminWebinars.deleted', { title: deleted })}
+        </p>
+      )}
+      <nav className="admin-tabs" aria-label={t('adminWebinars.periods')}>
+        {webinarPeriods.map((option) => (
+          <Link key={option} to={periodLink(option)} aria-current={option === period ? 'page' : undefined}>
+            {t(`adminWebinars.period.${option}`)}
+          </Link>
+        ))}
+      </nav>
+      {list.isPending ? (
+        <p role="status">{t('admin.loading')}</p>
+      ) : list.error || !data ? (
+        <div className="admin-alert" role="alert">
+          <p>{t('admin.loadFailed')}</p>
+          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
+            {t('admin.retry')}
+          </button>
+        </div>
+      ) : data.results.length === 0 ? (
+        <p className="admin-empty">{t(`adminWebinars.empty.${period}`)}</p>
+      ) : (
+        <WebinarsTable rows={data.results} busy={list.isFetching} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatEventDateTime } from '#shared/dates.ts';
+import type { Language } from '#shared/locales.ts';
+import { appPaths } from '#shared/paths.ts';
+import type { PublicWebinar } from '#shared/schemas/webinars.ts';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
+import WebinarPage from './webinar-page.tsx';
+import WebinarsPage from './webinars-page.tsx';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <button type="button" onClick={() => props.onSolved('solution')}>
+      solve captcha
+    </button>
+  ),
+}));
+
+configure({ asyncUtilTimeout: 5000 });
+
+const id = '3f2b8c1e-6a4d-4e8f-9b2a-1c5d7e9f0a2b';
+const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+const webinar: PublicWebinar = {
+  id,
+  code: 'PHISHING-1',
+  title: 'Spotting phishing',
+  language: 'de-CH',
+  startsAt: inAWeek,
+  durationMinutes: 90,
+  description: 'What phishing looks like,\nand why it works.\n\nHow to report it.',
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const confirmation = { messages: [{ translations: { 'en-US': 'You are on the list for Spotting phishing.', 'de-CH': 'Sie sind für Spotting phishing angemeldet.' } }] };
+
+let answers: { webinar: () => Response; list: () => Response; subscribe: () => Response };
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+  const url = String(input);
+  if (url === `/api/webinars/${id}`) return answers.webinar();
+  if (url.startsWith('/api/webinars/?')) return answers.list();
+  if (url === `/api/webinars/${id}/subscriptions`) return answers.subscribe();
+  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
+  if (url === '/api/xsrf/token') return json({ token: 'token' });
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+beforeEach(() => {
+  forgetLoadedFormData();
+  answers = { webinar: () => json(webinar), list: () => json([webinar]), subscribe: () => json(confirmation) };
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+function renderAt(path: string, language: Language = 'en-US') {
+  const router = createMemoryRouter(
+    [
+      { path: appPaths.webinars(), element: <WebinarsPage /> },
+      { path: appPaths.webinar(':id', ':language'), element: <WebinarPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function signUp(): Promise<void> {
+  fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Anna' } });
+  fireEvent.change(screen.getByLabelText(/^E-mail address/), { target: { value: 'anna@example.ch' } });
+  fireEvent.change(screen.getByLabelText('Your role'), { target: { value: 'HEAD_OF_IT' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: /newsletter/ }));
+  fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+  fireEvent.click(await screen.findByRole('button', { name: 'solve captcha' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+describe('the webinar list', () => {
+  it('lists the upcoming webinars of the app language, each linking to its page', async () => {
+    renderAt('/webinars', 'de-CH');
+    const link = await screen.findByRole('link', { name: 'Spotting phishing' });
+    expect(link.getAttribute('href')).toBe(`/webinar/${id}/de-CH`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Webinare' })).toBeTruthy();
+    expect(screen.getByText(formatEventDateTime(inAWeek, 'de-CH'))).toBeTruthy();
+    expect(screen.getByText('90 Minuten')).toBeTruthy();
+    expect(screen.getByText('What phishing looks like, and why it works.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/webinars/?language=de-CH', expect.anything());
+  });
+
+  it('says so when there are none', async () => {
+    answers.list = () => json([]);
+    renderAt('/webinars');
+    expect(await screen.findByText('No webinars are planned at the moment. Please check again later.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('the webinar page', () => {
+  it('shows the webinar in the app language, its description as paragraphs, and signs up', async () => {
+    renderAt(`/webinar/${id}/de-CH`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spotting phishing' })).toBeTruthy();
+    expect(screen.getByText('This webinar is held in German.')).toBeTruthy();
+    expect(screen.getByText('90 minutes', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('How to report it.').tagName).toBe('P');
+
+    await signUp();
+    const done = await screen.findByRole('status', { name: 'You are signed up' });
+    expect(done.textContent).toContain('You are on the list for Spotting phishing.');
+    expect(done.textContent).toContain('What happens next');
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/webinars/${id}/subscriptions`) ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      firstName: 'Anna',
+      email: 'anna@example.ch',
+      role: 'HEAD_OF_IT',
+      newsletterEnabled: true,
+      agreeWithDataPrivacy: true,
+      preferredLanguage: 'en-US',
+      captchaSolution: 'solution',
+    });
+  });
+
+  it('shows the server\'s reason instead of the form when the webinar has started meanwhile', async () => {
+    answers.subscribe = () =>
+      json({ error: { code: 'conflict', messagesByLanguage: { 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' } } }, 409);
+    renderAt(`/webinar/${id}/de-CH`);
+    await signUp();
+    expect((await screen.findByRole('alert')).textContent).toBe('This webinar has already started, sign-up is closed.');
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('corrects an address with another language than the webinar\'s', async () => {
+    const router = renderAt(`/webinar/${id}/en-US`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/webinar/${id}/de-CH`));
+  });
+
+  it('shows a past webinar without the form', async () => {
+    answers.webinar = () => json({ ...webinar, startsAt: '2020-02-03T13:00:00Z' });
+    renderAt(`/webinar/${id}/de-CH`, 'de-CH');
+    expect(await screen.findByText('Dieses Webinar hat stattgefunden. Die Anmeldung ist geschlossen.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Anmelden' })).toBeNull();
+  });
+
+  it('says that an unknown webinar does not exist and links to the list', async () => {
+    answers.webinar = () => json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'x', 'de-CH': 'x' } } }, 404);
+    renderAt(`/webinar/${id}/de-CH`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Webinar not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the upcoming webinars' }).getAttribute('href')).toBe('/webinars');
+  });
+});
