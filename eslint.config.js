@@ -71,6 +71,7 @@ const islandsForSite = [
   'cart-button.tsx',
   'currency-selector.tsx',
   'language-switch.tsx',
+  'newsletter-modal.tsx',
   'payment-frequency-switch.tsx',
   'product-tier-switch.tsx',
 ];

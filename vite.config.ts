@@ -27,6 +27,12 @@ export default defineConfig({
         app: 'src/client/app.html',
         admin: 'src/client/admin.html',
       },
+      output: {
+        // React in a chunk of its own: otherwise it lands in the chunk of the preload
+        // helper, which the islands script imports, and every marketing page would fetch
+        // React before its first paint.
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
   worker: { format: 'es' },

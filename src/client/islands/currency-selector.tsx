@@ -4,6 +4,7 @@ import { cookies } from '#shared/cookies.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export type CurrencySelectorProps = IslandProps<{ label: string }>;
 
@@ -13,6 +14,7 @@ export type CurrencySelectorProps = IslandProps<{ label: string }>;
  * prices at once (the stylesheet shows only the prices of that currency).
  */
 export default function CurrencySelector({ currency, label }: CurrencySelectorProps) {
+  const hydrated = useHydrated();
   const [selected, setSelected] = useState<Currency>(currency);
 
   useEffect(() => onCurrencyChange(setSelected), []);
@@ -37,7 +39,7 @@ export default function CurrencySelector({ currency, label }: CurrencySelectorPr
   return (
     <label className="currency-selector">
       <span className="currency-selector__label">{label}</span>
-      <select value={selected} onChange={change} autoComplete="off">
+      <select value={selected} onChange={change} autoComplete="off" disabled={!hydrated}>
         {currencies.map((code) => (
           <option key={code} value={code}>
             {code}

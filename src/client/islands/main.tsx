@@ -1,8 +1,29 @@
 /**
- * The one script of the marketing pages: mounts the widgets the page contains
- * (docs/islands.md). The site's stylesheet is a build entry of its own (vite.config.ts).
+ * The one script of the marketing pages (docs/islands.md), small on purpose: it loads
+ * nothing before the page is painted. React and the widgets (mount.tsx) are fetched right
+ * after the first paint, or earlier when the visitor reaches for a widget (pointer,
+ * touch, key or focus on it). Until a prerendered control is live it is disabled
+ * (use-hydrated.ts). The site's stylesheet is a build entry of its own (vite.config.ts).
  */
-import { mountIslands } from './mount.tsx';
 import { registry } from './registry.ts';
 
-void mountIslands(registry);
+let started = false;
+
+function start(): void {
+  if (started) return;
+  started = true;
+  void import('./mount.tsx').then(({ mountIslands }) => mountIslands(registry));
+}
+
+for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {
+  document.addEventListener(
+    type,
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('[data-island]')) start();
+    },
+    { capture: true, passive: true },
+  );
+}
+
+// A frame callback runs just before the next paint; the timeout it sets, just after it.
+requestAnimationFrame(() => setTimeout(start, 0));

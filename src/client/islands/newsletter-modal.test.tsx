@@ -87,7 +87,7 @@ async function fillAndSend(): Promise<void> {
 
 describe('newsletter modal', () => {
   it('opens a labelled modal dialog, moves the focus in, closes on Escape and returns the focus', async () => {
-    render(<NewsletterModal lang="en-US" currency="EUR" />);
+    render(<NewsletterModal lang="en-US" currency="EUR" label="Subscribe to the newsletter" />);
     const opener = screen.getByRole('button', { name: 'Subscribe to the newsletter' });
     expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
     // Nothing is loaded before the visitor asks for the form.
@@ -116,7 +116,7 @@ describe('newsletter modal', () => {
   });
 
   it('posts the form to /api/newsletter/ and shows the confirmation in the page language', async () => {
-    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();
 
@@ -164,7 +164,7 @@ describe('newsletter modal', () => {
         },
         400,
       );
-    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();
     const email = within(dialog()).getByLabelText(/^E-Mail-Adresse/);
@@ -178,7 +178,7 @@ describe('newsletter modal', () => {
   it('only logs a failed send', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     subscribeAnswer = () => json({ error: { code: 'internal', messagesByLanguage: { 'en-US': 'Boom.', 'de-CH': 'Bumm.' } } }, 500);
-    render(<NewsletterModal lang="de-CH" currency="CHF" />);
+    render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();
     await waitFor(() => expect(logged).toHaveBeenCalled());

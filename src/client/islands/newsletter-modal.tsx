@@ -1,13 +1,10 @@
 import { useRef, useState, type ComponentType } from 'react';
 import type { NewsletterDialogProps } from '#client/ui/form/newsletter-dialog.tsx';
-import '#client/ui/form/form-dialog-trigger.css';
-// Only the small area catalogue of the forms: the button needs one text, and the whole
-// catalogue comes with the dialog.
-import { forms as deCH } from '#shared/i18n/de-CH/forms.ts';
-import { forms as enUS } from '#shared/i18n/en-US/forms.ts';
 import type { IslandProps } from './types.ts';
+import { useHydrated } from './use-hydrated.ts';
 
-export type NewsletterModalProps = IslandProps;
+/** `data-label`: the button's text, translated by the prerender (the catalogue comes with the dialog). */
+export type NewsletterModalProps = IslandProps<{ label: string }>;
 
 type Dialog = ComponentType<NewsletterDialogProps>;
 
@@ -27,12 +24,12 @@ function loadDialog(): Promise<Dialog> {
 
 /**
  * `data-island="newsletter-modal"` (in the footer): a button that opens the newsletter
- * form in a modal dialog. The page loads only this button; the dialog with the form,
+ * form in a modal dialog, prerendered and hydrated. The page loads only this button; the dialog with the form,
  * Zod and the captcha widget is fetched when the pointer or the focus reaches the button,
  * and at the latest on the click.
  */
-export default function NewsletterModal({ lang }: NewsletterModalProps) {
-  const label = (lang === 'de-CH' ? deCH : enUS)['forms.newsletter.open'];
+export default function NewsletterModal({ lang, label = '' }: NewsletterModalProps) {
+  const hydrated = useHydrated();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<{ component: Dialog } | undefined>(undefined);
   const [open, setOpen] = useState(false);
@@ -60,6 +57,7 @@ export default function NewsletterModal({ lang }: NewsletterModalProps) {
         type="button"
         className="form-dialog__trigger"
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onClick={openDialog}
         onPointerEnter={prefetch}
         onFocus={prefetch}

@@ -1,3 +1,4 @@
+import NewsletterModal from '#client/islands/newsletter-modal.tsx';
 import { company, companyCityLine, companyStreetLine } from '#shared/company.ts';
 import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
@@ -47,7 +48,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <Island name="newsletter-modal" />
+              <Island name="newsletter-modal" component={NewsletterModal} data={{ label: t('forms.newsletter.open') }} />
             </li>
           </ul>
         </nav>
