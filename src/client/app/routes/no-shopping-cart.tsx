@@ -1,10 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import { translatePlural } from '#shared/i18n/messages.ts';
+import { appPaths, sitePath } from '#shared/paths.ts';
+import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { sitePath } from '#shared/paths.ts';
+import { apiQuery } from '#client/lib/queries.ts';
+import './checkout/link-button.css';
 
-/** `/app/no-shopping-cart`: where the cart button leads while the visitor has no cart. */
+/**
+ * `/app/no-shopping-cart`: where the cart button leads while the visitor has no cart. A
+ * browser whose cookie names a cart that still exists is offered that cart, with its
+ * number of trainings; a cookie of a cart that is gone is forgotten (`fetchCart`) and the
+ * page says there is none.
+ */
 export default function NoShoppingCartPage() {
   const t = useT();
   const { language } = useLanguage();
+  const [cartId] = useState(readCartId);
+  // The cart page's own query: opening the cart from here shows it at once.
+  const cartQuery = useQuery({
+    ...apiQuery(endpoints.cart, { params: { orderId: cartId ?? '' }, query: { language } }, () => fetchCart(cartId ?? '', language)),
+    enabled: cartId !== undefined,
+  });
+  const cart = cartQuery.data;
+
+  if (cartId && cartQuery.isPending) return <p role="status">{t('shop.cart.loading')}</p>;
+  if (cart) {
+    return (
+      <section className="app-message">
+        <h1>{t('shop.noCart.found.title')}</h1>
+        <p data-testid="found-cart-count">
+          {cart.count === 0 ? t('shop.noCart.found.empty') : translatePlural(language, 'shop.noCart.found', cart.count)}
+        </p>
+        <p>
+          <Link className="link-button" to={appPaths.shoppingCart(cart.id)}>
+            {t('shop.cart.goToCart')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="app-message">
       <h1>{t('shop.noCart.title')}</h1>

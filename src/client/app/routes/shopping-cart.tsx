@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { cookies } from '#shared/cookies.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
-import { fetchCart, rememberCart } from '#client/features/cart/cart.ts';
+import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { writeCookie } from '#client/lib/cookies.ts';
@@ -20,9 +20,13 @@ import './checkout/link-button.css';
 /** A change of the cart: a call that answers the whole cart. */
 type CartChange = () => Promise<Cart>;
 
-/** `/app/orders/{id}/shopping-cart`: change seats, remove with undo, currency, totals, save. */
+/**
+ * `/app/orders/{id}/shopping-cart`: change seats, remove with undo, currency, totals, save.
+ * Sent here by the checkout of a cart without an ACTIVE line, it says why.
+ */
 export default function ShoppingCartPage() {
   const { orderId = '' } = useParams();
+  const location = useLocation();
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
@@ -61,6 +65,7 @@ export default function ShoppingCartPage() {
   if (!cart) return error ? <p role="alert">{t('shop.cart.loadFailed')}</p> : <p role="status">{t('shop.cart.loading')}</p>;
 
   const hasActive = cart.items.some((item) => item.status === 'ACTIVE');
+  const emptyCheckout = !hasActive && isEmptyCheckoutState(location.state);
   const changeCurrency = (currency: Currency) => {
     writeCookie(cookies.currency, currency);
     change.mutate(() => callApi(endpoints.changeCartCurrency, { params: { orderId: cart.id }, query: { language }, body: { currency } }));
@@ -81,6 +86,11 @@ export default function ShoppingCartPage() {
           </select>
         </label>
       </div>
+      {emptyCheckout && (
+        <p className="cart-notice" role="alert">
+          {t('shop.cart.emptyCheckout')}
+        </p>
+      )}
       {changeFailed && (
         <p className="cart-error" role="alert">
           {t('shop.cart.changeFailed')}

@@ -74,3 +74,13 @@ export async function addToCart(input: AddToCart): Promise<{ id: string; count: 
   rememberCart(created.id);
   return { id: created.id, count: 1 };
 }
+
+/**
+ * The history state with which the checkout of a cart without an ACTIVE line sends the
+ * visitor to the cart page, which then says why they are there.
+ */
+export const emptyCheckoutState = { cartNotice: 'emptyCheckout' } as const;
+
+export function isEmptyCheckoutState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { cartNotice?: unknown }).cartNotice === emptyCheckoutState.cartNotice;
+}

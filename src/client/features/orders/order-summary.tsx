@@ -1,3 +1,4 @@
+import { translatePlural } from '#shared/i18n/messages.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -5,17 +6,53 @@ import './order-summary.css';
 
 /**
  * What an order holds and costs (docs/product/money-and-vat.md): its ACTIVE lines (title,
- * seats, term, line total) and net, VAT and gross. Used by the review step and the
- * tracking page.
+ * seats, term, line total) and net, VAT and gross. Used beside every checkout step, by
+ * the thank-you step and by the tracking page.
  */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
   return <span className="checkout-money">{formatMoneyWithCode(amount, currency)}</span>;
 }
 
-export function OrderLines({ detail, caption }: { detail: OrderDetail; caption: string }) {
+/**
+ * The ACTIVE lines as a table. `compact` (a narrow column beside the checkout) has two
+ * columns: the training with its seats and term under it, and the line total.
+ */
+export function OrderLines({ detail, caption, compact = false }: { detail: OrderDetail; caption: string; compact?: boolean }) {
   const { language } = useLanguage();
   const t = useT();
   const lines = detail.items.filter((item) => item.status === 'ACTIVE');
+  const term = (item: OrderDetail['items'][number]) =>
+    item.paymentFrequency === 'MONTHLY' && item.periodMonths ? t('checkout.lines.months', { months: item.periodMonths }) : t('checkout.lines.oneTime');
+  if (compact) {
+    return (
+      <table className="order-lines order-lines--compact">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('checkout.lines.training')}</th>
+            <th scope="col" className="order-lines__number">
+              {t('checkout.lines.total')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.product.translations[language]?.title ?? item.product.title}
+                <span className="order-lines__detail">
+                  {translatePlural(language, 'checkout.lines.seatCount', item.quantity)} · {term(item)}
+                </span>
+              </th>
+              <td className="order-lines__number">
+                <Money amount={item.totalPrice} currency={detail.currency} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
   return (
     <table className="order-lines">
       <caption>{caption}</caption>
@@ -36,11 +73,7 @@ export function OrderLines({ detail, caption }: { detail: OrderDetail; caption: 
           <tr key={item.id}>
             <th scope="row">{item.product.translations[language]?.title ?? item.product.title}</th>
             <td className="order-lines__number">{item.quantity}</td>
-            <td>
-              {item.paymentFrequency === 'MONTHLY' && item.periodMonths
-                ? t('checkout.lines.months', { months: item.periodMonths })
-                : t('checkout.lines.oneTime')}
-            </td>
+            <td>{term(item)}</td>
             <td className="order-lines__number">
               <Money amount={item.totalPrice} currency={detail.currency} />
             </td>
@@ -51,10 +84,29 @@ export function OrderLines({ detail, caption }: { detail: OrderDetail; caption: 
   );
 }
 
-export function OrderTotals({ detail }: { detail: OrderDetail }) {
+/**
+ * Net, VAT and gross. `vatPending`: the billing country is not known yet, so only the net
+ * total shows, with a note that VAT follows the billing address.
+ */
+export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetail; vatPending?: boolean }) {
   const { language } = useLanguage();
   const t = useT();
   const { totals, currency } = detail;
+  if (vatPending) {
+    return (
+      <div className="order-totals">
+        <dl>
+          <div className="order-totals__gross">
+            <dt>{t('checkout.totals.net')}</dt>
+            <dd data-testid="order-net">
+              <Money amount={totals.net} currency={currency} />
+            </dd>
+          </div>
+        </dl>
+        <p className="order-totals__note">{t('checkout.totals.vatPending')}</p>
+      </div>
+    );
+  }
   const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(totals.vatRate);
   const note =
     totals.vatKind === 'REVERSE_CHARGE'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPuzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { orderHistory, orders, outbox } from '#server/db/schema.ts';
-import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
+import type { InvoiceInfo, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { startSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -301,10 +301,43 @@ describe('a successful checkout', () => {
       expect(buyer?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${number}.pdf`, 'application/pdf']]);
       const staff = mails.find((m) => m.subject?.startsWith('New order'));
       expect(staff?.subject).toBe(`New order ${number}: Muster AG`);
+
+      // The invoice went out with the confirmation: the visitor's tracking says "invoiced".
+      const status = (await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+      expect(status.status).toBe('ORDERED');
+      expect(status.milestones.map((milestone) => [milestone.id, milestone.reached])).toEqual([
+        ['ordered', true],
+        ['inProgress', false],
+        ['invoiced', true],
+        ['paid', false],
+        ['completed', false],
+      ]);
     } finally {
       await invoices.close();
       await smtp.close();
     }
+  });
+
+  it('counts the order as invoiced once the confirmation with the invoice was sent, not before, and not for the staff note', async () => {
+    const id = await newCart();
+    await fillInvoiceInfo(id);
+    expect((await buy(id)).statusCode).toBe(200);
+    const invoiced = async () =>
+      ((await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).milestones.find((milestone) => milestone.id === 'invoiced');
+    expect(await invoiced()).toEqual({ id: 'invoiced', reached: false, at: null });
+
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.orderId, id));
+    const confirmation = mails.find((mail) => mail.kind === 'orderConfirmation');
+    const staffNote = mails.find((mail) => mail.kind !== 'orderConfirmation');
+    expect(confirmation?.recipient).toBe('anna@example.ch');
+    // The staff note going out says nothing to the buyer.
+    await t.database.db.update(outbox).set({ sentAt: new Date('2026-03-02T08:00:00Z') }).where(eq(outbox.id, staffNote!.id));
+    expect((await invoiced())?.reached).toBe(false);
+
+    await t.database.db.update(outbox).set({ sentAt: new Date('2026-03-02T08:05:00Z') }).where(eq(outbox.id, confirmation!.id));
+    expect(await invoiced()).toEqual({ id: 'invoiced', reached: true, at: '2026-03-02T08:05:00.000Z' });
+    // The status stays ORDERED: staff still run INVOICE, START_WORK and the rest.
+    expect(((await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).status).toBe('ORDERED');
   });
 
   it('has no invoice before the order is placed', async () => {

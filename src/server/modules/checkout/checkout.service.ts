@@ -172,12 +172,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return detailOf(order, await cart.loadCartView(orderId, language, db, options), language);
     },
 
-    /** GET …/status-info: where the order is, as the visitor's milestones. */
+    /**
+     * GET …/status-info: where the order is, as the visitor's milestones. "Invoiced" is
+     * the first INVOICE, or earlier the delivery of the buyer's confirmation, which
+     * carries the invoice PDF: the checkout itself never runs INVOICE.
+     */
     async statusInfo(orderId: string): Promise<StatusInfo> {
       const order = await orderOrRefuse(orderId);
-      const history = await orders.findHistory(orderId);
+      const [history, invoiceMailedAt] = await Promise.all([orders.findHistory(orderId), repo.firstMailSentAt(db, orderId, orderConfirmationKind)]);
       const reachedAt = (action: string, to?: string[]) =>
         history.find((entry) => entry.action === action && (!to || to.includes(entry.toStatus)))?.at ?? null;
+      const earliest = (...dates: (Date | null)[]) =>
+        dates.filter((date): date is Date => date !== null).sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0] ?? null;
       const milestone = (id: StatusInfo['milestones'][number]['id'], at: Date | null) => ({
         id,
         reached: at !== null,
@@ -189,7 +195,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         milestones: [
           milestone('ordered', order.orderedAt),
           milestone('inProgress', reachedAt(milestoneActions.inProgress)),
-          milestone('invoiced', reachedAt(milestoneActions.invoiced)),
+          milestone('invoiced', earliest(reachedAt(milestoneActions.invoiced), invoiceMailedAt)),
           milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
           milestone('completed', reachedAt(milestoneActions.completed)),
         ],

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/locales.ts';
 import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
 import { getCartCount, setCartCount } from '#client/features/cart/cart-count.ts';
+import { isEmptyCheckoutState } from '#client/features/cart/cart.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { createQueryClient } from '#client/lib/queries.ts';
@@ -110,6 +111,8 @@ function json(body: unknown, status = 200): Response {
 interface FakeServer {
   info: InvoiceInfo;
   detail: OrderDetail;
+  /** What GET /geolocation/whereami/country answers: a country, or a failure. */
+  visitorCountry: () => Response;
   /** Answers the next PUT invoice-info instead of saving. */
   putAnswer?: () => Response;
   checkoutAnswer?: () => Response;
@@ -137,10 +140,11 @@ async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
           ],
     );
   }
-  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' });
+  if (url === '/api/geolocation/whereami/country') return server.visitorCountry();
   if (url === '/api/orders/captcha/site-key') return json({ siteKey: 'sk_checkout' });
   const base = `/api/orders/${orderId}`;
-  if (url === `${base}/detail`) return json(server.detail);
+  // As the server does: the detail carries the invoice info saved so far (VAT follows its billing country).
+  if (url === `${base}/detail`) return json(server.detail.details.shoppingCart ? { ...server.detail, invoiceInfo: server.info } : server.detail);
   if (url === `${base}/invoice-info` && method === 'GET') return json(server.info);
   if (url === `${base}/invoice-info` && method === 'PUT') {
     server.puts.push(body);
@@ -160,7 +164,7 @@ async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   if (url === `${base}/checkout` && method === 'POST') {
     server.checkouts.push(body);
     if (server.checkoutAnswer) return server.checkoutAnswer();
-    server.detail = { ...server.detail, number: 'CSA-2026-0042', status: 'ORDERED', orderedAt: '2026-11-21T09:30:00Z', details: { shoppingCart: false, status: 'ORDERED' } };
+    server.detail = { ...server.detail, invoiceInfo: server.info, number: 'CSA-2026-0042', status: 'ORDERED', orderedAt: '2026-11-21T09:30:00Z', details: { shoppingCart: false, status: 'ORDERED' } };
     return json(server.detail);
   }
   return json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'Not found', 'de-CH': 'Nicht gefunden' } } }, 404);
@@ -170,7 +174,14 @@ const fetchMock = vi.fn(serve);
 
 beforeEach(() => {
   forgetLoadedFormData();
-  server = { info: invoiceInfo(), detail: orderDetail(), puts: [], checkouts: [] };
+  server = {
+    info: invoiceInfo(),
+    detail: orderDetail(),
+    visitorCountry: () => json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' }),
+    puts: [],
+    checkouts: [],
+  };
+  sessionStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
   document.cookie = 'XSRF-TOKEN=token; Path=/';
   document.cookie = `shopping_cart=${orderId}; Path=/`;
@@ -186,14 +197,15 @@ afterEach(() => {
   document.cookie = 'shopping_cart=; Path=/; Max-Age=0';
 });
 
-function renderCheckout(language: Language = 'en-US') {
+/** The page in a memory router at `search` (`?step=review`); answers the router, whose history the tests walk. */
+function renderCheckout(language: Language = 'en-US', search = '') {
   const router = createMemoryRouter(
     [
       { path: '/orders/:orderId/checkout', element: <CheckoutPage /> },
       { path: '/orders/:orderId/tracking', element: <p>tracking page</p> },
       { path: '/orders/:orderId/shopping-cart', element: <p>cart page</p> },
     ],
-    { initialEntries: [`/orders/${orderId}/checkout`] },
+    { initialEntries: [`/orders/${orderId}/checkout${search}`] },
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -202,7 +214,11 @@ function renderCheckout(language: Language = 'en-US') {
       </LanguageProvider>
     </QueryClientProvider>,
   );
+  return router;
 }
+
+/** The step named by the router's address. */
+const stepInAddress = (router: ReturnType<typeof renderCheckout>) => new URLSearchParams(router.state.location.search).get('step');
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -356,7 +372,8 @@ describe('checkout page', () => {
 
   it('starts a separate billing address empty, in the address country, though the answer repeats the address', async () => {
     const saved = savedInfo(2);
-    server.info = { ...saved, address: { ...saved.address, countryCode: 'DE', country: 'Germany' }, invoiceAddress: { ...saved.address, countryCode: 'DE', country: 'Germany' } };
+    const berlin = { ...saved.address, street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', countryCode: 'DE', country: 'Germany' };
+    server.info = { ...saved, company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' }, vatNumberRequired: true, address: berlin, invoiceAddress: { ...berlin } };
     renderCheckout();
     await heading('Step 3 of 7: Billing address');
     fireEvent.click(screen.getByLabelText(/same as the address/));
@@ -408,14 +425,25 @@ describe('checkout page', () => {
     expect(getCartCount()).toBe(0);
     await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(`/orders/${orderId}/tracking`);
+
+    // What was bought, what happens next, the invoice; the step is in the address, the draft gone.
+    const bought = screen.getByRole('table', { name: 'What you ordered' });
+    expect(within(bought).getAllByRole('row')[1]?.textContent).toContain('Cyber security basics');
+    const nextSteps = screen.getByRole('region', { name: 'What happens next' });
+    expect(nextSteps.textContent).toContain('by e-mail to anna@acme.ch');
+    expect(nextSteps.textContent).toContain('within five working days');
+    expect(screen.getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoice.pdf?language=en-US`);
+    expect(screen.queryByRole('complementary', { name: 'Your order' })).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(`checkout-draft:${orderId}`)).toBeNull());
   });
 
   it('resets the captcha on a captcha error and goes back for an agreement error', async () => {
     server.info = savedInfo(5);
+    // The terms were agreed to in this tab before a reload.
+    sessionStorage.setItem(`checkout-draft:${orderId}`, JSON.stringify({ agreed: true }));
     renderCheckout();
     await heading('Step 6 of 7: Order confirmation');
-    // After a reload the agreement is not known: the box is offered here again.
-    fireEvent.click(await screen.findByLabelText(/I have read and agree/));
+    expect(screen.queryByLabelText(/I have read and agree/)).toBeNull();
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = () =>
       json(
@@ -463,6 +491,9 @@ describe('checkout page', () => {
     expect(await heading('Schritt 7 von 7: Vielen Dank')).toBeTruthy();
     expect(screen.getByTestId('order-number').textContent).toBe('CSA-2026-0007');
     expect(screen.getByRole('link', { name: 'Bestellung verfolgen' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rechnung herunterladen (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoice.pdf?language=de-CH`);
+    expect(screen.getByRole('region', { name: 'Wie es weitergeht' }).textContent).toContain('innert fünf Arbeitstagen');
+    expect(screen.getByRole('table', { name: 'Was Sie bestellt haben' })).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(`/api/orders/${orderId}/checkout`);
   });
 
@@ -485,5 +516,247 @@ describe('checkout page', () => {
     );
     renderCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+  });
+
+  it('puts each step into the address: the history moves between the steps, and a step not reachable yet falls back', async () => {
+    const router = renderCheckout();
+    await heading('Step 1 of 7: Invoice info');
+    await waitFor(() => expect(stepInAddress(router)).toBe('invoice-info'));
+    type(/^Company name/, 'Acme AG');
+    next();
+    await heading('Step 2 of 7: Address');
+    expect(stepInAddress(router)).toBe('address');
+    expect(router.state.historyAction).toBe('PUSH');
+
+    // The browser's Back and Forward.
+    act(() => void router.navigate(-1));
+    const first = await heading('Step 1 of 7: Invoice info');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect((screen.getByLabelText(/^Company name/) as HTMLInputElement).value).toBe('Acme AG');
+    act(() => void router.navigate(1));
+    const second = await heading('Step 2 of 7: Address');
+    await waitFor(() => expect(document.activeElement).toBe(second));
+
+    // The page's own Back goes back in the history too.
+    type(/^Street and number/, 'Bahnhofstrasse 1');
+    type(/^Postal code/, '8001');
+    type(/^City/, 'Zürich');
+    next();
+    await heading('Step 3 of 7: Billing address');
+    const before = router.state.location.key;
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Step 2 of 7: Address');
+    expect(router.state.historyAction).toBe('POP');
+    act(() => void router.navigate(1));
+    await heading('Step 3 of 7: Billing address');
+    expect(router.state.location.key).toBe(before);
+  });
+
+  it('shows the first open step instead of one not reachable yet, and writes it into the address', async () => {
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    const router = renderCheckout('en-US', '?step=review');
+    await heading('Step 2 of 7: Address');
+    await waitFor(() => expect(stepInAddress(router)).toBe('address'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    // The confirmation needs the terms agreed to: without them, the review.
+    cleanup();
+    server.info = savedInfo(4);
+    const again = renderCheckout('en-US', '?step=confirmation');
+    await heading('Step 5 of 7: Review order');
+    await waitFor(() => expect(stepInAddress(again)).toBe('review'));
+  });
+
+  it('sends a step changed but not saved back to it when the visitor goes forward in the history', async () => {
+    server.info = savedInfo(1);
+    const router = renderCheckout('en-US', '?step=address');
+    await heading('Step 2 of 7: Address');
+    next();
+    await heading('Step 3 of 7: Billing address');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Step 2 of 7: Address');
+    type(/^City/, 'Winterthur');
+    act(() => void router.navigate(1));
+    // Forward would skip saving the new city: the address step stays until Next saves it.
+    await waitFor(() => expect(stepInAddress(router)).toBe('address'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Step 2 of 7: Address' })).toBeTruthy();
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe('Winterthur');
+  });
+
+  it('keeps what was typed and the ticked terms box over a reload, never the captcha solution', async () => {
+    server.info = savedInfo(3);
+    server.info.contact = { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' };
+    renderCheckout('en-US', '?step=contact');
+    await heading('Step 4 of 7: Contact details');
+    type(/^First name/, 'Anna');
+    type(/^E-mail address/, 'anna@acme.ch');
+
+    // A reload: the same address, a new page.
+    cleanup();
+    renderCheckout('en-US', '?step=contact');
+    await heading('Step 4 of 7: Contact details');
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(/^E-mail address/) as HTMLInputElement).value).toBe('anna@acme.ch');
+    type(/^Last name/, 'Muster');
+    type(/^Number/, '44 668 18 00');
+    next();
+    await heading('Step 5 of 7: Review order');
+    fireEvent.click(screen.getByLabelText(/I have read and agree/));
+
+    cleanup();
+    renderCheckout('en-US', '?step=review');
+    await heading('Step 5 of 7: Review order');
+    expect((screen.getByLabelText(/I have read and agree/) as HTMLInputElement).checked).toBe(true);
+    next();
+    await heading('Step 6 of 7: Order confirmation');
+    fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(sessionStorage.getItem(`checkout-draft:${orderId}`)).not.toContain('solution');
+
+    cleanup();
+    renderCheckout('en-US', '?step=confirmation');
+    await heading('Step 6 of 7: Order confirmation');
+    // The terms stay agreed; the captcha is to be solved again.
+    expect(screen.queryByLabelText(/I have read and agree/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("defaults the address and phone countries to the visitor's, while a saved country wins", async () => {
+    server.visitorCountry = () => json({ code: 'DE', name: 'Germany', phoneCode: '+49' });
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    renderCheckout();
+    await heading('Step 2 of 7: Address');
+    await waitFor(() => expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('DE'));
+
+    cleanup();
+    forgetLoadedFormData();
+    server.info = { ...savedInfo(3), contact: { firstName: 'Anna', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' } };
+    renderCheckout('en-US', '?step=contact');
+    await heading('Step 4 of 7: Contact details');
+    await waitFor(() => expect((screen.getByLabelText(/^Country code/) as HTMLSelectElement).value).toBe('DE'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await heading('Step 2 of 7: Address');
+    // Saved as Swiss: the visitor's country does not overwrite it.
+    expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('CH');
+  });
+
+  it.each([
+    ['fails', () => json({ error: { code: 'internal' } }, 500)],
+    ['answers nothing usable', () => json({ code: '', name: '', phoneCode: '' })],
+  ])('leaves the country empty and required when the geolocation %s', async (_case, answer) => {
+    server.visitorCountry = answer;
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout();
+    await heading('Step 2 of 7: Address');
+    const country = screen.getByLabelText(/^Country/) as HTMLSelectElement;
+    await waitFor(() => expect(within(country).getAllByRole('option').length).toBeGreaterThan(1));
+    expect(country.value).toBe('');
+    expect(country.required).toBe(true);
+    type(/^Street and number/, 'Bahnhofstrasse 1');
+    type(/^Postal code/, '8001');
+    type(/^City/, 'Zürich');
+    next();
+    await waitFor(() => expect(country.getAttribute('aria-invalid')).toBe('true'));
+    const error = screen.getByText('Please choose a country.');
+    expect(country.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(document.activeElement).toBe(country);
+    expect(server.puts).toEqual([]);
+
+    fireEvent.change(country, { target: { value: 'CH' } });
+    expect(country.getAttribute('aria-invalid')).toBeNull();
+    next();
+    await heading('Step 3 of 7: Billing address');
+    expect(server.puts[0]).toMatchObject({ address: { countryCode: 'CH' } });
+  });
+
+  it('asks for the country in German too', async () => {
+    server.visitorCountry = () => json({ error: { code: 'internal' } }, 500);
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout('de-CH');
+    await heading('Schritt 2 von 7: Adresse');
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByText('Bitte wählen Sie ein Land.')).toBeTruthy();
+  });
+
+  it('shows the order beside every step, open on a wide screen and collapsed on a small one', async () => {
+    server.info = savedInfo(0);
+    renderCheckout();
+    await heading('Step 1 of 7: Invoice info');
+    const summary = screen.getByRole('complementary', { name: 'Your order' });
+    expect(within(summary).getByRole('heading', { level: 2, name: 'Your order' })).toBeTruthy();
+    const details = summary.querySelector('details') as HTMLDetailsElement;
+    expect(details.open).toBe(true);
+    const rows = within(within(summary).getByRole('table', { name: 'Your trainings' })).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(within(summary).getByText('VAT 8.1 %')).toBeTruthy();
+    expect(within(summary).getByTestId('order-gross').textContent).toBe('648.60 CHF');
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    next();
+    await heading('Step 2 of 7: Address');
+    expect(screen.getByRole('complementary', { name: 'Your order' })).toBeTruthy();
+
+    // Before a billing country is saved, VAT is not known yet: the net total, and why.
+    cleanup();
+    server.info = invoiceInfo();
+    renderCheckout();
+    await heading('Step 1 of 7: Invoice info');
+    const early = screen.getByRole('complementary', { name: 'Your order' });
+    expect(within(early).getByTestId('order-net').textContent).toBe('600.00 CHF');
+    expect(within(early).queryByTestId('order-gross')).toBeNull();
+    expect(within(early).getByText('VAT is added according to your billing address once you have given it.')).toBeTruthy();
+    expect(within(early).getByRole('row', { name: /Cyber security basics/ }).textContent).toContain('10 seats · 12 months');
+
+    // A small screen: collapsed, its toggle naming the total.
+    cleanup();
+    server.info = savedInfo(4);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    renderCheckout('en-US', '?step=review');
+    await heading('Step 5 of 7: Review order');
+    const small = screen.getByRole('complementary', { name: 'Your order' }).querySelector('details') as HTMLDetailsElement;
+    expect(small.open).toBe(false);
+    const toggle = small.querySelector('summary') as HTMLElement;
+    expect(toggle.textContent).toContain('Trainings and amounts');
+    expect(toggle.textContent).toContain('648.60 CHF');
+    small.open = true;
+    fireEvent(small, new Event('toggle'));
+    await waitFor(() => expect(small.open).toBe(true));
+  });
+
+  it('sends the checkout of a cart without an ACTIVE line to the cart page, which says why', async () => {
+    server.detail = orderDetail({ items: orderDetail().items.map((item) => ({ ...item, status: 'REMOVED' as const })) });
+    const router = renderCheckout();
+    expect(await screen.findByText('cart page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/orders/${orderId}/shopping-cart`);
+    expect(isEmptyCheckoutState(router.state.location.state)).toBe(true);
+    expect(server.puts).toEqual([]);
+  });
+
+  it('says so at the confirmation when the server refuses the order for an empty cart', async () => {
+    server.info = savedInfo(5);
+    sessionStorage.setItem(`checkout-draft:${orderId}`, JSON.stringify({ agreed: true }));
+    renderCheckout();
+    await heading('Step 6 of 7: Order confirmation');
+    fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    server.checkoutAnswer = () => {
+      // The line was removed in another tab.
+      server.detail = orderDetail({ items: orderDetail().items.map((item) => ({ ...item, status: 'REMOVED' as const })) });
+      return json(
+        { error: { code: 'conflict', messagesByLanguage: { 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' } } },
+        409,
+      );
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    const alert = (await screen.findByText('Your shopping cart is empty: there is nothing to order. Please add a training in the shopping cart first.')).closest(
+      '[role="alert"]',
+    );
+    expect(alert).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(within(alert as HTMLElement).getByRole('link', { name: 'Back to the shopping cart' }).getAttribute('href')).toBe(`/orders/${orderId}/shopping-cart`);
+    expect(screen.getByRole('heading', { level: 2, name: 'Step 6 of 7: Order confirmation' })).toBeTruthy();
+    expect(document.cookie).toContain('shopping_cart');
   });
 });

@@ -4,9 +4,10 @@ import type { Problems } from '#client/ui/form/problems.ts';
 import { sectionProblems } from './step-fields.ts';
 
 /**
- * What the visitor has typed in the invoice-info steps (0–3). It lives in the page, so
- * Back and Next keep it; each Next saves its step's sections (PUT invoice-info), and the
- * answer replaces only those sections.
+ * What the visitor has typed in the invoice-info steps (0–3). It lives in the page and in
+ * the tab's sessionStorage (session-draft.ts), so Back, Next and a reload keep it; each
+ * Next saves its step's sections (PUT invoice-info), and the answer replaces only those
+ * sections.
  */
 export type AddressDraft = InvoiceInfo['address'];
 
@@ -113,14 +114,62 @@ export function checkStep(step: number, draft: Draft, vatNumberRequired: boolean
       return problems;
     }
     case 1:
-      return sectionProblems(addressSchema, draft.address, 'address');
+      return withCountryRequired(sectionProblems(addressSchema, draft.address, 'address'), 'address.countryCode', draft.address.countryCode);
     case 2:
-      return draft.invoiceAddressSameAsAddress ? {} : sectionProblems(addressSchema, draft.invoiceAddress, 'invoiceAddress');
+      return draft.invoiceAddressSameAsAddress
+        ? {}
+        : withCountryRequired(sectionProblems(addressSchema, draft.invoiceAddress, 'invoiceAddress'), 'invoiceAddress.countryCode', draft.invoiceAddress.countryCode);
     case 3:
-      return sectionProblems(contactSchema, draft.contact, 'contact');
+      return withCountryRequired(sectionProblems(contactSchema, draft.contact, 'contact'), 'contact.phoneCountryCode', draft.contact.phoneCountryCode);
     default:
       return {};
   }
+}
+
+/** A country left empty (the visitor's is unknown) says so, rather than "choose one of the offered options". */
+function withCountryRequired(problems: Problems, field: string, value: string): Problems {
+  return value.trim() === '' ? { ...problems, [field]: { key: 'error.checkout.countryRequired' } } : problems;
+}
+
+const sameFields = <T extends object>(a: T, b: T, fields: readonly (keyof T)[]) => fields.every((field) => a[field] === b[field]);
+
+/** Whether a step's sections in the draft are what was saved (nothing typed since its last Next). */
+function isSaved(step: number, draft: Draft, saved: Draft): boolean {
+  switch (step) {
+    case 0:
+      return sameFields(draft.company, saved.company, ['name', 'vatNumber']);
+    case 1:
+      return sameFields(draft.address, saved.address, addressFields);
+    case 2:
+      return (
+        draft.invoiceAddressSameAsAddress === saved.invoiceAddressSameAsAddress &&
+        (draft.invoiceAddressSameAsAddress || sameFields(draft.invoiceAddress, saved.invoiceAddress, addressFields))
+      );
+    case 3:
+      return sameFields(draft.contact, saved.contact, contactFields);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The first step the visitor still has to go through: an invoice-info step (0–3) whose
+ * sections are incomplete or changed since they were saved, else the review while the
+ * terms are not agreed to, else the confirmation. Every step up to it can be shown; a
+ * later one (an old address, a typed `?step=`) falls back to it. `draft` and `saved` are
+ * as the form shows them (`withDefaults`).
+ */
+export function firstOpenStep(draft: Draft, saved: Draft, vatNumberRequired: boolean, agreed: boolean): number {
+  for (const step of [0, 1, 2, 3]) {
+    if (Object.keys(checkStep(step, draft, vatNumberRequired)).length > 0 || !isSaved(step, draft, saved)) return step;
+  }
+  return agreed ? confirmationStep : reviewStep;
+}
+
+/** The visitor's country as the geolocation answered it, if it is one of the list (else unknown: the field stays empty). */
+export function usableCountry(code: string | undefined, countries: readonly Country[]): string | undefined {
+  if (!code || !/^[A-Z]{2}$/.test(code)) return undefined;
+  return countries.length === 0 || countries.some((country) => country.code === code) ? code : undefined;
 }
 
 /** The sections a step saved: the server's answer replaces them in the draft. */

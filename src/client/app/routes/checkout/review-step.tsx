@@ -1,9 +1,7 @@
 import type { Country } from '#shared/schemas/common.ts';
-import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useT } from '#client/lib/i18n.tsx';
 import type { AddressDraft, Draft } from './draft.ts';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
-import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
 function countryName(code: string, fallback: string, countries: readonly Country[]): string {
   return countries.find((country) => country.code === code)?.name ?? (fallback || code);
@@ -28,10 +26,12 @@ function AddressLines({ address, countries }: { address: AddressDraft; countries
   );
 }
 
-/** Step 4: what was entered, the order's lines and amounts, the legal texts and the "I agree" box. */
+/**
+ * Step 4: what was entered, the legal texts and the "I agree" box. The order's lines and
+ * amounts stand beside it, as beside every step (checkout-summary.tsx).
+ */
 export function ReviewStep({
   draft,
-  detail,
   detailFailed,
   onReloadDetail,
   countries,
@@ -42,7 +42,6 @@ export function ReviewStep({
   agreeError,
 }: {
   draft: Draft;
-  detail: OrderDetail;
   detailFailed: boolean;
   onReloadDetail: () => void;
   countries: readonly Country[];
@@ -98,8 +97,6 @@ export function ReviewStep({
           </button>
         </div>
       )}
-      <OrderLines detail={detail} caption={t('checkout.review.lines')} />
-      <OrderTotals detail={detail} />
       <LegalAgreement legal={legal} onRetry={onRetryLegal} agreed={agreed} onAgreedChange={onAgreedChange} error={agreeError} />
     </>
   );

@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
-import { appPaths, sitePath } from '#shared/paths.ts';
+import { appPaths, invoicePdfPath, sitePath } from '#shared/paths.ts';
+import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
-/** Step 6: the order number and the way to its tracking page. */
+/**
+ * Step 6: the order number, what was bought, what happens next (the confirmation with the
+ * invoice by e-mail, the seats set up within five working days), the invoice PDF and the
+ * way to the tracking page.
+ */
 export function ThankYouStep({ detail }: { detail: OrderDetail }) {
   const { language } = useLanguage();
   const t = useT();
@@ -18,18 +23,32 @@ export function ThankYouStep({ detail }: { detail: OrderDetail }) {
       </>
     );
   }
+  const { contact } = detail.invoiceInfo;
+  const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ');
   return (
-    <>
+    <div className="checkout-thank-you">
       <p className="checkout-thanks">{t('checkout.thankYou.text')}</p>
       <p className="checkout-number">
         {t('checkout.thankYou.number')} <strong data-testid="order-number">{detail.number}</strong>
       </p>
-      <p>{t('checkout.thankYou.tracking')}</p>
-      <p>
+      <OrderLines detail={detail} caption={t('checkout.thankYou.lines')} />
+      <OrderTotals detail={detail} />
+      <section className="checkout-next" aria-labelledby="checkout-next-title">
+        <h3 id="checkout-next-title">{t('checkout.thankYou.next')}</h3>
+        <ul>
+          <li>{t('checkout.thankYou.invoiceMail', { email: contact.email })}</li>
+          <li>{t('checkout.thankYou.setup', { name })}</li>
+          <li>{t('checkout.thankYou.tracking')}</li>
+        </ul>
+      </section>
+      <p className="checkout-thank-you__links">
         <Link className="link-button" to={appPaths.tracking(detail.id)}>
           {t('checkout.thankYou.trackingLink')}
         </Link>
+        <a href={invoicePdfPath(detail.id, language)} type="application/pdf" data-testid="invoice-pdf">
+          {t('checkout.thankYou.invoice')}
+        </a>
       </p>
-    </>
+    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { Draft } from './draft.ts';
+
+/**
+ * What the visitor typed in the checkout and whether they ticked the terms box, kept in
+ * the tab's sessionStorage, so a reload (or Back from another page) shows it again,
+ * including what was typed but not yet saved with Next. The captcha solution is never
+ * kept: it is single use and belongs to the widget on the page. The entry goes when the
+ * order is placed, and with the tab.
+ */
+const addressSchema = z.object({
+  street: z.string(),
+  additionalAddressLine: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  countryCode: z.string(),
+});
+
+const storedSchema = z.object({
+  draft: z
+    .object({
+      company: z.object({ name: z.string(), vatNumber: z.string() }),
+      address: addressSchema,
+      invoiceAddressSameAsAddress: z.boolean(),
+      invoiceAddress: addressSchema,
+      contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phoneCountryCode: z.string(), phoneNumber: z.string() }),
+    })
+    .optional(),
+  agreed: z.boolean(),
+});
+
+export interface SessionDraft {
+  /** What was typed; undefined while the visitor has typed nothing (the saved info shows). */
+  draft: Draft | undefined;
+  /** The terms-and-privacy box of the review step. */
+  agreed: boolean;
+}
+
+const keyOf = (orderId: string) => `checkout-draft:${orderId}`;
+const nothing: SessionDraft = { draft: undefined, agreed: false };
+
+/** sessionStorage, or undefined where it is missing or refused (some private modes). */
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSessionDraft(orderId: string): SessionDraft {
+  try {
+    const text = storage()?.getItem(keyOf(orderId));
+    if (!text) return nothing;
+    const parsed = storedSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { draft: parsed.data.draft, agreed: parsed.data.agreed } : nothing;
+  } catch {
+    return nothing;
+  }
+}
+
+export function writeSessionDraft(orderId: string, value: SessionDraft): void {
+  try {
+    if (!value.draft && !value.agreed) storage()?.removeItem(keyOf(orderId));
+    else storage()?.setItem(keyOf(orderId), JSON.stringify({ draft: value.draft, agreed: value.agreed }));
+  } catch {
+    // Full or refused storage: the checkout works on, only a reload forgets the draft.
+  }
+}
+
+export function forgetSessionDraft(orderId: string): void {
+  try {
+    storage()?.removeItem(keyOf(orderId));
+  } catch {
+    // nothing kept, nothing to forget
+  }
+}

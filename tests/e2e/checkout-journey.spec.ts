@@ -1,0 +1,213 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForMail } from './support/mailbox.ts';
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+/** The app under test, as playwright.config.ts starts it. */
+const baseUrl = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
+/** A cart made through the API, as the site's add button makes it, and put into the browser's cookie. */
+async function cartThroughApi(page: Page): Promise<{ id: string; itemId: string; send: (method: 'put', url: string, data: object) => Promise<void> }> {
+  const { token } = (await (await page.request.get('/api/xsrf/token')).json()) as { token: string };
+  const headers = { 'x-xsrf-token': token };
+  const created = await page.request.post('/api/orders/', {
+    headers,
+    data: { productCode: 'cyber_security_training_foundation_v1', quantity: 3, currency: 'CHF', language: 'en-US', paymentFrequency: 'ONE_TIME' },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const cart = (await (await page.request.get(`/api/orders/${id}/shopping-cart/`)).json()) as { items: { id: string }[] };
+  await page.context().addCookies([{ name: 'shopping_cart', value: id, url: baseUrl() }]);
+  return {
+    id,
+    itemId: cart.items[0]?.id ?? '',
+    send: async (method, url, data) => {
+      const response = await page.request[method](url, { headers, data });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
+  };
+}
+
+
+test.describe('a Swiss visitor on the en-US site', () => {
+  // On loopback the geolocation takes the browser's region: a Swiss browser.
+  test.use({ locale: 'de-CH' });
+
+  test('gets Switzerland by default, 8.1 % VAT, steps in the history, a reload that keeps the review, and the thank-you page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/web/en-US/trainings');
+    await page.locator('.header-currency select').selectOption('CHF');
+    const offer = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_champion_v1"][data-payment-frequency="MONTHLY"]');
+    await offer.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.locator('.cart-drawer__items li')).toHaveCount(1);
+    await drawer.locator('a.button').first().click();
+    const seats = page.locator('.cart-line input[type="number"]').first();
+    await seats.fill('5');
+    await seats.press('Enter');
+    await expect(page.getByTestId('cart-total')).toContainText("2'334");
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+
+    // Step 1, in the address; the order stands beside it.
+    await expect(stepHeading(page, 'Step 1 of 7: Invoice info')).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?step=invoice-info$/);
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    await expect(summary.getByRole('table', { name: 'Your trainings' })).toBeVisible();
+    await expect(summary.getByText('Cyber Security Training Champion')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Company name').fill('Muster AG');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: the country is the visitor's, not the site's.
+    await expect(stepHeading(page, 'Step 2 of 7: Address')).toBeVisible();
+    await expect(page).toHaveURL(/\?step=address$/);
+    const country = page.getByRole('combobox', { name: 'Country', exact: true });
+    await expect(country).toHaveValue('CH');
+    await page.getByLabel('Street and number').fill('Bahnhofstrasse 10');
+    await page.getByLabel('Postal code').fill('8001');
+    await page.getByLabel('City').fill('Zürich');
+    await expectNoAxeViolations(page);
+
+    // The browser's Back leaves the step, not the checkout; Forward comes back with what was typed.
+    await page.goBack();
+    await expect(stepHeading(page, 'Step 1 of 7: Invoice info')).toBeFocused();
+    await expect(page.getByLabel('Company name')).toHaveValue('Muster AG');
+    await page.goForward();
+    await expect(stepHeading(page, 'Step 2 of 7: Address')).toBeFocused();
+    await expect(page.getByLabel('City')).toHaveValue('Zürich');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(stepHeading(page, 'Step 3 of 7: Billing address')).toBeVisible();
+    await expect(page.getByLabel('The billing address is the same as the address')).toBeChecked();
+    // The billing country decides the VAT: the summary shows the Swiss 8.1 % already.
+    await expect(summary.getByText('VAT 8.1 %')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 4: the phone country is the visitor's too.
+    await expect(stepHeading(page, 'Step 4 of 7: Contact details')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('CH');
+    await page.getByLabel('First name').fill('Anna');
+    await page.getByLabel('Last name').fill('Muster');
+    const email = `anna.journey.${Date.now()}@example.ch`;
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('textbox', { name: 'Number', exact: true }).fill('44 668 18 00');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Review: 5 × 38.90 CHF × 12 = 2'334.00 net, VAT 8.1 % = 189.05, total 2'523.05 CHF.
+    await expect(stepHeading(page, 'Step 5 of 7: Review order')).toBeVisible();
+    await expect(page).toHaveURL(/\?step=review$/);
+    await expect(summary.getByText('VAT 8.1 %')).toBeVisible();
+    await expect(summary.getByTestId('order-gross')).toHaveText("2'523.05 CHF");
+    await expect(page.getByText('Switzerland', { exact: true })).toBeVisible();
+    const terms = page.getByLabel('I have read and agree to the terms and conditions and the privacy policy.');
+    await terms.check();
+    await expectNoAxeViolations(page);
+
+    // A reload keeps the step and the ticked box.
+    await page.reload();
+    await expect(stepHeading(page, 'Step 5 of 7: Review order')).toBeVisible();
+    await expect(page.getByLabel('I have read and agree to the terms and conditions and the privacy policy.')).toBeChecked();
+    // The page's Back, then the browser's Forward, back to the review.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(stepHeading(page, 'Step 4 of 7: Contact details')).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Anna');
+    await page.goForward();
+    await expect(stepHeading(page, 'Step 5 of 7: Review order')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Confirmation: the captcha, never kept over a reload.
+    await expect(stepHeading(page, 'Step 6 of 7: Order confirmation')).toBeVisible();
+    await expect(page).toHaveURL(/\?step=confirmation$/);
+    await expectNoAxeViolations(page);
+    const submit = page.getByRole('button', { name: 'Order with obligation to pay' });
+    await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
+    await expect(submit).toBeEnabled({ timeout: 30_000 });
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toMatch(/captcha|solution/i);
+    await submit.click();
+
+    // Thank you: the number, what was bought, what happens next, the invoice and the tracking.
+    await expect(stepHeading(page, 'Step 7 of 7: Thank you')).toBeFocused();
+    await expect(page).toHaveURL(/\?step=thank-you$/);
+    const number = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+    expect(number).toMatch(/^\d{4}-\d{6}$/);
+    await expect(page.getByRole('table', { name: 'What you ordered' }).getByText('Cyber Security Training Champion')).toBeVisible();
+    const next = page.getByRole('region', { name: 'What happens next' });
+    await expect(next).toContainText(`by e-mail to ${email}`);
+    await expect(next).toContainText('within five working days');
+    await expectNoAxeViolations(page);
+    const invoiceLink = page.getByRole('link', { name: 'Download the invoice (PDF)' });
+    const pdf = await page.request.get((await invoiceLink.getAttribute('href')) ?? '');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    // The invoice goes out with the confirmation; then tracking shows "Invoiced".
+    const mail = await waitForMail(email, number);
+    expect(mail.attachments[0]?.contentType).toBe('application/pdf');
+    await page.getByRole('link', { name: 'Track your order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    const invoiced = page.locator('.tracking-milestone', { hasText: 'Invoiced' });
+    await expect(async () => {
+      await page.reload();
+      await expect(invoiced).toContainText('Done on', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.locator('.tracking-milestone', { hasText: 'Ordered' })).toContainText('Done on');
+  });
+});
+
+test.describe('on a small screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, locale: 'de-CH' });
+
+  test('the order summary is a disclosure above the form, collapsed at first', async ({ page }) => {
+    await page.goto('/web/en-US/');
+    const { id } = await cartThroughApi(page);
+    await page.goto(`/app/orders/${id}/checkout`);
+    await expect(stepHeading(page, 'Step 1 of 7: Invoice info')).toBeVisible();
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    const toggle = summary.locator('summary');
+    await expect(toggle).toContainText("Trainings and amounts");
+    await expect(summary.getByRole('table', { name: 'Your trainings' })).toBeHidden();
+    await expectNoAxeViolations(page);
+    await toggle.click();
+    await expect(summary.getByRole('table', { name: 'Your trainings' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('the checkout of an empty cart lands on the cart page, which says the cart is empty', async ({ page }) => {
+  await page.goto('/web/en-US/');
+  const cart = await cartThroughApi(page);
+  await cart.send('put', `/api/orders/${cart.id}/shopping-cart/${cart.itemId}`, { status: 'REMOVED' });
+  await page.goto(`/app/orders/${cart.id}/checkout`);
+  await expect(page).toHaveURL(new RegExp(`/app/orders/${cart.id}/shopping-cart$`));
+  await expect(page.getByRole('alert')).toHaveText('Your shopping cart is empty, so there is nothing to check out yet. Please add a training first.');
+  await expect(page.getByRole('link', { name: 'Go to checkout' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('the no-cart page offers the cart of a valid cookie, and forgets one that is gone', async ({ page, context }) => {
+  await page.goto('/web/en-US/');
+  const cart = await cartThroughApi(page);
+  await page.goto('/app/no-shopping-cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your shopping cart' })).toBeVisible();
+  await expect(page.getByText('This browser has a shopping cart with 1 training.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to shopping cart' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/orders/${cart.id}/shopping-cart$`));
+  await expect(page.getByTestId('cart-total')).toBeVisible();
+
+  await context.addCookies([{ name: 'shopping_cart', value: '00000000-0000-4000-8000-000000000000', url: baseUrl() }]);
+  await page.goto('/app/no-shopping-cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'No shopping cart' })).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'shopping_cart')).toBeUndefined();
+});
