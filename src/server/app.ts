@@ -21,6 +21,8 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { contactAdminRoutes } from './modules/contact/contact-admin.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { contactsAdminRoutes } from './modules/people/contacts-admin.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -31,7 +33,7 @@ import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createMailService, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
+import { createMailService, mailSettingsFor, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -175,9 +177,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService();
+  const people = createPeopleService({ db, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const saveCart = createSaveCartService({ db, cart, captcha, people, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
-  const newsletter = createNewsletterService({ db, captcha });
+  // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
+  const newsletter = createNewsletterService({ db, captcha, people, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
@@ -194,7 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     onMailQueued,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, captcha, people, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, captcha, people, newsletter, mail: mailSettings, onMailQueued });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
@@ -243,6 +246,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(geoRoutes, { geo });
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
+  await app.register(peopleRoutes, { people });
   await app.register(contactRoutes, { contact });
   await app.register(webinarsRoutes, { webinars });
   // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
@@ -252,6 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerStaffRoutes(app, ordersAdminRoutes, { ordersAdmin });
   await registerStaffRoutes(app, dashboardRoutes, { dashboard });
   await registerStaffRoutes(app, contactAdminRoutes, { contact });
+  await registerStaffRoutes(app, contactsAdminRoutes, { people });
   await registerStaffRoutes(app, webinarsAdminRoutes, { webinars });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

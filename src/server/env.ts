@@ -39,6 +39,8 @@ const envSchema = z
     ),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default(company.email.shop)),
+    /** The sender of the newsletter and its confirmation mails (docs/product/newsletter.md), beside MAIL_FROM. */
+    NEWSLETTER_FROM: z.preprocess(emptyToUndefined, z.email().default(`newsletter@${new URL(company.website).hostname}`)),
     ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default(company.email.orders)),
     /** Where the contact form's messages go, one address per recipient of the form; unset: ORDERS_EMAIL. */
     CONTACT_EMAIL_MESSAGE_CENTRAL: z.preprocess(emptyToUndefined, z.email().optional()),

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, contacts, newsletterSubscribers, orders, outbox } from '#server/db/schema.ts';
+import { contactMessages, contacts, newsletterSubscriptions, orders, outbox } from '#server/db/schema.ts';
 import { signInAsStaff, type StaffSignIn } from '../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../tests/helpers/xsrf.ts';
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 /** Rows of the tables a form or a call could write to. */
 async function stored(): Promise<number[]> {
-  const tables = [orders, contactMessages, contacts, newsletterSubscribers, outbox];
+  const tables = [orders, contactMessages, contacts, newsletterSubscriptions, outbox];
   return Promise.all(tables.map(async (table) => (await t.database.db.select({ n: count() }).from(table))[0]?.n ?? 0));
 }
 

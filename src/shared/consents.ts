@@ -6,8 +6,12 @@
 /** DATA_PRIVACY: the privacy policy, for the form sent; NEWSLETTER: receiving the newsletter; LEGAL_TEXTS: the terms at checkout. */
 export type ConsentSubject = 'DATA_PRIVACY' | 'NEWSLETTER' | 'LEGAL_TEXTS';
 
-/** The forms a person's data and consents come from. */
-export type ConsentSource = 'CONTACT_FORM' | 'WEBINAR' | 'NEWSLETTER' | 'DOWNLOAD' | 'SAVE_CART' | 'CHECKOUT' | 'PREFERENCE_CENTRE';
+/**
+ * The forms a person's data and consents come from. PREFERENCE_CENTRE: the subscriber's
+ * own page (`/app/newsletter/{token}/`); LIST_UNSUBSCRIBE: a mail program's one-click
+ * unsubscribe button (RFC 8058).
+ */
+export type ConsentSource = 'CONTACT_FORM' | 'WEBINAR' | 'NEWSLETTER' | 'DOWNLOAD' | 'SAVE_CART' | 'CHECKOUT' | 'PREFERENCE_CENTRE' | 'LIST_UNSUBSCRIBE';
 
 /**
  * The version of the privacy policy the forms' consent box refers to: the date its text

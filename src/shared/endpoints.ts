@@ -51,6 +51,8 @@ import type {
   terminationSchema,
 } from './schemas/orders-admin.ts';
 import type { contactMessageSchema, messageListQuerySchema, messageListSchema, messageParams } from './schemas/messages.ts';
+import type { newsletterPreferencesSchema, newsletterPreferencesUpdateSchema, tokenParams, unsubscribeBodySchema } from './schemas/newsletter.ts';
+import type { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from './schemas/people.ts';
 import type {
   changePasswordSchema,
   enrolmentSchema,
@@ -115,6 +117,7 @@ type Language = typeof languageQuerySchema;
 type AdminOrderId = typeof adminOrderParams;
 type MessageId = typeof messageParams;
 type WebinarId = typeof webinarParams;
+type Token = typeof tokenParams;
 
 export const endpoints = {
   // Reference data of the forms.
@@ -125,6 +128,23 @@ export const endpoints = {
   siteKey: (path: string) => get<{ answer: typeof siteKeySchema }>(path),
 
   subscribeToNewsletter: post<{ body: typeof newsletterSubscriptionSchema; answer: typeof formMessagesResponseSchema }>('/newsletter/'),
+
+  // The newsletter's preference centre (/app/newsletter/{token}/) and the person's data.
+  newsletterPreferences: get<{ params: Token; answer: typeof newsletterPreferencesSchema }>('/newsletter/:token/'),
+  /** Saves the choices and confirms a pending subscription ("Confirm and save"). */
+  saveNewsletterPreferences: put<{ params: Token; body: typeof newsletterPreferencesUpdateSchema; answer: typeof newsletterPreferencesSchema }>(
+    '/newsletter/:token/',
+  ),
+  confirmNewsletter: post<{ params: Token; answer: typeof newsletterPreferencesSchema }>('/newsletter/:token/confirm'),
+  /** Also the List-Unsubscribe address of the mails: a mail program posts `List-Unsubscribe=One-Click` as a form, without the XSRF header. */
+  unsubscribeFromNewsletter: post<{ params: Token; body: typeof unsubscribeBodySchema; answer: typeof newsletterPreferencesSchema }>(
+    '/newsletter/:token/unsubscribe',
+  ),
+  /** A JSON download (Content-Disposition: attachment) of everything stored about the subscriber. */
+  personalData: get<{ params: Token; answer: typeof personRecordSchema }>('/newsletter/:token/data'),
+  requestDeletion: post<{ params: Token; answer: typeof formMessagesResponseSchema }>('/newsletter/:token/deletion'),
+  /** The link of the deletion mail (its own token): deletes the contact and anonymises their orders. */
+  confirmDeletion: post<{ params: Token; answer: typeof formMessagesResponseSchema }>('/people/deletions/:token'),
 
   // The cart.
   createCart: post<{ body: typeof addToCartSchema; answer: typeof createdOrderSchema }>('/orders/'),
@@ -189,6 +209,12 @@ export const endpoints = {
   deleteWebinar: del<{ params: WebinarId; query: typeof deleteWebinarQuerySchema; answer: NoContent }>('/webinars/admin/:id'),
   /** A CSV download, not JSON: listed for its address. */
   exportWebinarSubscribers: get<{ params: WebinarId; query: Language; answer: z.ZodString }>('/webinars/admin/:id/subscribers.csv'),
+
+  // Back office: contacts (everyone who left an address through a form).
+  adminContacts: get<{ query: typeof contactListQuerySchema; answer: typeof contactListSchema }>('/contacts/admin/'),
+  adminContact: get<{ params: typeof contactParams; answer: typeof personRecordSchema }>('/contacts/admin/:id'),
+  /** A CSV download, not JSON: listed for its address. */
+  exportContacts: get<{ query: typeof contactExportQuerySchema; answer: z.ZodString }>('/contacts/admin/export.csv'),
 
   // Staff sign-in and sessions.
   login: post<{ body: typeof loginSchema; answer: typeof loginAnswerSchema }>('/users/login'),

@@ -19,6 +19,8 @@ export const appPaths = {
   checkout: (orderId: string) => `/orders/${orderId}/checkout`,
   tracking: (orderId: string) => `/orders/${orderId}/tracking`,
   newsletterPreferences: (token: string) => `/newsletter/${token}/`,
+  /** Where the link of the deletion mail leads: the page confirms with `POST /api/people/deletions/{token}`. */
+  confirmDeletion: (token: string) => `/people/deletions/${token}`,
   webinars: () => '/webinars',
   webinar: (id: string, language: string) => `/webinar/${id}/${language}`,
   downloadableContent: (id: string, language: string) => `/downloadable-content/${id}/${language}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
+import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import {
   boolean,
   check,
@@ -125,26 +126,31 @@ export const downloadables = pgTable('downloadables', {
  * download, contact, save-cart, checkout), owned by the people module. Keyed by the
  * lower-cased, trimmed e-mail address. Anonymous forms only fill empty fields.
  */
-export const contacts = pgTable('contacts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  gender: text('gender'),
-  companyName: text('company_name'),
-  phoneCountryCode: text('phone_country_code'),
-  phoneNumber: text('phone_number'),
-  role: text('role'),
-  experienceLevel: text('experience_level'),
-  preferredLanguage: text('preferred_language'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    gender: text('gender'),
+    companyName: text('company_name'),
+    phoneCountryCode: text('phone_country_code'),
+    phoneNumber: text('phone_number'),
+    role: text('role'),
+    experienceLevel: text('experience_level'),
+    preferredLanguage: text('preferred_language'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The back office's list of contacts, newest first.
+  (t) => [index('contacts_created_at').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
 
 /**
  * What a contact agreed to (or withdrew), one row per statement, never rewritten: the
- * subject (`consentSubjects`), the version of the text, its language, the form it came
- * from (`consentSources`) and the time.
+ * subject (`ConsentSubject`), the version of the text, its language, the form it came
+ * from (`ConsentSource`) and the time.
  */
 export const consents = pgTable(
   'consents',
@@ -163,6 +169,76 @@ export const consents = pgTable(
   (t) => [index('consents_contact').on(t.contactId, t.createdAt)],
 );
 
+/**
+ * A contact's confirmation of a deletion of everything stored about them
+ * (docs/product/people.md): the link's token is 256 random bits, of which only the SHA-256
+ * is stored. It works once (the contact's deletion removes it) and until `expires_at`.
+ */
+export const deletionRequests = pgTable(
+  'deletion_requests',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deletion_requests_contact').on(t.contactId, t.createdAt)],
+);
+
+/**
+ * The newsletter subscription of a contact, owned by the newsletter module
+ * (docs/product/newsletter.md): PENDING until the owner of the address confirms it with
+ * the link of the mail, CONFIRMED (the only state that receives newsletters), or
+ * UNSUBSCRIBED. Role, experience level, language and name live on the contact.
+ * `last_mail_at` throttles the mails an anonymous request can cause (one per 10 minutes).
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    contactId: uuid('contact_id')
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    status: text('status').$type<NewsletterStatus>().notNull(),
+    topicIds: text('topic_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** The form of the latest request (a `ConsentSource`): the NEWSLETTER consent row of the confirmation names it. */
+    source: text('source').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    lastMailAt: timestamp('last_mail_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('newsletter_subscriptions_status', sql`${t.status} in ('PENDING', 'CONFIRMED', 'UNSUBSCRIBED')`),
+    // The recipients of an issue: the confirmed subscribers.
+    index('newsletter_subscriptions_confirmed').on(t.contactId).where(sql`${t.status} = 'CONFIRMED'`),
+  ],
+);
+
+/**
+ * The links to a subscriber's preference centre (`/app/newsletter/{token}/`, the
+ * List-Unsubscribe address). Every mail carries a token of its own, 256 random bits of
+ * which only the SHA-256 is stored, so an old newsletter's unsubscribe link keeps working
+ * and the shop never needs a token again once it is sent. A token sent while the
+ * subscription waits for confirmation expires 7 days later unless it is confirmed in time;
+ * the others work as long as the subscription exists.
+ */
+export const newsletterTokens = pgTable(
+  'newsletter_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => newsletterSubscriptions.contactId, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('newsletter_tokens_contact').on(t.contactId)],
+);
+
 /** Staff accounts. The e-mail is stored lower-cased and trimmed; the password as an argon2id hash. */
 export const adminUsers = pgTable('admin_users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -178,28 +254,6 @@ export const adminUsers = pgTable('admin_users', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const newsletterSubscribers = pgTable(
-  'newsletter_subscribers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull().unique(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name'),
-    gender: text('gender'),
-    companyName: text('company_name'),
-    phoneCountryCode: text('phone_country_code'),
-    phoneNumber: text('phone_number'),
-    role: text('role'),
-    experienceLevel: text('experience_level'),
-    topicIds: jsonb('topic_ids').$type<string[]>().notNull().default([]),
-    preferredLanguage: text('preferred_language').notNull(),
-    /** Unguessable token of the subscriber's preferences link, `/newsletter/{token}/`. */
-    token: text('token').notNull().unique(),
-    subscribedAt: createdAt(),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-  },
-);
 
 // ---- anti-robot ----------------------------------------------------------------------
 

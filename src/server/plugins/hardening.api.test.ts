@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '#server/db/schema.ts';
+import { newsletterSubscriptions } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../tests/helpers/xsrf.ts';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const subscribers = async () => (await t.database.db.select({ n: count() }).from(newsletterSubscribers))[0]?.n;
+const subscribers = async () => (await t.database.db.select({ n: count() }).from(newsletterSubscriptions))[0]?.n;
 
 const form = { firstName: 'Anna', email: 'anna@example.ch', agreeWithDataPrivacy: true, captchaSolution: 'x' };
 

@@ -14,6 +14,15 @@ const xsrfCookie = cookies.xsrfToken.name;
 const secretCookie = cookies.xsrfSecret.name;
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The one call without the check (docs/product/api-conventions.md): the newsletter's
+ * one-click unsubscribe (RFC 8058), the List-Unsubscribe address of its mails. A mail
+ * program posts it without the visitor's cookies, so it cannot send the header; the
+ * 256-bit token in its address is the credential, and a request that has it can do no
+ * more than unsubscribe the token's owner.
+ */
+const exemptRoutes = new Set(['POST /api/newsletter/:token/unsubscribe']);
+
 function sign(serverKey: string, visitorSecret: string, nonce: string): string {
   return createHmac('sha256', serverKey).update(`${visitorSecret}.${nonce}`).digest('base64url');
 }
@@ -56,6 +65,7 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
 
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method)) return;
+    if (exemptRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;
     const header = request.headers[xsrfHeader];
     const token = Array.isArray(header) ? header[0] : header;
     const valid =

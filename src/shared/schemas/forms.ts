@@ -78,7 +78,7 @@ function blankToUndefined(value: unknown): unknown {
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const optionalEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+export const optionalEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: 'error.invalidOption' }).optional());
 
 const email = z
@@ -87,6 +87,9 @@ const email = z
   .min(1)
   .max(formLimits.email)
   .pipe(z.email({ error: 'error.invalidEmail' }));
+
+/** Ids of newsletter topics, as `GET /api/newsletter/topics` lists them. */
+export const topicIdsSchema = z.array(z.string().trim().min(1).max(formLimits.topicId)).max(formLimits.topics);
 
 /** The fields every public form may send. */
 const formSubmissionShape = {
@@ -110,7 +113,7 @@ const formSubmissionShape = {
   role: optionalEnum(roles),
   experienceLevel: optionalEnum(experienceLevels),
   /** Ids of newsletter topics; absent leaves a stored choice as it is, [] clears it. */
-  topicIds: z.array(z.string().trim().min(1).max(formLimits.topicId)).max(formLimits.topics).optional(),
+  topicIds: topicIdsSchema.optional(),
   gender: optionalEnum(genders),
 };
 

@@ -8,6 +8,11 @@ export interface MailMessage {
   html: string;
   /** The `Reply-To` header: where a reply goes when it should not go to `from`. */
   replyTo?: string;
+  /**
+   * Further headers, written as given (`List-Unsubscribe`, `List-Id`): the values are the
+   * shop's own (addresses, ids), never a visitor's text; line breaks are removed.
+   */
+  headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -17,8 +22,13 @@ export interface MailMessage {
  * resend after a crash carries the same id and receivers can tell it is one mail.
  */
 export async function composeMail(id: string, domain: string, message: MailMessage): Promise<string> {
+  const { headers, ...fields } = message;
   const composer = new MailComposer({
-    ...message,
+    ...fields,
+    // Prepared: not MIME-encoded (a List-Unsubscribe value must stay a list of <URI>s), only folded.
+    ...(headers
+      ? { headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, { prepared: true, foldLines: true, value: value.replace(/[\r\n]+/g, ' ') }])) }
+      : {}),
     messageId: `<${id}@${domain}>`,
     date: new Date(),
   });

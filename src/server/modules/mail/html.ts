@@ -1,3 +1,6 @@
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+
 /** Escapes text for HTML mail bodies. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -19,4 +22,16 @@ export function mailLayout(language: string, body: string): string {
 <p style="font-weight:bold;font-size:18px;margin-top:0">CyberSafe Academy</p>
 ${body}
 </div></body></html>`;
+}
+
+/** A link as a button, followed by the address itself for mail programs that hide buttons. */
+export function linkButton(link: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>
+<p style="word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+}
+
+/** The greeting of a mail: with the first name (on one line), or without a name when none is known. */
+export function greeting(language: Language, firstName: string | null): string {
+  const name = firstName?.replace(/\s+/g, ' ').trim();
+  return name ? translate(language, 'mail.greeting', { name }) : translate(language, 'mail.greeting', { name: '' }).trim();
 }

@@ -5,10 +5,13 @@ import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import { createMailWorker, type MailComposer } from './mail.worker.ts';
 import { insertMail } from './outbox.repository.ts';
+
+/** For the erasure of a person (the people module): the mails already sent to them go too. */
+export { deleteSentMailsTo } from './outbox.repository.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
 
 /** The layout of our HTML mails, for the modules that write mails. */
-export { escapeHtml, mailLayout, paragraphs } from './html.ts';
+export { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from './html.ts';
 export type { MailComposer, MailTransport };
 
 export interface MailSettings {
@@ -16,6 +19,9 @@ export interface MailSettings {
   /** Domain of the Message-IDs. */
   domain: string;
 }
+
+/** The settings of a sender: its address, and its domain for the Message-IDs. */
+export const mailSettingsFor = (from: string): MailSettings => ({ from, domain: from.split('@')[1] ?? 'localhost' });
 
 /**
  * Queues a mail in the outbox. Call it with the transaction of the change that causes

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 
@@ -68,4 +68,13 @@ export async function markMailFailed(db: Db, id: string, error: string, retryInS
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(outbox.id, id));
+}
+
+/** Deletes the mails already sent to `address` (any case): copies of what a person was told, kept no longer once they are erased. */
+export async function deleteSentMailsTo(db: Db, address: string): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(and(isNotNull(outbox.sentAt), sql`lower(trim(${outbox.recipient})) = ${address.trim().toLowerCase()}`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }

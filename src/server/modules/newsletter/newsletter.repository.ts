@@ -1,32 +1,18 @@
-import { asc, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, arrayOverlaps, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { newsletterSubscribers, newsletterTopics } from '#server/db/schema.ts';
+import { contacts, newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/db/schema.ts';
+import type { Language } from '#shared/locales.ts';
+import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 
-/** The columns a subscription sets; undefined optional values leave a stored value alone. */
-export interface SubscriberData {
-  email: string;
-  firstName: string;
-  lastName: string | undefined;
-  gender: string | undefined;
-  companyName: string | undefined;
-  phoneCountryCode: string | undefined;
-  phoneNumber: string | undefined;
-  role: string | undefined;
-  experienceLevel: string | undefined;
-  topicIds: string[] | undefined;
-  preferredLanguage: string;
-}
+export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
 export interface TopicRow {
   id: string;
   titles: Record<string, string>;
 }
 
-const t = newsletterSubscribers;
-
-/** On a second subscription, a value the form did not send keeps the stored one. */
-const keepUnlessGiven = (column: AnyPgColumn) => sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})`;
+const s = newsletterSubscriptions;
+const tokens = newsletterTokens;
 
 export async function listTopics(db: Db): Promise<TopicRow[]> {
   return db
@@ -45,34 +31,124 @@ export async function findExistingTopicIds(db: Db, ids: readonly string[]): Prom
   return new Set(rows.map((row) => row.id));
 }
 
-/**
- * Inserts the subscriber, or updates the one with this e-mail address in the same
- * statement (no race between two submissions). The token of an existing subscriber is
- * kept so that links already sent keep working; a returning subscriber who had
- * unsubscribed is subscribed again.
- */
-export async function upsertSubscriber(db: Db, data: SubscriberData, newToken: string): Promise<{ id: string; token: string }> {
-  const [row] = await db
-    .insert(t)
-    .values({ ...data, topicIds: data.topicIds ?? [], token: newToken })
-    .onConflictDoUpdate({
-      target: t.email,
-      set: {
-        firstName: sql`excluded.first_name`,
-        preferredLanguage: sql`excluded.preferred_language`,
-        lastName: keepUnlessGiven(t.lastName),
-        gender: keepUnlessGiven(t.gender),
-        companyName: keepUnlessGiven(t.companyName),
-        phoneCountryCode: keepUnlessGiven(t.phoneCountryCode),
-        phoneNumber: keepUnlessGiven(t.phoneNumber),
-        role: keepUnlessGiven(t.role),
-        experienceLevel: keepUnlessGiven(t.experienceLevel),
-        ...(data.topicIds === undefined ? {} : { topicIds: sql`excluded.topic_ids` }),
-        subscribedAt: sql`case when ${t.unsubscribedAt} is null then ${t.subscribedAt} else now() end`,
-        unsubscribedAt: sql`null`,
-      },
-    })
-    .returning({ id: t.id, token: t.token });
-  if (!row) throw new Error('upsert returned no row');
+/** The contact's subscription, locked until the transaction ends (two requests for one address wait for each other). */
+export async function lockSubscription(db: Db, contactId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(s).where(eq(s.contactId, contactId)).for('update');
   return row;
+}
+
+export async function findSubscription(db: Db, contactId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(s).where(eq(s.contactId, contactId));
+  return row;
+}
+
+/**
+ * Records a request: a new subscription, or an existing one that is not confirmed made
+ * PENDING again. The request's topics fill an empty choice only, as a form fills a
+ * contact's empty fields. A confirmed subscription is left as it is.
+ */
+export async function upsertPending(db: Db, values: { contactId: string; source: string; topicIds: string[] }): Promise<void> {
+  await db
+    .insert(s)
+    .values({ ...values, status: 'PENDING' })
+    .onConflictDoUpdate({
+      target: s.contactId,
+      set: {
+        status: 'PENDING',
+        source: sql`excluded.source`,
+        requestedAt: sql`now()`,
+        topicIds: sql`case when cardinality(${s.topicIds}) = 0 then excluded.topic_ids else ${s.topicIds} end`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: ne(s.status, 'CONFIRMED'),
+    });
+}
+
+/**
+ * Takes the contact's mail slot: true (and the time noted) when no mail of the double
+ * opt-in went to them in the last `seconds`, else false. Atomic, so two requests at once
+ * send one mail.
+ */
+export async function claimMailSlot(db: Db, contactId: string, seconds: number): Promise<boolean> {
+  const rows = await db
+    .update(s)
+    .set({ lastMailAt: sql`now()` })
+    .where(and(eq(s.contactId, contactId), or(sql`${s.lastMailAt} is null`, lte(s.lastMailAt, sql`now() - make_interval(secs => ${seconds})`))))
+    .returning({ contactId: s.contactId });
+  return rows.length > 0;
+}
+
+export async function setStatus(db: Db, contactId: string, status: NewsletterStatus): Promise<void> {
+  const times: Record<NewsletterStatus, Partial<Record<'confirmedAt' | 'unsubscribedAt', SQL | null>>> = {
+    PENDING: {},
+    CONFIRMED: { confirmedAt: sql`now()`, unsubscribedAt: null },
+    UNSUBSCRIBED: { unsubscribedAt: sql`now()` },
+  };
+  await db
+    .update(s)
+    .set({ status, ...times[status], updatedAt: sql`now()` })
+    .where(eq(s.contactId, contactId));
+}
+
+export async function setTopics(db: Db, contactId: string, topicIds: string[]): Promise<void> {
+  await db.update(s).set({ topicIds, updatedAt: sql`now()` }).where(eq(s.contactId, contactId));
+}
+
+// ---- the links' tokens -------------------------------------------------------------------
+
+/** Stores tokens (their hashes); `validSeconds` null: no expiry. */
+export async function insertTokens(db: Db, rows: { tokenHash: string; contactId: string; validSeconds: number | null }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(tokens).values(
+    rows.map((row) => ({
+      tokenHash: row.tokenHash,
+      contactId: row.contactId,
+      expiresAt: row.validSeconds === null ? null : sql`now() + make_interval(secs => ${row.validSeconds})`,
+    })),
+  );
+}
+
+/** The subscription of a token that works: unknown or expired ones find nothing. `lock`: for a change. */
+export async function findByToken(db: Db, tokenHash: string, lock: boolean): Promise<SubscriptionRow | undefined> {
+  const query = db
+    .select({ subscription: s })
+    .from(tokens)
+    .innerJoin(s, eq(s.contactId, tokens.contactId))
+    .where(and(eq(tokens.tokenHash, tokenHash), or(sql`${tokens.expiresAt} is null`, sql`${tokens.expiresAt} > now()`)));
+  const [row] = await (lock ? query.for('update', { of: s }) : query);
+  return row?.subscription;
+}
+
+/** At confirmation: the contact's links that still work keep working; expired ones are removed. */
+export async function keepTokens(db: Db, contactId: string): Promise<void> {
+  await deleteExpiredTokens(db, contactId);
+  await db
+    .update(tokens)
+    .set({ expiresAt: null })
+    .where(and(eq(tokens.contactId, contactId), isNotNull(tokens.expiresAt)));
+}
+
+export async function deleteExpiredTokens(db: Db, contactId: string): Promise<void> {
+  await db.delete(tokens).where(and(eq(tokens.contactId, contactId), lte(tokens.expiresAt, sql`now()`)));
+}
+
+// ---- issues ----------------------------------------------------------------------------
+
+/**
+ * The recipients of an issue: confirmed subscribers whose language is `language` (a
+ * contact without one counts as en-US), and, when topics are given, who chose one of them.
+ */
+export async function listRecipients(db: Db, language: Language, topicIds: string[]): Promise<{ contactId: string; email: string }[]> {
+  return db
+    .select({ contactId: s.contactId, email: contacts.email })
+    .from(s)
+    .innerJoin(contacts, eq(contacts.id, s.contactId))
+    .where(
+      and(
+        eq(s.status, 'CONFIRMED'),
+        sql`coalesce(${contacts.preferredLanguage}, 'en-US') = ${language}`,
+        topicIds.length > 0 ? arrayOverlaps(s.topicIds, topicIds) : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.email));
 }

@@ -1,17 +1,26 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { languageQuerySchema } from '#shared/schemas/common.ts';
 import { formMessagesResponseSchema, newsletterSubscriptionSchema, newsletterTopicSchema } from '#shared/schemas/forms.ts';
+import { newsletterPreferencesSchema, newsletterPreferencesUpdateSchema, tokenParams, unsubscribeBodySchema } from '#shared/schemas/newsletter.ts';
+import { personRecordSchema } from '#shared/schemas/people.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
+/** The one-click body is one short key/value pair (RFC 8058). */
+const oneClickBodyLimit = 1024;
+
 /**
- * `POST /api/newsletter/`: the newsletter form of the footer modal and the subscribe
- * buttons. `GET /api/newsletter/topics`: the topics that form offers. The body is checked
- * with the shared schema the form uses; a refusal is a 400 that names each refused field.
+ * The newsletter (docs/product/newsletter.md). `POST /api/newsletter/`: the form of the
+ * footer modal and the subscribe buttons, with a double opt-in; `GET
+ * /api/newsletter/topics`: the topics it offers. The preference centre's calls are keyed
+ * by the token of a mail's link (404 when unknown or expired); none of them changes
+ * anything on GET, since mail scanners open links.
  */
 export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterService }> = async (app, options) => {
   const { newsletter } = options;
+  const noStore = { 'cache-control': 'no-store' };
+  const preferencesAnswer = { 200: newsletterPreferencesSchema };
 
   app.get(
     '/api/newsletter/topics',
@@ -34,7 +43,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
       config: { rateLimit: 'mailForms' },
       schema: {
-        summary: 'Subscribes to the newsletter, or updates the subscriber with this e-mail address',
+        summary: 'Asks for the newsletter: a mail with a confirmation link (or, to a subscriber, their preference link); the same answer either way',
         description: 'Needs a captcha solution of the `forms` site key (`GET /api/captcha/site-key`).',
         security: [{ xsrf: [] }],
         body: newsletterSubscriptionSchema,
@@ -43,8 +52,84 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     },
     async (request, reply) => {
       const answer = await newsletter.subscribe(request.body, requestLanguage(request));
-      reply.header('cache-control', 'no-store');
-      return answer;
+      return reply.headers(noStore).send(answer);
     },
+  );
+
+  app.get(
+    '/api/newsletter/:token/',
+    { schema: { summary: "The subscriber's choices and status", params: tokenParams, response: preferencesAnswer } },
+    async (request, reply) => reply.headers(noStore).send(await newsletter.preferences(request.params.token)),
+  );
+
+  app.put(
+    '/api/newsletter/:token/',
+    {
+      schema: {
+        summary: 'Saves role, experience level, topics and language, and confirms a pending subscription',
+        security: [{ xsrf: [] }],
+        params: tokenParams,
+        body: newsletterPreferencesUpdateSchema,
+        response: preferencesAnswer,
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await newsletter.savePreferences(request.params.token, request.body, requestLanguage(request))),
+  );
+
+  app.post(
+    '/api/newsletter/:token/confirm',
+    { schema: { summary: 'Confirms the subscription', security: [{ xsrf: [] }], params: tokenParams, response: preferencesAnswer } },
+    async (request, reply) => reply.headers(noStore).send(await newsletter.confirm(request.params.token, requestLanguage(request))),
+  );
+
+  // The one-click unsubscribe of RFC 8058, in a scope of its own: only here is a form body
+  // (`List-Unsubscribe=One-Click`, application/x-www-form-urlencoded) read, and this route
+  // is the one exemption of the anti-forgery check (src/server/plugins/xsrf.ts): a mail
+  // program posts it without cookies, and the token in the address is the credential.
+  await app.register(async (scope) => {
+    const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+    oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: oneClickBodyLimit }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    oneClick.post(
+      '/api/newsletter/:token/unsubscribe',
+      {
+        schema: {
+          summary: 'Unsubscribes; also the List-Unsubscribe address of the mails (one click, RFC 8058, no anti-forgery header needed)',
+          description: 'The preference centre posts it without a body; a mail program posts `List-Unsubscribe=One-Click` as `application/x-www-form-urlencoded`.',
+          params: tokenParams,
+          body: unsubscribeBodySchema,
+          response: preferencesAnswer,
+        },
+      },
+      async (request, reply) => {
+        const source = request.body?.['List-Unsubscribe'] === 'One-Click' ? 'LIST_UNSUBSCRIBE' : 'PREFERENCE_CENTRE';
+        return reply.headers(noStore).send(await newsletter.unsubscribe(request.params.token, source, requestLanguage(request)));
+      },
+    );
+  });
+
+  app.get(
+    '/api/newsletter/:token/data',
+    { schema: { summary: 'Everything stored about the subscriber, as a JSON download', params: tokenParams, response: { 200: personRecordSchema } } },
+    async (request, reply) => {
+      const record = await newsletter.personalData(request.params.token);
+      return reply.headers(noStore).header('content-disposition', 'attachment; filename="personal-data.json"').send(record);
+    },
+  );
+
+  app.post(
+    '/api/newsletter/:token/deletion',
+    {
+      // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
+      config: { rateLimit: 'mailForms' },
+      schema: {
+        summary: 'Sends the subscriber a mail with a link that confirms the deletion of their data (24 hours, once)',
+        security: [{ xsrf: [] }],
+        params: tokenParams,
+        response: { 200: formMessagesResponseSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await newsletter.requestDeletion(request.params.token, requestLanguage(request))),
   );
 };

@@ -1,19 +1,143 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
+import { privacyPolicyVersion, type ConsentSource } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import type { FormMessagesResponse, NewsletterSubscription, NewsletterTopic } from '#shared/schemas/forms.ts';
+import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
+import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
+import type { PersonRecord } from '#shared/schemas/people.ts';
+import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import { createLinkToken, hashLinkToken, type Contact, type PeopleService } from '../people/people.service.ts';
+import { renderIssue } from './newsletter-issue.ts';
+import { confirmationMail, issueMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
 import * as repo from './newsletter.repository.ts';
 
-/** 32 random bytes: the preferences link (`/newsletter/{token}/`) cannot be guessed. */
-function createSubscriberToken(): string {
-  return randomBytes(32).toString('base64url');
+export { IssueError } from './newsletter-issue.ts';
+
+/** A request's link works this long unless the subscription is confirmed in time. */
+const pendingValidSeconds = 7 * 24 * 60 * 60;
+/** At most one mail of the double opt-in per address in this time, however often the form is sent. */
+const mailIntervalSeconds = 10 * 60;
+/** Tokens of an issue are stored this many at a time. */
+const tokenBatch = 500;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+/** Topic ids must name topics: else a field error at the first unknown one (`topicIds.N`). */
+async function checkTopics(db: Db, topicIds: readonly string[] | undefined): Promise<void> {
+  if (!topicIds || topicIds.length === 0) return;
+  const known = await repo.findExistingTopicIds(db, topicIds);
+  const unknownIndex = topicIds.findIndex((id) => !known.has(id));
+  if (unknownIndex >= 0) throw AppError.field(`topicIds.${unknownIndex}`, 'invalidOption', 'error.invalidOption');
 }
 
-export function createNewsletterService(deps: { db: Db; captcha: Pick<CaptchaService, 'verify'> }) {
-  const { db, captcha } = deps;
+const tokenNotFound = () => new AppError('notFound', 'error.newsletter.tokenNotFound');
+
+/**
+ * The newsletter (docs/product/newsletter.md): the subscription form with its double
+ * opt-in, the preference centre behind the links of the mails, and the person's data and
+ * deletion reached from there. Subscribers are contacts of the people module; this module
+ * keeps their subscription and the links' tokens.
+ */
+export function createNewsletterService(deps: {
+  db: Db;
+  captcha: Pick<CaptchaService, 'verify'>;
+  people: PeopleService;
+  /** The newsletter's own sender (NEWSLETTER_FROM): its mails go out from there. */
+  mail: MailSettings;
+  /** Where visitors reach the shop: the links of the mails start here. */
+  publicUrl: string;
+  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
+  onMailQueued: () => void;
+}) {
+  const { db, captcha, people, mail, publicUrl, onMailQueued } = deps;
+
+  /** Queues a mail with a new token in its link and headers; `validSeconds` null: the token does not expire. */
+  async function queueLinkMail(
+    tx: Db,
+    contact: Contact,
+    language: Language,
+    validSeconds: number | null,
+    compose: typeof confirmationMail,
+  ): Promise<void> {
+    const { token, hash } = createLinkToken();
+    await repo.insertTokens(tx, [{ tokenHash: hash, contactId: contact.id, validSeconds }]);
+    await queueMail(tx, mail, {
+      to: contact.email,
+      ...compose({ language, firstName: contact.firstName, link: newsletterLinks(token, publicUrl).preferences }),
+      headers: listHeaders({ token, publicUrl, sender: mail, language }),
+    });
+  }
+
+  /**
+   * A confirmed subscriber's address was given again: nothing about them changes; they
+   * get their preference link (in their own language), at most once per 10 minutes.
+   */
+  async function sendPreferenceLink(tx: Db, contact: Contact, fallbackLanguage: Language): Promise<boolean> {
+    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
+    await queueLinkMail(tx, contact, contact.preferredLanguage ?? fallbackLanguage, null, preferencesMail);
+    return true;
+  }
+
+  /**
+   * The double opt-in for a contact the caller has recorded: a confirmed subscriber gets
+   * the preference link; anyone else's subscription becomes (or stays) PENDING and they get
+   * the confirmation mail, whose link works 7 days. Either mail at most once per 10
+   * minutes per address. Returns whether a mail was queued.
+   */
+  async function startDoubleOptIn(
+    tx: Db,
+    request: { contactId: string; language: Language; topicIds?: string[] | undefined },
+    source: ConsentSource,
+  ): Promise<boolean> {
+    const contact = await people.getContact(tx, request.contactId);
+    if (!contact) throw new Error(`no contact ${request.contactId}`);
+    const current = await repo.lockSubscription(tx, contact.id);
+    if (current?.status === 'CONFIRMED') return sendPreferenceLink(tx, contact, request.language);
+    await repo.upsertPending(tx, { contactId: contact.id, source, topicIds: [...new Set(request.topicIds ?? [])] });
+    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
+    await repo.deleteExpiredTokens(tx, contact.id);
+    await queueLinkMail(tx, contact, request.language, pendingValidSeconds, confirmationMail);
+    return true;
+  }
+
+  /** The subscription and contact of a token that works, else 404 with what to do. `lock`: for a change. */
+  async function resolve(tx: Db, token: string, lock: boolean): Promise<{ subscription: repo.SubscriptionRow; contact: Contact }> {
+    const subscription = await repo.findByToken(tx, hashLinkToken(token), lock);
+    const contact = subscription && (await people.getContact(tx, subscription.contactId));
+    if (!subscription || !contact) throw tokenNotFound();
+    return { subscription, contact };
+  }
+
+  async function preferencesOf(tx: Db, contactId: string): Promise<NewsletterPreferences> {
+    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(tx, contactId)]);
+    if (!subscription || !contact) throw tokenNotFound();
+    return {
+      email: contact.email,
+      firstName: contact.firstName,
+      status: subscription.status,
+      role: oneOf(roles, contact.role),
+      experienceLevel: oneOf(experienceLevels, contact.experienceLevel),
+      topicIds: subscription.topicIds,
+      language: contact.preferredLanguage ?? 'en-US',
+    };
+  }
+
+  /**
+   * Confirms: the subscriber receives the newsletter from now on. The consent is a row with
+   * the form the request came from, or the preference centre when an unsubscribed person
+   * subscribes again there.
+   */
+  async function confirm(tx: Db, subscription: repo.SubscriptionRow, language: Language): Promise<void> {
+    await repo.setStatus(tx, subscription.contactId, 'CONFIRMED');
+    await repo.keepTokens(tx, subscription.contactId);
+    const source = subscription.status === 'UNSUBSCRIBED' ? 'PREFERENCE_CENTRE' : (subscription.source as ConsentSource);
+    await people.recordConsents(tx, subscription.contactId, source, [
+      { subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language },
+    ]);
+  }
 
   return {
     /** The topics a subscriber can choose, titled in `language` (en-US when a title is missing). */
@@ -23,38 +147,140 @@ export function createNewsletterService(deps: { db: Db; captcha: Pick<CaptchaSer
     },
 
     /**
-     * Subscribes, or updates the subscriber with the same e-mail address. The answer is
-     * the same either way, so the form does not tell who is subscribed already. The
-     * captcha is checked last among the refusals, so a solution is only spent by a
-     * submission that is otherwise accepted.
+     * POST /newsletter/: the subscription form. The cheap refusals first (unknown topics,
+     * an unknown phone country), the captcha last, inside the transaction, so a refused
+     * form stores nothing and leaves its solution unspent. A confirmed subscriber's record
+     * is not touched (their preference link goes to them); anyone else is recorded as a
+     * contact (filling gaps only) with the privacy consent, and gets the confirmation
+     * mail. The answer is the same in every case, so the form tells nobody whether an
+     * address is known.
      */
-    async subscribe(payload: NewsletterSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
-      if (payload.topicIds && payload.topicIds.length > 0) {
-        const known = await repo.findExistingTopicIds(db, payload.topicIds);
-        const unknownIndex = payload.topicIds.findIndex((id) => !known.has(id));
-        if (unknownIndex >= 0) throw AppError.field(`topicIds.${unknownIndex}`, 'invalidOption', 'error.invalidOption');
-      }
-      await captcha.verify(payload.captchaSolution, 'forms');
-      await repo.upsertSubscriber(
-        db,
-        {
-          email: payload.email.toLowerCase(),
-          firstName: payload.firstName,
-          lastName: payload.lastName,
-          gender: payload.gender,
-          companyName: payload.companyName,
-          phoneCountryCode: payload.phoneNumber === undefined ? undefined : payload.phoneCountryCode,
-          phoneNumber: payload.phoneNumber,
-          role: payload.role,
-          experienceLevel: payload.experienceLevel,
-          topicIds: payload.topicIds === undefined ? undefined : [...new Set(payload.topicIds)],
-          preferredLanguage: payload.preferredLanguage ?? requestLanguage,
-        },
-        createSubscriberToken(),
-      );
-      return { messages: [{ translations: translateAll('forms.newsletter.confirmation') }] };
+    async subscribe(form: NewsletterSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
+      await checkTopics(db, form.topicIds);
+      people.checkDetails(form);
+      const language = form.preferredLanguage ?? requestLanguage;
+      const queued = await db.transaction(async (tx) => {
+        await captcha.verify(form.captchaSolution, 'forms', tx);
+        const known = await people.findContact(tx, form.email);
+        if (known && (await repo.lockSubscription(tx, known.id))?.status === 'CONFIRMED') return sendPreferenceLink(tx, known, language);
+        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'NEWSLETTER', [
+          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
+        ]);
+        return startDoubleOptIn(tx, { contactId, language, topicIds: form.topicIds }, 'NEWSLETTER');
+      });
+      if (queued) onMailQueued();
+      return { messages: [{ translations: translateAll('newsletter.request.confirmation') }] };
+    },
+
+    /**
+     * The same double opt-in, for another module's form (the webinar sign-up's newsletter
+     * box), inside that form's transaction, for the contact it recorded. Returns whether a
+     * mail was queued; the caller wakes the mail worker after its commit.
+     */
+    requestSubscription(tx: Db, request: { contactId: string; language: Language; topicIds?: string[] }, source: ConsentSource): Promise<boolean> {
+      return startDoubleOptIn(tx, request, source);
+    },
+
+    /** GET /newsletter/{token}/: the choices. Changes nothing (mail scanners open links). */
+    async preferences(token: string): Promise<NewsletterPreferences> {
+      const { contact } = await resolve(db, token, false);
+      return preferencesOf(db, contact.id);
+    },
+
+    /**
+     * PUT /newsletter/{token}/: the person sets role, experience level, topics and language
+     * (overwriting what is stored: it is their own link); a pending subscription is
+     * confirmed with it ("Confirm and save"). An unsubscribed one stays unsubscribed.
+     */
+    async savePreferences(token: string, update: NewsletterPreferencesUpdate, requestLanguage: Language): Promise<NewsletterPreferences> {
+      await checkTopics(db, update.topicIds);
+      return db.transaction(async (tx) => {
+        const { subscription, contact } = await resolve(tx, token, true);
+        await people.saveChoices(tx, contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language });
+        await repo.setTopics(tx, contact.id, [...new Set(update.topicIds)]);
+        if (subscription.status === 'PENDING') await confirm(tx, subscription, requestLanguage);
+        return preferencesOf(tx, contact.id);
+      });
+    },
+
+    /** POST /newsletter/{token}/confirm: subscribes (a pending or an unsubscribed subscription); again, it changes nothing. */
+    async confirm(token: string, requestLanguage: Language): Promise<NewsletterPreferences> {
+      return db.transaction(async (tx) => {
+        const { subscription, contact } = await resolve(tx, token, true);
+        if (subscription.status !== 'CONFIRMED') await confirm(tx, subscription, requestLanguage);
+        return preferencesOf(tx, contact.id);
+      });
+    },
+
+    /**
+     * POST /newsletter/{token}/unsubscribe, from the preference centre or a mail program's
+     * one-click button: no newsletter from now on. Withdrawing a confirmed subscription adds
+     * a NEWSLETTER row with `granted: false`; again, it changes nothing.
+     */
+    async unsubscribe(token: string, source: Extract<ConsentSource, 'PREFERENCE_CENTRE' | 'LIST_UNSUBSCRIBE'>, requestLanguage: Language): Promise<NewsletterPreferences> {
+      return db.transaction(async (tx) => {
+        const { subscription, contact } = await resolve(tx, token, true);
+        if (subscription.status !== 'UNSUBSCRIBED') {
+          await repo.setStatus(tx, contact.id, 'UNSUBSCRIBED');
+          if (subscription.status === 'CONFIRMED') {
+            await people.recordConsents(tx, contact.id, source, [
+              { subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage },
+            ]);
+          }
+        }
+        return preferencesOf(tx, contact.id);
+      });
+    },
+
+    /** GET /newsletter/{token}/data: everything stored about the subscriber. */
+    async personalData(token: string): Promise<PersonRecord> {
+      const { contact } = await resolve(db, token, false);
+      return people.describe(contact.id);
+    },
+
+    /** POST /newsletter/{token}/deletion: the mail with the link that confirms the deletion. */
+    async requestDeletion(token: string, requestLanguage: Language): Promise<FormMessagesResponse> {
+      const { contact } = await resolve(db, token, false);
+      return people.requestDeletion(contact, requestLanguage);
     },
   };
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
+
+/**
+ * Sending an issue (the newsletter:send CLI): queues, in one transaction, the issue to
+ * every confirmed subscriber of `language` (and of one of `topicIds`, when given), each
+ * mail from the newsletter's sender with a token of its own in its preference link and
+ * List-Unsubscribe headers. Unknown topic ids are refused.
+ */
+export function createNewsletterIssues(deps: { db: Db; mail: MailSettings; publicUrl: string }) {
+  const { db, mail, publicUrl } = deps;
+  return {
+    async queueIssue(options: { markdown: string; language: Language; topicIds: string[] }): Promise<{ subject: string; queued: number }> {
+      const issue = renderIssue(options.markdown);
+      await checkTopics(db, options.topicIds);
+      const queued = await db.transaction(async (tx) => {
+        const recipients = await repo.listRecipients(tx, options.language, [...new Set(options.topicIds)]);
+        for (let start = 0; start < recipients.length; start += tokenBatch) {
+          const batch = recipients.slice(start, start + tokenBatch).map((recipient) => ({ ...recipient, ...createLinkToken() }));
+          await repo.insertTokens(
+            tx,
+            batch.map((recipient) => ({ tokenHash: recipient.hash, contactId: recipient.contactId, validSeconds: null })),
+          );
+          for (const recipient of batch) {
+            await queueMail(tx, mail, {
+              to: recipient.email,
+              ...issueMail({ issue, language: options.language, email: recipient.email, link: newsletterLinks(recipient.token, publicUrl).preferences }),
+              headers: listHeaders({ token: recipient.token, publicUrl, sender: mail, language: options.language }),
+            });
+          }
+        }
+        return recipients.length;
+      });
+      return { subject: issue.subject, queued };
+    },
+  };
+}
+
+export type NewsletterIssues = ReturnType<typeof createNewsletterIssues>;

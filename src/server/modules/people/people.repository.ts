@@ -1,9 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { consents, contacts } from '#server/db/schema.ts';
+import { consents, contactMessages, contacts, deletionRequests, newsletterSubscriptions, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 
+export type ContactRow = typeof contacts.$inferSelect;
 export type ContactDetails = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewConsent = Omit<typeof consents.$inferInsert, 'id' | 'createdAt'>;
+export type ConsentRow = typeof consents.$inferSelect;
+export type MessageRow = typeof contactMessages.$inferSelect;
+export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+export type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'number' | 'status' | 'currency' | 'createdAt' | 'orderedAt' | 'subscriberEmail' | 'subscriber' | 'invoiceInfo'
+>;
 
 /** `coalesce(stored, given)`: a field already set stays as it is; an empty one is filled. */
 const keepStored = (column: string) => sql.raw(`coalesce("contacts"."${column}", excluded."${column}")`);
@@ -39,4 +47,186 @@ export async function upsertFillingGaps(db: Db, details: ContactDetails): Promis
 
 export async function insertConsents(db: Db, rows: NewConsent[]): Promise<void> {
   if (rows.length > 0) await db.insert(consents).values(rows);
+}
+
+export async function findContactById(db: Db, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
+  return row;
+}
+
+export async function findContactByEmail(db: Db, email: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.email, email));
+  return row;
+}
+
+/** What the person changes about themselves through their own link: these fields are overwritten. */
+export async function updateChoices(
+  db: Db,
+  id: string,
+  values: Pick<ContactDetails, 'role' | 'experienceLevel' | 'preferredLanguage'>,
+): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(contacts.id, id));
+}
+
+// ---- what is stored about a person -----------------------------------------------------
+
+export async function listConsents(db: Db, contactId: string): Promise<ConsentRow[]> {
+  return db.select().from(consents).where(eq(consents.contactId, contactId)).orderBy(asc(consents.createdAt), asc(consents.id));
+}
+
+export async function listMessages(db: Db, contactId: string): Promise<MessageRow[]> {
+  return db.select().from(contactMessages).where(eq(contactMessages.contactId, contactId)).orderBy(asc(contactMessages.receivedAt));
+}
+
+export async function listWebinarSubscriptions(db: Db, contactId: string) {
+  return db
+    .select({
+      id: webinarSubscriptions.id,
+      language: webinarSubscriptions.language,
+      createdAt: webinarSubscriptions.createdAt,
+      webinar: { id: webinars.id, code: webinars.code, title: webinars.title, startsAt: webinars.startsAt },
+    })
+    .from(webinarSubscriptions)
+    .innerJoin(webinars, eq(webinars.id, webinarSubscriptions.webinarId))
+    .where(eq(webinarSubscriptions.contactId, contactId))
+    .orderBy(asc(webinarSubscriptions.createdAt));
+}
+
+export async function findNewsletterSubscription(db: Db, contactId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.contactId, contactId));
+  return row;
+}
+
+const subscriberEmailOf = sql<string | null>`lower(trim(${orders.subscriberEmail}))`;
+const buyerEmailOf = sql<string | null>`lower(trim(${orders.invoiceInfo}->'contact'->>'email'))`;
+
+/**
+ * The orders that name the address: saved by e-mail with it, or with it as the buyer's
+ * contact, deleted ones included (they are still stored). `lock`: for the anonymisation.
+ */
+export async function findOrdersByEmail(db: Db, email: string, lock = false): Promise<OrderRow[]> {
+  const query = db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+      orderedAt: orders.orderedAt,
+      subscriberEmail: orders.subscriberEmail,
+      subscriber: orders.subscriber,
+      invoiceInfo: orders.invoiceInfo,
+    })
+    .from(orders)
+    .where(or(sql`${subscriberEmailOf} = ${email}`, sql`${buyerEmailOf} = ${email}`))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return lock ? query.for('update') : query;
+}
+
+// ---- the back office's list ------------------------------------------------------------
+
+/** `%q%` for ILIKE, with the pattern characters of `q` taken literally. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchOf(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const pattern = containing(q);
+  return or(
+    sql`${contacts.email} ilike ${pattern}`,
+    sql`${contacts.companyName} ilike ${pattern}`,
+    sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) ilike ${pattern}`,
+  );
+}
+
+export interface ListedContact {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  preferredLanguage: string | null;
+  createdAt: Date;
+  newsletterStatus: string | null;
+}
+
+/** One page of the contacts `q` finds (name, e-mail or company, any case), newest first, and how many it finds. */
+export async function listContacts(db: Db, q: string | undefined, page: { limit: number; offset: number }): Promise<{ rows: ListedContact[]; total: number }> {
+  const where = searchOf(q);
+  const rows = await db
+    .select({
+      id: contacts.id,
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      companyName: contacts.companyName,
+      preferredLanguage: contacts.preferredLanguage,
+      createdAt: contacts.createdAt,
+      newsletterStatus: newsletterSubscriptions.status,
+    })
+    .from(contacts)
+    .leftJoin(newsletterSubscriptions, eq(newsletterSubscriptions.contactId, contacts.id))
+    .where(where)
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ n: count() }).from(contacts).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Every contact `q` finds, newest first, with the newsletter status, for the CSV export. */
+export async function exportContacts(db: Db, q: string | undefined) {
+  return db
+    .select({ contact: contacts, newsletterStatus: newsletterSubscriptions.status })
+    .from(contacts)
+    .leftJoin(newsletterSubscriptions, eq(newsletterSubscriptions.contactId, contacts.id))
+    .where(searchOf(q))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id));
+}
+
+// ---- deletion ----------------------------------------------------------------------------
+
+export async function insertDeletionRequest(db: Db, values: { tokenHash: string; contactId: string; validSeconds: number }): Promise<void> {
+  await db.insert(deletionRequests).values({
+    tokenHash: values.tokenHash,
+    contactId: values.contactId,
+    expiresAt: sql`now() + make_interval(secs => ${values.validSeconds})`,
+  });
+}
+
+/** Whether a deletion mail went to the contact in the last `seconds`. */
+export async function hasDeletionRequestSince(db: Db, contactId: string, seconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deletionRequests)
+    .where(and(eq(deletionRequests.contactId, contactId), gt(deletionRequests.createdAt, sql`now() - make_interval(secs => ${seconds})`)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** The contact of a deletion link that still works, locked until the deletion is done. */
+export async function findDeletionRequest(db: Db, tokenHash: string): Promise<{ contactId: string } | undefined> {
+  const [row] = await db
+    .select({ contactId: deletionRequests.contactId })
+    .from(deletionRequests)
+    .where(and(eq(deletionRequests.tokenHash, tokenHash), gt(deletionRequests.expiresAt, sql`now()`)))
+    .for('update');
+  return row;
+}
+
+export async function updateOrderPersonalData(
+  db: Db,
+  id: string,
+  values: Partial<Pick<typeof orders.$inferInsert, 'subscriberEmail' | 'subscriber' | 'subscribedAt' | 'invoiceInfo'>>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+/** Deletes the contact and, through ON DELETE CASCADE, every row that points to it. */
+export async function deleteContact(db: Db, id: string): Promise<void> {
+  await db.delete(contacts).where(eq(contacts.id, id));
 }

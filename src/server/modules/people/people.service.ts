@@ -1,6 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
+import { csvDocument } from '#server/http/csv.ts';
 import type { ConsentSource, ConsentSubject } from '#shared/consents.ts';
-import type { Language } from '#shared/locales.ts';
+import { AppError } from '#shared/errors.ts';
+import { isMessageKey, translate, translateAll } from '#shared/i18n/messages.ts';
+import { isLanguage, type Language } from '#shared/locales.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
+import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
+import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
+import { orderLinks, type ContactList, type ContactListQuery, type PersonRecord } from '#shared/schemas/people.ts';
+import { findCountry } from '../geo/geo.service.ts';
+import { deleteSentMailsTo, queueMail, type MailSettings } from '../mail/mail.service.ts';
+import { deletionMail } from './people-mails.ts';
 import * as repo from './people.repository.ts';
 
 /** What a form tells about a person; absent fields are left as they are. */
@@ -25,15 +36,194 @@ export interface ConsentStatement {
   language: Language;
 }
 
+/** A contact as the other modules need it: whom to write to, how to greet, in which language, and their choices. */
+export interface Contact {
+  id: string;
+  email: string;
+  firstName: string | null;
+  role: string | null;
+  experienceLevel: string | null;
+  preferredLanguage: Language | null;
+}
+
 /** The key of a person: the e-mail address, trimmed and lower-cased. */
 const contactEmail = (email: string): string => email.trim().toLowerCase();
 
 /**
- * People and their consents (docs/product/people.md): everyone who leaves an address
- * through a form is one contact, and each consent is a row of its own.
+ * A token for a link sent by mail (the newsletter's preference centre, a deletion): 256
+ * random bits, base64url (43 characters). Only its hash is stored, so a copy of the
+ * database opens no link; a link is looked up by the hash of its token.
  */
-export function createPeopleService() {
+export function createLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}
+
+export const hashLinkToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64url');
+
+/** How long the link of a deletion mail works, and how often such a mail can go to one person. */
+const deletionValidSeconds = 24 * 60 * 60;
+const deletionMailIntervalSeconds = 10 * 60;
+
+const iso = (date: Date | string): string => new Date(date).toISOString();
+const isoOrNull = (date: Date | string | null): string | null => (date === null ? null : iso(date));
+const nameOf = (row: { firstName: string | null; lastName: string | null }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+const statusOf = (value: string | null): NewsletterStatus | null =>
+  value !== null && (newsletterStatuses as readonly string[]).includes(value) ? (value as NewsletterStatus) : null;
+const languageOf = (value: string | null): Language | null => (isLanguage(value) ? value : null);
+
+const contactOf = (row: repo.ContactRow): Contact => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  role: row.role,
+  experienceLevel: row.experienceLevel,
+  preferredLanguage: languageOf(row.preferredLanguage),
+});
+
+/** Refuses a phone country that is not on the country list (the select offers only those). */
+function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
+  if (person.phoneCountryCode !== undefined && !findCountry(person.phoneCountryCode, 'en-US')) {
+    throw AppError.field('phoneCountryCode', 'invalidOption', 'error.invalidOption');
+  }
+}
+
+/** Whether the order names the address as the one who saved its cart (SAVE_CART) or as its buyer's contact (CHECKOUT). */
+function matches(order: repo.OrderRow, link: (typeof orderLinks)[number], email: string): boolean {
+  if (link === 'SAVE_CART') return order.subscriberEmail !== null && contactEmail(order.subscriberEmail) === email;
+  const buyer = (order.invoiceInfo?.contact as { email?: unknown } | undefined)?.email;
+  return typeof buyer === 'string' && contactEmail(buyer) === email;
+}
+
+type Address = Record<string, unknown>;
+const withoutAddressLines = (address: unknown): Address | undefined =>
+  address && typeof address === 'object'
+    ? { street: '', zip: '', city: '', country: (address as Address).country, countryCode: (address as Address).countryCode }
+    : undefined;
+
+/**
+ * The buyer's data of an order without the person: names, e-mail, phone and address lines
+ * go; the countries (they decide the VAT), the VAT number (the evidence of a reverse
+ * charge) and the checkout's own fields stay. Amounts, currency and number are columns of
+ * their own and are not touched.
+ */
+function anonymisedInvoiceInfo(info: Record<string, unknown>): Record<string, unknown> {
+  const company = info.company as Address | undefined;
+  const kept: Record<string, unknown> = {
+    ...info,
+    company: company ? { name: '', ...(company.vatNumber ? { vatNumber: company.vatNumber } : {}) } : undefined,
+    address: withoutAddressLines(info.address),
+    invoiceAddress: withoutAddressLines(info.invoiceAddress),
+    contact: info.contact ? { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' } : undefined,
+  };
+  return Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * People and their consents (docs/product/people.md): everyone who leaves an address
+ * through a form is one contact, and each consent is a row of its own. Also what a person
+ * can ask for about themselves (everything stored, its deletion) and the back office's
+ * contacts.
+ */
+export function createPeopleService(deps: {
+  db: Db;
+  mail: MailSettings;
+  /** Where visitors reach the shop: the link of the deletion mail starts here. */
+  publicUrl: string;
+  /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
+  onMailQueued: () => void;
+}) {
+  const { db, mail, publicUrl, onMailQueued } = deps;
+
+  async function recordConsents(tx: Db, contactId: string, source: ConsentSource, statements: ConsentStatement[]): Promise<void> {
+    await repo.insertConsents(
+      tx,
+      statements.map((statement) => ({ contactId, source, ...statement })),
+    );
+  }
+
+  async function describe(contact: repo.ContactRow): Promise<PersonRecord> {
+    const [consents, messages, webinars, subscription, orders] = await Promise.all([
+      repo.listConsents(db, contact.id),
+      repo.listMessages(db, contact.id),
+      repo.listWebinarSubscriptions(db, contact.id),
+      repo.findNewsletterSubscription(db, contact.id),
+      repo.findOrdersByEmail(db, contact.email),
+    ]);
+    const subscriptionStatus = subscription ? statusOf(subscription.status) : null;
+    return {
+      contact: {
+        id: contact.id,
+        email: contact.email,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        gender: contact.gender,
+        companyName: contact.companyName,
+        phoneCountryCode: contact.phoneCountryCode,
+        phoneNumber: contact.phoneNumber,
+        role: contact.role,
+        experienceLevel: contact.experienceLevel,
+        preferredLanguage: contact.preferredLanguage,
+        createdAt: iso(contact.createdAt),
+        updatedAt: iso(contact.updatedAt),
+      },
+      consents: consents.map((row) => ({
+        subject: row.subject,
+        granted: row.granted,
+        textVersion: row.textVersion,
+        language: row.language,
+        source: row.source,
+        createdAt: iso(row.createdAt),
+      })),
+      newsletterSubscription:
+        subscription && subscriptionStatus
+          ? {
+              status: subscriptionStatus,
+              topicIds: subscription.topicIds,
+              source: subscription.source,
+              requestedAt: iso(subscription.requestedAt),
+              confirmedAt: isoOrNull(subscription.confirmedAt),
+              unsubscribedAt: isoOrNull(subscription.unsubscribedAt),
+            }
+          : null,
+      contactMessages: messages.map((row) => ({
+        id: row.id,
+        receivedAt: iso(row.receivedAt),
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phoneCountryCode: row.phoneCountryCode,
+        phoneNumber: row.phoneNumber,
+        company: row.company,
+        recipient: row.recipient,
+        subject: row.subject,
+        message: row.message,
+        language: row.language,
+      })),
+      webinarSubscriptions: webinars.map((row) => ({
+        id: row.id,
+        subscribedAt: iso(row.createdAt),
+        language: row.language,
+        webinar: { ...row.webinar, startsAt: iso(row.webinar.startsAt) },
+      })),
+      orders: orders.map((row) => ({
+        id: row.id,
+        number: row.number,
+        status: row.status,
+        currency: row.currency,
+        createdAt: iso(row.createdAt),
+        orderedAt: isoOrNull(row.orderedAt),
+        linkedBy: orderLinks.filter((link) => matches(row, link, contact.email)),
+        savedCartBy: row.subscriber,
+        invoiceInfo: row.invoiceInfo,
+      })),
+    };
+  }
+
   return {
+    /** Refuses what no form may store about a person (a phone country not on the list), before a form spends its captcha. */
+    checkDetails,
+
     /**
      * Records what a form said about a person, inside the form's own transaction `tx`:
      * creates the contact or fills its empty fields (an anonymous form never overwrites
@@ -41,6 +231,7 @@ export function createPeopleService() {
      * form's own row (a message, a sign-up) to point to.
      */
     async recordPerson(tx: Db, person: PersonDetails, source: ConsentSource, statements: ConsentStatement[]): Promise<string> {
+      checkDetails(person);
       const contactId = await repo.upsertFillingGaps(tx, {
         email: contactEmail(person.email),
         firstName: person.firstName ?? null,
@@ -53,11 +244,125 @@ export function createPeopleService() {
         experienceLevel: person.experienceLevel ?? null,
         preferredLanguage: person.preferredLanguage ?? null,
       });
-      await repo.insertConsents(
-        tx,
-        statements.map((statement) => ({ contactId, source, ...statement })),
-      );
+      await recordConsents(tx, contactId, source, statements);
       return contactId;
+    },
+
+    /** Adds consent rows (a confirmation, a withdrawal) for a known contact. */
+    recordConsents,
+
+    /** The contact of an address (any case), if there is one. */
+    async findContact(tx: Db, email: string): Promise<Contact | undefined> {
+      const row = await repo.findContactByEmail(tx, contactEmail(email));
+      return row && contactOf(row);
+    },
+
+    async getContact(tx: Db, id: string): Promise<Contact | undefined> {
+      const row = await repo.findContactById(tx, id);
+      return row && contactOf(row);
+    },
+
+    /** The role, experience level and language as the person sets them through their own link (overwritten, not filled). */
+    async saveChoices(tx: Db, contactId: string, choices: { role: string | null; experienceLevel: string | null; preferredLanguage: Language }): Promise<void> {
+      await repo.updateChoices(tx, contactId, choices);
+    },
+
+    /** Everything stored about a contact (their download, the back office's record). */
+    async describe(contactId: string): Promise<PersonRecord> {
+      const contact = await repo.findContactById(db, contactId);
+      if (!contact) throw new AppError('notFound', 'error.people.contactNotFound');
+      return describe(contact);
+    },
+
+    /** GET /contacts/admin/: one page of the contacts the search finds, newest first. */
+    async list(query: ContactListQuery): Promise<ContactList> {
+      const { q, page, pageSize } = query;
+      const { rows, total } = await repo.listContacts(db, q, { limit: pageSize, offset: (page - 1) * pageSize });
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          name: nameOf(row),
+          companyName: row.companyName,
+          preferredLanguage: row.preferredLanguage,
+          newsletterStatus: statusOf(row.newsletterStatus),
+          createdAt: iso(row.createdAt),
+        })),
+        page,
+        pageSize,
+        totalResults: total,
+        totalPages: Math.ceil(total / pageSize),
+      };
+    },
+
+    /** GET /contacts/admin/export.csv: every contact the search finds, by the rules of the back office's exports. */
+    async exportCsv(q: string | undefined, language: Language): Promise<string> {
+      const rows = await repo.exportContacts(db, q);
+      const header = (['email', 'firstName', 'lastName', 'company', 'phone', 'role', 'experienceLevel', 'language', 'newsletter', 'createdAt'] as const).map((key) =>
+        translate(language, `people.csv.${key}`),
+      );
+      const label = (prefix: string, value: string | null): string | null => {
+        if (value === null) return null;
+        const key = `${prefix}.${value}`;
+        return isMessageKey(key) ? translate(language, key) : value;
+      };
+      return csvDocument(
+        header,
+        rows.map(({ contact, newsletterStatus }) => [
+          contact.email,
+          contact.firstName,
+          contact.lastName,
+          contact.companyName,
+          contact.phoneNumber ? `${contact.phoneCountryCode ?? ''} ${contact.phoneNumber}`.trim() : null,
+          label('forms.role', contact.role),
+          label('forms.experienceLevel', contact.experienceLevel),
+          label('common.language', contact.preferredLanguage),
+          label('newsletter.status', newsletterStatus),
+          iso(contact.createdAt),
+        ]),
+      );
+    },
+
+    /**
+     * Sends the contact a mail with a link that confirms the deletion of everything stored
+     * about them (valid 24 hours, once). At most one such mail per 10 minutes; the answer
+     * is the same either way.
+     */
+    async requestDeletion(contact: Contact, requestLanguage: Language): Promise<FormMessagesResponse> {
+      const language = contact.preferredLanguage ?? requestLanguage;
+      const queued = await db.transaction(async (tx) => {
+        if (await repo.hasDeletionRequestSince(tx, contact.id, deletionMailIntervalSeconds)) return false;
+        const { token, hash } = createLinkToken();
+        await repo.insertDeletionRequest(tx, { tokenHash: hash, contactId: contact.id, validSeconds: deletionValidSeconds });
+        const link = new URL(appUrl(appPaths.confirmDeletion(token)), publicUrl).toString();
+        await queueMail(tx, mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) });
+        return true;
+      });
+      if (queued) onMailQueued();
+      return { messages: [{ translations: translateAll('newsletter.deletion.requested') }] };
+    },
+
+    /**
+     * The deletion's confirmation (POST /people/deletions/{token}): in one transaction, the
+     * orders that name the address are anonymised (kept for accounting), the mails already
+     * sent to it are deleted, and the contact is deleted with everything that points to it
+     * (consents, messages, webinar sign-ups, newsletter subscription and links, this link).
+     */
+    async confirmDeletion(token: string): Promise<FormMessagesResponse> {
+      await db.transaction(async (tx) => {
+        const request = await repo.findDeletionRequest(tx, hashLinkToken(token));
+        const contact = request && (await repo.findContactById(tx, request.contactId));
+        if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
+        for (const order of await repo.findOrdersByEmail(tx, contact.email, true)) {
+          await repo.updateOrderPersonalData(tx, order.id, {
+            ...(matches(order, 'SAVE_CART', contact.email) ? { subscriberEmail: null, subscriber: null, subscribedAt: null } : {}),
+            ...(matches(order, 'CHECKOUT', contact.email) && order.invoiceInfo ? { invoiceInfo: anonymisedInvoiceInfo(order.invoiceInfo) } : {}),
+          });
+        }
+        await deleteSentMailsTo(tx, contact.email);
+        await repo.deleteContact(tx, contact.id);
+      });
+      return { messages: [{ translations: translateAll('people.deletion.done') }] };
     },
   };
 }

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { consents, contacts, outbox, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { consents, contacts, newsletterSubscriptions, outbox, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
@@ -268,10 +268,19 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     expect(subscription?.language).toBe('de-CH');
 
     const mails = await queuedMails();
-    expect(mails.map((mail) => mail.subject)).toEqual(['You are signed up: Phishing defence for teams', 'Sie sind angemeldet: Phishing defence for teams']);
-    expect(mails.map((mail) => calendarOf(mail).event.uid)).toEqual([`${subscription?.id}@cybersafe-academy.example`, `${subscription?.id}@cybersafe-academy.example`]);
+    // The newsletter box starts the newsletter's double opt-in: its confirmation mail comes too.
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Bitte bestätigen Sie Ihr Newsletter-Abonnement',
+      'Sie sind angemeldet: Phishing defence for teams',
+      'You are signed up: Phishing defence for teams',
+    ]);
+    const invitations = mails.filter((mail) => mail.attachments.length > 0);
+    expect(invitations.map((mail) => calendarOf(mail).event.uid)).toEqual([`${subscription?.id}@cybersafe-academy.example`, `${subscription?.id}@cybersafe-academy.example`]);
+    // Nobody is subscribed before confirming: the NEWSLETTER consent comes with the confirmation.
     const given = await t.database.db.select().from(consents).orderBy(consents.createdAt);
-    expect(given.map((row) => `${row.subject}:${row.language}`).sort()).toEqual(['DATA_PRIVACY:de-CH', 'DATA_PRIVACY:en-US', 'NEWSLETTER:de-CH']);
+    expect(given.map((row) => `${row.subject}:${row.language}`).sort()).toEqual(['DATA_PRIVACY:de-CH', 'DATA_PRIVACY:en-US']);
+    const [newsletter] = await t.database.db.select().from(newsletterSubscriptions);
+    expect(newsletter?.status).toBe('PENDING');
   });
 
   it('writes the confirmation in German, Swiss spelling, with summer time, and takes the request language without a preferred one', async () => {

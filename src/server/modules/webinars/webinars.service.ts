@@ -22,7 +22,8 @@ import type {
 import type { z } from 'zod';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import type { ConsentStatement, PeopleService } from '../people/people.service.ts';
+import type { NewsletterService } from '../newsletter/newsletter.service.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import { endOf } from './webinar-calendar.ts';
 import { webinarMail, type WebinarMailKind } from './webinar-mails.ts';
 import * as repo from './webinars.repository.ts';
@@ -101,11 +102,13 @@ export function createWebinarsService(deps: {
   db: Db;
   captcha: Pick<CaptchaService, 'verify'>;
   people: PeopleService;
+  /** The sign-up's newsletter box starts the newsletter's double opt-in. */
+  newsletter: Pick<NewsletterService, 'requestSubscription'>;
   mail: MailSettings;
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, mail, onMailQueued } = deps;
+  const { db, captcha, people, newsletter, mail, onMailQueued } = deps;
   const organizer = { name: company.name, email: mail.from };
 
   /** Queues one mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
@@ -184,9 +187,12 @@ export function createWebinarsService(deps: {
         // Again under a lock: a change or deletion of the webinar waits for this sign-up (or this for it).
         const locked = refuse(await repo.findWebinar(tx, id, 'share'));
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        const consents: ConsentStatement[] = [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }];
-        if (form.newsletterEnabled === true) consents.push({ subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language });
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'WEBINAR', consents);
+        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'WEBINAR', [
+          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
+        ]);
+        // The newsletter box asks for the newsletter: its confirmation mail follows, and the
+        // NEWSLETTER consent is recorded when the person confirms.
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'WEBINAR');
         const subscriptionId = await repo.upsertSubscription(tx, { webinarId: locked.id, contactId, language });
         await queueSubscriberMail(tx, 'CONFIRMATION', locked, {
           id: subscriptionId,

@@ -63,6 +63,4 @@ export const forms = {
   'forms.newsletter.intro':
     'Neuigkeiten zu Cyberbedrohungen, unseren Trainings und Webinaren, etwa einmal im Monat. Sie können sich jederzeit abmelden.',
   'forms.newsletter.submit': 'Abonnieren',
-  'forms.newsletter.confirmation':
-    'Vielen Dank für Ihr Newsletter-Abonnement. Jede Ausgabe enthält einen Link, um Ihre Einstellungen zu ändern oder sich abzumelden.',
 } satisfies Record<keyof typeof reference, string>;

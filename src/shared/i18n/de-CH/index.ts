@@ -8,10 +8,11 @@ import { contact } from './contact.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
+import { newsletter } from './newsletter.ts';
 import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
 import { users } from './users.ts';
 import { webinarMails } from './webinar-mails.ts';
 import { webinars } from './webinars.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails };
+export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails, ...newsletter };

@@ -60,6 +60,4 @@ export const forms = {
   'forms.newsletter.intro':
     'News about cyber threats, our trainings and webinars, about once a month. You can unsubscribe at any time.',
   'forms.newsletter.submit': 'Subscribe',
-  'forms.newsletter.confirmation':
-    'Thank you for subscribing to our newsletter. Every issue contains a link to change your preferences or to unsubscribe.',
 } as const;

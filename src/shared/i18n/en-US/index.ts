@@ -7,6 +7,7 @@ import { contact } from './contact.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
+import { newsletter } from './newsletter.ts';
 import { ordersAdmin } from './orders-admin.ts';
 import { shop } from './shop.ts';
 import { users } from './users.ts';
@@ -14,4 +15,4 @@ import { webinarMails } from './webinar-mails.ts';
 import { webinars } from './webinars.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails, ...newsletter };

@@ -1,0 +1,264 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  consents,
+  contactMessages,
+  contacts,
+  deletionRequests,
+  newsletterSubscriptions,
+  newsletterTokens,
+  orders,
+  outbox,
+  webinars,
+  webinarSubscriptions,
+} from '#server/db/schema.ts';
+import type { PersonRecord } from '#shared/schemas/people.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+
+/**
+ * What a person can ask about themselves through their newsletter link: everything stored
+ * (GET /api/newsletter/{token}/data) and its deletion (POST …/deletion, then the mail's
+ * link: POST /api/people/deletions/{token}), orders kept anonymised.
+ */
+
+let t: TestApp;
+let session: XsrfSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  session = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  const db = t.database.db;
+  await db.delete(outbox);
+  await db.delete(contacts);
+  await db.delete(orders);
+  await db.delete(webinars).where(eq(webinars.code, 'personal-data-test'));
+});
+
+const email = 'anna.muster@example.ch';
+const post = (url: string, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
+
+async function mailsTo(address: string): Promise<ParsedMail[]> {
+  const rows = await t.database.db.select().from(outbox).where(eq(outbox.recipient, address)).orderBy(outbox.createdAt);
+  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
+}
+
+const linkToken = (mail: ParsedMail | undefined, path: RegExp) => path.exec(mail?.text ?? '')?.[1] ?? '';
+
+const rowsOf = async (table: Parameters<ReturnType<TestApp['database']['db']['select']>['from']>[0]) =>
+  (await t.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+/**
+ * Anna: a confirmed subscriber who also wrote a contact message, signed up for a webinar,
+ * saved a cart by e-mail and is the contact of a company's order. Returns her newsletter
+ * token and the two orders' ids.
+ */
+async function anna() {
+  const form = { firstName: 'Anna', lastName: 'Muster', email, agreeWithDataPrivacy: true, preferredLanguage: 'de-CH' };
+  expect(
+    (
+      await post('/api/newsletter/', {
+        ...form,
+        captchaSolution: await solveCaptcha(t.app, 'forms'),
+        phoneCountryCode: 'CH',
+        phoneNumber: '44 668 18 00',
+        topicIds: ['phishing'],
+      })
+    ).statusCode,
+  ).toBe(200);
+  const token = linkToken((await mailsTo(email))[0], /\/app\/newsletter\/([A-Za-z0-9_-]+)\//);
+  expect((await post(`/api/newsletter/${token}/confirm`)).statusCode).toBe(200);
+
+  expect(
+    (
+      await post('/api/contact-form/', {
+        ...form,
+        captchaSolution: await solveCaptcha(t.app, 'contact'),
+        recipient: 'DATA_PRIVACY_OFFICER',
+        subject: 'My data',
+        message: 'Please tell me what you store about me.',
+      })
+    ).statusCode,
+  ).toBe(200);
+
+  const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.email, email));
+  const [webinar] = await t.database.db
+    .insert(webinars)
+    .values({
+      code: 'personal-data-test',
+      language: 'de-CH',
+      title: 'Phishing erkennen',
+      description: 'Ein Webinar.',
+      startsAt: new Date(Date.now() + 7 * 86_400_000),
+      durationMinutes: 60,
+      link: 'https://meet.example/abc',
+    })
+    .returning();
+  await t.database.db.insert(webinarSubscriptions).values({ webinarId: webinar!.id, contactId: contact!.id, language: 'de-CH' });
+
+  const cart = await post('/api/orders/', { productCode: 'cyber_security_training_basic_v1', quantity: 5, currency: 'CHF', language: 'de-CH', paymentFrequency: 'ONE_TIME' });
+  const cartId = cart.json<{ id: string }>().id;
+  expect((await post(`/api/orders/${cartId}/subscribe`, { ...form, email: 'Anna.Muster@Example.CH', captchaSolution: await solveCaptcha(t.app, 'forms') })).statusCode).toBe(200);
+
+  const address = { street: 'Seestrasse 1', additionalAddressLine: 'c/o Anna Muster', zip: '8002', city: 'Zürich', state: 'ZH', country: 'Schweiz', countryCode: 'CH' };
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      status: 'ORDERED',
+      currency: 'CHF',
+      language: 'de-CH',
+      number: '2026-000777',
+      orderedAt: new Date(),
+      totalNetMinor: 150_000,
+      amountDueMinor: 162_150,
+      invoiceInfo: {
+        company: { name: 'Muster AG', vatNumber: 'CHE-123.456.788 MWST' },
+        address,
+        invoiceAddressSameAsAddress: false,
+        invoiceAddress: { ...address, street: 'Postfach 12' },
+        contact: { firstName: 'Anna', lastName: 'Muster', email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+        step: 6,
+      },
+    })
+    .returning();
+  return { token, cartId, orderId: order!.id, contactId: contact!.id };
+}
+
+describe('what we store about you', () => {
+  it('downloads everything stored about the subscriber as JSON, and refuses an unknown link', async () => {
+    const { token, cartId, orderId } = await anna();
+    const response = await t.app.inject({ method: 'GET', url: `/api/newsletter/${token}/data` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const record = response.json<PersonRecord>();
+    expect(record.contact).toMatchObject({ email, firstName: 'Anna', lastName: 'Muster', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00', preferredLanguage: 'de-CH' });
+    expect(record.consents.map((row) => [row.subject, row.granted, row.source])).toEqual([
+      ['DATA_PRIVACY', true, 'NEWSLETTER'],
+      ['NEWSLETTER', true, 'NEWSLETTER'],
+      ['DATA_PRIVACY', true, 'CONTACT_FORM'],
+      ['DATA_PRIVACY', true, 'SAVE_CART'],
+    ]);
+    expect(record.newsletterSubscription).toMatchObject({ status: 'CONFIRMED', topicIds: ['phishing'], source: 'NEWSLETTER' });
+    expect(record.contactMessages).toEqual([expect.objectContaining({ subject: 'My data', message: 'Please tell me what you store about me.', recipient: 'DATA_PRIVACY_OFFICER' })]);
+    expect(record.webinarSubscriptions).toEqual([expect.objectContaining({ language: 'de-CH', webinar: expect.objectContaining({ code: 'personal-data-test', title: 'Phishing erkennen' }) })]);
+    expect(record.orders.map((order) => [order.id, order.number, order.linkedBy])).toEqual([
+      [cartId, null, ['SAVE_CART']],
+      [orderId, '2026-000777', ['CHECKOUT']],
+    ]);
+    expect(record.orders[0]?.savedCartBy).toMatchObject({ firstName: 'Anna', email: 'Anna.Muster@Example.CH' });
+    expect(record.orders[1]?.invoiceInfo).toMatchObject({ company: { name: 'Muster AG' }, contact: { email } });
+
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/newsletter/${'B'.repeat(43)}/data` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.messagesByLanguage['de-CH']).toContain('abonnieren Sie den Newsletter auf unserer Website erneut');
+  });
+});
+
+describe('deleting a person', () => {
+  it('mails a confirmation link, and confirming it deletes the person and anonymises their orders, which stay', async () => {
+    const { token, cartId, orderId, contactId } = await anna();
+    // Another person, who stays as they are.
+    await t.database.db.insert(contacts).values({ email: 'ben@example.com', firstName: 'Ben' });
+    await t.database.db.insert(outbox).values([
+      { recipient: 'ben@example.com', subject: 'to Ben', raw: 'x', sentAt: new Date() },
+      { recipient: 'Anna.Muster@Example.CH', subject: 'sent to Anna', raw: 'x', sentAt: new Date() },
+    ]);
+
+    const asked = await post(`/api/newsletter/${token}/deletion`);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({
+      messages: [
+        {
+          translations: {
+            'en-US':
+              'We have sent you an e-mail with a link to confirm the deletion of your data. The link works for 24 hours; nothing is deleted until you confirm.',
+            'de-CH':
+              'Wir haben Ihnen eine E-Mail mit einem Link geschickt, mit dem Sie die Löschung Ihrer Daten bestätigen. Der Link gilt 24 Stunden; bis zu Ihrer Bestätigung wird nichts gelöscht.',
+          },
+        },
+      ],
+    });
+    // A second request within 10 minutes answers the same and sends nothing.
+    expect((await post(`/api/newsletter/${token}/deletion`)).json()).toEqual(asked.json());
+    const deletionMails = (await mailsTo(email)).filter((mail) => mail.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
+    expect(deletionMails).toHaveLength(1);
+    expect(deletionMails[0]?.text).toContain('Guten Tag Anna');
+    const deletionToken = linkToken(deletionMails[0], /\/app\/people\/deletions\/([A-Za-z0-9_-]+)/);
+    expect(deletionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(deletionMails[0]?.text).toContain(`${t.env.PUBLIC_URL}/app/people/deletions/${deletionToken}`);
+    // Nothing is deleted until then, and the newsletter token is not a deletion token.
+    expect(await rowsOf(contacts)).toBe(2);
+    expect((await post(`/api/people/deletions/${token}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/people/deletions/${deletionToken}`, headers: { cookie: session.cookie } })).statusCode).toBe(403);
+
+    // The mails sent to Anna so far; one still waits to be sent.
+    await t.database.db.update(outbox).set({ sentAt: new Date() }).where(sql`${outbox.subject} <> 'Bitte bestätigen Sie die Löschung Ihrer Daten'`);
+    const waiting = (await t.database.db.select().from(outbox).where(eq(outbox.subject, 'Bitte bestätigen Sie die Löschung Ihrer Daten')))[0];
+    const others = (await t.database.db.select().from(outbox).where(sql`lower(${outbox.recipient}) <> ${email}`)).map((row) => row.id);
+    expect(others.length).toBeGreaterThanOrEqual(2);
+
+    const done = await post(`/api/people/deletions/${deletionToken}`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().messages[0].translations['en-US']).toBe(
+      'Your data has been deleted. Orders are kept without your name, e-mail address, phone number and address, as accounting law requires.',
+    );
+
+    expect(await t.database.db.select().from(contacts).where(eq(contacts.id, contactId))).toEqual([]);
+    for (const table of [consents, contactMessages, webinarSubscriptions, newsletterSubscriptions, newsletterTokens, deletionRequests]) {
+      expect(await rowsOf(table)).toBe(0);
+    }
+    expect((await t.database.db.select().from(contacts)).map((row) => row.email)).toEqual(['ben@example.com']);
+    // Sent mails to Anna are gone (any case of the address); the others (Ben's, the team's) and the unsent one stay.
+    expect((await t.database.db.select().from(outbox)).map((row) => row.id).sort()).toEqual([waiting!.id, ...others].sort());
+
+    const [cart] = await t.database.db.select().from(orders).where(eq(orders.id, cartId));
+    expect(cart).toMatchObject({ subscriberEmail: null, subscriber: null, subscribedAt: null, status: 'SHOPPING_CART', currency: 'CHF' });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ number: '2026-000777', status: 'ORDERED', currency: 'CHF', totalNetMinor: 150_000, amountDueMinor: 162_150 });
+    expect(order?.invoiceInfo).toEqual({
+      company: { name: '', vatNumber: 'CHE-123.456.788 MWST' },
+      address: { street: '', zip: '', city: '', country: 'Schweiz', countryCode: 'CH' },
+      invoiceAddressSameAsAddress: false,
+      invoiceAddress: { street: '', zip: '', city: '', country: 'Schweiz', countryCode: 'CH' },
+      contact: { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' },
+      step: 6,
+    });
+    expect(JSON.stringify(order)).not.toMatch(/Anna|Muster|Seestrasse|Postfach|668 18 00/i);
+
+    // The links work no more.
+    expect((await post(`/api/people/deletions/${deletionToken}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/newsletter/${token}/` })).statusCode).toBe(404);
+  });
+
+  it('refuses an expired deletion link with 404 and what to do', async () => {
+    const { token } = await anna();
+    await post(`/api/newsletter/${token}/deletion`);
+    const mail = (await mailsTo(email)).find((item) => item.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
+    const deletionToken = linkToken(mail, /\/app\/people\/deletions\/([A-Za-z0-9_-]+)/);
+    const [request] = await t.database.db.select().from(deletionRequests);
+    expect((request!.expiresAt.getTime() - request!.createdAt.getTime()) / 3_600_000).toBe(24);
+    await t.database.db.update(deletionRequests).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await post(`/api/people/deletions/${deletionToken}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'notFound',
+        messagesByLanguage: {
+          'en-US':
+            'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
+          'de-CH':
+            'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
+        },
+      },
+    });
+    expect(await rowsOf(contacts)).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+import type { newsletter as reference } from '../en-US/newsletter.ts';
+
+/** Der Newsletter mit Double-Opt-in, die Einstellungen, die Daten einer Person und ihre Löschung. */
+export const newsletter = {
+  'newsletter.request.confirmation':
+    'Vielen Dank. Wir haben Ihnen eine E-Mail mit einem Link geschickt. Wenn Sie unseren Newsletter neu abonnieren, bestätigen Sie das Abonnement bitte innert 7 Tagen mit diesem Link: Bis dahin erhalten Sie keinen Newsletter.',
+  'newsletter.status.PENDING': 'Wartet auf Bestätigung',
+  'newsletter.status.CONFIRMED': 'Abonniert',
+  'newsletter.status.UNSUBSCRIBED': 'Abgemeldet',
+  'newsletter.deletion.requested':
+    'Wir haben Ihnen eine E-Mail mit einem Link geschickt, mit dem Sie die Löschung Ihrer Daten bestätigen. Der Link gilt 24 Stunden; bis zu Ihrer Bestätigung wird nichts gelöscht.',
+  'people.deletion.done':
+    'Ihre Daten wurden gelöscht. Bestellungen bewahren wir ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse auf, wie es das Buchführungsrecht verlangt.',
+  'error.newsletter.tokenNotFound':
+    'Dieser Link ist unbekannt oder abgelaufen. Links zur Bestätigung eines Abonnements gelten 7 Tage: Bitte abonnieren Sie den Newsletter auf unserer Website erneut, um einen neuen Link zu erhalten, oder verwenden Sie den Link in einer neueren E-Mail von uns.',
+  'error.people.deletionTokenNotFound':
+    'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
+  'error.people.contactNotFound': 'Diesen Kontakt gibt es nicht.',
+
+  'newsletterMail.listName': 'Newsletter der CyberSafe Academy',
+  'newsletterMail.confirm.subject': 'Bitte bestätigen Sie Ihr Newsletter-Abonnement',
+  'newsletterMail.confirm.intro':
+    'Jemand, hoffentlich Sie, möchte den Newsletter der CyberSafe Academy an diese E-Mail-Adresse erhalten. Bitte bestätigen Sie das mit dem Link unten; dort können Sie auch Ihre Themen wählen.',
+  'newsletterMail.confirm.cta': 'Abonnement bestätigen',
+  'newsletterMail.confirm.expiry': 'Der Link gilt 7 Tage. Bis zu Ihrer Bestätigung senden wir Ihnen keinen Newsletter.',
+  'newsletterMail.confirm.notYou':
+    'Wenn Sie das nicht verlangt haben, können Sie diese E-Mail ignorieren: Ohne Ihre Bestätigung hören Sie nicht mehr von uns.',
+  'newsletterMail.known.subject': 'Ihre Newsletter-Einstellungen',
+  'newsletterMail.known.intro':
+    'Jemand, hoffentlich Sie, möchte diese E-Mail-Adresse für unseren Newsletter anmelden. Sie ist bereits angemeldet, es hat sich also nichts geändert.',
+  'newsletterMail.known.cta': 'Einstellungen ändern oder abmelden',
+  'newsletterMail.known.notYou': 'Wenn Sie das nicht verlangt haben, können Sie diese E-Mail ignorieren.',
+  'newsletterMail.issue.footer': 'Sie erhalten diesen Newsletter, weil Sie ihn mit {email} abonniert haben.',
+  'newsletterMail.issue.preferences': 'Themen ändern oder abmelden',
+
+  'peopleMail.deletion.subject': 'Bitte bestätigen Sie die Löschung Ihrer Daten',
+  'peopleMail.deletion.intro':
+    'Sie möchten, dass wir alles löschen, was wir über Sie speichern. Bitte bestätigen Sie das innert 24 Stunden mit dem Link unten.',
+  'peopleMail.deletion.cta': 'Meine Daten löschen',
+  'peopleMail.deletion.what':
+    'Wir löschen dann Ihre Kontaktangaben, Ihre Einwilligungen, Ihr Newsletter-Abonnement, Ihre Nachrichten und Ihre Webinar-Anmeldungen. Bestellungen bewahren wir für die Buchhaltung auf, ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse.',
+  'peopleMail.deletion.notYou':
+    'Wenn Sie das nicht verlangt haben, können Sie diese E-Mail ignorieren: Ohne Ihre Bestätigung wird nichts gelöscht.',
+
+  'people.csv.email': 'E-Mail-Adresse',
+  'people.csv.firstName': 'Vorname',
+  'people.csv.lastName': 'Nachname',
+  'people.csv.company': 'Firma',
+  'people.csv.phone': 'Telefonnummer',
+  'people.csv.role': 'Funktion',
+  'people.csv.experienceLevel': 'Erfahrung',
+  'people.csv.language': 'Sprache',
+  'people.csv.newsletter': 'Newsletter',
+  'people.csv.createdAt': 'Bekannt seit',
+} as const satisfies Record<keyof typeof reference, string>;
