@@ -50,6 +50,7 @@ import type {
   statusChangeSchema,
   terminationSchema,
 } from './schemas/orders-admin.ts';
+import type { downloadableParams, downloadableSchema, downloadRequestSchema } from './schemas/downloadables.ts';
 import type { contactMessageSchema, messageListQuerySchema, messageListSchema, messageParams } from './schemas/messages.ts';
 import type { newsletterPreferencesSchema, newsletterPreferencesUpdateSchema, tokenParams, unsubscribeBodySchema } from './schemas/newsletter.ts';
 import type { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from './schemas/people.ts';
@@ -145,6 +146,12 @@ export const endpoints = {
   requestDeletion: post<{ params: Token; answer: typeof formMessagesResponseSchema }>('/newsletter/:token/deletion'),
   /** The link of the deletion mail (its own token): deletes the contact and anonymises their orders. */
   confirmDeletion: post<{ params: Token; answer: typeof formMessagesResponseSchema }>('/people/deletions/:token'),
+
+  // Downloadable content: the free guide and other documents, sent as a signed link by e-mail.
+  downloadable: get<{ params: typeof downloadableParams; query: Language; answer: typeof downloadableSchema }>('/downloadables/by-code/:code'),
+  requestDownload: post<{ params: typeof downloadableParams; body: typeof downloadRequestSchema; answer: typeof formMessagesResponseSchema }>(
+    '/downloadables/by-code/:code/subscriptions/',
+  ),
 
   // The cart.
   createCart: post<{ body: typeof addToCartSchema; answer: typeof createdOrderSchema }>('/orders/'),
