@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const people = createPeopleService({ db, orders, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const saveCart = createSaveCartService({ db, cart, captcha, people, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
   const newsletter = createNewsletterService({ db, captcha, people, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });

@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
+import { anonymiseOrdersOfPerson, findOrdersOfPerson, type OrderOfPerson } from './order-people.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
 
@@ -127,6 +128,16 @@ export function createOrdersService(deps: { db: Db }) {
     /** The order's history, oldest first. */
     findHistory(orderId: string, tx: Db = db) {
       return findHistory(tx, orderId);
+    },
+
+    /** The orders naming the address (saved cart or buyer's contact), for a person's data export. */
+    ordersOfPerson(email: string, tx: Db = db): Promise<OrderOfPerson[]> {
+      return findOrdersOfPerson(tx, email);
+    },
+
+    /** A person's deletion, inside its transaction: the orders naming them lose name, address, e-mail and phone, and stay. */
+    anonymisePerson(email: string, tx: Db): Promise<void> {
+      return anonymiseOrdersOfPerson(tx, email);
     },
 
     /**

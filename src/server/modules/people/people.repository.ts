@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { consents, contactMessages, contacts, deletionRequests, newsletterSubscriptions, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { consents, contactMessages, contacts, deletionRequests, newsletterSubscriptions, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactDetails = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -8,10 +8,6 @@ export type NewConsent = Omit<typeof consents.$inferInsert, 'id' | 'createdAt'>;
 export type ConsentRow = typeof consents.$inferSelect;
 export type MessageRow = typeof contactMessages.$inferSelect;
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
-export type OrderRow = Pick<
-  typeof orders.$inferSelect,
-  'id' | 'number' | 'status' | 'currency' | 'createdAt' | 'orderedAt' | 'subscriberEmail' | 'subscriber' | 'invoiceInfo'
->;
 
 /** `coalesce(stored, given)`: a field already set stays as it is; an empty one is filled. */
 const keepStored = (column: string) => sql.raw(`coalesce("contacts"."${column}", excluded."${column}")`);
@@ -98,32 +94,6 @@ export async function listWebinarSubscriptions(db: Db, contactId: string) {
 export async function findNewsletterSubscription(db: Db, contactId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.contactId, contactId));
   return row;
-}
-
-const subscriberEmailOf = sql<string | null>`lower(trim(${orders.subscriberEmail}))`;
-const buyerEmailOf = sql<string | null>`lower(trim(${orders.invoiceInfo}->'contact'->>'email'))`;
-
-/**
- * The orders that name the address: saved by e-mail with it, or with it as the buyer's
- * contact, deleted ones included (they are still stored). `lock`: for the anonymisation.
- */
-export async function findOrdersByEmail(db: Db, email: string, lock = false): Promise<OrderRow[]> {
-  const query = db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      currency: orders.currency,
-      createdAt: orders.createdAt,
-      orderedAt: orders.orderedAt,
-      subscriberEmail: orders.subscriberEmail,
-      subscriber: orders.subscriber,
-      invoiceInfo: orders.invoiceInfo,
-    })
-    .from(orders)
-    .where(or(sql`${subscriberEmailOf} = ${email}`, sql`${buyerEmailOf} = ${email}`))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
-  return lock ? query.for('update') : query;
 }
 
 // ---- the back office's list ------------------------------------------------------------
@@ -213,17 +183,6 @@ export async function findDeletionRequest(db: Db, tokenHash: string): Promise<{ 
     .where(and(eq(deletionRequests.tokenHash, tokenHash), gt(deletionRequests.expiresAt, sql`now()`)))
     .for('update');
   return row;
-}
-
-export async function updateOrderPersonalData(
-  db: Db,
-  id: string,
-  values: Partial<Pick<typeof orders.$inferInsert, 'subscriberEmail' | 'subscriber' | 'subscribedAt' | 'invoiceInfo'>>,
-): Promise<void> {
-  await db
-    .update(orders)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(orders.id, id));
 }
 
 /** Deletes the contact and, through ON DELETE CASCADE, every row that points to it. */

@@ -8,9 +8,10 @@ import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
-import { orderLinks, type ContactList, type ContactListQuery, type PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
 import { findCountry } from '../geo/geo.service.ts';
 import { deleteSentMailsTo, queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import { deletionMail } from './people-mails.ts';
 import * as repo from './people.repository.ts';
 
@@ -88,37 +89,6 @@ function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
   }
 }
 
-/** Whether the order names the address as the one who saved its cart (SAVE_CART) or as its buyer's contact (CHECKOUT). */
-function matches(order: repo.OrderRow, link: (typeof orderLinks)[number], email: string): boolean {
-  if (link === 'SAVE_CART') return order.subscriberEmail !== null && contactEmail(order.subscriberEmail) === email;
-  const buyer = (order.invoiceInfo?.contact as { email?: unknown } | undefined)?.email;
-  return typeof buyer === 'string' && contactEmail(buyer) === email;
-}
-
-type Address = Record<string, unknown>;
-const withoutAddressLines = (address: unknown): Address | undefined =>
-  address && typeof address === 'object'
-    ? { street: '', zip: '', city: '', country: (address as Address).country, countryCode: (address as Address).countryCode }
-    : undefined;
-
-/**
- * The buyer's data of an order without the person: names, e-mail, phone and address lines
- * go; the countries (they decide the VAT), the VAT number (the evidence of a reverse
- * charge) and the checkout's own fields stay. Amounts, currency and number are columns of
- * their own and are not touched.
- */
-function anonymisedInvoiceInfo(info: Record<string, unknown>): Record<string, unknown> {
-  const company = info.company as Address | undefined;
-  const kept: Record<string, unknown> = {
-    ...info,
-    company: company ? { name: '', ...(company.vatNumber ? { vatNumber: company.vatNumber } : {}) } : undefined,
-    address: withoutAddressLines(info.address),
-    invoiceAddress: withoutAddressLines(info.invoiceAddress),
-    contact: info.contact ? { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' } : undefined,
-  };
-  return Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined));
-}
-
 /**
  * People and their consents (docs/product/people.md): everyone who leaves an address
  * through a form is one contact, and each consent is a row of its own. Also what a person
@@ -127,13 +97,15 @@ function anonymisedInvoiceInfo(info: Record<string, unknown>): Record<string, un
  */
 export function createPeopleService(deps: {
   db: Db;
+  /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
+  orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, mail, publicUrl, onMailQueued } = deps;
+  const { db, orders: ordersOfPeople, mail, publicUrl, onMailQueued } = deps;
 
   async function recordConsents(tx: Db, contactId: string, source: ConsentSource, statements: ConsentStatement[]): Promise<void> {
     await repo.insertConsents(
@@ -148,7 +120,7 @@ export function createPeopleService(deps: {
       repo.listMessages(db, contact.id),
       repo.listWebinarSubscriptions(db, contact.id),
       repo.findNewsletterSubscription(db, contact.id),
-      repo.findOrdersByEmail(db, contact.email),
+      ordersOfPeople.ordersOfPerson(contact.email),
     ]);
     const subscriptionStatus = subscription ? statusOf(subscription.status) : null;
     return {
@@ -213,7 +185,7 @@ export function createPeopleService(deps: {
         currency: row.currency,
         createdAt: iso(row.createdAt),
         orderedAt: isoOrNull(row.orderedAt),
-        linkedBy: orderLinks.filter((link) => matches(row, link, contact.email)),
+        linkedBy: row.linkedBy,
         savedCartBy: row.subscriber,
         invoiceInfo: row.invoiceInfo,
       })),
@@ -353,12 +325,7 @@ export function createPeopleService(deps: {
         const request = await repo.findDeletionRequest(tx, hashLinkToken(token));
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
-        for (const order of await repo.findOrdersByEmail(tx, contact.email, true)) {
-          await repo.updateOrderPersonalData(tx, order.id, {
-            ...(matches(order, 'SAVE_CART', contact.email) ? { subscriberEmail: null, subscriber: null, subscribedAt: null } : {}),
-            ...(matches(order, 'CHECKOUT', contact.email) && order.invoiceInfo ? { invoiceInfo: anonymisedInvoiceInfo(order.invoiceInfo) } : {}),
-          });
-        }
+        await ordersOfPeople.anonymisePerson(contact.email, tx);
         await deleteSentMailsTo(tx, contact.email);
         await repo.deleteContact(tx, contact.id);
       });
