@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
 import type { Language } from '#shared/locales.ts';
 import { translate } from '#shared/i18n/messages.ts';
@@ -71,7 +71,14 @@ function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error
 
 const wrapperClass = (className: string | undefined) => (className ? `form__field ${className}` : 'form__field');
 
-export function TextField({
+/** What every single-line input takes: its value as text and where a change goes. */
+type InputProps = FieldProps & { name?: string; value: string; onChange: (value: string) => void };
+
+/**
+ * The one labelled `<input>` with its hint and error; the exported fields below choose its
+ * type and the attributes that go with it.
+ */
+function InputField({
   id,
   label,
   error,
@@ -81,17 +88,9 @@ export function TextField({
   name,
   value,
   onChange,
-  autoComplete,
-  maxLength,
-  type = 'text',
-}: FieldProps & {
-  name?: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-  maxLength: number;
-  type?: 'text' | 'email' | 'tel' | 'password';
-}) {
+  type,
+  attributes,
+}: InputProps & { type: string; attributes?: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <div className={wrapperClass(className)}>
       <Label id={id} label={label} required={required} />
@@ -100,18 +99,25 @@ export function TextField({
         className="form__input"
         name={name}
         type={type}
-        inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
         required={required}
-        spellCheck={type === 'text' ? undefined : false}
+        {...attributes}
         {...invalidProps(id, hint, error)}
       />
       <HintAndError id={id} hint={hint} error={error} />
     </div>
   );
+}
+
+export function TextField({
+  type = 'text',
+  autoComplete,
+  maxLength,
+  ...props
+}: InputProps & { autoComplete: string; maxLength: number; type?: 'text' | 'email' | 'tel' | 'password' }) {
+  const inputMode = type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined;
+  return <InputField {...props} type={type} attributes={{ autoComplete, maxLength, inputMode, spellCheck: type === 'text' ? undefined : false }} />;
 }
 
 export function TextAreaField({
@@ -147,101 +153,18 @@ export function TextAreaField({
 }
 
 /** A day, with the browser's own date picker; the value is an ISO date (`2026-11-23`). */
-export function DateField({
-  id,
-  label,
-  error,
-  hint,
-  required = false,
-  className,
-  name,
-  value,
-  onChange,
-  max,
-}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; max?: string }) {
-  return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        className="form__input"
-        name={name}
-        type="date"
-        value={value}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        required={required}
-        {...invalidProps(id, hint, error)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
-  );
+export function DateField({ max, ...props }: InputProps & { max?: string }) {
+  return <InputField {...props} type="date" attributes={{ max }} />;
 }
 
 /** A time of day, with the browser's own picker; the value is `14:30` (24-hour). */
-export function TimeField({
-  id,
-  label,
-  error,
-  hint,
-  required = false,
-  className,
-  name,
-  value,
-  onChange,
-}: FieldProps & { name?: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        className="form__input"
-        name={name}
-        type="time"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required={required}
-        {...invalidProps(id, hint, error)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
-  );
+export function TimeField(props: InputProps) {
+  return <InputField {...props} type="time" />;
 }
 
 /** A whole number between `min` and `max`; the value stays the text typed, so the shared schema names a problem. */
-export function NumberField({
-  id,
-  label,
-  error,
-  hint,
-  required = false,
-  className,
-  name,
-  value,
-  onChange,
-  min,
-  max,
-}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; min: number; max: number }) {
-  return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        className="form__input"
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required={required}
-        {...invalidProps(id, hint, error)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
-  );
+export function NumberField({ min, max, ...props }: InputProps & { min: number; max: number }) {
+  return <InputField {...props} type="number" attributes={{ inputMode: 'numeric', min, max, step: 1 }} />;
 }
 
 export interface SelectOption {
