@@ -3,13 +3,16 @@ import type { Language } from './locales.ts';
 /** The shop's home time zone; dates are shown in it unless a caller asks otherwise. */
 export const defaultTimeZone = 'Europe/Zurich';
 
-/** `GMT+01:00` / `GMT` as Intl writes it, turned into `UTC+01:00` / `UTC+00:00`. */
-function utcOffset(date: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+/**
+ * The zone's offset from UTC at that moment, as Intl writes it with `GMT` turned into
+ * `UTC`: `long` gives `UTC+01:00` / `UTC+00:00`, `short` gives `UTC+1` / `UTC+5:30` / `UTC+0`.
+ */
+function utcOffset(date: Date, timeZone: string, style: 'long' | 'short' = 'long'): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style === 'long' ? 'longOffset' : 'shortOffset' })
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName')?.value;
   const offset = part?.replace('GMT', '') ?? '';
-  return `UTC${offset === '' ? '+00:00' : offset}`;
+  return `UTC${offset === '' ? (style === 'long' ? '+00:00' : '+0') : offset}`;
 }
 
 /**
@@ -52,15 +55,6 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
  */
 const eventLocales: Record<Language, string> = { 'en-US': 'en-GB', 'de-CH': 'de-CH' };
 
-/** `GMT+1` / `GMT+5:30` / `GMT` as Intl's short offset writes it, as `UTC+1` / `UTC+5:30` / `UTC+0`. */
-function shortUtcOffset(date: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const offset = part?.replace('GMT', '') ?? '';
-  return `UTC${offset === '' ? '+0' : offset}`;
-}
-
 /**
  * When an event (a webinar) takes place, with the weekday, the time zone's short name
  * and its UTC offset: `Wed, 3 Feb 2027, 14:00 CET (UTC+1)` in en-US,
@@ -88,7 +82,7 @@ export function formatEventDateTime(date: Date | string, language: Language, tim
     .join('')
     .trim();
   const named = zoneName !== '' && !/^(GMT|UTC)[+\-−]/.test(zoneName);
-  return `${withoutZone}${named ? ` ${zoneName}` : ''} (${shortUtcOffset(value, timeZone)})`;
+  return `${withoutZone}${named ? ` ${zoneName}` : ''} (${utcOffset(value, timeZone, 'short')})`;
 }
 
 /** A wall-clock date and time somewhere: `{ date: '2027-02-03', time: '14:00' }`. */
