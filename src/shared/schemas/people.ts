@@ -112,7 +112,7 @@ const personSubscriptionSchema = z.object({
 });
 
 /** How an order names the person: they saved its cart by e-mail, or they are its buyer's contact. */
-export const orderLinks = ['SAVE_CART', 'CHECKOUT'] as const;
+const orderLinks = ['SAVE_CART', 'CHECKOUT'] as const;
 
 /** An order found by the e-mail address, with the personal data it holds, as stored. */
 const personOrderSchema = z.object({

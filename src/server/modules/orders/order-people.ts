@@ -9,7 +9,7 @@ import { orders } from '#server/db/schema.ts';
  */
 
 /** How an order names an address: who saved its cart by e-mail, or the buyer's contact at checkout. */
-export type OrderLink = 'SAVE_CART' | 'CHECKOUT';
+type OrderLink = 'SAVE_CART' | 'CHECKOUT';
 
 export type OrderOfPerson = Pick<
   typeof orders.$inferSelect,
