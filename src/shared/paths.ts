@@ -43,6 +43,8 @@ export const adminPaths = {
   webinars: () => '/webinars',
   webinar: (id: string) => `/webinars/${id}`,
   createWebinar: () => '/create-webinar',
+  contacts: () => '/contacts',
+  contact: (id: string) => `/contacts/${id}`,
   account: () => '/account',
 } as const;
 

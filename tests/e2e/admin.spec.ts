@@ -204,6 +204,70 @@ test('staff create a webinar, refused first for a bad code and link, that then a
   await expect(page.getByText(`The webinar "${title}" was deleted.`)).toBeVisible();
 });
 
+test('staff find a visitor of the contact form among the contacts, see the message and the privacy consent in the record, and download the search as CSV', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `nora.keller.${stamp}@example.ch`;
+  const subject = `A training for our team ${stamp}`;
+  await page.goto('/app/contact-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await page.getByLabel('First name').fill('Nora');
+  await page.getByLabel('Last name').fill('Keller');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Recipient').selectOption('MESSAGE_CENTRAL');
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('We would like a training for twelve people in spring.');
+  await page.getByRole('checkbox', { name: /privacy policy/ }).check();
+  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
+  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /two working days/ })).toBeVisible();
+
+  await page.goto('/app/admin-panel/home');
+  await signIn(page, staffAccount.email, staffAccount.password);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Contacts, newest first' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Part of the address, in another case, submitted with Enter.
+  const search = page.getByLabel('Name, e-mail address or company');
+  await search.fill(`KELLER.${stamp}`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?q=KELLER\\.${stamp}$`));
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Nora Keller');
+  await expect(page.getByRole('table')).toHaveAccessibleName(`Contacts matching "KELLER.${stamp}", newest first`);
+  await expect(page.getByText('Page 1 of 1 · 1 contact')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The CSV download takes the same search.
+  const csvLink = page.getByRole('link', { name: 'Download CSV' });
+  const href = (await csvLink.getAttribute('href')) ?? '';
+  expect(href).toContain(`q=KELLER.${stamp}`);
+  const csv = await page.request.get(href);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+  const lines = (await csv.text()).trim().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(email);
+
+  await row.getByRole('link', { name: email }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nora Keller' })).toBeVisible();
+  const consents = page.getByRole('region', { name: 'Consents' });
+  await expect(consents.getByRole('row').filter({ hasText: 'Privacy policy' })).toContainText(/Granted.*Contact form/);
+  const entries = page.getByRole('region', { name: 'Form entries' });
+  await expect(entries.getByRole('link', { name: subject })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Back to the same search; the message opens from the record.
+  await page.getByRole('link', { name: 'Back to the contacts' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?q=KELLER\\.${stamp}$`));
+  await expect(search).toHaveValue(`KELLER.${stamp}`);
+  await page.getByRole('link', { name: email }).click();
+  await page.getByRole('region', { name: 'Form entries' }).getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+});
+
 test('staff turn on a second factor and then sign in with a code from their app', async ({ page }) => {
   const email = staffAccount.email;
   await page.goto('/app/admin-panel/account');

@@ -16,7 +16,7 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  * The frame of every back-office page but the sign-in: it checks who is signed in on load
  * and sends anybody else to the sign-in, with the page they came from; a 401 on any later
  * call (the session ran out) does the same. Navigation: Home, Orders, Messages (with the
- * unread count) and Webinars; the staff member's name leads to their own page.
+ * unread count), Webinars and Contacts; the staff member's name leads to their own page.
  */
 export function AdminLayout() {
   const t = useT();
@@ -85,6 +85,7 @@ export function AdminLayout() {
             {unread > 0 && <span className="admin-nav__badge">{translatePlural(language, 'admin.nav.unread', unread)}</span>}
           </NavLink>
           <NavLink to={adminPaths.webinars()}>{t('adminWebinars.nav')}</NavLink>
+          <NavLink to={adminPaths.contacts()}>{t('adminContacts.nav')}</NavLink>
         </nav>
         <div className="admin-header__user">
           <NavLink to={adminPaths.account()}>

@@ -23,6 +23,8 @@ const adminRoutes: RouteObject[] = [
       { path: adminPaths.webinars(), lazy: lazyPage(() => import('./routes/webinars/webinars-page.tsx')) },
       { path: adminPaths.webinar(':webinarId'), lazy: lazyPage(() => import('./routes/webinars/webinar-page.tsx')) },
       { path: adminPaths.createWebinar(), lazy: lazyPage(() => import('./routes/webinars/create-webinar-page.tsx')) },
+      { path: adminPaths.contacts(), lazy: lazyPage(() => import('./routes/contacts/contacts-page.tsx')) },
+      { path: adminPaths.contact(':contactId'), lazy: lazyPage(() => import('./routes/contacts/contact-page.tsx')) },
       { path: adminPaths.account(), lazy: lazyPage(() => import('./routes/account.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],

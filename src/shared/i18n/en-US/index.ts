@@ -4,6 +4,7 @@ import { captcha } from './captcha.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
 import { contact } from './contact.ts';
+import { contactsAdmin } from './contacts-admin.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { invoice } from './invoice.ts';
@@ -15,4 +16,4 @@ import { webinarMails } from './webinar-mails.ts';
 import { webinars } from './webinars.ts';
 
 /** The reference catalogue: its keys are the type of every message key. */
-export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...webinars, ...webinarMails, ...newsletter };
+export const enUS = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...contactsAdmin, ...webinars, ...webinarMails, ...newsletter };

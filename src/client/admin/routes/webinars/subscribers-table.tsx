@@ -1,10 +1,10 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { formatDateTime } from '#shared/dates.ts';
 import type { WebinarSubscriber } from '#shared/schemas/webinars.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { PlainTable, type plainTableFeatures } from '../../plain-table.tsx';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, WebinarSubscriber>();
+const column = createColumnHelper<typeof plainTableFeatures, WebinarSubscriber>();
 
 function useColumns() {
   const t = useT();
@@ -37,36 +37,5 @@ function useColumns() {
 /** Who signed up for a webinar, in order of sign-up: name, e-mail, company, role and when. */
 export function SubscribersTable({ subscribers }: { subscribers: WebinarSubscriber[] }) {
   const t = useT();
-  const columns = useColumns();
-  const table = useTable({ features, columns, data: subscribers, getRowId: (row) => row.id });
-
-  return (
-    <div className="admin-table-scroll">
-      <table className="admin-table">
-        <caption className="admin-sr-only">{t('adminWebinars.subscribers.caption')}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <PlainTable caption={t('adminWebinars.subscribers.caption')} columns={useColumns()} rows={subscribers} rowId={(row) => row.id} />;
 }

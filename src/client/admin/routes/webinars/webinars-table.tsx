@@ -1,13 +1,13 @@
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatEventDateTime } from '#shared/dates.ts';
 import { translatePlural } from '#shared/i18n/messages.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { PlainTable, type plainTableFeatures } from '../../plain-table.tsx';
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, AdminWebinar>();
+const column = createColumnHelper<typeof plainTableFeatures, AdminWebinar>();
 
 function useColumns() {
   const t = useT();
@@ -45,36 +45,5 @@ function useColumns() {
  */
 export function WebinarsTable({ rows, busy }: { rows: AdminWebinar[]; busy: boolean }) {
   const t = useT();
-  const columns = useColumns();
-  const table = useTable({ features, columns, data: rows, getRowId: (row) => row.id });
-
-  return (
-    <div className="admin-table-scroll">
-      <table className="admin-table" aria-busy={busy}>
-        <caption className="admin-sr-only">{t('adminWebinars.caption')}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  <table.FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <PlainTable caption={t('adminWebinars.caption')} columns={useColumns()} rows={rows} rowId={(row) => row.id} busy={busy} />;
 }
