@@ -136,6 +136,7 @@ test('a visitor writes through the contact form; staff read it as text in the in
   await expectNoAxeViolations(page);
   await row.click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expectNoAxeViolations(page);
   // The visitor's text is shown as text, never as HTML.
   await expect(page.getByText('We would like <b>40 seats</b> for our Bern branch.', { exact: false })).toBeVisible();
   await expect(page.locator('.admin-message__text b')).toHaveCount(0);
