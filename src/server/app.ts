@@ -178,14 +178,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders });
   // Everyone who leaves an address through a form: one contact each, with their consents.
   const people = createPeopleService({ db, orders, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
-  const saveCart = createSaveCartService({ db, cart, captcha, people, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
   const newsletter = createNewsletterService({ db, captcha, people, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
+  const saveCart = createSaveCartService({ db, cart, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
     captcha,
     people,
+    newsletter,
     mail: mailSettings,
     addresses: {
       MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cart,
     orders,
     captcha,
+    people,
     invoices,
     mail: mailSettings,
     ordersEmail: env.ORDERS_EMAIL,

@@ -18,3 +18,9 @@ export type ConsentSource = 'CONTACT_FORM' | 'WEBINAR' | 'NEWSLETTER' | 'DOWNLOA
  * (`site.privacy.*` in src/shared/i18n/) last changed in substance. Change it with the text.
  */
 export const privacyPolicyVersion = '2026-06-01';
+
+/**
+ * The version of the terms and conditions the checkout's agreement refers to: the date
+ * their text (`site.terms.*` in src/shared/i18n/) last changed in substance. Change it with the text.
+ */
+export const termsVersion = '2026-06-01';

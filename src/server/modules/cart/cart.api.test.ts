@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, contacts, orderItems, orders, outbox } from '#server/db/schema.ts';
+import { consents, contacts, newsletterSubscriptions, orderItems, orders, outbox } from '#server/db/schema.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -329,5 +329,16 @@ describe('saving a cart by e-mail', () => {
     expect(person).toMatchObject({ firstName: 'Anna', lastName: 'Muster', preferredLanguage: 'de-CH' });
     const statements = await t.database.db.select().from(consents).where(eq(consents.contactId, person!.id));
     expect(statements).toMatchObject([{ subject: 'DATA_PRIVACY', granted: true, source: 'SAVE_CART' }]);
+  });
+
+  it('starts the newsletter double opt-in when the newsletter box is ticked', async () => {
+    const { id } = await createCart();
+    const email = 'cart.reader@example.ch';
+    await call('POST', `/api/orders/${id}/subscribe`, { ...form, email, newsletterEnabled: true, captchaSolution: await solveCaptcha(t.app) });
+    const [person] = await t.database.db.select().from(contacts).where(eq(contacts.email, email));
+    const [subscription] = await t.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.contactId, person!.id));
+    expect(subscription).toMatchObject({ status: 'PENDING', source: 'SAVE_CART' });
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Bitte bestätigen Sie Ihr Newsletter-Abonnement', 'Ihr gespeicherter Warenkorb bei der CyberSafe Academy']);
   });
 });

@@ -6,6 +6,7 @@ import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
 import * as repo from './cart.repository.ts';
@@ -16,13 +17,15 @@ export function createSaveCartService(deps: {
   cart: Pick<CartService, 'lockCart' | 'loadCartView'>;
   captcha: Pick<CaptchaService, 'verify'>;
   people: PeopleService;
+  /** The form's newsletter box starts the newsletter's double opt-in. */
+  newsletter: Pick<NewsletterService, 'requestSubscription'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the restore link in the mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, cart, captcha, people, mail, publicUrl, onMailQueued } = deps;
+  const { db, cart, captcha, people, newsletter, mail, publicUrl, onMailQueued } = deps;
 
   return {
     /**
@@ -38,9 +41,10 @@ export function createSaveCartService(deps: {
         // without spending the visitor's solution (the transaction undoes it otherwise).
         const order = await cart.lockCart(orderId, tx);
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'SAVE_CART', [
+        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'SAVE_CART', [
           { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
         ]);
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'SAVE_CART');
         const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
         await repo.setOrderFields(tx, order.id, {
           subscriberEmail: form.email,

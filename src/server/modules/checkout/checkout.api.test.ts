@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPuzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
-import { orderHistory, orders, outbox } from '#server/db/schema.ts';
+import { consents, contacts, orderHistory, orders, outbox } from '#server/db/schema.ts';
+import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import type { InvoiceInfo, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { startSmtpServer } from '../../../../tests/helpers/smtp.ts';
@@ -203,6 +204,20 @@ describe('checkout refusals change nothing', () => {
 });
 
 describe('a successful checkout', () => {
+  it('records the buyer as a contact with their agreement to the terms and the privacy policy', async () => {
+    const id = await newCart();
+    await fillInvoiceInfo(id);
+    const before = (await t.database.db.select().from(consents)).map((row) => row.id);
+    expect((await buy(id)).statusCode).toBe(200);
+    const [person] = await t.database.db.select().from(contacts).where(eq(contacts.email, 'anna@example.ch'));
+    expect(person).toMatchObject({ firstName: 'Anna', lastName: 'Muster', companyName: 'Muster AG', phoneCountryCode: 'CH', preferredLanguage: 'de-CH' });
+    const given = (await t.database.db.select().from(consents).where(eq(consents.contactId, person!.id))).filter((row) => !before.includes(row.id));
+    expect(given.map((row) => `${row.subject}:${row.source}:${row.textVersion}`).sort()).toEqual([
+      `DATA_PRIVACY:CHECKOUT:${privacyPolicyVersion}`,
+      `LEGAL_TEXTS:CHECKOUT:${termsVersion}`,
+    ]);
+  });
+
   it('makes an order with a number, records BUY, queues both mails, and closes the cart', async () => {
     const id = await newCart();
     await fillInvoiceInfo(id);
@@ -269,6 +284,7 @@ describe('a successful checkout', () => {
       const { createOrdersService } = await import('../orders/orders.service.ts');
       const { createCartService } = await import('../cart/cart.service.ts');
       const { createCheckoutService } = await import('./checkout.service.ts');
+      const { createPeopleService } = await import('../people/people.service.ts');
       const db = t.database.db;
       const settings = { from: 'shop@x.example', domain: 'localhost' };
       const orders = createOrdersService({ db });
@@ -278,6 +294,7 @@ describe('a successful checkout', () => {
         cart,
         orders,
         captcha: t.app.captcha,
+        people: createPeopleService({ db, orders, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} }),
         invoices,
         mail: settings,
         ordersEmail: t.env.ORDERS_EMAIL,

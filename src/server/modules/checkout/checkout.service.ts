@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -7,6 +8,7 @@ import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart, type CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
@@ -27,6 +29,8 @@ export interface CheckoutServiceDeps {
   cart: Pick<CartService, 'loadCartView'>;
   orders: OrdersService;
   captcha: Pick<CaptchaService, 'verify'>;
+  /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
+  people: Pick<PeopleService, 'recordPerson'>;
   invoices: Pick<InvoicesService, 'renderPdf'>;
   mail: MailSettings;
   /** Staff are told of every order at this address (ORDERS_EMAIL). */
@@ -98,7 +102,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, invoices, mail, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, people, invoices, mail, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -237,6 +241,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');
           const info = (updated.invoiceInfo ?? {}) as StoredInvoiceInfo;
+          if (info.contact) {
+            const { contact } = info;
+            await people.recordPerson(
+              tx,
+              { ...contact, companyName: info.company?.name, preferredLanguage: language },
+              'CHECKOUT',
+              [
+                { subject: 'LEGAL_TEXTS', granted: true, textVersion: termsVersion, language },
+                { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
+              ],
+            );
+          }
           const detail = detailOf({ ...updated, invoiceInfo: info }, view, language);
           await queueOrderMails(tx, { detail, info });
           return detail;

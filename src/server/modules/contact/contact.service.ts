@@ -9,6 +9,7 @@ import { messageListLimits, type ContactMessage, type MessageList, type MessageL
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
 import * as repo from './contact.repository.ts';
@@ -54,6 +55,8 @@ export function createContactService(deps: {
   db: Db;
   captcha: Pick<CaptchaService, 'verify'>;
   people: PeopleService;
+  /** The form's newsletter box starts the newsletter's double opt-in. */
+  newsletter: Pick<NewsletterService, 'requestSubscription'>;
   mail: MailSettings;
   addresses: ContactAddresses;
   /** Where staff reach the back office: the link in the team's mail starts here. */
@@ -61,7 +64,7 @@ export function createContactService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, mail, addresses, publicUrl, onMailQueued } = deps;
+  const { db, captcha, people, newsletter, mail, addresses, publicUrl, onMailQueued } = deps;
 
   return {
     /**
@@ -82,6 +85,7 @@ export function createContactService(deps: {
           'CONTACT_FORM',
           [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
         );
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'CONTACT_FORM');
         const stored = messageOf(
           await repo.insertMessage(tx, {
             contactId,
