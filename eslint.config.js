@@ -70,10 +70,12 @@ const islandsForSite = [
   'registry.ts',
   'cart-button.tsx',
   'currency-selector.tsx',
+  'downloadable-content.tsx',
   'language-switch.tsx',
   'newsletter-modal.tsx',
   'payment-frequency-switch.tsx',
   'product-tier-switch.tsx',
+  'questionnaire.tsx',
 ];
 /** Co-located tests (src/**\/*.test.ts[x]) may also use the helpers in tests/. */
 const testHelpers = { from: { file: { categories: 'test' } }, allow: tier('tests') };

@@ -28,6 +28,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { createDemoService, type DemoService } from './modules/demo/demo.service.ts';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { createDownloadsService } from './modules/downloads/downloads.service.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -199,6 +201,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
   const webinars = createWebinarsService({ db, captcha, people, newsletter, mail: mailSettings, onMailQueued });
+  // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
+  const downloads = createDownloadsService({ db, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
@@ -251,6 +255,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(peopleRoutes, { people });
   await app.register(contactRoutes, { contact });
   await app.register(webinarsRoutes, { webinars });
+  await app.register(downloadsRoutes, { downloads });
   // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
   await app.register(usersRoutes, { users });
   await app.register(cartRoutes, { cart, saveCart });

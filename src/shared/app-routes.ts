@@ -8,7 +8,9 @@ import { languages } from './locales.ts';
  * its pattern here; `src/client/app/app-routes.test.ts` fails while one is missing.
  *
  * A `:param` matches one path segment; `orderId` and `id` must be UUIDs, as order and
- * webinar ids are, and `language` one of the languages.
+ * webinar ids are, `language` one of the languages, and `token` a link token of the
+ * newsletter or a deletion mail (256 bits, base64url: 43 characters), `code` a
+ * downloadable's code (lower-case letters, digits and dashes, at most 64).
  * A trailing `/*` matches everything below (the back office routes itself).
  */
 export const appRoutePatterns = [
@@ -21,6 +23,9 @@ export const appRoutePatterns = [
   '/contact-us',
   '/webinars',
   '/webinar/:id/:language',
+  '/downloadable-content/:code/:language',
+  '/newsletter/:token/',
+  '/people/deletions/:token',
   '/admin-panel/*',
 ] as const;
 
@@ -30,6 +35,9 @@ const paramRules: Record<string, RegExp> = {
   orderId: uuid,
   id: uuid,
   language: new RegExp(`^(?:${languages.join('|')})$`),
+  // A downloadable's code (src/shared/schemas/downloadables.ts).
+  code: /^[a-z0-9-]{1,64}$/,
+  token: /^[A-Za-z0-9_-]{43}$/,
 };
 
 function segmentsOf(path: string): string[] {

@@ -86,3 +86,16 @@ export function sitePath(language: Language, page: SitePageId): string {
 export function invoicePdfPath(orderId: string, language: Language): string {
   return `${apiBase}/orders/${encodeURIComponent(orderId)}/invoice.pdf?language=${language}`;
 }
+
+/** The cover image of a downloadable in a language (SVG, cached by browsers); a plain address, not a JSON call. */
+export function downloadableCoverPath(code: string, language: Language): string {
+  return `${apiBase}/downloadables/by-code/${encodeURIComponent(code)}/cover.svg?language=${language}`;
+}
+
+/**
+ * The file of a downloadable, the address of the signed link the download mail carries
+ * (with `language`, `expires` and `signature` in its query); a plain link, not a JSON call.
+ */
+export function downloadableFilePath(code: string): string {
+  return `${apiBase}/downloadables/by-code/${encodeURIComponent(code)}/file`;
+}

@@ -40,8 +40,10 @@ describe('prerendered pages with the real island registry', () => {
       mounted = await mountIslands(registry);
     });
 
-    const expected = ['language-switch', 'currency-selector', 'cart-button', 'newsletter-modal', 'language-currency-sync'];
+    const expected = ['language-switch', 'currency-selector', 'cart-button', 'newsletter-modal', 'language-currency-sync', 'exit-intent'];
     if (page === 'trainings') expected.push('payment-frequency-switch', 'product-tier-switch', ...Array(6).fill('add-to-cart'));
+    if (page === 'home') expected.push('questionnaire', 'newsletter-modal');
+    if (page === 'home') expected.push('downloadable-content');
     expect(mounted.map((island) => island.name).sort()).toEqual(expected.sort());
     expect(error).not.toHaveBeenCalled();
     // Every widget of the page is known to the registry.

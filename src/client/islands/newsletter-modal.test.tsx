@@ -187,3 +187,29 @@ describe('newsletter modal', () => {
     expect(within(dialog()).getByLabelText(/^Vorname/)).toBeTruthy();
   });
 });
+
+describe('newsletter redirect and in-page button', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('opens from a link to #newsletter, and a reload does not open it again', async () => {
+    history.replaceState(null, '', '/web/en-US/?from=mail#newsletter');
+    render(<NewsletterModal lang="en-US" currency="EUR" label="Subscribe to the newsletter" fragment="newsletter" />);
+    await waitFor(() => expect(dialog().hasAttribute('open')).toBe(true));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(dialog().hasAttribute('open')).toBe(false);
+    expect(`${location.pathname}${location.search}${location.hash}`).toBe('/web/en-US/?from=mail');
+
+    // A link to it on the page itself.
+    location.hash = 'newsletter';
+    await waitFor(() => expect(dialog().hasAttribute('open')).toBe(true));
+  });
+
+  it('ignores the fragment without data-fragment, and renders a button in the page', async () => {
+    history.replaceState(null, '', '/web/en-US/#newsletter');
+    render(<NewsletterModal lang="en-US" currency="EUR" label="Get the newsletter" variant="button" />);
+    const button = screen.getByRole('button', { name: 'Get the newsletter' });
+    expect(button.className).toBe('button');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('dialog')).toBeNull();
+  });
+});

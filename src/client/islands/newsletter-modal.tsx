@@ -1,10 +1,15 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { NewsletterDialogProps } from '#client/ui/form/newsletter-dialog.tsx';
 import type { IslandProps } from './types.ts';
 import { useHydrated } from './use-hydrated.ts';
 
-/** `data-label`: the button's text, translated by the prerender (the catalogue comes with the dialog). */
-export type NewsletterModalProps = IslandProps<{ label: string }>;
+/**
+ * `data-label`: the button's text, translated by the prerender (the catalogue comes with the dialog).
+ * `data-variant`: `button` for a button in the page's content; otherwise link-styled (the footer).
+ * `data-fragment`: the URL fragment that opens the dialog (`newsletter`: `/web/en-US/#newsletter`),
+ * on arrival and on a later change of the fragment; given to one button per page (the footer's).
+ */
+export type NewsletterModalProps = IslandProps<{ label: string; variant: string; fragment: string }>;
 
 type Dialog = ComponentType<NewsletterDialogProps>;
 
@@ -23,12 +28,14 @@ function loadDialog(): Promise<Dialog> {
 }
 
 /**
- * `data-island="newsletter-modal"` (in the footer): a button that opens the newsletter
- * form in a modal dialog, prerendered and hydrated. The page loads only this button; the dialog with the form,
- * Zod and the captcha widget is fetched when the pointer or the focus reaches the button,
- * and at the latest on the click.
+ * `data-island="newsletter-modal"` (in the footer, and as a button in the home page): a
+ * button that opens the newsletter form in a modal dialog, prerendered and hydrated. The
+ * page loads only this button; the dialog with the form, Zod and the captcha widget is
+ * fetched when the pointer or the focus reaches the button, and at the latest on the
+ * click. With `data-fragment`, a link to `#<fragment>` opens it too (the newsletter
+ * redirect: mails and other pages send visitors to `/web/{lang}/#newsletter`).
  */
-export default function NewsletterModal({ lang, label = '' }: NewsletterModalProps) {
+export default function NewsletterModal({ lang, label = '', variant, fragment }: NewsletterModalProps) {
   const hydrated = useHydrated();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<{ component: Dialog } | undefined>(undefined);
@@ -38,7 +45,7 @@ export default function NewsletterModal({ lang, label = '' }: NewsletterModalPro
     loadDialog().catch(() => {});
   }
 
-  function openDialog(): void {
+  const openDialog = useCallback((): void => {
     loadDialog().then(
       (component) => {
         setDialog({ component });
@@ -47,6 +54,22 @@ export default function NewsletterModal({ lang, label = '' }: NewsletterModalPro
       // A failure is only logged; the button stays and can be tried again.
       (error: unknown) => console.error('[newsletter-modal] could not load the form', error),
     );
+  }, []);
+
+  useEffect(() => {
+    if (!fragment) return;
+    const openFromLink = () => {
+      if (location.hash === `#${fragment}`) openDialog();
+    };
+    openFromLink();
+    window.addEventListener('hashchange', openFromLink);
+    return () => window.removeEventListener('hashchange', openFromLink);
+  }, [fragment, openDialog]);
+
+  function close(): void {
+    setOpen(false);
+    // A reload should not open it again.
+    if (fragment && location.hash === `#${fragment}`) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   }
 
   const DialogComponent = dialog?.component;
@@ -55,7 +78,7 @@ export default function NewsletterModal({ lang, label = '' }: NewsletterModalPro
       <button
         ref={triggerRef}
         type="button"
-        className="form-dialog__trigger"
+        className={variant === 'button' ? 'button' : 'form-dialog__trigger'}
         aria-haspopup="dialog"
         disabled={!hydrated}
         onClick={openDialog}
@@ -65,7 +88,7 @@ export default function NewsletterModal({ lang, label = '' }: NewsletterModalPro
         {label}
       </button>
       {DialogComponent && (
-        <DialogComponent language={lang} open={open} onClose={() => setOpen(false)} returnFocusTo={triggerRef} />
+        <DialogComponent language={lang} open={open} onClose={close} returnFocusTo={triggerRef} />
       )}
     </>
   );

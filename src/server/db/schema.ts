@@ -4,6 +4,7 @@ import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -112,12 +113,46 @@ export const webinarSubscriptions = pgTable(
   (t) => [uniqueIndex('webinar_subscriptions_once').on(t.webinarId, t.contactId), index('webinar_subscriptions_contact').on(t.contactId)],
 );
 
+/** Binary content (a PDF): `bytea`, read as a Buffer from PGlite (Uint8Array) and PostgreSQL alike. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Downloadable content (docs/product/downloads.md), owned by the downloads module: the
+ * free guide and other documents, sent as a signed link by e-mail. `code` appears in
+ * addresses (`/app/downloadable-content/{code}/{language}`); title and description are
+ * per language. The files are in `downloadable_files`, one per language.
+ */
 export const downloadables = pgTable('downloadables', {
   code: text('code').primaryKey(),
-  fileName: text('file_name').notNull(),
   titles: jsonb('titles').$type<Record<string, string>>().notNull(),
   descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull(),
+  /** Order in lists (smaller first). */
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
 });
+
+/** A downloadable's document in one language (a PDF), its page count and its cover image (SVG). */
+export const downloadableFiles = pgTable(
+  'downloadable_files',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => downloadables.code, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    language: text('language').notNull(),
+    /** The name the browser saves it under: `cybersecurity-guide.pdf`. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull().default('application/pdf'),
+    content: bytea('content').notNull(),
+    pageCount: integer('page_count').notNull(),
+    /** The cover as a standalone SVG document, in this language. */
+    coverSvg: text('cover_svg').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.language] })],
+);
 
 // ---- people --------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         </main>
         <Footer />
         <Island name="language-currency-sync" />
+        <Island name="exit-intent" />
       </body>
     </html>
   );

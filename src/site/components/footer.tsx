@@ -48,7 +48,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <Island name="newsletter-modal" component={NewsletterModal} data={{ label: t('forms.newsletter.open') }} />
+              <Island name="newsletter-modal" component={NewsletterModal} data={{ label: t('forms.newsletter.open'), fragment: 'newsletter' }} />
             </li>
           </ul>
         </nav>

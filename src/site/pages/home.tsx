@@ -1,6 +1,9 @@
 import type { CatalogProduct } from '#shared/catalog.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
+import { FreeGuideSection } from '../components/free-guide-section.tsx';
+import { NewsletterSection } from '../components/newsletter-section.tsx';
 import { Price } from '../components/price.tsx';
+import { QuestionnaireSection } from '../components/questionnaire-section.tsx';
 import { useSite } from '../site-context.tsx';
 import { sitePath } from '#shared/paths.ts';
 import { siteLinks } from '../site-paths.ts';
@@ -55,6 +58,8 @@ export function HomePage({ products }: { products: CatalogProduct[] }) {
         </div>
       </section>
 
+      <QuestionnaireSection products={products} />
+
       <section className="section section--alt" aria-labelledby="home-why">
         <div className="container">
           <h2 id="home-why">{t('site.home.why.heading')}</h2>
@@ -69,6 +74,8 @@ export function HomePage({ products }: { products: CatalogProduct[] }) {
         </div>
       </section>
 
+      <FreeGuideSection />
+
       <section className="section" aria-labelledby="home-contact">
         <div className="container narrow">
           <h2 id="home-contact">{t('site.home.contact.heading')}</h2>
@@ -80,6 +87,8 @@ export function HomePage({ products }: { products: CatalogProduct[] }) {
           </p>
         </div>
       </section>
+
+      <NewsletterSection />
     </>
   );
 }

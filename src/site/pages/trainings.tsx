@@ -3,6 +3,7 @@ import ProductTierSwitch from '#client/islands/product-tier-switch.tsx';
 import type { CatalogProduct } from '#shared/catalog.ts';
 import type { SiteMessageKey } from '#shared/i18n/site-messages.ts';
 import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
+import { Faq } from '../components/faq.tsx';
 import { Island } from '../components/island.tsx';
 import { Price } from '../components/price.tsx';
 import { useSite } from '../site-context.tsx';
@@ -110,6 +111,7 @@ export function TrainingsPage({ products }: { products: CatalogProduct[] }) {
           <p className="note">{t('site.trainings.vatNote')}</p>
         </div>
       </div>
+      <Faq />
       <section className="section section--alt" aria-labelledby="trainings-help">
         <div className="container narrow">
           <h2 id="trainings-help">{t('site.trainings.help.heading')}</h2>

@@ -1,4 +1,8 @@
 import { instantOfLocal } from '#shared/dates.ts';
+import type { Language } from '#shared/locales.ts';
+import type { DocumentContent } from './documents/document.ts';
+import { guideDocuments } from './documents/guide.ts';
+import { phishingChecklistDocuments } from './documents/phishing-checklist.ts';
 
 /**
  * Demo content loaded on first start (newsletter topics, webinars, the free guide).
@@ -69,15 +73,50 @@ export function demoWebinars(today: string) {
   ];
 }
 
-export const freeGuide = {
-  code: 'guide',
-  fileName: 'cyber-security-education-guide.pdf',
-  titles: {
-    'en-US': 'The cybersecurity education guide',
-    'de-CH': 'Der Leitfaden zur Cybersecurity-Ausbildung',
+/**
+ * The demo downloadable content (docs/product/downloads.md): the free guide and a
+ * one-page checklist, each in both languages. Their PDFs and covers are made from the
+ * documents of `documents/` when the seed finds them missing.
+ */
+export const demoDownloadables = [
+  {
+    code: 'guide',
+    position: 1,
+    titles: {
+      'en-US': 'The cybersecurity education guide',
+      'de-CH': 'Der Leitfaden zur Cybersecurity-Ausbildung',
+    },
+    descriptions: {
+      'en-US':
+        'Security awareness for businesses: how to spot phishing, sign in safely with passwords and multi-factor authentication, keep devices updated, make backups that work and report incidents quickly – with a checklist for your company.',
+      'de-CH':
+        'Security Awareness für Unternehmen: Phishing erkennen, sicher anmelden mit Passwörtern und Zwei-Faktor-Anmeldung, Geräte aktuell halten, Backups, die funktionieren, und Vorfälle rasch melden – mit einer Checkliste für Ihr Unternehmen.',
+    },
+    files: {
+      'en-US': { fileName: 'cybersecurity-education-guide.pdf', document: guideDocuments['en-US'] },
+      'de-CH': { fileName: 'leitfaden-cybersecurity-ausbildung.pdf', document: guideDocuments['de-CH'] },
+    },
   },
-  descriptions: {
-    'en-US': 'Twelve pages on building a security-awareness programme that people actually follow.',
-    'de-CH': 'Zwölf Seiten darüber, wie ein Awareness-Programm gelingt, das die Mitarbeitenden wirklich leben.',
+  {
+    code: 'phishing-checklist',
+    position: 2,
+    titles: {
+      'en-US': 'The phishing checklist',
+      'de-CH': 'Die Phishing-Checkliste',
+    },
+    descriptions: {
+      'en-US': 'One page to keep beside the screen: seven questions to ask before you click, and what to do when a message feels wrong.',
+      'de-CH': 'Eine Seite für neben den Bildschirm: sieben Fragen vor dem Klick, und was zu tun ist, wenn sich eine Nachricht falsch anfühlt.',
+    },
+    files: {
+      'en-US': { fileName: 'phishing-checklist.pdf', document: phishingChecklistDocuments['en-US'] },
+      'de-CH': { fileName: 'phishing-checkliste.pdf', document: phishingChecklistDocuments['de-CH'] },
+    },
   },
-};
+] satisfies {
+  code: string;
+  position: number;
+  titles: Record<Language, string>;
+  descriptions: Record<Language, string>;
+  files: Record<Language, { fileName: string; document: DocumentContent }>;
+}[];

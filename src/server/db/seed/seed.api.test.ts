@@ -23,6 +23,24 @@ describe('seed', () => {
     expect((await db.select().from(schema.newsletterTopics)).length).toBeGreaterThan(0);
     expect((await db.select().from(schema.webinars)).length).toBeGreaterThan(0);
     expect(await db.select().from(schema.downloadables).where(eq(schema.downloadables.code, 'guide'))).toHaveLength(1);
+    // Every demo document has its PDF and cover in both languages.
+    const files = await db.select().from(schema.downloadableFiles);
+    expect(files.map((file) => `${file.code}/${file.language}`).sort()).toEqual(['guide/de-CH', 'guide/en-US', 'phishing-checklist/de-CH', 'phishing-checklist/en-US']);
+    for (const file of files) {
+      expect(file.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file.coverSvg).toContain('<svg');
+    }
+  });
+
+  it('renders the documents only when missing, and keeps what is stored', async () => {
+    const { db } = t.database;
+    const before = await db.select().from(schema.downloadableFiles);
+    await db.delete(schema.downloadableFiles).where(eq(schema.downloadableFiles.code, 'phishing-checklist'));
+    await seedDatabase(db);
+    const after = await db.select().from(schema.downloadableFiles);
+    expect(after).toHaveLength(before.length);
+    const guide = (rows: typeof before) => rows.filter((row) => row.code === 'guide').map((row) => row.createdAt.getTime());
+    expect(guide(after)).toEqual(guide(before));
   });
 
   it('is idempotent and keeps what staff changed', async () => {

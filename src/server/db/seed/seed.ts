@@ -3,7 +3,9 @@ import { isoDateInZurich } from '#shared/dates.ts';
 import { currencies, languages, paymentFrequencies } from '#shared/locales.ts';
 import type { Db } from '../client.ts';
 import * as schema from '../schema.ts';
-import { demoWebinars, freeGuide, newsletterTopics } from './content.ts';
+import { demoDownloadables, demoWebinars, newsletterTopics } from './content.ts';
+import { coverSvg } from './documents/cover-svg.ts';
+import { renderDocumentPdf } from './documents/document-pdf.ts';
 
 /**
  * Loads the catalogue and the demo content. Safe to run at every start: existing rows
@@ -47,7 +49,44 @@ export async function seedDatabase(db: Db): Promise<void> {
     // again) stays deleted, and a later start adds none beside staff's own.
     const [anyWebinar] = await tx.select({ id: schema.webinars.id }).from(schema.webinars).limit(1);
     if (!anyWebinar) await tx.insert(schema.webinars).values(demoWebinars(isoDateInZurich())).onConflictDoNothing();
-    await tx.insert(schema.downloadables).values(freeGuide).onConflictDoNothing();
+    await tx
+      .insert(schema.downloadables)
+      .values(demoDownloadables.map(({ code, position, titles, descriptions }) => ({ code, position, titles, descriptions })))
+      .onConflictDoNothing();
   });
+  await seedDownloadableFiles(db);
+}
+
+/**
+ * The demo documents' PDFs and covers, rendered with pdfkit (a few tens of milliseconds
+ * each) only when their row is missing: a first start makes them, later starts find them.
+ * Outside the transaction above, so no lock is held while rendering.
+ */
+async function seedDownloadableFiles(db: Db): Promise<void> {
+  const present = new Set(
+    (await db.select({ code: schema.downloadableFiles.code, language: schema.downloadableFiles.language }).from(schema.downloadableFiles)).map(
+      (row) => `${row.code}/${row.language}`,
+    ),
+  );
+  const missing = demoDownloadables.flatMap((item) =>
+    languages.filter((language) => !present.has(`${item.code}/${language}`)).map((language) => ({ item, language })),
+  );
+  if (missing.length === 0) return;
+  const rows = await Promise.all(
+    missing.map(async ({ item, language }) => {
+      const { fileName, document } = item.files[language];
+      const { pdf, pageCount } = await renderDocumentPdf(document);
+      return {
+        code: item.code,
+        language,
+        fileName,
+        contentType: 'application/pdf',
+        content: pdf,
+        pageCount,
+        coverSvg: coverSvg({ title: item.titles[language], kicker: document.kicker, language }),
+      };
+    }),
+  );
+  await db.insert(schema.downloadableFiles).values(rows).onConflictDoNothing();
 }
 

@@ -188,7 +188,7 @@ export const site = {
     'Hält unsere Mitarbeitenden im Backoffice angemeldet; wird nur für unsere Mitarbeitenden gesetzt.',
   'site.privacy.cookies.session.lifetime': '8 Stunden ohne Aktivität, höchstens 7 Tage',
   'site.privacy.cookies.p2':
-    'Im lokalen Speicher Ihres Browsers halten wir fest, wann Sie unser Pop-up-Fenster zuletzt geschlossen haben, damit es nicht zu früh wieder erscheint. Diese Angabe verlässt Ihr Gerät nicht.',
+    'Im lokalen Speicher Ihres Browsers halten wir fest, wann Sie unser Pop-up-Fenster zuletzt geschlossen haben, damit es nicht zu früh wieder erscheint, und wann Sie darüber unseren kostenlosen Leitfaden angefordert haben, damit es ihn nicht noch einmal anbietet. Diese Angaben verlassen Ihr Gerät nicht.',
   'site.privacy.cookies.p3':
     'Sie können Cookies und den lokalen Speicher jederzeit in den Einstellungen Ihres Browsers löschen und Cookies sperren. Ohne die oben genannten Cookies funktionieren der Warenkorb und unsere Formulare nicht.',
 

@@ -182,7 +182,7 @@ export const site = {
   'site.privacy.cookies.session.purpose': 'Keeps our staff signed in to the back office; set only for our employees.',
   'site.privacy.cookies.session.lifetime': '8 hours without activity, at most 7 days',
   'site.privacy.cookies.p2':
-    'In the local storage of your browser we keep the time at which you last closed our pop-up window, so that it does not appear again too soon. This information does not leave your device.',
+    'In the local storage of your browser we keep the time at which you last closed our pop-up window, so that it does not appear again too soon, and the time at which you requested our free guide through it, so that it does not offer the guide again. This information does not leave your device.',
   'site.privacy.cookies.p3':
     'You can delete cookies and local storage and block cookies in your browser settings at any time. Without the cookies above, the shopping cart and our forms do not work.',
 

@@ -1,0 +1,318 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { endpoints } from '#shared/endpoints.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import { isLanguage, languages, type Language } from '#shared/locales.ts';
+import { sitePath } from '#shared/paths.ts';
+import { experienceLevels, roles } from '#shared/schemas/forms.ts';
+import type { NewsletterPreferences, NewsletterStatus } from '#shared/schemas/newsletter.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { CheckboxField, SelectField } from '#client/ui/form/fields.tsx';
+import { problemsFromApi, problemText, withoutProblem, type Problem, type Problems } from '#client/ui/form/problems.ts';
+import { useFocusOnProblems } from '#client/ui/form/use-form.ts';
+import { DeletionRequest, PersonalData } from './personal-data.tsx';
+import { saidOf, type Said } from './said.ts';
+import './preferences.css';
+
+/**
+ * `/app/newsletter/{token}/`: the newsletter's preference centre, opened from the link
+ * of a mail (docs/product/newsletter.md). Loading it changes nothing (mail scanners open
+ * links): the subscriber confirms with "Confirm and save", changes their choices,
+ * unsubscribes or subscribes again, sees what is stored about them and asks for its
+ * deletion. An unknown or expired link explains how to get a new one.
+ */
+export default function NewsletterPreferencesPage() {
+  const { token = '' } = useParams();
+  const t = useT();
+  const preferences = useQuery(apiQuery(endpoints.newsletterPreferences, { params: { token } }));
+  // A call answered 404 after the page was loaded: the link has died meanwhile.
+  const [gone, setGone] = useState(false);
+
+  if (gone || (preferences.error instanceof ApiError && preferences.error.status === 404)) return <PreferencesNotFound />;
+  if (preferences.error) {
+    return (
+      <section className="app-message">
+        <h1>{t('preferences.title')}</h1>
+        <p role="alert">{t('preferences.loadFailed')}</p>
+        <button type="button" onClick={() => void preferences.refetch()}>
+          {t('preferences.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (!preferences.data) {
+    return (
+      <section className="preferences">
+        <h1>{t('preferences.title')}</h1>
+        <p role="status">{t('preferences.loading')}</p>
+      </section>
+    );
+  }
+  return <Preferences token={token} preferences={preferences.data} onGone={() => setGone(true)} />;
+}
+
+function PreferencesNotFound() {
+  const t = useT();
+  const { language } = useLanguage();
+  return (
+    <section className="app-message preferences__not-found">
+      <h1>{t('preferences.notFound.title')}</h1>
+      <p>{t('preferences.notFound.text')}</p>
+      <p>{t('preferences.notFound.subscribe')}</p>
+      <p>
+        <a href={sitePath(language, 'home')}>{t('preferences.notFound.home')}</a>
+      </p>
+    </section>
+  );
+}
+
+type Action = 'save' | 'confirm' | 'unsubscribe';
+
+interface Choices {
+  role: string;
+  experienceLevel: string;
+  topicIds: string[];
+  language: Language;
+}
+
+const choicesOf = (preferences: NewsletterPreferences): Choices => ({
+  role: preferences.role ?? '',
+  experienceLevel: preferences.experienceLevel ?? '',
+  topicIds: preferences.topicIds,
+  language: preferences.language,
+});
+
+/** The fields of the form; a problem of any other field is shown above it. */
+const choiceFields = new Set(['role', 'experienceLevel', 'topicIds', 'language']);
+
+/** What the page says after an action, by the action and the status before it. */
+function resultOf(action: Action, before: NewsletterStatus, after: NewsletterStatus): MessageKey {
+  if (action === 'unsubscribe') return 'preferences.result.unsubscribed';
+  if (action === 'confirm') return 'preferences.result.confirmed';
+  if (after === 'UNSUBSCRIBED') return 'preferences.result.savedUnsubscribed';
+  return before === 'PENDING' && after === 'CONFIRMED' ? 'preferences.result.savedAndConfirmed' : 'preferences.result.saved';
+}
+
+function Preferences({ token, preferences, onGone }: { token: string; preferences: NewsletterPreferences; onGone: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const focusFirstProblem = useFocusOnProblems(formRef);
+
+  const [choices, setChoices] = useState<Choices>(() => choicesOf(preferences));
+  const [problems, setProblems] = useState<Problems>({});
+  const [general, setGeneral] = useState<Problem[]>([]);
+  // `round` makes the same message after a second action take the focus again.
+  const [result, setResult] = useState<{ said: Said; failed: boolean; round: number }>();
+  const topics = useQuery(apiQuery(endpoints.newsletterTopics, { query: { language } }));
+
+  useEffect(() => {
+    // The control that was used may be gone (the status changed): the result takes the focus and is read out.
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  const show = (said: Said, failed: boolean) => setResult((current) => ({ said, failed, round: (current?.round ?? 0) + 1 }));
+
+  const action = useMutation({
+    mutationFn: ({ kind }: { kind: Action; before: NewsletterStatus }) => {
+      if (kind === 'confirm') return callApi(endpoints.confirmNewsletter, { params: { token } });
+      if (kind === 'unsubscribe') return callApi(endpoints.unsubscribeFromNewsletter, { params: { token }, body: undefined });
+      return callApi(endpoints.saveNewsletterPreferences, {
+        params: { token },
+        body: { role: choices.role, experienceLevel: choices.experienceLevel, topicIds: choices.topicIds, language: choices.language },
+      });
+    },
+    onMutate: ({ kind }) => {
+      if (kind === 'save') {
+        setProblems({});
+        setGeneral([]);
+      }
+    },
+    onSuccess: (fresh, { kind, before }) => {
+      queryClient.setQueryData(apiQuery(endpoints.newsletterPreferences, { params: { token } }).queryKey, fresh);
+      // The stored record has changed (choices, consents): "What we store" loads it again.
+      void queryClient.invalidateQueries({ queryKey: apiQuery(endpoints.personalData, { params: { token } }).queryKey });
+      show({ key: resultOf(kind, before, fresh.status) }, false);
+    },
+    onError: (error, { kind }) => {
+      if (error instanceof ApiError && error.status === 404) {
+        onGone();
+        return;
+      }
+      if (kind === 'save' && error instanceof ApiError && error.fieldErrors.length > 0) {
+        const all = problemsFromApi(error.fieldErrors);
+        const atFields: Problems = {};
+        const above: Problem[] = [];
+        for (const [path, problem] of Object.entries(all)) {
+          const head = path.split('.')[0] ?? path;
+          if (choiceFields.has(head)) atFields[head] ??= problem;
+          else above.push(problem);
+        }
+        setProblems(atFields);
+        setGeneral(above);
+        focusFirstProblem();
+        return;
+      }
+      console.error(`[preferences] ${kind} failed`, error);
+      show(saidOf(error, 'preferences.failed'), true);
+    },
+  });
+
+  const run = (kind: Action) => action.mutate({ kind, before: preferences.status });
+  const busy = action.isPending ? action.variables.kind : undefined;
+  const errorOf = (field: string) => {
+    const problem = problems[field];
+    return problem ? problemText(problem, language) : undefined;
+  };
+  const change = <K extends keyof Choices>(field: K, value: Choices[K]) => {
+    setChoices((current) => ({ ...current, [field]: value }));
+    setProblems((current) => withoutProblem(current, field));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) run('save');
+  };
+
+  const status = preferences.status;
+  const saveLabel = busy === 'save' ? 'preferences.saving' : status === 'PENDING' ? 'preferences.confirmAndSave' : 'preferences.save';
+
+  return (
+    <div className="preferences">
+      <h1>{t('preferences.title')}</h1>
+      <p className="preferences__greeting">
+        {preferences.firstName ? t('preferences.greeting', { firstName: preferences.firstName }) : t('preferences.greetingNoName')}
+      </p>
+      <p>{t('preferences.forEmail', { email: preferences.email })}</p>
+
+      {result && (
+        <div
+          ref={resultRef}
+          key={result.round}
+          className={result.failed ? 'preferences__result preferences__result--failed' : 'preferences__result'}
+          role={result.failed ? 'alert' : 'status'}
+          tabIndex={-1}
+        >
+          <p>{problemText(result.said, language)}</p>
+        </div>
+      )}
+
+      <section className="preferences__section" aria-labelledby={`${id}-subscription`}>
+        <h2 id={`${id}-subscription`}>{t('preferences.subscription.title')}</h2>
+        <p className="preferences__status">{t('preferences.subscription.status', { status: t(`newsletter.status.${status}`) })}</p>
+        <p>
+          {status === 'CONFIRMED'
+            ? t('preferences.subscription.CONFIRMED', { language: t(`preferences.language.${preferences.language}`) })
+            : t(`preferences.subscription.${status}`)}
+        </p>
+        {status === 'UNSUBSCRIBED' && (
+          <button type="button" className="button-primary" disabled={busy !== undefined} onClick={() => run('confirm')}>
+            {t(busy === 'confirm' ? 'preferences.subscribing' : 'preferences.subscribeAgain')}
+          </button>
+        )}
+      </section>
+
+      <section className="preferences__section" aria-labelledby={`${id}-choices`}>
+        <h2 id={`${id}-choices`}>{t('preferences.choices.title')}</h2>
+        <p>{t('preferences.choices.intro')}</p>
+        <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={busy === 'save'}>
+          {general.length > 0 && (
+            <div className="form__alert" role="alert" tabIndex={-1}>
+              {general.map((problem, index) => (
+                <p key={index}>{problemText(problem, language)}</p>
+              ))}
+            </div>
+          )}
+          <SelectField
+            id={`${id}-role`}
+            name="role"
+            label={t('forms.role.label')}
+            value={choices.role}
+            onChange={(value) => change('role', value)}
+            options={roles.map((role) => ({ value: role, label: t(`forms.role.${role}`) }))}
+            language={language}
+            error={errorOf('role')}
+          />
+          <SelectField
+            id={`${id}-experienceLevel`}
+            name="experienceLevel"
+            label={t('forms.experienceLevel.label')}
+            value={choices.experienceLevel}
+            onChange={(value) => change('experienceLevel', value)}
+            options={experienceLevels.map((level) => ({ value: level, label: t(`forms.experienceLevel.${level}`) }))}
+            language={language}
+            error={errorOf('experienceLevel')}
+          />
+          <fieldset className="form__fieldset" aria-describedby={errorOf('topicIds') ? `${id}-topics-error` : undefined}>
+            <legend className="form__legend">{t('forms.topics.legend')}</legend>
+            {topics.data ? (
+              <ul className="form__choices">
+                {topics.data.map((topic) => (
+                  <li key={topic.id}>
+                    <CheckboxField
+                      id={`${id}-topic-${topic.id}`}
+                      className="form__choice"
+                      name="topicIds"
+                      value={topic.id}
+                      label={topic.title}
+                      checked={choices.topicIds.includes(topic.id)}
+                      onChange={(checked) =>
+                        change('topicIds', checked ? [...choices.topicIds, topic.id] : choices.topicIds.filter((chosen) => chosen !== topic.id))
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={topics.error ? 'form__hint' : undefined} role={topics.error ? 'alert' : 'status'}>
+                {t(topics.error ? 'preferences.topics.loadFailed' : 'preferences.topics.loading')}
+              </p>
+            )}
+            {errorOf('topicIds') && (
+              // Not tied to one checkbox: an alert the focus can move to (useFocusOnProblems).
+              <p id={`${id}-topics-error`} className="form__error" role="alert" tabIndex={-1}>
+                {errorOf('topicIds')}
+              </p>
+            )}
+          </fieldset>
+          <SelectField
+            id={`${id}-language`}
+            name="language"
+            label={t('preferences.language.label')}
+            value={choices.language}
+            onChange={(value) => {
+              if (isLanguage(value)) change('language', value);
+            }}
+            options={languages.map((option) => ({ value: option, label: t(`preferences.language.${option}`) }))}
+            language={language}
+            placeholder="whenEmpty"
+            error={errorOf('language')}
+          />
+          <div className="form__actions">
+            <button type="submit" className="form__submit" disabled={busy !== undefined}>
+              {t(saveLabel)}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      {status !== 'UNSUBSCRIBED' && (
+        <section className="preferences__section" aria-labelledby={`${id}-unsubscribe`}>
+          <h2 id={`${id}-unsubscribe`}>{t('preferences.unsubscribe.title')}</h2>
+          <p>{t('preferences.unsubscribe.text')}</p>
+          <button type="button" className="preferences__button" disabled={busy !== undefined} onClick={() => run('unsubscribe')}>
+            {t(busy === 'unsubscribe' ? 'preferences.unsubscribing' : 'preferences.unsubscribe.button')}
+          </button>
+        </section>
+      )}
+
+      <PersonalData token={token} />
+      <DeletionRequest token={token} onGone={onGone} />
+    </div>
+  );
+}

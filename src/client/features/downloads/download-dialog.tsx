@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { endpoints } from '#shared/endpoints.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
+import { useFormData } from '#client/ui/form/form-data.ts';
+import { DownloadRequestForm } from './download-request-form.tsx';
+import { DownloadSummary } from './download-summary.tsx';
+import './downloads.css';
+
+export interface DownloadDialogProps {
+  /** The item's code (`guide`). */
+  code: string;
+  language: Language;
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The request form of a downloadable item in a modal dialog (the marketing pages'
+ * `downloadable-content` widget): the item's cover, title and facts
+ * (`GET /api/downloadables/by-code/{code}`), the shared form, and once sent the
+ * confirmation in place of the form. Loaded only when a visitor asks for it: it brings
+ * Zod, the form layout, the captcha widget and the catalogues.
+ */
+export function DownloadDialog({ code, language, open, onClose, returnFocusTo }: DownloadDialogProps) {
+  const item = useFormData(endpoints.downloadable, { params: { code }, query: { language } });
+  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
+  // A new round after a sent request: the next opening shows an empty form.
+  const [round, setRound] = useState(0);
+
+  function close(): void {
+    if (confirmation !== undefined) {
+      setConfirmation(undefined);
+      setRound((current) => current + 1);
+    }
+    onClose();
+  }
+
+  return (
+    <FormDialog
+      language={language}
+      title="downloads.form.title"
+      intro="downloads.form.intro"
+      open={open}
+      onClose={close}
+      {...(returnFocusTo ? { returnFocusTo } : {})}
+    >
+      {item.status === 'failed' ? (
+        <p className="download-form__refused" role="alert">
+          {translate(language, 'downloads.dialog.unavailable')}
+        </p>
+      ) : confirmation === undefined ? (
+        <>
+          {item.status === 'loaded' && <DownloadSummary item={item.data} language={language} />}
+          <DownloadRequestForm key={round} code={code} language={language} onSent={setConfirmation} />
+        </>
+      ) : (
+        <Sent language={language} text={confirmation} />
+      )}
+    </FormDialog>
+  );
+}
+
+function Sent({ language, text }: { language: Language; text: string }) {
+  const close = useCloseFormDialog();
+  const ref = useRef<HTMLDivElement>(null);
+  // The form that had the focus is gone: the confirmation takes it, and is read out.
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <>
+      <div ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
+        <p>{text}</p>
+        <p className="download-sent__inbox">{translate(language, 'downloads.sent.inbox')}</p>
+      </div>
+      <div className="form-dialog__actions">
+        <button type="button" className="form__submit" onClick={close}>
+          {translate(language, 'forms.dialog.close')}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useRef, useState, type ComponentType } from 'react';
+import type { DownloadDialogProps } from '#client/features/downloads/download-dialog.tsx';
+import type { IslandProps } from './types.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+/**
+ * `data-code`: the item's code (`guide`; none: renders nothing); `data-label`: the
+ * button's text, translated by the prerender (the catalogue comes with the dialog).
+ */
+export type DownloadableContentProps = IslandProps<{ code: string; label: string }>;
+
+/**
+ * The dialog and its form, through a loader chunk that carries the dialog's list of files
+ * (see download-dialog-loader.ts). The browser keeps a loaded module; a failed load is
+ * tried again on the next interest.
+ */
+const loadDialog = (): Promise<ComponentType<DownloadDialogProps>> =>
+  import('#client/features/downloads/download-dialog-loader.ts').then((module) => module.loadDownloadDialog());
+
+/**
+ * `data-island="downloadable-content"` (the home page's free guide): a button that opens
+ * the item's request form in a modal dialog, prerendered and hydrated. The page loads
+ * only this button; the dialog with the form, Zod and the captcha widget is fetched when
+ * the pointer or the focus reaches the button, and at the latest on the click.
+ */
+export default function DownloadableContent({ lang, code = '', label = '' }: DownloadableContentProps) {
+  const hydrated = useHydrated();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<{ component: ComponentType<DownloadDialogProps> }>();
+  const [open, setOpen] = useState(false);
+
+  if (code === '') return null;
+
+  const prefetch = () => void loadDialog().catch(() => {});
+  const openDialog = () =>
+    loadDialog().then(
+      (component) => {
+        setDialog({ component });
+        setOpen(true);
+      },
+      // A failure is only logged; the button stays and can be tried again.
+      (error: unknown) => console.error('[downloadable-content]', error),
+    );
+
+  const Dialog = dialog?.component;
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="button"
+        aria-haspopup="dialog"
+        disabled={!hydrated}
+        onClick={openDialog}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
+        {label}
+      </button>
+      {Dialog && <Dialog code={code} language={lang} open={open} onClose={() => setOpen(false)} returnFocusTo={triggerRef} />}
+    </>
+  );
+}

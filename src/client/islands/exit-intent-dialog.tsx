@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { endpoints } from '#shared/endpoints.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { downloadRequestSchema } from '#shared/schemas/downloadables.ts';
+import { formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
+import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
+import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { browserStorage, rememberClosed, rememberGuideRequested } from './exit-intent-trigger.ts';
+
+/** The code of the free guide (`POST /api/downloadables/by-code/guide/subscriptions/`). */
+const guideCode = 'guide';
+
+type ExitIntentOffer = { kind: 'guide' } | { kind: 'saveCart'; cartId: string };
+
+/**
+ * What the popup offers: the free guide without a cart (or with an empty one, or one that
+ * is gone), saving the cart when it has lines and is not saved yet, nothing (undefined)
+ * when it is saved. A failure to load the cart is thrown (the popup then stays away).
+ */
+async function chooseOffer(language: Language): Promise<ExitIntentOffer | undefined> {
+  const cartId = readCartId();
+  if (!cartId) return { kind: 'guide' };
+  try {
+    const cart = await fetchCart(cartId, language);
+    if (cart.isSubscribed) return undefined;
+    return cart.count > 0 ? { kind: 'saveCart', cartId } : { kind: 'guide' };
+  } catch (error) {
+    if (error instanceof ApiError && error.isGone) return { kind: 'guide' };
+    throw error;
+  }
+}
+
+/**
+ * Shows the popup in a root of its own at the end of <body>, unless there is nothing to
+ * offer or `mayShow()` says no now (a dialog opened while the code was on its way).
+ */
+export async function showExitIntentPopup(language: Language, mayShow: () => boolean): Promise<void> {
+  const offer = await chooseOffer(language);
+  if (!offer || !mayShow()) return;
+  const host = document.createElement('div');
+  document.body.append(host);
+  createRoot(host).render(<ExitIntentPopup language={language} offer={offer} />);
+}
+
+/** Open until closed; closing stores the time, which keeps it away for 300 000 ms. */
+function ExitIntentPopup({ language, offer }: { language: Language; offer: ExitIntentOffer }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <ExitIntentDialog
+      language={language}
+      offer={offer}
+      open={open}
+      onClose={() => {
+        rememberClosed(browserStorage(), Date.now());
+        setOpen(false);
+      }}
+    />
+  );
+}
+
+interface ExitIntentDialogProps {
+  language: Language;
+  offer: ExitIntentOffer;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The exit-intent popup: a modal `FormDialog` (native <dialog>, focus inside, Escape and
+ * the close button, focus returned) with the guide request form or the save-cart form,
+ * both in the shared form layout; after sending, the server's confirmation.
+ */
+function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogProps) {
+  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
+  const guide = offer.kind === 'guide';
+  return (
+    <FormDialog
+      language={language}
+      title={guide ? 'widgets.exitIntent.guide.title' : 'widgets.exitIntent.cart.title'}
+      intro={guide ? 'widgets.exitIntent.guide.intro' : 'shop.cart.save.text'}
+      open={open}
+      onClose={onClose}
+    >
+      {confirmation !== undefined ? (
+        <Confirmation language={language} text={confirmation} />
+      ) : offer.kind === 'guide' ? (
+        <FormLayout
+          language={language}
+          fields={['firstName', 'email']}
+          schema={downloadRequestSchema}
+          siteKeyPath={siteKeyPaths.forms}
+          submitLabel="widgets.exitIntent.guide.submit"
+          onSubmit={async (payload) => {
+            const answer = await callApi(endpoints.requestDownload, { params: { code: guideCode }, body: payload });
+            rememberGuideRequested(browserStorage(), Date.now());
+            setConfirmation(answer.messages[0]?.translations[language] ?? '');
+          }}
+        />
+      ) : (
+        // The save-cart form of the cart page and the drawer (features/cart/save-cart-form.tsx).
+        <FormLayout
+          language={language}
+          fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
+          schema={formSubmissionSchema}
+          siteKeyPath={siteKeyPaths.forms}
+          submitLabel="shop.cart.save.submit"
+          onSubmit={async (payload) => {
+            const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: offer.cartId }, body: payload });
+            announceCart(cartEvents.changed);
+            setConfirmation(answer.messages[0]?.translations[language] ?? '');
+          }}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+function Confirmation({ language, text }: { language: Language; text: string }) {
+  const close = useCloseFormDialog();
+  const ref = useRef<HTMLParagraphElement>(null);
+  // The form that had the focus is gone: the confirmation takes it, and is read out.
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <>
+      <p ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
+        {text}
+      </p>
+      <div className="form-dialog__actions">
+        <button type="button" className="form__submit" onClick={close}>
+          {translate(language, 'forms.dialog.close')}
+        </button>
+      </div>
+    </>
+  );
+}

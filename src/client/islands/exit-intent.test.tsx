@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import ExitIntent from './exit-intent.tsx';
+import { exitIntentKeys } from './exit-intent-trigger.ts';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <button type="button" onClick={() => props.onSolved('solution')}>
+      solve captcha
+    </button>
+  ),
+}));
+
+const cartId = '11111111-2222-4333-8444-555555555555';
+const confirmation = { 'en-US': 'The link to the guide is on its way.', 'de-CH': 'Der Link zum Leitfaden ist unterwegs.' };
+let cart: { count: number; isSubscribed: boolean } | 'gone' = { count: 1, isSubscribed: false };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = String(input);
+  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
+  if (url.startsWith('/api/country/')) return json([{ code: 'CH', name: 'Schweiz', phoneCode: '+41' }]);
+  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Schweiz', phoneCode: '+41' });
+  if (url.startsWith(`/api/orders/${cartId}/shopping-cart/`)) {
+    return cart === 'gone' ? json({ error: { code: 'notFound' } }, 404) : json({ id: cartId, ...cart });
+  }
+  if (init?.method === 'POST' && (url === '/api/downloadables/by-code/guide/subscriptions/' || url === `/api/orders/${cartId}/subscribe`)) {
+    return json({ messages: [{ translations: confirmation }], isSubscribed: true });
+  }
+  return json({ error: { code: 'notFound' } }, 404);
+});
+
+const arrival = 1_800_000_000_000;
+let now = arrival;
+
+beforeEach(() => {
+  forgetLoadedFormData();
+  localStorage.clear();
+  now = arrival;
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'XSRF-TOKEN=test-token; Path=/';
+  cart = { count: 1, isSubscribed: false };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockClear();
+  document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
+  document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
+  document.body.innerHTML = '';
+});
+
+/** The pointer leaves the window through the top edge, `seconds` after arriving. */
+function leaveThroughTop(seconds: number): void {
+  now = arrival + seconds * 1000;
+  fireEvent.mouseOut(document, { clientY: 0, relatedTarget: null });
+}
+
+function popup(): HTMLDialogElement | null {
+  return document.querySelector('dialog.form-dialog');
+}
+
+/** Lets the dynamic imports and the calls settle; the popup did not appear if it is not there then. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+}
+
+describe('exit-intent popup', () => {
+  it('offers the free guide to a visitor without a cart after a leave through the top, past the first 15 s', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(10);
+    await settle();
+    expect(popup()).toBeNull();
+
+    leaveThroughTop(16);
+    const dialog = await screen.findByRole('dialog', { name: 'Before you go: our free guide' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^First name/)));
+    // The guide form: first name, e-mail, consent and captcha, nothing else.
+    expect(within(dialog).getAllByRole('textbox').map((field) => field.getAttribute('name'))).toEqual(['firstName', 'email']);
+
+    fireEvent.change(within(dialog).getByLabelText(/^First name/), { target: { value: 'Anna' } });
+    fireEvent.change(within(dialog).getByLabelText(/^E-mail address/), { target: { value: 'anna@example.com' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /privacy policy/ }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'solve captcha' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send me the guide' }));
+
+    const status = await within(dialog).findByRole('status');
+    expect(status.textContent).toBe('The link to the guide is on its way.');
+    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/downloadables/by-code/guide/subscriptions/');
+    expect(JSON.parse(String(post![1]!.body))).toEqual({
+      preferredLanguage: 'en-US',
+      agreeWithDataPrivacy: true,
+      captchaSolution: 'solution',
+      firstName: 'Anna',
+      email: 'anna@example.com',
+    });
+    expect(localStorage.getItem(exitIntentKeys.guideRequested)).not.toBeNull();
+
+    // Closed: the time is kept and the focus returns.
+    now += 5_000;
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(localStorage.getItem(exitIntentKeys.closedAt)).toBe(String(now));
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('offers to save a cart that has lines and is not saved yet', async () => {
+    document.cookie = `shopping_cart=${cartId}; Path=/`;
+    render(<ExitIntent lang="de-CH" currency="CHF" />);
+    leaveThroughTop(20);
+    const dialog = await screen.findByRole('dialog', { name: 'Warenkorb für später speichern?' });
+    fireEvent.change(within(dialog).getByLabelText(/^Vorname/), { target: { value: 'Anna' } });
+    fireEvent.change(within(dialog).getByLabelText(/^E-Mail-Adresse/), { target: { value: 'anna@example.ch' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'solve captcha' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Warenkorb speichern' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Der Link zum Leitfaden ist unterwegs.');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/orders/${cartId}/subscribe`)).toBe(true);
+  });
+
+  it('offers the guide for an empty cart or one that is gone, and nothing for a saved cart', async () => {
+    document.cookie = `shopping_cart=${cartId}; Path=/`;
+    cart = { count: 1, isSubscribed: true };
+    const { unmount } = render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    await settle();
+    expect(popup()).toBeNull();
+    unmount();
+
+    cart = { count: 0, isSubscribed: false };
+    now = arrival;
+    const empty = render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    expect(await screen.findByRole('dialog', { name: 'Before you go: our free guide' })).toBeTruthy();
+    empty.unmount();
+    // The popup has a root of its own at the end of <body>: a new page view starts without it.
+    document.body.innerHTML = '';
+
+    cart = 'gone';
+    now = arrival;
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    expect(await screen.findByRole('dialog', { name: 'Before you go: our free guide' })).toBeTruthy();
+  });
+
+  it('appears after scrolling past half the page and back up to 30–40 %', async () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 3000 });
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(1000);
+    const scrollY = vi.spyOn(window, 'scrollY', 'get');
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    for (const y of [400, 1200, 900]) {
+      scrollY.mockReturnValue(y);
+      fireEvent.scroll(window);
+    }
+    await settle();
+    expect(popup()).toBeNull();
+    scrollY.mockReturnValue(700);
+    fireEvent.scroll(window);
+    expect(await screen.findByRole('dialog', { name: 'Before you go: our free guide' })).toBeTruthy();
+  });
+
+  it('appears once per page view', async () => {
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    localStorage.clear();
+    leaveThroughTop(30 * 60);
+    await settle();
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+  });
+
+  it('never goes over another open dialog', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<dialog id="drawer" open></dialog>');
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    await settle();
+    expect(popup()).toBeNull();
+    // The trigger was not used up: once the drawer is closed, the next leave shows it.
+    document.getElementById('drawer')!.removeAttribute('open');
+    leaveThroughTop(25);
+    expect(await screen.findByRole('dialog', { name: 'Before you go: our free guide' })).toBeTruthy();
+  });
+
+  it('stays away for 300 000 ms after it was closed, and after a guide request', async () => {
+    localStorage.setItem(exitIntentKeys.closedAt, String(arrival - 200_000));
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(20);
+    await settle();
+    expect(popup()).toBeNull();
+    // 300 000 ms after closing it may return.
+    leaveThroughTop(100);
+    expect(await screen.findByRole('dialog', { name: 'Before you go: our free guide' })).toBeTruthy();
+    cleanup();
+    document.body.innerHTML = '';
+
+    localStorage.clear();
+    localStorage.setItem(exitIntentKeys.guideRequested, String(arrival - 86_400_000));
+    now = arrival;
+    render(<ExitIntent lang="en-US" currency="EUR" />);
+    leaveThroughTop(3600);
+    await settle();
+    expect(popup()).toBeNull();
+  });
+});

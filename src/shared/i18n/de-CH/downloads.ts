@@ -1,0 +1,49 @@
+import type { downloads as reference } from '../en-US/downloads.ts';
+
+/** Der herunterladbare Inhalt: Seite, Anforderungsformular und Dialog, die Mail mit dem Link, der Abschnitt der Startseite. */
+export const downloads: Record<keyof typeof reference, string> = {
+  'error.downloadable.notFound': 'Diesen Download gibt es nicht.',
+
+  'downloads.kicker': 'Kostenloser Download',
+  'downloads.loading': 'Der Download wird geladen…',
+  'downloads.loadFailed': 'Der Download konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
+  'downloads.retry': 'Erneut versuchen',
+  'downloads.notFound.title': 'Download nicht gefunden',
+  'downloads.notFound.home': 'Zur Startseite',
+  'downloads.facts.label': 'Zum Dokument',
+  'downloads.facts.format': 'Format',
+  'downloads.facts.pages': 'Umfang',
+  'downloads.facts.language': 'Sprache',
+  'downloads.pages.one': '{count} Seite',
+  'downloads.pages.other': '{count} Seiten',
+  'downloads.language.en-US': 'Englisch',
+  'downloads.language.de-CH': 'Deutsch',
+  'downloads.link.expired':
+    'Dieser Download-Link ist abgelaufen: Links sind 7 Tage gültig. Füllen Sie das Formular unten aus, und wir senden Ihnen einen neuen Link.',
+  'downloads.link.invalid':
+    'Dieser Download-Link ist ungültig: Er ist vielleicht unvollständig oder wurde verändert. Füllen Sie das Formular unten aus, und wir senden Ihnen einen neuen Link.',
+  'downloads.form.title': 'Ihr kostenloses Exemplar',
+  'downloads.form.intro': 'Wir senden Ihnen einen persönlichen Download-Link per E-Mail. Er ist 7 Tage gültig.',
+  'downloads.form.newsletter': 'Senden Sie mir auch den Newsletter zu Cybersecurity und Ihren Schulungen.',
+  'downloads.form.submit': 'Link zusenden',
+  'downloads.sent.title': 'Der Link ist unterwegs',
+  'downloads.sent.text': 'Vielen Dank. Die E-Mail mit Ihrem Download-Link ist unterwegs.',
+  'downloads.sent.inbox':
+    'Schauen Sie in Ihren Posteingang: Die E-Mail sollte in wenigen Minuten ankommen. Nichts erhalten? Prüfen Sie den Spam-Ordner, oder senden Sie das Formular nochmals.',
+  'downloads.dialog.unavailable': 'Dieses Dokument ist im Moment nicht verfügbar. Bitte versuchen Sie es später erneut.',
+
+  'downloads.confirmation': 'Vielen Dank. Der Link zum Herunterladen von «{title}» ist unterwegs an {email}. Er ist {days} Tage gültig.',
+
+  'downloadMail.subject': 'Ihr Download: {title}',
+  'downloadMail.intro': 'Vielen Dank für Ihr Interesse an «{title}». Ihr Exemplar ist bereit: Laden Sie das PDF über den Link unten herunter.',
+  'downloadMail.button': 'PDF herunterladen',
+  'downloadMail.validity': 'Der Link ist persönlich und {days} Tage gültig, bis am {date}. Danach erhalten Sie hier einen neuen Link: {page}',
+  'downloadMail.notYou': 'Sie haben dieses Dokument nicht angefordert? Dann können Sie diese E-Mail ignorieren.',
+
+  'downloads.home.kicker': 'Kostenloser Leitfaden',
+  'downloads.home.heading': 'Der Leitfaden zur Cybersecurity-Ausbildung',
+  'downloads.home.text':
+    'Phishing, Passwörter und Zwei-Faktor-Anmeldung, Updates, Backups und das Melden von Vorfällen: die Gewohnheiten, die die meisten Angriffe stoppen, erklärt für alle Mitarbeitenden – mit einer Checkliste für Ihr Unternehmen.',
+  'downloads.home.note': 'Kostenloses PDF, per E-Mail zugestellt.',
+  'downloads.home.button': 'Leitfaden kostenlos erhalten',
+};
