@@ -31,7 +31,16 @@ export default defineConfig({
         // React in a chunk of its own: otherwise it lands in the chunk of the preload
         // helper, which the islands script imports, and every marketing page would fetch
         // React before its first paint.
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The small modules the widgets share, in one chunk rather than one request each.
+            {
+              name: 'widget-shared',
+              test: /src[\\/](shared[\\/](locales|cookies)|client[\\/](lib[\\/]cookies|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/]cart-events|downloads[\\/]guide-requested)))\.tsx?$/,
+            },
+          ],
+        },
       },
     },
   },

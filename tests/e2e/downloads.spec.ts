@@ -57,6 +57,8 @@ test('from the home page, the guide is requested in a dialog and the mailed link
   await dialog.getByRole('button', { name: 'Send me the link' }).click();
   await expect(dialog.getByRole('status')).toContainText(`is on its way to ${email}`);
   await expectNoAxeViolations(page);
+  // The exit-intent popup will not offer the guide to this visitor again.
+  expect(await page.evaluate(() => localStorage.getItem('exit-intent.guide-requested'))).not.toBeNull();
 
   const mail = await waitForMail(email, 'Your download: The cybersecurity education guide');
   const link = downloadLinkOf(mail.text);

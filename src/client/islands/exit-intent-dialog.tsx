@@ -11,10 +11,10 @@ import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
-import { browserStorage, rememberClosed, rememberGuideRequested } from './exit-intent-trigger.ts';
+import { guideCode, rememberGuideRequested } from '#client/features/downloads/guide-requested.ts';
+import { browserStorage, rememberClosed } from './exit-intent-trigger.ts';
 
 /** The code of the free guide (`POST /api/downloadables/by-code/guide/subscriptions/`). */
-const guideCode = 'guide';
 
 type ExitIntentOffer = { kind: 'guide' } | { kind: 'saveCart'; cartId: string };
 

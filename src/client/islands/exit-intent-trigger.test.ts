@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { rememberGuideRequested } from '#client/features/downloads/guide-requested.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ExitIntentTrigger,
@@ -7,7 +8,6 @@ import {
   isDialogOpen,
   isSuppressed,
   rememberClosed,
-  rememberGuideRequested,
   scrollFraction,
 } from './exit-intent-trigger.ts';
 

@@ -3,6 +3,8 @@
  * React so that it is small and unit-tested: the island (`exit-intent.tsx`) feeds it the
  * page's events and loads the dialog only when it fires.
  */
+import { guideRequestedKey } from '#client/features/downloads/guide-requested.ts';
+
 export const exitIntentRules = {
   /** A leave through the top edge this soon after arriving is ignored. */
   ignoreLeavesForMs: 15_000,
@@ -19,8 +21,8 @@ export const exitIntentRules = {
 export const exitIntentKeys = {
   /** When it was last closed (ms since the epoch). */
   closedAt: 'exit-intent.closed-at',
-  /** Set once the visitor has requested the free guide: it never offers it again. */
-  guideRequested: 'exit-intent.guide-requested',
+  /** Set once the visitor has requested the free guide, by any form: it never offers it again. */
+  guideRequested: guideRequestedKey,
 } as const;
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -63,9 +65,6 @@ export function rememberClosed(store: KeyValueStore | undefined, now: number): v
   write(store, exitIntentKeys.closedAt, String(now));
 }
 
-export function rememberGuideRequested(store: KeyValueStore | undefined, now: number): void {
-  write(store, exitIntentKeys.guideRequested, String(now));
-}
 
 /** Another modal is open (the cart drawer, the newsletter form…): the popup never goes over it. */
 export function isDialogOpen(doc: Document): boolean {

@@ -1,3 +1,4 @@
+import { guideCode, rememberGuideRequested } from './guide-requested.ts';
 import { useId, useState } from 'react';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
@@ -34,6 +35,7 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
   async function send(payload: DownloadRequest): Promise<void> {
     try {
       const answer = await callApi(endpoints.requestDownload, { params: { code }, body: payload });
+      if (code === guideCode) rememberGuideRequested(undefined, Date.now());
       onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloads.sent.text'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
