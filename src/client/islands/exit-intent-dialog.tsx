@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema } from '#shared/schemas/downloadables.ts';
 import { formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
-import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
+import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 import { guideCode, rememberGuideRequested } from '#client/features/downloads/guide-requested.ts';
 import { browserStorage, rememberClosed } from './exit-intent-trigger.ts';
@@ -88,7 +87,7 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
       onClose={onClose}
     >
       {confirmation !== undefined ? (
-        <Confirmation language={language} text={confirmation} />
+        <FormDialogConfirmation language={language} text={confirmation} />
       ) : offer.kind === 'guide' ? (
         <FormLayout
           language={language}
@@ -118,26 +117,5 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
         />
       )}
     </FormDialog>
-  );
-}
-
-function Confirmation({ language, text }: { language: Language; text: string }) {
-  const close = useCloseFormDialog();
-  const ref = useRef<HTMLParagraphElement>(null);
-  // The form that had the focus is gone: the confirmation takes it, and is read out.
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <>
-      <p ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
-        {text}
-      </p>
-      <div className="form-dialog__actions">
-        <button type="button" className="form__submit" onClick={close}>
-          {translate(language, 'forms.dialog.close')}
-        </button>
-      </div>
-    </>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { endpoints } from '#shared/endpoints.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { FormDialog, useCloseFormDialog } from '#client/ui/form/form-dialog.tsx';
+import { FormDialog, FormDialogConfirmation, useConfirmationRounds } from '#client/ui/form/form-dialog.tsx';
 import { useFormData } from '#client/ui/form/form-data.ts';
 import { DownloadRequestForm } from './download-request-form.tsx';
 import { DownloadSummary } from './download-summary.tsx';
@@ -26,17 +26,7 @@ export interface DownloadDialogProps {
  */
 export function DownloadDialog({ code, language, open, onClose, returnFocusTo }: DownloadDialogProps) {
   const item = useFormData(endpoints.downloadable, { params: { code }, query: { language } });
-  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
-  // A new round after a sent request: the next opening shows an empty form.
-  const [round, setRound] = useState(0);
-
-  function close(): void {
-    if (confirmation !== undefined) {
-      setConfirmation(undefined);
-      setRound((current) => current + 1);
-    }
-    onClose();
-  }
+  const { confirmation, confirm, round, close } = useConfirmationRounds(onClose);
 
   return (
     <FormDialog
@@ -54,33 +44,13 @@ export function DownloadDialog({ code, language, open, onClose, returnFocusTo }:
       ) : confirmation === undefined ? (
         <>
           {item.status === 'loaded' && <DownloadSummary item={item.data} language={language} />}
-          <DownloadRequestForm key={round} code={code} language={language} onSent={setConfirmation} />
+          <DownloadRequestForm key={round} code={code} language={language} onSent={confirm} />
         </>
       ) : (
-        <Sent language={language} text={confirmation} />
+        <FormDialogConfirmation language={language} text={confirmation}>
+          <p className="download-sent__inbox">{translate(language, 'downloads.sent.inbox')}</p>
+        </FormDialogConfirmation>
       )}
     </FormDialog>
-  );
-}
-
-function Sent({ language, text }: { language: Language; text: string }) {
-  const close = useCloseFormDialog();
-  const ref = useRef<HTMLDivElement>(null);
-  // The form that had the focus is gone: the confirmation takes it, and is read out.
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <>
-      <div ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
-        <p>{text}</p>
-        <p className="download-sent__inbox">{translate(language, 'downloads.sent.inbox')}</p>
-      </div>
-      <div className="form-dialog__actions">
-        <button type="button" className="form__submit" onClick={close}>
-          {translate(language, 'forms.dialog.close')}
-        </button>
-      </div>
-    </>
   );
 }

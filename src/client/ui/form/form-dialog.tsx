@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { translate, type MessageKey } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import './form-dialog.css';
@@ -20,8 +20,52 @@ export interface FormDialogProps {
 const CloseContext = createContext<() => void>(() => {});
 
 /** Closes the dialog around the calling component (for a "Close" button in the content). */
-export function useCloseFormDialog(): () => void {
+function useCloseFormDialog(): () => void {
   return useContext(CloseContext);
+}
+
+/**
+ * The state of a dialog whose form is replaced by the server's confirmation once sent:
+ * `confirm(text)` shows it; `close` asks the dialog to close and, after a confirmation,
+ * starts a new `round` (the form's key), so the next opening shows an empty form.
+ */
+export function useConfirmationRounds(onClose: () => void) {
+  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
+  const [round, setRound] = useState(0);
+  function close(): void {
+    if (confirmation !== undefined) {
+      setConfirmation(undefined);
+      setRound((current) => current + 1);
+    }
+    onClose();
+  }
+  return { confirmation, confirm: setConfirmation, round, close };
+}
+
+/**
+ * What a dialog shows in place of its form once sent: the confirmation (and further
+ * paragraphs, `children`), which takes the focus and is read out, and a "Close" button.
+ */
+export function FormDialogConfirmation({ language, text, children }: { language: Language; text: string; children?: ReactNode }) {
+  const close = useCloseFormDialog();
+  const ref = useRef<HTMLDivElement>(null);
+  // The form that had the focus is gone: the confirmation takes it, and is read out.
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <>
+      <div ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
+        <p>{text}</p>
+        {children}
+      </div>
+      <div className="form-dialog__actions">
+        <button type="button" className="form__submit" onClick={close}>
+          {translate(language, 'forms.dialog.close')}
+        </button>
+      </div>
+    </>
+  );
 }
 
 /** jsdom and old browsers lack the dialog methods; the attribute does the same there. */

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { newsletterSubscriptionSchema, type NewsletterSubscription } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
-import { FormDialog, useCloseFormDialog } from './form-dialog.tsx';
+import { FormDialog, FormDialogConfirmation, useConfirmationRounds } from './form-dialog.tsx';
 import { useFormData } from './form-data.ts';
 import { FormLayout, type FormFieldName } from './form-layout.tsx';
 
@@ -34,17 +33,7 @@ export interface NewsletterDialogProps {
  * catalogues, which a page does not need before.
  */
 export function NewsletterDialog({ language, open, onClose, returnFocusTo }: NewsletterDialogProps) {
-  const [confirmation, setConfirmation] = useState<string | undefined>(undefined);
-  // A new round after a confirmed subscription: the next opening shows an empty form.
-  const [round, setRound] = useState(0);
-
-  function close(): void {
-    if (confirmation !== undefined) {
-      setConfirmation(undefined);
-      setRound((current) => current + 1);
-    }
-    onClose();
-  }
+  const { confirmation, confirm, round, close } = useConfirmationRounds(onClose);
 
   return (
     <FormDialog
@@ -56,9 +45,9 @@ export function NewsletterDialog({ language, open, onClose, returnFocusTo }: New
       {...(returnFocusTo ? { returnFocusTo } : {})}
     >
       {confirmation === undefined ? (
-        <NewsletterForm key={round} language={language} onConfirmed={setConfirmation} />
+        <NewsletterForm key={round} language={language} onConfirmed={confirm} />
       ) : (
-        <Confirmation language={language} text={confirmation} />
+        <FormDialogConfirmation language={language} text={confirmation} />
       )}
     </FormDialog>
   );
@@ -84,26 +73,5 @@ function NewsletterForm({ language, onConfirmed }: { language: Language; onConfi
       submitLabel="forms.newsletter.submit"
       onSubmit={subscribe}
     />
-  );
-}
-
-function Confirmation({ language, text }: { language: Language; text: string }) {
-  const close = useCloseFormDialog();
-  const ref = useRef<HTMLParagraphElement>(null);
-  // The form that had the focus is gone: the confirmation takes it, and is read out.
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <>
-      <p ref={ref} className="form-dialog__confirmation" role="status" tabIndex={-1}>
-        {text}
-      </p>
-      <div className="form-dialog__actions">
-        <button type="button" className="form__submit" onClick={close}>
-          {translate(language, 'forms.dialog.close')}
-        </button>
-      </div>
-    </>
   );
 }
