@@ -10,7 +10,8 @@ import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
-import { guideCode, rememberGuideRequested } from '#client/features/downloads/guide-requested.ts';
+import { guideCode } from '#client/features/downloads/guide-requested.ts';
+import { requestDownload } from '#client/features/downloads/request-download.ts';
 import { browserStorage, rememberClosed } from './exit-intent-trigger.ts';
 
 /** The code of the free guide (`POST /api/downloadables/by-code/guide/subscriptions/`). */
@@ -96,8 +97,7 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
           siteKeyPath={siteKeyPaths.forms}
           submitLabel="widgets.exitIntent.guide.submit"
           onSubmit={async (payload) => {
-            const answer = await callApi(endpoints.requestDownload, { params: { code: guideCode }, body: payload });
-            rememberGuideRequested(browserStorage(), Date.now());
+            const answer = await requestDownload(guideCode, payload);
             setConfirmation(answer.messages[0]?.translations[language] ?? '');
           }}
         />

@@ -1,13 +1,12 @@
-import { guideCode, rememberGuideRequested } from './guide-requested.ts';
 import { useId, useState } from 'react';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { CheckboxField } from '#client/ui/form/fields.tsx';
 import { FormLayout, type FormFieldName } from '#client/ui/form/form-layout.tsx';
+import { requestDownload } from './request-download.ts';
 
 const fields: readonly FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'role'];
 
@@ -34,8 +33,7 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
 
   async function send(payload: DownloadRequest): Promise<void> {
     try {
-      const answer = await callApi(endpoints.requestDownload, { params: { code }, body: payload });
-      if (code === guideCode) rememberGuideRequested(undefined, Date.now());
+      const answer = await requestDownload(code, payload);
       onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloads.sent.text'));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
