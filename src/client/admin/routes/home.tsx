@@ -11,6 +11,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { statusLabel } from '../labels.ts';
 import { searchFromView, viewFromSearch } from './orders/orders-url.ts';
 import './home.css';
+import { LoadFailed } from '../load-failed.tsx';
 
 /** `Nov 2026` / `Nov. 2026`: a month of the chart. */
 function monthLabel(month: string, language: string): string {
@@ -93,12 +94,7 @@ export default function HomePage() {
 
   if (dashboard.error && !dashboard.data) {
     return (
-      <div className="admin-alert" role="alert">
-        <p>{t('admin.loadFailed')}</p>
-        <button type="button" className="admin-button" onClick={() => void dashboard.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed onRetry={() => void dashboard.refetch()} />
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;

@@ -11,6 +11,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { labelOf } from './labels.ts';
 import { ConsentsTable, MessagesTable, OrdersTable, WebinarSignUpsTable } from './record-tables.tsx';
 import './contacts.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 /** Where the list's row link came from (`/contacts?q=…&page=2`), so that Back keeps the search. */
 export interface ContactLinkState {
@@ -46,12 +47,7 @@ export default function ContactPage() {
   }
   if (record.error && !record.data) {
     return (
-      <div className="admin-alert" role="alert">
-        <p>{t('admin.loadFailed')}</p>
-        <button type="button" className="admin-button" onClick={() => void record.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed onRetry={() => void record.refetch()} />
     );
   }
   if (!record.data) return <p role="status">{t('admin.loading')}</p>;

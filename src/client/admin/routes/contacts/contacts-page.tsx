@@ -9,6 +9,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { TextField } from '#client/ui/form/fields.tsx';
 import { ContactsTable } from './contacts-table.tsx';
 import './contacts.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 /** The longest search the list takes (`contactListQuerySchema`); the field stops there. */
 const maxQueryLength = 200;
@@ -63,12 +64,7 @@ export default function ContactsPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : list.error || !data ? (
-        <div className="admin-alert" role="alert">
-          <p>{t('admin.loadFailed')}</p>
-          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void list.refetch()} />
       ) : data.results.length === 0 && data.totalResults > 0 ? (
         <div className="admin-empty">
           <p>{t('adminContacts.pastEnd')}</p>

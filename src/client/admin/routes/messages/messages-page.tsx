@@ -8,6 +8,7 @@ import { messageFilters, type MessageFilter } from '#shared/schemas/messages.ts'
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import './messages.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 const isFilter = (value: string | null): value is MessageFilter => (messageFilters as readonly (string | null)[]).includes(value);
 
@@ -45,12 +46,7 @@ export default function MessagesPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : list.error || !data ? (
-        <div className="admin-alert" role="alert">
-          <p>{t('admin.loadFailed')}</p>
-          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void list.refetch()} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t(`admin.messages.empty.${status}`)}</p>
       ) : (

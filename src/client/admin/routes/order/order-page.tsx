@@ -15,6 +15,7 @@ import { ActionDialog } from './action-dialog.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { Timeline } from './timeline.tsx';
 import './order.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 /**
  * `/app/admin-panel/orders/{id}`: the customer, addresses, lines, totals with VAT,
@@ -45,12 +46,7 @@ export default function OrderPage() {
   }
   if (order.error && !order.data) {
     return (
-      <div className="admin-alert" role="alert">
-        <p>{t('admin.loadFailed')}</p>
-        <button type="button" className="admin-button" onClick={() => void order.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed onRetry={() => void order.refetch()} />
     );
   }
   if (!order.data) return <p role="status">{t('admin.loading')}</p>;

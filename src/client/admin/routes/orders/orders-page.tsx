@@ -15,6 +15,7 @@ import { OrdersTable } from './orders-table.tsx';
 import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
 import './orders.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 /**
  * `/app/admin-panel/orders`: the orders with filters, sorting, pages, a CSV export of the
@@ -105,12 +106,7 @@ export default function OrdersPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : listError && listError.fieldErrors.length > 0 ? null : list.error || !data ? (
-        <div className="admin-alert" role="alert">
-          <p>{t('admin.loadFailed')}</p>
-          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void list.refetch()} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t('admin.orders.empty')}</p>
       ) : (

@@ -15,6 +15,7 @@ import { SubscribersTable } from './subscribers-table.tsx';
 import { WebinarForm } from './webinar-form.tsx';
 import { formValuesOf } from './webinar-form-values.ts';
 import './webinars.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 /**
  * `/app/admin-panel/webinars/{id}`: the webinar's facts, its form to change it, deleting
@@ -55,12 +56,7 @@ export default function WebinarPage() {
   }
   if (webinar.error && !webinar.data) {
     return (
-      <div className="admin-alert" role="alert">
-        <p>{t('admin.loadFailed')}</p>
-        <button type="button" className="admin-button" onClick={() => void webinar.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed onRetry={() => void webinar.refetch()} />
     );
   }
   if (!webinar.data) return <p role="status">{t('admin.loading')}</p>;

@@ -8,6 +8,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { WebinarsTable } from './webinars-table.tsx';
 import '../messages/messages.css';
 import './webinars.css';
+import { LoadFailed } from '../../load-failed.tsx';
 
 type Period = (typeof webinarPeriods)[number];
 
@@ -56,12 +57,7 @@ export default function WebinarsPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : list.error || !data ? (
-        <div className="admin-alert" role="alert">
-          <p>{t('admin.loadFailed')}</p>
-          <button type="button" className="admin-button" onClick={() => void list.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void list.refetch()} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t(`adminWebinars.empty.${period}`)}</p>
       ) : (
