@@ -23,4 +23,4 @@ export const privacyPolicyVersion = '2026-06-01';
  * The version of the terms and conditions the checkout's agreement refers to: the date
  * their text (`site.terms.*` in src/shared/i18n/) last changed in substance. Change it with the text.
  */
-export const termsVersion = '2026-06-01';
+export const termsVersion = '2026-11-24';

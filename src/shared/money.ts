@@ -68,6 +68,11 @@ export function formatMoneyWithCode(amount: number, currency: string): string {
 }
 
 /** Minor units (integer cents) to major units, as the API shows them. */
+/** Major units (a number from the API) to minor units (the database's integers). */
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+
 export function toMajor(minor: number): number {
   return Math.round(minor) / 100;
 }

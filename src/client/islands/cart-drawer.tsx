@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
+import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatCartMoney } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { CartTotals, lineSeatsText } from '#client/features/cart/cart-totals.tsx';
 import { cartHref } from './cart-button.tsx';
 import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import './cart-drawer.css';
@@ -16,8 +18,9 @@ type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | {
 
 /**
  * The cart drawer: a modal dialog sliding in from the right with the title, a
- * go-to-cart button, the lines (title, seats, months when monthly, line total in the
- * order currency), the total, the empty-cart text and, while the cart is not saved, the
+ * go-to-cart button, the lines (title, seats, minimum term when monthly, the amount per
+ * month or once in the order currency), what is due today and per month, the empty-cart
+ * text and, while the cart is not saved, the
  * save-cart button. The native <dialog> moves focus in, keeps it there and closes on
  * Escape; the cart button gets the focus back.
  */
@@ -88,25 +91,15 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
               {activeItems.map((item) => (
                 <li key={item.id}>
                   <span className="cart-drawer__title">{item.product.translations[language]?.title ?? item.product.title}</span>
-                  <span className="cart-drawer__seats">
-                    {item.paymentFrequency === 'MONTHLY' && item.periodMonths
-                      ? t('shop.cart.quantityWithMonths', { quantity: item.quantity, months: item.periodMonths })
-                      : `${item.quantity}`}
-                    {' · '}
-                    {item.paymentFrequency === 'MONTHLY' ? t('shop.cart.monthly') : t('shop.cart.oneTime')}
-                  </span>
+                  <span className="cart-drawer__seats">{lineSeatsText(item, language)}</span>
                   <span className="cart-drawer__amount">
-                    {formatCartMoney(item.totalPrice, cart.currency)} {cart.currency}
+                    {formatCartMoney(lineAmountPerInvoice(item), cart.currency)} {cart.currency}
+                    {item.paymentFrequency === 'MONTHLY' && <span className="cart-drawer__per"> {t('shop.cart.perMonth')}</span>}
                   </span>
                 </li>
               ))}
             </ul>
-            <p className="cart-drawer__total">
-              <span>{t('shop.cart.total')}</span>
-              <span data-testid="drawer-total">
-                {formatCartMoney(cart.totalPrice, cart.currency)} {cart.currency}
-              </span>
-            </p>
+            <CartTotals cart={cart} language={language} />
           </>
         )}
         {cart && saving && (

@@ -59,8 +59,8 @@ describe('plurals', () => {
   it('word a count by the language\'s plural rules', () => {
     expect([0, 1, 2, 25].map((count) => translatePlural('en-US', 'invoice.line.seats', count))).toEqual(['0 seats', '1 seat', '2 seats', '25 seats']);
     expect([0, 1, 2, 25].map((count) => translatePlural('de-CH', 'invoice.line.seats', count))).toEqual(['0 Plätze', '1 Platz', '2 Plätze', '25 Plätze']);
-    expect(translatePlural('de-CH', 'mail.months', 1)).toBe('1 Monat');
-    expect(translatePlural('en-US', 'mail.months', 12)).toBe('12 months');
+    expect(translatePlural('de-CH', 'shop.months', 1)).toBe('1 Monat');
+    expect(translatePlural('en-US', 'shop.months', 12)).toBe('12 months');
   });
 
   it('use one word for the captcha in each language', () => {

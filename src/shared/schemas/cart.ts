@@ -4,6 +4,11 @@ import { currencies, languages, paymentFrequencies } from '../locales.ts';
 /** Payloads of the cart calls; quantities, terms and totals: docs/product/money-and-vat.md. */
 export const quantityLimits = { min: 1, max: 10_000 } as const;
 export const periodMonthsLimits = { min: 1, max: 36, default: 12 } as const;
+/**
+ * The minimum terms a buyer picks from for a monthly plan (docs/decisions/020-monthly-terms.md);
+ * the API takes any term within `periodMonthsLimits`.
+ */
+export const monthlyTermChoices = [12, 24, 36] as const;
 const itemStatuses = ['ACTIVE', 'REMOVED'] as const;
 
 export const orderIdParams = z.object({ orderId: z.uuid() });
@@ -71,6 +76,8 @@ export const cartSchema = z.object({
     monthly: z.number(),
     /** What the MONTHLY lines cost per month. */
     perMonth: z.number(),
+    /** What the first invoice asks for, net: the ONE_TIME lines and the first month of the MONTHLY lines. */
+    dueToday: z.number(),
   }),
   status: z.string(),
   count: z.number().int(),

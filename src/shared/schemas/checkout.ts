@@ -106,6 +106,11 @@ export const checkoutSchema = z.object({
 const vatKinds = ['SWISS_VAT', 'REVERSE_CHARGE', 'EXPORT'] as const;
 export type VatKind = (typeof vatKinds)[number];
 
+/**
+ * What the order's invoice asks for (net, VAT, gross): the ONE_TIME lines and the first
+ * month of the MONTHLY lines. `perMonth`: what each further month of the MONTHLY lines
+ * costs, with the same VAT (null without a MONTHLY line). docs/product/money-and-vat.md.
+ */
 const orderTotalsSchema = z.object({
   net: z.number(),
   /** Percent, e.g. 8.1. */
@@ -113,6 +118,7 @@ const orderTotalsSchema = z.object({
   vatAmount: z.number(),
   gross: z.number(),
   vatKind: z.enum(vatKinds),
+  perMonth: z.object({ net: z.number(), vatAmount: z.number(), gross: z.number() }).nullable(),
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 

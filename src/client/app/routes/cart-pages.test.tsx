@@ -39,7 +39,7 @@ function cart(change: Partial<Cart> = {}): Cart {
     currency: 'CHF',
     language: 'en-US',
     totalPrice: 600,
-    totals: { oneTime: 600, monthly: 0, perMonth: 0 },
+    totals: { oneTime: 600, monthly: 0, perMonth: 0, dueToday: 600 },
     status: 'SHOPPING_CART',
     count: 1,
     isSubscribed: false,

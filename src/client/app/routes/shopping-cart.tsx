@@ -5,8 +5,11 @@ import { cookies } from '#shared/cookies.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
-import type { Cart, CartItem } from '#shared/schemas/cart.ts';
+import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
+import { translatePlural } from '#shared/i18n/messages.ts';
+import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
+import { CartTotals } from '#client/features/cart/cart-totals.tsx';
 import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -107,7 +110,12 @@ export default function ShoppingCartPage() {
           ))}
         </ul>
       )}
-      {hasActive && <CartTotals cart={cart} />}
+      {hasActive && (
+        <div className="cart-summary">
+          <CartTotals cart={cart} language={language} />
+          <p className="cart-vat-note">{t('shop.cart.vatNote')}</p>
+        </div>
+      )}
       {hasActive && (
         <p className="cart-checkout">
           <Link className="link-button" to={appPaths.checkout(cart.id)}>
@@ -131,6 +139,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
   const quantity = draft ?? String(item.quantity);
   const [error, setError] = useState<string>();
   const removed = item.status === 'REMOVED';
+  const monthly = item.paymentFrequency === 'MONTHLY';
   const title = item.product.translations[language]?.title ?? item.product.title;
   const errorId = `quantity-error-${item.id}`;
 
@@ -151,7 +160,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
       setError(refused && problemText(refused, language));
     }
   };
-  const update = (body: { quantity?: number; status?: CartItem['status'] }) =>
+  const update = (body: { quantity?: number; status?: CartItem['status']; periodMonths?: number }) =>
     callApi(endpoints.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
   // The page shows what went wrong; the line has nothing more to do.
   const run = (call: CartChange) => void onChange(call).catch(() => undefined);
@@ -188,9 +197,6 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           onChange={(event) => setDraft(event.target.value)}
           onBlur={() => void commitQuantity()}
         />
-        {item.paymentFrequency === 'MONTHLY' && item.periodMonths && (
-          <span className="cart-line-months">× {t('shop.cart.months', { months: item.periodMonths })}</span>
-        )}
         {error && (
           <span id={errorId} className="field-error" role="alert">
             {error}
@@ -202,14 +208,33 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           </button>
         )}
       </form>
+      {monthly && (
+        <div className="cart-line-term">
+          <label htmlFor={`term-${item.id}`}>{t('shop.cart.term')}</label>
+          <select
+            id={`term-${item.id}`}
+            value={item.periodMonths ?? periodMonthsLimits.default}
+            disabled={removed}
+            aria-label={t('shop.cart.termOf', { title })}
+            onChange={(event) => run(() => update({ periodMonths: Number(event.target.value) }))}
+          >
+            {termOptions(item.periodMonths).map((months) => (
+              <option key={months} value={months}>
+                {translatePlural(language, 'shop.months', months)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="cart-line-total">
         {removed ? (
           <s>
-            <CartMoney amount={item.totalPrice} currency={cart.currency} />
+            <CartMoney amount={lineAmountPerInvoice(item)} currency={cart.currency} />
           </s>
         ) : (
-          <CartMoney amount={item.totalPrice} currency={cart.currency} />
+          <CartMoney amount={lineAmountPerInvoice(item)} currency={cart.currency} />
         )}
+        {monthly && <span className="cart-line-per"> {t('shop.cart.perMonth')}</span>}
       </div>
       <div className="cart-line-actions">
         {removed ? (
@@ -226,43 +251,8 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
   );
 }
 
-function CartTotals({ cart }: { cart: Cart }) {
-  const t = useT();
-  return (
-    <>
-    <dl className="cart-totals">
-      {cart.totals.oneTime > 0 && (
-        <div>
-          <dt>{t('shop.cart.oneTimeTotal')}</dt>
-          <dd>
-            <CartMoney amount={cart.totals.oneTime} currency={cart.currency} />
-          </dd>
-        </div>
-      )}
-      {cart.totals.monthly > 0 && (
-        <>
-          <div>
-            <dt>{t('shop.cart.monthlyTotal')}</dt>
-            <dd>
-              <CartMoney amount={cart.totals.monthly} currency={cart.currency} />
-            </dd>
-          </div>
-          <div className="cart-totals-sub">
-            <dt>{t('shop.cart.perMonthTotal')}</dt>
-            <dd>
-              <CartMoney amount={cart.totals.perMonth} currency={cart.currency} />
-            </dd>
-          </div>
-        </>
-      )}
-      <div className="cart-totals-grand">
-        <dt>{t('shop.cart.total')}</dt>
-        <dd data-testid="cart-total">
-          <CartMoney amount={cart.totalPrice} currency={cart.currency} />
-        </dd>
-      </div>
-    </dl>
-    <p className="cart-vat-note">{t('shop.cart.vatNote')}</p>
-    </>
-  );
+/** The terms offered for a monthly line, with the line's own term when it was set otherwise (the API takes 1 to 36 months). */
+function termOptions(current: number | null): number[] {
+  const choices: number[] = [...monthlyTermChoices];
+  return current === null || choices.includes(current) ? choices : [...choices, current].sort((a, b) => a - b);
 }

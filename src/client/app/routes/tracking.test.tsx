@@ -38,7 +38,7 @@ const detail: OrderDetail = {
       paymentFrequency: 'ONE_TIME',
     },
   ],
-  totals: { net: 3000, vatRate: 0, vatAmount: 0, gross: 3000, vatKind: 'REVERSE_CHARGE' },
+  totals: { net: 3000, vatRate: 0, vatAmount: 0, gross: 3000, vatKind: 'REVERSE_CHARGE', perMonth: null },
   invoiceInfo: {
     company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' },
     address: { ...emptyAddress },

@@ -1,3 +1,4 @@
+import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#shared/i18n/messages.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
@@ -6,7 +7,8 @@ import './order-summary.css';
 
 /**
  * What an order holds and costs (docs/product/money-and-vat.md): its ACTIVE lines (title,
- * seats, term, line total) and net, VAT and gross. Used beside every checkout step, by
+ * seats, term, what is billed now: a monthly line's first month), net, VAT and gross of
+ * what is billed now, and what each further month costs. Used beside every checkout step, by
  * the thank-you step and by the tracking page.
  */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
@@ -22,7 +24,9 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
   const t = useT();
   const lines = detail.items.filter((item) => item.status === 'ACTIVE');
   const term = (item: OrderDetail['items'][number]) =>
-    item.paymentFrequency === 'MONTHLY' && item.periodMonths ? t('checkout.lines.months', { months: item.periodMonths }) : t('checkout.lines.oneTime');
+    item.paymentFrequency === 'MONTHLY'
+      ? t('checkout.lines.monthlyTerm', { months: translatePlural(language, 'checkout.lines.termMonths', item.periodMonths ?? 1) })
+      : t('checkout.lines.oneTime');
   if (compact) {
     return (
       <table className="order-lines order-lines--compact">
@@ -45,7 +49,7 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
                 </span>
               </th>
               <td className="order-lines__number">
-                <Money amount={item.totalPrice} currency={detail.currency} />
+                <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
               </td>
             </tr>
           ))}
@@ -75,7 +79,7 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
             <td className="order-lines__number">{item.quantity}</td>
             <td>{term(item)}</td>
             <td className="order-lines__number">
-              <Money amount={item.totalPrice} currency={detail.currency} />
+              <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
             </td>
           </tr>
         ))}
@@ -92,9 +96,11 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
   const { language } = useLanguage();
   const t = useT();
   const { totals, currency } = detail;
+  const firstInvoiceNote = totals.perMonth && <p className="order-totals__note">{t('checkout.totals.firstInvoice')}</p>;
   if (vatPending) {
     return (
       <div className="order-totals">
+        {firstInvoiceNote}
         <dl>
           <div className="order-totals__gross">
             <dt>{t('checkout.totals.net')}</dt>
@@ -102,6 +108,14 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
               <Money amount={totals.net} currency={currency} />
             </dd>
           </div>
+          {totals.perMonth && (
+            <div className="order-totals__monthly">
+              <dt>{t('checkout.totals.perMonthNet')}</dt>
+              <dd data-testid="order-per-month">
+                <Money amount={totals.perMonth.net} currency={currency} />
+              </dd>
+            </div>
+          )}
         </dl>
         <p className="order-totals__note">{t('checkout.totals.vatPending')}</p>
       </div>
@@ -116,6 +130,7 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
         : undefined;
   return (
     <div className="order-totals">
+      {firstInvoiceNote}
       <dl>
         <div>
           <dt>{t('checkout.totals.net')}</dt>
@@ -135,6 +150,14 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
             <Money amount={totals.gross} currency={currency} />
           </dd>
         </div>
+        {totals.perMonth && (
+          <div className="order-totals__monthly">
+            <dt>{t('checkout.totals.perMonth')}</dt>
+            <dd data-testid="order-per-month">
+              <Money amount={totals.perMonth.gross} currency={currency} />
+            </dd>
+          </div>
+        )}
       </dl>
       {note && <p className="order-totals__note">{note}</p>}
     </div>

@@ -90,7 +90,7 @@ describe('creating a cart', () => {
     const cart = await getCart(created.id);
     expect(cart.currency).toBe('EUR');
     expect(cart.items[0]).toMatchObject({ quantity: 1, paymentFrequency: 'MONTHLY', periodMonths: 12, unitPrice: 4.9, totalPrice: 58.8 });
-    expect(cart.totals).toEqual({ oneTime: 0, monthly: 58.8, perMonth: 4.9 });
+    expect(cart.totals).toEqual({ oneTime: 0, monthly: 58.8, perMonth: 4.9, dueToday: 4.9 });
   });
 });
 
@@ -104,9 +104,9 @@ describe('adding to a cart', () => {
       [basic, 'ONE_TIME', 8],
       [basic, 'MONTHLY', 2],
     ]);
-    // 8 × 49 + 2 × 4.90 × 12 (CHF)
+    // 8 × 49 + 2 × 4.90 × 12 (CHF); due today: the one-time line and the first month
     expect(cart.totalPrice).toBe(509.6);
-    expect(cart.totals).toEqual({ oneTime: 392, monthly: 117.6, perMonth: 9.8 });
+    expect(cart.totals).toEqual({ oneTime: 392, monthly: 117.6, perMonth: 9.8, dueToday: 401.8 });
     expect(cart.count).toBe(2);
     expect((await call('GET', `/api/orders/${id}/shopping-cart/products-count`)).json()).toEqual({ count: 2 });
   });

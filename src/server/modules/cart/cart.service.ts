@@ -75,7 +75,7 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
     currency: row.currency as Currency,
     language: row.language as Language,
     totalPrice: toMajor(oneTime + monthly),
-    totals: { oneTime: toMajor(oneTime), monthly: toMajor(monthly), perMonth: toMajor(perMonth) },
+    totals: { oneTime: toMajor(oneTime), monthly: toMajor(monthly), perMonth: toMajor(perMonth), dueToday: toMajor(oneTime + perMonth) },
     status: row.status,
     count: items.filter((item) => item.status === 'ACTIVE').length,
     isSubscribed: row.subscribedAt !== null,

@@ -5,6 +5,7 @@ import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { consents, contacts, orderHistory, orders, outbox } from '#server/db/schema.ts';
 import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import type { InvoiceInfo, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { startSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -113,15 +114,30 @@ describe('invoice info', () => {
 
 describe('review figures', () => {
   it.each([
-    ['CHF', swissAddress, undefined, { net: 1740, vatRate: 8.1, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT' }],
-    ['EUR', germanAddress, { name: 'Beispiel GmbH', vatNumber: 'DE123456789' }, { net: 1788, vatRate: 0, vatAmount: 0, gross: 1788, vatKind: 'REVERSE_CHARGE' }],
-    ['USD', { street: '1 Main St', zip: '10001', city: 'New York', state: 'NY', countryCode: 'US' }, undefined, { net: 1968, vatRate: 0, vatAmount: 0, gross: 1968, vatKind: 'EXPORT' }],
+    ['CHF', swissAddress, undefined, { net: 1740, vatRate: 8.1, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT', perMonth: null }],
+    ['EUR', germanAddress, { name: 'Beispiel GmbH', vatNumber: 'DE123456789' }, { net: 1788, vatRate: 0, vatAmount: 0, gross: 1788, vatKind: 'REVERSE_CHARGE', perMonth: null }],
+    ['USD', { street: '1 Main St', zip: '10001', city: 'New York', state: 'NY', countryCode: 'US' }, undefined, { net: 1968, vatRate: 0, vatAmount: 0, gross: 1968, vatKind: 'EXPORT', perMonth: null }],
   ])('%s to %j', async (currency, address, company, totals) => {
     const id = await newCart(currency);
     await fillInvoiceInfo(id, address, company ?? { name: 'Muster AG' });
     const detail = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
     expect(detail.totals).toEqual(totals);
     expect(detail).toMatchObject({ number: null, status: 'SHOPPING_CART', currency });
+  });
+
+  it('bills a monthly line by the month: the one-time lines and its first month now, its price each further month', async () => {
+    const id = await newCart('CHF', [
+      { productCode: 'cyber_security_training_foundation_v1', quantity: 12, paymentFrequency: 'ONE_TIME' },
+      { productCode: 'cyber_security_training_basic_v1', quantity: 10, paymentFrequency: 'MONTHLY' },
+    ]);
+    const cart = (await call('GET', `/api/orders/${id}/shopping-cart/`)).json() as Cart;
+    const monthly = cart.items.find((item) => item.paymentFrequency === 'MONTHLY');
+    const term = await call('PUT', `/api/orders/${id}/shopping-cart/${monthly?.id}`, { periodMonths: 24 });
+    // The line's total stays the whole minimum term (10 × 4.90 × 24); the cart's total the sum of its lines.
+    expect(term.json()).toMatchObject({ totalPrice: 2916, totals: { oneTime: 1740, monthly: 1176, perMonth: 49, dueToday: 1789 } });
+    await fillInvoiceInfo(id);
+    const detail = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
+    expect(detail.totals).toEqual({ net: 1789, vatRate: 8.1, vatAmount: 144.91, gross: 1933.91, vatKind: 'SWISS_VAT', perMonth: { net: 49, vatAmount: 3.97, gross: 52.97 } });
   });
 
   it('lists the legal texts in the request language', async () => {

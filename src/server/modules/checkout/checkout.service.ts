@@ -75,13 +75,15 @@ export function orderVatTotals(netMinor: number, invoiceInfo: StoredInvoiceInfo 
 }
 
 function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
-  const totals = orderVatTotals(Math.round(cart.totalPrice * 100), info);
+  const today = orderVatTotals(Math.round(cart.totals.dueToday * 100), info);
+  const perMonth = cart.totals.perMonth > 0 ? orderVatTotals(Math.round(cart.totals.perMonth * 100), info) : undefined;
   return {
-    net: toMajor(totals.netMinor),
-    vatRate: totals.vatRate,
-    vatAmount: toMajor(totals.vatMinor),
-    gross: toMajor(totals.grossMinor),
-    vatKind: totals.vatKind,
+    net: toMajor(today.netMinor),
+    vatRate: today.vatRate,
+    vatAmount: toMajor(today.vatMinor),
+    gross: toMajor(today.grossMinor),
+    vatKind: today.vatKind,
+    perMonth: perMonth ? { net: toMajor(perMonth.netMinor), vatAmount: toMajor(perMonth.vatMinor), gross: toMajor(perMonth.grossMinor) } : null,
   };
 }
 
@@ -234,8 +236,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         prepare: async ({ tx, order }) => {
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
           const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
-          // The customer pays the invoice: the gross total (net + VAT) falls due, as the detail and invoice show it.
-          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totalPrice ?? 0) * 100), order.invoiceInfo);
+          // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
+          // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
+          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totals.dueToday ?? 0) * 100), order.invoiceInfo);
           return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
         },
         after: async ({ tx, updated }) => {

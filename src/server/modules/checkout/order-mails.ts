@@ -1,6 +1,7 @@
 import { companyParams } from '#shared/company.ts';
 import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
+import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
 import { sellerDetails, type InvoiceDocument } from '../invoices/invoices.service.ts';
@@ -43,7 +44,7 @@ export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo):
         quantity: item.quantity,
         periodMonths: item.periodMonths,
         unitPrice: item.unitPrice,
-        total: item.totalPrice,
+        total: lineAmountPerInvoice(item),
       })),
     totals: detail.totals,
   };
@@ -55,31 +56,37 @@ function vatLine(language: Language, totals: OrderTotals): string {
   return translate(language, 'mail.vat', { rate: totals.vatRate });
 }
 
-function summaryRows(detail: OrderDetail, language: Language): [string, string][] {
+/** A label and an amount; `strong`: the invoice total, set apart. */
+type Row = [label: string, value: string, strong?: boolean];
+
+function summaryRows(detail: OrderDetail, language: Language): Row[] {
   const money = (amount: number) => formatMoneyWithCode(amount, detail.currency);
   const lines = detail.items
     .filter((item) => item.status === 'ACTIVE')
-    .map((item): [string, string] => {
+    .map((item): Row => {
       const seats =
         item.paymentFrequency === 'MONTHLY'
-          ? translate(language, 'mail.seatsMonths', { seats: translatePlural(language, 'mail.seats', item.quantity), months: translatePlural(language, 'mail.months', item.periodMonths ?? 1) })
-          : translatePlural(language, 'mail.seats', item.quantity);
-      return [`${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, money(item.totalPrice)];
+          ? translate(language, 'shop.seatsPerMonth', { seats: translatePlural(language, 'shop.seats', item.quantity), months: translatePlural(language, 'shop.months', item.periodMonths ?? 1) })
+          : translatePlural(language, 'shop.seats', item.quantity);
+      return [`${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, money(lineAmountPerInvoice(item))];
     });
+  const { perMonth } = detail.totals;
   return [
     ...lines,
     [translate(language, 'mail.net'), money(detail.totals.net)],
     [vatLine(language, detail.totals), money(detail.totals.vatAmount)],
-    [translate(language, 'mail.gross'), money(detail.totals.gross)],
+    [translate(language, 'mail.gross'), money(detail.totals.gross), true],
+    ...(perMonth ? [[translate(language, 'mail.perMonth'), money(perMonth.gross)] satisfies Row] : []),
   ];
 }
 
-function table(rows: [string, string][]): string {
+function table(rows: Row[]): string {
+  const strongStyle = ';font-weight:bold;border-top:1px solid #c9d1dc';
   return `<table style="width:100%;border-collapse:collapse">${rows
     .map(
-      ([label, value], index) =>
-        `<tr><td style="padding:4px 8px 4px 0${index >= rows.length - 1 ? ';font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(label)}</td>` +
-        `<td style="padding:4px 0;text-align:right;white-space:nowrap${index >= rows.length - 1 ? ';font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(value)}</td></tr>`,
+      ([label, value, strong]) =>
+        `<tr><td style="padding:4px 8px 4px 0${strong ? strongStyle : ''}">${escapeHtml(label)}</td>` +
+        `<td style="padding:4px 0;text-align:right;white-space:nowrap${strong ? strongStyle : ''}">${escapeHtml(value)}</td></tr>`,
     )
     .join('')}</table>`;
 }
@@ -117,6 +124,7 @@ export async function orderConfirmationMail(
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     t('mail.orderConfirmation.invoice'),
+    ...(detail.totals.perMonth ? ['', t('mail.orderConfirmation.monthly')] : []),
     '',
     `${t('mail.orderConfirmation.tracking')}: ${tracking}`,
     '',
@@ -129,6 +137,7 @@ ${paragraphs(t('mail.orderConfirmation.intro'))}
 <p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
 ${table(rows)}
 ${paragraphs(t('mail.orderConfirmation.invoice'))}
+${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
 ${paragraphs(t('mail.signature', companyParams))}`,
   );
@@ -148,7 +157,7 @@ export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, pub
   const company = info.company?.name ?? '';
   const contact = `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''} <${info.contact?.email ?? ''}>`;
   const link = new URL(appUrl(appPaths.adminOrder(detail.id)), publicUrl).toString();
-  const rows: [string, string][] = [
+  const rows: Row[] = [
     [t('mail.orderConfirmation.number'), detail.number ?? ''],
     [t('mail.staffOrder.company'), company],
     [t('mail.staffOrder.contact'), contact],

@@ -53,10 +53,11 @@ const swissInvoice: InvoiceDocument = {
     address: { street: 'Seestrasse 12a', additionalAddressLine: 'Postfach', zip: '8002', city: 'Zürich', country: 'Schweiz', countryCode: 'CH' },
   },
   lines: [
-    { title: 'Cyber Security Training – Foundation', paymentFrequency: 'MONTHLY', quantity: 25, periodMonths: 12, unitPrice: 10.5, total: 3150 },
+    // A monthly line is invoiced for its first month.
+    { title: 'Cyber Security Training – Foundation', paymentFrequency: 'MONTHLY', quantity: 25, periodMonths: 12, unitPrice: 10.5, total: 262.5 },
     { title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1, periodMonths: null, unitPrice: 99, total: 99 },
   ],
-  totals: { net: 3249, vatRate: 8.1, vatAmount: 263.17, gross: 3512.17, vatKind: 'SWISS_VAT' },
+  totals: { net: 361.5, vatRate: 8.1, vatAmount: 29.28, gross: 390.78, vatKind: 'SWISS_VAT', perMonth: { net: 262.5, vatAmount: 21.26, gross: 283.76 } },
 };
 
 const euInvoice: InvoiceDocument = {
@@ -71,8 +72,8 @@ const euInvoice: InvoiceDocument = {
     vatNumber: 'PL1234567890',
     address: { street: 'ul. Piotrkowska 5', zip: '90-001', city: 'Łódź', country: 'Poland', countryCode: 'PL' },
   },
-  lines: [{ title: 'Cyber Security Training – Champion', paymentFrequency: 'MONTHLY', quantity: 100, periodMonths: 24, unitPrice: 12.5, total: 30000 }],
-  totals: { net: 30000, vatRate: 0, vatAmount: 0, gross: 30000, vatKind: 'REVERSE_CHARGE' },
+  lines: [{ title: 'Cyber Security Training – Champion', paymentFrequency: 'MONTHLY', quantity: 100, periodMonths: 24, unitPrice: 12.5, total: 1250 }],
+  totals: { net: 1250, vatRate: 0, vatAmount: 0, gross: 1250, vatKind: 'REVERSE_CHARGE', perMonth: { net: 1250, vatAmount: 0, gross: 1250 } },
 };
 
 const usInvoice: InvoiceDocument = {
@@ -87,7 +88,7 @@ const usInvoice: InvoiceDocument = {
     address: { street: '123 Main Street', additionalAddressLine: 'Suite 400', zip: '62701', city: 'Springfield', state: 'IL', country: 'United States', countryCode: 'US' },
   },
   lines: [{ title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1234, periodMonths: null, unitPrice: 49.5, total: 61083 }],
-  totals: { net: 61083, vatRate: 0, vatAmount: 0, gross: 61083, vatKind: 'EXPORT' },
+  totals: { net: 61083, vatRate: 0, vatAmount: 0, gross: 61083, vatKind: 'EXPORT', perMonth: null },
 };
 
 describe('renderInvoicePdf', () => {
@@ -113,12 +114,14 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).toContain('MWST-/USt-IdNr.: CHE-987.654.321 MWST');
 
     // The long title wraps in its column, beside the other cells of the row.
-    expect(invoicePage).toMatch(/^Cyber Security Training – 25 Plätze × 12 Monate 10\.50 CHF 3'150\.00 CHF\nFoundation pro Platz und Monat\nMonatlich$/m);
+    expect(invoicePage).toMatch(/^Cyber Security Training – 25 Plätze 10\.50 CHF 262\.50 CHF\nFoundation pro Platz und Monat\n/m);
+    expect(flat(invoicePage)).toContain('Monatlich, Mindestlaufzeit 12 Monate: erster Monat');
     expect(invoicePage).toMatch(/^Cyber Security Training – Basic 1 Platz 99\.00 CHF 99\.00 CHF\nEinmalig pro Platz$/m);
 
-    expect(invoicePage).toContain("Total exkl. MWST 3'249.00 CHF");
-    expect(invoicePage).toContain('MWST 8.1 % 263.17 CHF');
-    expect(invoicePage).toContain("Total inkl. MWST 3'512.17 CHF");
+    expect(invoicePage).toContain('Total exkl. MWST 361.50 CHF');
+    expect(invoicePage).toContain('MWST 8.1 % 29.28 CHF');
+    expect(invoicePage).toContain('Total inkl. MWST 390.78 CHF');
+    expect(invoicePage).toContain('Jeder weitere Monat, inkl. MWST 283.76 CHF');
     expect(flat(invoicePage)).toContain(
       'Zahlbar innert 30 Tagen, bis 09.04.2026, auf IBAN CH93 0076 2011 6238 5295 7 (CyberSafe Academy AG), unter Angabe von 2026-000123.',
     );
@@ -130,7 +133,7 @@ describe('renderInvoicePdf', () => {
     expect(qrPage).toContain('Empfangsschein');
     expect(qrPage).toContain('Konto / Zahlbar an');
     expect(qrPage).toContain('CH93 0076 2011 6238 5295 7');
-    expect(qrPage).toContain('3 512.17');
+    expect(qrPage).toContain('390.78');
     expect(qrPage).toContain('Müller & Söhne AG');
     expect(qrPage).toContain('2026-000123');
     expect(qrPage).not.toMatch(/Payment part|Receipt/);
@@ -153,10 +156,12 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).toContain('Poland');
     expect(invoicePage).toContain('VAT number: PL1234567890');
 
-    expect(invoicePage).toMatch(/^Cyber Security Training – Champion 100 seats × 24 months 12,50 EUR 30 000,00 EUR\nMonthly per seat and month$/m);
-    expect(invoicePage).toContain('Total excl. VAT 30 000,00 EUR');
+    expect(flat(invoicePage)).toContain('Cyber Security Training – Champion 100 seats 12,50 EUR 1 250,00 EUR');
+    expect(flat(invoicePage)).toContain('Monthly, minimum term 24 months: first month');
+    expect(invoicePage).toContain('Total excl. VAT 1 250,00 EUR');
     expect(invoicePage).toContain('VAT 0 % — reverse charge: VAT to be accounted for by the recipient 0,00 EUR');
-    expect(invoicePage).toContain('Total incl. VAT 30 000,00 EUR');
+    expect(invoicePage).toContain('Total incl. VAT 1 250,00 EUR');
+    expect(invoicePage).toContain('Each further month, incl. VAT 1 250,00 EUR');
     expect(flat(invoicePage)).toContain(
       'Payable within 30 days, by 04/09/2026, to IBAN CH93 0076 2011 6238 5295 7 (CyberSafe Academy AG), quoting 2026-000124.',
     );
@@ -165,7 +170,7 @@ describe('renderInvoicePdf', () => {
     expect(qrPage).toContain('Payment part');
     expect(qrPage).toContain('Receipt');
     expect(qrPage).toContain('EUR');
-    expect(qrPage).toContain('30 000.00');
+    expect(qrPage).toContain('1 250.00');
     expect(qrPage).not.toMatch(/Zahlteil|Empfangsschein/);
   });
 
@@ -183,6 +188,7 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).toMatch(/^Cyber Security Training – Basic 1234 seats 49\.50 USD 61 083\.00 USD\nOne-time per seat$/m);
     expect(invoicePage).toContain('VAT 0 % — export of services 0.00 USD');
     expect(invoicePage).toContain('Total incl. VAT 61 083.00 USD');
+    expect(invoicePage).not.toContain('Each further month');
     expect(flat(invoicePage)).toContain('Payable within 30 days, by 04/09/2026, to IBAN CH93 0076 2011 6238 5295 7');
     expect(invoicePage).toContain('Please pay by bank transfer in USD.');
     expect(invoicePage).not.toMatch(/QR-bill|Payment part|Receipt|Zahlteil|Empfangsschein/);
@@ -223,7 +229,7 @@ describe('the QR-bill data', () => {
       country: 'CH',
     });
     expect(data.debtor).toEqual({ name: 'Müller & Söhne AG', address: 'Seestrasse', buildingNumber: '12a', zip: '8002', city: 'Zürich', country: 'CH' });
-    expect(data.amount).toBe(3512.17);
+    expect(data.amount).toBe(390.78);
     expect(data.currency).toBe('CHF');
     expect(data.message).toBe('2026-000123');
     expect(data.reference).toBe('RF462026000123');

@@ -42,6 +42,8 @@ export interface InvoiceDocument {
     vatAmount: number;
     gross: number;
     vatKind: 'SWISS_VAT' | 'REVERSE_CHARGE' | 'EXPORT';
+    /** What each further month of the MONTHLY lines costs; null without one. */
+    perMonth: { net: number; vatAmount: number; gross: number } | null;
   };
 }
 
@@ -72,6 +74,7 @@ interface InvoiceLine {
   periodMonths: number | null;
   /** Per seat, and per month for MONTHLY lines. */
   unitPrice: number;
+  /** What this invoice charges for the line: for a MONTHLY line, its first month. */
   total: number;
 }
 
@@ -260,11 +263,10 @@ class InvoiceWriter {
     return y + height + 10;
   }
 
-  quantityText(line: InvoiceLine): string {
-    const seats = translatePlural(this.language, 'invoice.line.seats', line.quantity);
-    if (line.paymentFrequency !== 'MONTHLY' || line.periodMonths === null) return seats;
-    const months = translatePlural(this.language, 'invoice.line.months', line.periodMonths);
-    return this.t('invoice.line.seatsTimesMonths', { seats, months });
+  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month. */
+  frequencyText(line: InvoiceLine): string {
+    if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
+    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'invoice.line.months', line.periodMonths ?? 1) });
   }
 
   /** One table row; the caller has checked that it fits. Returns the y below. */
@@ -277,10 +279,15 @@ class InvoiceWriter {
         align: 'left',
         parts: [
           { text: line.title, style: { size: 10, bold: true } },
-          { text: this.t(monthly ? 'invoice.line.monthly' : 'invoice.line.oneTime'), style: { size: 8.5, muted: true } },
+          { text: this.frequencyText(line), style: { size: 8.5, muted: true } },
         ],
       },
-      { x: columns.xs[1] + columns.padding, width: columns.widths[1] - columns.padding, align: 'left', parts: [{ text: this.quantityText(line), style: { size: 9.5 } }] },
+      {
+        x: columns.xs[1] + columns.padding,
+        width: columns.widths[1] - columns.padding,
+        align: 'left',
+        parts: [{ text: translatePlural(this.language, 'invoice.line.seats', line.quantity), style: { size: 9.5 } }],
+      },
       {
         x: columns.xs[2] + columns.padding,
         width: columns.widths[2] - columns.padding,
@@ -327,20 +334,26 @@ class InvoiceWriter {
     return this.t(keys[totals.vatKind], { rate });
   }
 
-  /** Net, VAT and gross, right-aligned under the amount column. Returns the y below. */
+  /**
+   * Net, VAT and gross, right-aligned under the amount column, then what each further month
+   * of the monthly trainings will cost. Returns the y below.
+   */
   totals(top: number, draw: boolean): number {
     const { totals } = this.invoice;
     const amountX = columns.xs[3] + columns.padding;
     const amountWidth = columns.widths[3] - columns.padding;
     const labelWidth = amountX - page.left - 12;
-    const rows: { label: string; amount: string; style: TextStyle }[] = [
+    const rows: { label: string; amount: string; style: TextStyle; ruleAbove?: boolean }[] = [
       { label: this.t('invoice.totals.net'), amount: this.money(totals.net), style: { size: 10 } },
       { label: this.vatLabel(), amount: this.money(totals.vatAmount), style: { size: 10 } },
-      { label: this.t('invoice.totals.gross'), amount: this.money(totals.gross), style: { size: 11, bold: true } },
+      { label: this.t('invoice.totals.gross'), amount: this.money(totals.gross), style: { size: 11, bold: true }, ruleAbove: true },
     ];
+    if (totals.perMonth) {
+      rows.push({ label: this.t('invoice.totals.perMonth'), amount: this.money(totals.perMonth.gross), style: { size: 9.5, muted: true } });
+    }
     let y = top;
-    rows.forEach((row, index) => {
-      if (index === rows.length - 1) {
+    rows.forEach((row) => {
+      if (row.ruleAbove) {
         if (draw) this.doc.moveTo(columns.xs[2], y).lineTo(page.width - page.right, y).lineWidth(0.8).strokeColor(colors.text).stroke();
         y += 6;
       }

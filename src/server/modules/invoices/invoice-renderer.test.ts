@@ -14,7 +14,7 @@ const invoice: InvoiceDocument = {
   seller: sellerDetails,
   buyer: { company: 'Muster AG', contactName: 'Anna Muster', email: 'anna@example.ch', address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', country: 'Schweiz', countryCode: 'CH' } },
   lines: [{ title: 'Cyber-Security-Training Basic', paymentFrequency: 'ONE_TIME', quantity: 3, periodMonths: null, unitPrice: 49, total: 147 }],
-  totals: { net: 147, vatRate: 8.1, vatAmount: 11.91, gross: 158.91, vatKind: 'SWISS_VAT' },
+  totals: { net: 147, vatRate: 8.1, vatAmount: 11.91, gross: 158.91, vatKind: 'SWISS_VAT', perMonth: null },
 };
 
 describe('the invoice thread', () => {

@@ -141,7 +141,7 @@ describe('staff only', () => {
 describe('an order placed at checkout', () => {
   it('has its net total, its gross as the amount due, its agreement time, and both mails name it', async () => {
     const placed = await placeOrder();
-    expect(placed.totals).toEqual({ net: 1740, vatRate: 8.1, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT' });
+    expect(placed.totals).toEqual({ net: 1740, vatRate: 8.1, vatAmount: 140.94, gross: 1880.94, vatKind: 'SWISS_VAT', perMonth: null });
     const { row } = await rowOf(placed.id);
     // The table lists the net total; the invoice's gross total falls due.
     expect(row).toMatchObject({ status: 'ORDERED', totalNetMinor: 174_000, amountDueMinor: 188_094 });
@@ -305,12 +305,13 @@ describe('what falls due is the gross total of the invoice', () => {
 });
 
 describe('a monthly order', () => {
-  it('PAY → ACTIVE, RENEW, START_TERMINATION (from the end of the period) → TERMINATE', async () => {
+  it('PAY → ACTIVE, RENEW, START_TERMINATION (from the end of the minimum term) → TERMINATE', async () => {
     const placed = await placeOrder({ items: [monthly] });
     const { id } = placed;
-    // One term of the MONTHLY line is the whole order; what falls due for it is gross (Swiss VAT).
+    // The order's invoice is the first month of its MONTHLY line (2 seats × 4.90 CHF); what falls
+    // due for it is gross (Swiss VAT), and so is each further month.
     const term = placed.totals.gross;
-    expect(placed.totals.vatKind).toBe('SWISS_VAT');
+    expect(placed.totals).toMatchObject({ net: 9.8, vatKind: 'SWISS_VAT', perMonth: { net: 9.8, gross: term } });
     expect(term).toBeGreaterThan(placed.totals.net);
     await expectOk(await act(id, 'status', { action: 'INVOICE' }));
     const payDay = addDays(today, -3);
@@ -318,7 +319,7 @@ describe('a monthly order', () => {
     let order = await expectOk(await act(id, 'pay', { amount: term, date: payDay }));
     expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: 0, totalAmountPaid: term });
     expect(actionsOf(order)).toEqual(['PAY', 'CANCEL_REFUND', 'START_TERMINATION', 'RENEW']);
-    const firstEnd = addMonths(payDay, 12);
+    const firstEnd = addMonths(payDay, 1);
     expect(transitions(order)[0]).toMatchObject({ action: 'PAY', to: 'ACTIVE', data: { periodStart: payDay, periodEnd: firstEnd } });
     // ACTIVE orders cannot be deleted.
     expect((await asStaff('DELETE', `/api/orders/admin/${id}/`)).statusCode).toBe(409);
@@ -329,7 +330,7 @@ describe('a monthly order', () => {
       action: 'RENEW',
       from: 'ACTIVE',
       to: 'ACTIVE',
-      data: { amountDue: term, periodStart: firstEnd, periodEnd: addMonths(firstEnd, 12) },
+      data: { amountDue: term, periodStart: firstEnd, periodEnd: addMonths(firstEnd, 1) },
     });
     // The amount due at purchase stays; the renewal's amount is in its history row.
     expect((await rowOf(id)).row).toMatchObject({ totalNetMinor: Math.round(placed.totals.net * 100), amountDueMinor: Math.round(term * 100) });
@@ -337,9 +338,10 @@ describe('a monthly order', () => {
     order = await expectOk(await act(id, 'pay', { amount: 10, date: today }));
     expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: Math.round((term - 10) * 100) / 100 });
 
+    // Notice in the second month ends the subscription with its 12-month minimum term.
     order = await expectOk(await act(id, 'termination', { refund: false, reason: 'budget cut' }));
-    expect(order).toMatchObject({ detail: { status: 'TERMINATING' }, terminatedBy: 'anna.admin@example.ch', terminatedFrom: addMonths(firstEnd, 12), refund: false });
-    expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(firstEnd, 12) } });
+    expect(order).toMatchObject({ detail: { status: 'TERMINATING' }, terminatedBy: 'anna.admin@example.ch', terminatedFrom: addMonths(payDay, 12), refund: false });
+    expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(payDay, 12) } });
     expect(((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).exception).toBe('TERMINATING');
 
     order = await expectOk(await act(id, 'status', { action: 'TERMINATE' }));
@@ -349,7 +351,17 @@ describe('a monthly order', () => {
     expect(status.milestones.find((milestone) => milestone.id === 'paid')?.reached).toBe(true);
   });
 
-  it('renews an export subscription at its net term (no VAT)', async () => {
+  it('ends a subscription with the running month once its minimum term is over', async () => {
+    const { id, totals } = await placeOrder({ items: [monthly] });
+    await act(id, 'status', { action: 'INVOICE' });
+    await act(id, 'pay', { amount: totals.gross, date: today });
+    for (let month = 1; month <= 12; month++) await expectOk(await act(id, 'status', { action: 'RENEW' }));
+    // Thirteen months invoiced: the first and twelve renewals, the last one running.
+    const order = await expectOk(await act(id, 'termination', { refund: false }));
+    expect(order).toMatchObject({ terminatedFrom: addMonths(today, 13), amountDue: Math.round(totals.gross * 12 * 100) / 100 });
+  });
+
+  it('renews an export subscription at its net month (no VAT)', async () => {
     const placed = await placeOrder({ items: [monthly], currency: 'USD', address: usAddress });
     const { id, totals } = placed;
     expect(totals).toMatchObject({ vatKind: 'EXPORT', gross: totals.net });
@@ -379,8 +391,8 @@ describe('a monthly order', () => {
     const tooMuch = await act(id, 'termination', { refund: true, refundAmount: totals.gross + 1 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().errors[0]).toMatchObject({ field: 'refundAmount', code: 'tooBig' });
-    const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 100 }));
-    expect(order).toMatchObject({ refund: true, refundAmount: 100, refunded: false });
+    const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 5 }));
+    expect(order).toMatchObject({ refund: true, refundAmount: 5, refunded: false });
     await act(id, 'status', { action: 'TERMINATE' });
     expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
     await expectOk(await act(id, 'archive-refund', { refundDate: today }));

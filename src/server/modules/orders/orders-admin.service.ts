@@ -212,12 +212,13 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
           case 'RENEW': {
-            // The next period starts where the current one ends; one term of the MONTHLY lines
-            // falls due now, gross: with the VAT of the order's billing country, as invoiced.
-            // Only the history records it (`amount_due_minor` stays what fell due at purchase).
+            // The next month starts where the current period ends; one month of the MONTHLY lines
+            // falls due now, gross: with the VAT of the order's billing country, as invoiced
+            // (docs/decisions/020-monthly-terms.md). Only the history records it
+            // (`amount_due_minor` stays what fell due at purchase).
             const periodStart = order.periodEnd ?? isoDateInZurich();
-            const periodEnd = addMonths(periodStart, order.termMonths ?? 12);
-            const { grossMinor } = orderVatTotals(order.monthlyTermMinor, order.invoiceInfo);
+            const periodEnd = addMonths(periodStart, 1);
+            const { grossMinor } = orderVatTotals(order.monthlyMinor, order.invoiceInfo);
             return { history: withReason({ amountDue: toMajor(grossMinor), periodStart, periodEnd }) };
           }
           default:
@@ -313,8 +314,8 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
           await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email });
           const history: Record<string, unknown> = { amount: payment.amount, date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
           if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
-            // The subscription starts with the payment that activates it: its first period.
-            Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, order.termMonths ?? 12) });
+            // The subscription starts with the payment that activates it: its first month.
+            Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
           }
           return { history };
         },
@@ -352,8 +353,11 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
         data: refund.data,
         explainRefusal: refund.explainRefusal,
         prepare: ({ order }) => {
-          // The end of the period running now: set by the payment that activated it or the last renewal.
-          const terminatedFrom = order.periodEnd ?? addMonths(isoDateInZurich(), order.termMonths ?? 12);
+          // The end of the month running now (set by the payment that activated the subscription or
+          // the last renewal), but never before the minimum term is over.
+          const termEnd = addMonths(order.subscribedFrom ?? isoDateInZurich(), order.termMonths ?? 12);
+          const periodEnd = order.periodEnd ?? termEnd;
+          const terminatedFrom = periodEnd > termEnd ? periodEnd : termEnd;
           return { changes: { ...refund.changes, terminatedBy: staff.email, terminatedFrom }, history: { ...refund.history, terminatedFrom } };
         },
       });

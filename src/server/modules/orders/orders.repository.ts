@@ -28,15 +28,17 @@ export interface LockedOrder {
   availableFrom: string | null;
   activeItemCount: number;
   hasMonthlyItem: boolean;
-  /** The longest term of the ACTIVE MONTHLY lines, months (null without such a line). */
+  /** The longest minimum term of the ACTIVE MONTHLY lines, months (null without such a line). */
   termMonths: number | null;
-  /** What the ACTIVE MONTHLY lines cost for one term, net: a renewal makes its gross due. */
-  monthlyTermMinor: number;
+  /** What the ACTIVE MONTHLY lines cost for one month, net: a renewal makes its gross due. */
+  monthlyMinor: number;
   totalPaidMinor: number;
   /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
   renewedDueMinor: number;
   /** The end of the current subscription period (ISO date), from the latest history row that set one. */
   periodEnd: string | null;
+  /** The day the subscription started (ISO date): the first period's start, set by the payment that activated it. */
+  subscribedFrom: string | null;
 }
 
 /** Columns an action sets besides the status (values or SQL such as `now()`). */
@@ -56,13 +58,15 @@ function selectOrderWithFacts(id: string, lock: boolean) {
            exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
            (select max(coalesce(i.period_months, 12))::int from order_items i
              where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "termMonths",
-           (select coalesce(sum(i.unit_price_minor * i.quantity * coalesce(i.period_months, 12)), 0)::int from order_items i
-             where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyTermMinor",
+           (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int from order_items i
+             where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyMinor",
            (select coalesce(sum(p.amount_minor), 0)::int from order_payments p where p.order_id = o.id) as "totalPaidMinor",
            (select coalesce(round(sum((h.data->>'amountDue')::numeric) * 100), 0)::int from order_history h
              where h.order_id = o.id and h.action = 'RENEW') as "renewedDueMinor",
            (select h.data->>'periodEnd' from order_history h
-             where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd"
+             where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd",
+           (select h.data->>'periodStart' from order_history h
+             where h.order_id = o.id and h.action = 'PAY' and h.data ? 'periodStart' order by h.at asc limit 1) as "subscribedFrom"
       from orders o
      where o.id = ${id}
      ${lock ? sql`for update of o` : sql``}`;

@@ -71,7 +71,7 @@ export const site = {
   'site.trainings.tier.foundation': 'Foundation',
   'site.trainings.tier.champion': 'Champion',
   'site.trainings.note.monthly':
-    'Laufzeit 1 bis 36 Monate, 12 Monate, wenn Sie nichts anderes wählen; monatliche Abrechnung.',
+    'Mindestlaufzeit 12, 24 oder 36 Monate, im Warenkorb gewählt; Abrechnung Monat für Monat.',
   'site.trainings.note.oneTime': 'Eine einmalige Zahlung pro Platz.',
   'site.trainings.addToCart': 'In den Warenkorb',
   'site.trainings.features': 'Das ist enthalten',
@@ -281,7 +281,7 @@ export const site = {
     'Ein Platz berechtigt eine namentlich bestimmte Person des Kunden, das bestellte Training zu nutzen. Plätze dürfen neu zugewiesen werden, wenn eine Person den Kunden verlässt, aber nicht gleichzeitig geteilt werden. Kursunterlagen dürfen nur innerhalb der Organisation des Kunden verwendet werden.',
   'site.terms.prices.heading': 'Preise und Laufzeiten',
   'site.terms.prices.text':
-    'Die Preise sind Nettopreise pro Platz in der Währung der Bestellung, zuzüglich MWST, wo sie anfällt: 8,1 % Schweizer MWST für Rechnungsadressen in der Schweiz und in Liechtenstein; Rechnungen an Unternehmen in der EU werden im Reverse-Charge-Verfahren ohne MWST ausgestellt, wofür die MWST-Nummer des Kunden nötig ist. Einmalige Trainings werden einmal bezahlt. Monatliche Trainings laufen für die gewählte Mindestlaufzeit (1 bis 36 Monate, 12 Monate, wenn nichts anderes gewählt ist) und werden für diese Laufzeit verrechnet; danach verlängern sie sich jeweils um einen Monat, wenn sie nicht gekündigt werden.',
+    'Die Preise sind Nettopreise pro Platz in der Währung der Bestellung, zuzüglich MWST, wo sie anfällt: 8,1 % Schweizer MWST für Rechnungsadressen in der Schweiz und in Liechtenstein; Rechnungen an Unternehmen in der EU werden im Reverse-Charge-Verfahren ohne MWST ausgestellt, wofür die MWST-Nummer des Kunden nötig ist. Einmalige Trainings werden einmal bezahlt. Monatliche Trainings laufen für die gewählte Mindestlaufzeit (12, 24 oder 36 Monate; 12 Monate, wenn nichts anderes gewählt ist) und werden Monat für Monat im Voraus verrechnet, der erste Monat mit der Bestellung; nach der Mindestlaufzeit laufen sie monatlich weiter, wenn sie nicht gekündigt werden.',
   'site.terms.payment.heading': 'Zahlung',
   'site.terms.payment.text':
     'Rechnungen sind innert 30 Tagen ab Rechnungsdatum ohne Abzug zahlbar, per Überweisung oder, bei CHF und EUR, mit dem QR-Zahlteil der Rechnung. Bei Zahlungsverzug können wir den Zugang nach einer Mahnung sperren.',

@@ -66,7 +66,7 @@ export const site = {
   'site.trainings.tier.basic': 'Basic',
   'site.trainings.tier.foundation': 'Foundation',
   'site.trainings.tier.champion': 'Champion',
-  'site.trainings.note.monthly': 'Term of 1 to 36 months, 12 months unless you choose otherwise; billed monthly.',
+  'site.trainings.note.monthly': 'Minimum term of 12, 24 or 36 months, chosen in the cart; billed month by month.',
   'site.trainings.note.oneTime': 'A single payment per seat.',
   'site.trainings.addToCart': 'Add to cart',
   'site.trainings.features': 'What is included',
@@ -275,7 +275,7 @@ export const site = {
     'A seat entitles one named person of the customer to use the ordered training. Seats may be reassigned when a person leaves the customer, but not shared at the same time. Course materials may be used within the customer\'s organisation only.',
   'site.terms.prices.heading': 'Prices and terms',
   'site.terms.prices.text':
-    'Prices are net prices per seat in the currency of the order, plus VAT where it applies: 8.1 % Swiss VAT for invoice addresses in Switzerland and Liechtenstein; invoices to companies in the EU are issued without VAT under the reverse-charge procedure, which requires the customer\'s VAT number. One-time trainings are paid once. Monthly trainings run for the minimum term chosen (1 to 36 months, 12 months unless chosen otherwise) and are billed for that term; they renew by one month at a time unless terminated.',
+    'Prices are net prices per seat in the currency of the order, plus VAT where it applies: 8.1 % Swiss VAT for invoice addresses in Switzerland and Liechtenstein; invoices to companies in the EU are issued without VAT under the reverse-charge procedure, which requires the customer\'s VAT number. One-time trainings are paid once. Monthly trainings run for the minimum term chosen (12, 24 or 36 months; 12 months unless chosen otherwise) and are invoiced month by month in advance, the first month with the order; after the minimum term they continue month by month unless terminated.',
   'site.terms.payment.heading': 'Payment',
   'site.terms.payment.text':
     'Invoices are payable within 30 days of the invoice date without deduction, by bank transfer or, for CHF and EUR, with the QR-bill attached to the invoice. If payment is late we may suspend access after a reminder.',

@@ -93,7 +93,8 @@ function orderDetail(change: Partial<OrderDetail> = {}): OrderDetail {
         paymentFrequency: 'ONE_TIME',
       },
     ],
-    totals: { net: 600, vatRate: 8.1, vatAmount: 48.6, gross: 648.6, vatKind: 'SWISS_VAT' },
+    // What is billed now: the first month of the monthly line.
+    totals: { net: 50, vatRate: 8.1, vatAmount: 4.05, gross: 54.05, vatKind: 'SWISS_VAT', perMonth: { net: 50, vatAmount: 4.05, gross: 54.05 } },
     invoiceInfo: invoiceInfo(),
     details: { shoppingCart: true, status: 'SHOPPING_CART' },
     ...change,
@@ -390,10 +391,11 @@ describe('checkout page', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(2); // the header and the one ACTIVE line
     expect(rows[1]?.textContent).toContain('Cyber security basics');
-    expect(rows[1]?.textContent).toContain('12 months');
-    expect(rows[1]?.textContent).toContain('600.00 CHF');
+    expect(rows[1]?.textContent).toContain('per month, minimum term 12 months');
+    expect(rows[1]?.textContent).toContain('50.00 CHF');
     expect(screen.getByText('VAT 8.1 %')).toBeTruthy();
-    expect(screen.getByTestId('order-gross').textContent).toBe('648.60 CHF');
+    expect(screen.getByTestId('order-gross').textContent).toBe('54.05 CHF');
+    expect(screen.getByTestId('order-per-month').textContent).toBe('54.05 CHF');
     expect(screen.getByText('Bahnhofstrasse 1')).toBeTruthy();
     const terms = await screen.findByRole('link', { name: /Terms and conditions/ });
     expect(terms.getAttribute('href')).toBe('/web/en-US/terms');
@@ -692,7 +694,7 @@ describe('checkout page', () => {
     const rows = within(within(summary).getByRole('table', { name: 'Your trainings' })).getAllByRole('row');
     expect(rows).toHaveLength(2);
     expect(within(summary).getByText('VAT 8.1 %')).toBeTruthy();
-    expect(within(summary).getByTestId('order-gross').textContent).toBe('648.60 CHF');
+    expect(within(summary).getByTestId('order-gross').textContent).toBe('54.05 CHF');
     const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
     next();
@@ -705,10 +707,11 @@ describe('checkout page', () => {
     renderCheckout();
     await heading('Step 1 of 7: Invoice info');
     const early = screen.getByRole('complementary', { name: 'Your order' });
-    expect(within(early).getByTestId('order-net').textContent).toBe('600.00 CHF');
+    expect(within(early).getByTestId('order-net').textContent).toBe('50.00 CHF');
+    expect(within(early).getByTestId('order-per-month').textContent).toBe('50.00 CHF');
     expect(within(early).queryByTestId('order-gross')).toBeNull();
     expect(within(early).getByText('VAT is added according to your billing address once you have given it.')).toBeTruthy();
-    expect(within(early).getByRole('row', { name: /Cyber security basics/ }).textContent).toContain('10 seats · 12 months');
+    expect(within(early).getByRole('row', { name: /Cyber security basics/ }).textContent).toContain('10 seats · per month, minimum term 12 months');
 
     // A small screen: collapsed, its toggle naming the total.
     cleanup();
@@ -720,7 +723,7 @@ describe('checkout page', () => {
     expect(small.open).toBe(false);
     const toggle = small.querySelector('summary') as HTMLElement;
     expect(toggle.textContent).toContain('Trainings and amounts');
-    expect(toggle.textContent).toContain('648.60 CHF');
+    expect(toggle.textContent).toContain('54.05 CHF');
     small.open = true;
     fireEvent(small, new Event('toggle'));
     await waitFor(() => expect(small.open).toBe(true));
