@@ -12,7 +12,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   const drawer = page.getByRole('dialog', { name: 'Ihr Warenkorb' });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText('Cyber-Security-Training Foundation')).toBeVisible();
-  await expect(drawer.getByTestId('drawer-total')).toHaveText('145.– CHF');
+  await expect(drawer.getByTestId('cart-due-today')).toHaveText('145.– CHF');
   await expect(page.locator('.cart-button .badge')).toHaveText('1');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -22,7 +22,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   await page.getByRole('radio', { name: 'Monatlich' }).check();
   const basic = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_basic_v1"][data-payment-frequency="MONTHLY"]');
   await basic.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(drawer.getByText('1 × 12 Monate · Monatlich')).toBeVisible();
+  await expect(drawer.getByText('1 Platz · monatlich, Mindestlaufzeit 12 Monate')).toBeVisible();
   await expect(page.locator('.cart-button .badge')).toHaveText('2');
   await drawer.getByRole('link', { name: 'Zum Warenkorb' }).click();
 
@@ -31,15 +31,18 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   const seats = page.getByLabel('Plätze für Cyber-Security-Training Foundation');
   await seats.fill('12');
   await seats.press('Enter');
-  await expect(page.getByTestId('cart-total')).toHaveText("1'798.80 CHF");
+  // Due today: the one-time line and the first month of the monthly one; then 4.90 CHF a month.
+  await expect(page.getByTestId('cart-due-today')).toHaveText("1'744.90 CHF");
+  await expect(page.getByTestId('cart-per-month')).toHaveText('4.90 CHF');
   await expect(page.getByText("1'740.– CHF").first()).toBeVisible();
 
   // Remove and undo.
   await page.getByRole('button', { name: 'Cyber-Security-Training Basic entfernen' }).click();
   await expect(page.locator('.cart-line.is-removed s').first()).toHaveText('Cyber-Security-Training Basic');
-  await expect(page.getByTestId('cart-total')).toHaveText("1'740.– CHF");
+  await expect(page.getByTestId('cart-due-today')).toHaveText("1'740.– CHF");
+  await expect(page.getByTestId('cart-per-month')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cyber-Security-Training Basic wieder in den Warenkorb legen' }).click();
-  await expect(page.getByTestId('cart-total')).toHaveText("1'798.80 CHF");
+  await expect(page.getByTestId('cart-due-today')).toHaveText("1'744.90 CHF");
 
   // Save by e-mail: the shared form with consent and captcha.
   const email = `anna.${Date.now()}@example.ch`;
@@ -65,7 +68,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   const other = await elsewhere.newPage();
   await other.goto(link ?? '');
   await expect(other).toHaveURL(/\/app\/orders\/[0-9a-f-]+\/shopping-cart$/);
-  await expect(other.getByTestId('cart-total')).toHaveText("1'798.80 CHF");
+  await expect(other.getByTestId('cart-due-today')).toHaveText("1'744.90 CHF");
   expect((await elsewhere.cookies()).find((c) => c.name === 'shopping_cart')?.value).toBe(link?.split('/').at(-2));
   await elsewhere.close();
 });
@@ -87,7 +90,7 @@ test('the first add makes a 90-day cart cookie; changing the currency re-prices 
   const basic = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_basic_v1"][data-payment-frequency="MONTHLY"]');
   await basic.getByRole('button', { name: 'Add to cart' }).click();
   const drawer = page.getByRole('dialog', { name: 'Your shopping cart' });
-  await expect(drawer.getByTestId('drawer-total')).toHaveText('58,80 EUR');
+  await expect(drawer.getByTestId('cart-due-today')).toHaveText('4,90 EUR');
   const cookie = (await context.cookies()).find((c) => c.name === 'shopping_cart');
   const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
   expect(days).toBeGreaterThan(89.9);
@@ -96,7 +99,7 @@ test('the first add makes a 90-day cart cookie; changing the currency re-prices 
 
   await page.getByLabel('Currency').selectOption('USD');
   await page.locator('.cart-button').click();
-  await expect(drawer.getByTestId('drawer-total')).toHaveText('64.80 USD');
+  await expect(drawer.getByTestId('cart-due-today')).toHaveText('5.40 USD');
   const currency = (await context.cookies()).find((c) => c.name === 'currency');
   expect(((currency?.expires ?? 0) - Date.now() / 1000) / 86_400).toBeGreaterThan(364);
 });

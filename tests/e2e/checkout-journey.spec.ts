@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfPages } from '../helpers/pdf.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -41,19 +42,40 @@ test.describe('a Swiss visitor on the en-US site', () => {
   // On loopback the geolocation takes the browser's region: a Swiss browser.
   test.use({ locale: 'de-CH' });
 
-  test('gets Switzerland by default, 8.1 % VAT, steps in the history, a reload that keeps the review, and the thank-you page', async ({ page }) => {
+  test('gets Switzerland by default, 8.1 % VAT, a monthly plan billed today and per month everywhere, steps in the history, a reload that keeps the review, and the thank-you page', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto('/web/en-US/trainings');
     await page.locator('.header-currency select').selectOption('CHF');
     const offer = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_champion_v1"][data-payment-frequency="MONTHLY"]');
     await offer.getByRole('button', { name: 'Add to cart' }).click();
+    // The drawer: the monthly line at its price per month with its term; today and per month apart.
     const drawer = page.getByRole('dialog');
     await expect(drawer.locator('.cart-drawer__items li')).toHaveCount(1);
+    await expect(drawer.locator('.cart-drawer__items li')).toContainText('1 seat · monthly, minimum term 12 months');
+    await expect(drawer.locator('.cart-drawer__items li')).toContainText('38.90 CHF per month');
+    await expect(drawer.getByTestId('cart-due-today')).toHaveText('38.90 CHF');
+    await expect(drawer.getByTestId('cart-per-month')).toHaveText('38.90 CHF');
     await drawer.locator('a.button').first().click();
     const seats = page.locator('.cart-line input[type="number"]').first();
     await seats.fill('5');
     await seats.press('Enter');
-    await expect(page.getByTestId('cart-total')).toContainText("2'334");
+    // The cart page: 5 × 38.90 CHF is due today (the first month), and then each month.
+    await expect(page.getByTestId('cart-due-today')).toHaveText('194.50 CHF');
+    await expect(page.getByTestId('cart-per-month')).toHaveText('194.50 CHF');
+    await expect(page.getByText('Monthly trainings are billed month by month, for at least their minimum term.')).toBeVisible();
+    // The term: 12, 24 or 36 months; a choice is kept.
+    const term = page.getByRole('combobox', { name: 'Minimum term for Cyber Security Training Champion' });
+    await expect(term).toHaveValue('12');
+    await expect(term.locator('option')).toHaveText(['12 months', '24 months', '36 months']);
+    await term.selectOption('24');
+    // The select shows what the server saved.
+    await expect(term).toHaveValue('24');
+    await page.reload();
+    await expect(term).toHaveValue('24');
+    await expect(page.getByTestId('cart-per-month')).toHaveText('194.50 CHF');
+    await term.selectOption('12');
+    await expect(term).toHaveValue('12');
+    await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Go to checkout' }).click();
 
     // Step 1, in the address; the order stands beside it.
@@ -62,6 +84,8 @@ test.describe('a Swiss visitor on the en-US site', () => {
     const summary = page.getByRole('complementary', { name: 'Your order' });
     await expect(summary.getByRole('table', { name: 'Your trainings' })).toBeVisible();
     await expect(summary.getByText('Cyber Security Training Champion')).toBeVisible();
+    await expect(summary.getByText('5 seats · per month, minimum term 12 months')).toBeVisible();
+    await expect(summary.getByTestId('order-per-month')).toHaveText('194.50 CHF');
     await expectNoAxeViolations(page);
     await page.getByLabel('Company name').fill('Muster AG');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -103,11 +127,14 @@ test.describe('a Swiss visitor on the en-US site', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Review: 5 × 38.90 CHF × 12 = 2'334.00 net, VAT 8.1 % = 189.05, total 2'523.05 CHF.
+    // Review: billed now is the first month, 5 × 38.90 CHF = 194.50 net, VAT 8.1 % = 15.75,
+    // total 210.25 CHF; then 210.25 CHF per month.
     await expect(stepHeading(page, 'Step 5 of 7: Review order')).toBeVisible();
     await expect(page).toHaveURL(/\?step=review$/);
     await expect(summary.getByText('VAT 8.1 %')).toBeVisible();
-    await expect(summary.getByTestId('order-gross')).toHaveText("2'523.05 CHF");
+    await expect(summary.getByTestId('order-gross')).toHaveText('210.25 CHF');
+    await expect(summary.getByTestId('order-per-month')).toHaveText('210.25 CHF');
+    await expect(summary.getByText('Billed now: the one-time trainings and the first month of the monthly ones.')).toBeVisible();
     await expect(page.getByText('Switzerland', { exact: true })).toBeVisible();
     const terms = page.getByLabel('I have read and agree to the terms and conditions and the privacy policy.');
     await terms.check();
@@ -141,6 +168,8 @@ test.describe('a Swiss visitor on the en-US site', () => {
     const number = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
     expect(number).toMatch(/^\d{4}-\d{6}$/);
     await expect(page.getByRole('table', { name: 'What you ordered' }).getByText('Cyber Security Training Champion')).toBeVisible();
+    await expect(page.getByTestId('order-gross')).toHaveText('210.25 CHF');
+    await expect(page.getByTestId('order-per-month')).toHaveText('210.25 CHF');
     const next = page.getByRole('region', { name: 'What happens next' });
     await expect(next).toContainText(`by e-mail to ${email}`);
     await expect(next).toContainText('within five working days');
@@ -149,11 +178,20 @@ test.describe('a Swiss visitor on the en-US site', () => {
     const pdf = await page.request.get((await invoiceLink.getAttribute('href')) ?? '');
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
+    // The invoice asks for the first month and says what each further month costs.
+    const [invoicePage = ''] = await pdfPages(await pdf.body());
+    expect(invoicePage).toContain('Monthly, minimum term 12 months: first month');
+    expect(invoicePage).toContain('Total incl. VAT 210.25 CHF');
+    expect(invoicePage).toContain('Each further month, incl. VAT 210.25 CHF');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 
     // The invoice goes out with the confirmation; then tracking shows "Invoiced".
     const mail = await waitForMail(email, number);
     expect(mail.attachments[0]?.contentType).toBe('application/pdf');
+    expect(mail.text).toContain('Cyber Security Training Champion, 5 seats, per month, minimum term 12 months: 194.50 CHF');
+    expect(mail.text).toContain('Total: 210.25 CHF');
+    expect(mail.text).toContain('Then per month, incl. VAT: 210.25 CHF');
+    // The tracking page shows the same split.
     await page.getByRole('link', { name: 'Track your order' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
     const invoiced = page.locator('.tracking-milestone', { hasText: 'Invoiced' });
@@ -162,6 +200,7 @@ test.describe('a Swiss visitor on the en-US site', () => {
       await expect(invoiced).toContainText('Done on', { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
     await expect(page.locator('.tracking-milestone', { hasText: 'Ordered' })).toContainText('Done on');
+    await expect(page.getByTestId('order-per-month')).toHaveText('210.25 CHF');
   });
 });
 
@@ -204,7 +243,7 @@ test('the no-cart page offers the cart of a valid cookie, and forgets one that i
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Go to shopping cart' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/orders/${cart.id}/shopping-cart$`));
-  await expect(page.getByTestId('cart-total')).toBeVisible();
+  await expect(page.getByTestId('cart-due-today')).toBeVisible();
 
   // Leave the cart page first: it renews the cart cookie when its cart loads, and would write the valid id back.
   await page.goto('about:blank');

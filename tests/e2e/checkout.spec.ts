@@ -55,9 +55,10 @@ test('en-US, EUR, a German company: reverse charge, VAT number asked for, order 
   await page.getByRole('textbox', { name: 'Number', exact: true }).fill('30 1234567');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Review: reverse charge, net = gross (5 seats × 39.90 EUR × 12 months = 2 394,00 EUR).
+  // Review: reverse charge, net = gross; billed now the first month (5 seats × 39.90 EUR), then each month.
   await expect(page.getByText('Reverse charge', { exact: false }).first()).toBeVisible();
-  await expect(page.getByTestId('order-gross')).toHaveText('2 394,00 EUR');
+  await expect(page.getByTestId('order-gross')).toHaveText('199,50 EUR');
+  await expect(page.getByTestId('order-per-month')).toHaveText('199,50 EUR');
   await page.getByLabel('I have read and agree to the terms and conditions and the privacy policy.').check();
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -105,8 +106,8 @@ test('de-CH, CHF, a Swiss company: 8.1 % VAT, a reload resumes at the saved step
   await expect(page.getByRole('heading', { name: /Bestellung prüfen/ })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: /Bestellung prüfen/ })).toBeVisible();
-  // 5 × 38.90 CHF × 12 = 2'334.00 net, VAT 8.1 % = 189.05, total 2'523.05 CHF.
-  await expect(page.getByTestId('order-gross')).toHaveText("2'523.05 CHF");
+  // The first month: 5 × 38.90 CHF = 194.50 net, VAT 8.1 % = 15.75, total 210.25 CHF.
+  await expect(page.getByTestId('order-gross')).toHaveText('210.25 CHF');
   await expect(page.getByText('MWST 8.1 %', { exact: false }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Zurück' }).click();
   await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
@@ -123,6 +124,7 @@ test('de-CH, CHF, a Swiss company: 8.1 % VAT, a reload resumes at the saved step
   await expect(page.getByText('Bestellt').first()).toBeVisible();
 
   const mail = await waitForMail(email, 'Ihre Bestellung');
-  expect(mail.text).toContain("2'523.05 CHF");
+  expect(mail.text).toContain('Total: 210.25 CHF');
+  expect(mail.text).toContain('Danach pro Monat, inkl. MWST: 210.25 CHF');
   expect(mail.attachments[0]?.contentType).toBe('application/pdf');
 });

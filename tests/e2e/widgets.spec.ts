@@ -230,7 +230,7 @@ test.describe('role questionnaire', () => {
     const drawer = page.getByRole('dialog', { name: 'Your shopping cart' });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText('Cyber Security Training Foundation')).toBeVisible();
-    await expect(drawer.getByTestId('drawer-total')).toHaveText('174.– CHF');
+    await expect(drawer.getByTestId('cart-due-today')).toHaveText('14.50 CHF');
   });
 
   test('gives a tie to the higher tier (de-CH)', async ({ page }) => {

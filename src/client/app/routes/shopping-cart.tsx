@@ -216,7 +216,11 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
             value={item.periodMonths ?? periodMonthsLimits.default}
             disabled={removed}
             aria-label={t('shop.cart.termOf', { title })}
-            onChange={(event) => run(() => update({ periodMonths: Number(event.target.value) }))}
+            onChange={(event) => {
+              // Read now: the call runs later, when React has put the select back to the saved term.
+              const periodMonths = Number(event.target.value);
+              run(() => update({ periodMonths }));
+            }}
           >
             {termOptions(item.periodMonths).map((months) => (
               <option key={months} value={months}>

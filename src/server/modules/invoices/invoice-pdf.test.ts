@@ -1,35 +1,11 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../../../../tests/helpers/pdf.ts';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 import { invoiceDueDate, renderInvoicePdf, sellerDetails } from './invoice-pdf.ts';
 import { toPdfText } from './pdf-text.ts';
 import { creditorReference, paymentReference, qrBillData, qrReference, splitStreet } from './qr-bill.ts';
-
-/** The text of each page, one string per line (items on the same baseline joined). */
-async function pdfPages(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    const lines = new Map<number, { x: number; text: string }[]>();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str === '') continue;
-      const y = Math.round(item.transform[5] as number);
-      const key = [...lines.keys()].find((known) => Math.abs(known - y) <= 2) ?? y;
-      lines.set(key, [...(lines.get(key) ?? []), { x: item.transform[4] as number, text: item.str }]);
-    }
-    pages.push(
-      [...lines.entries()]
-        .sort(([a], [b]) => b - a)
-        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((item) => item.text).join(' ').replace(/\s+/g, ' '))
-        .join('\n'),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
 
 /** The text with line breaks as spaces, for sentences that wrap. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
