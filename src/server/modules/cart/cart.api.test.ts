@@ -277,6 +277,7 @@ describe('saving a cart by e-mail', () => {
 
   it('stores who saved it and queues the mail with the restore link, in the visitor language', async () => {
     const { id } = await createCart();
+    await call('POST', `/api/orders/${id}/shopping-cart/`, { productCode: basic, quantity: 1, paymentFrequency: 'MONTHLY' });
     expect((await call('GET', `/api/orders/${id}/is-subscribed`)).json()).toEqual({ isSubscribed: false });
     const response = await call('POST', `/api/orders/${id}/subscribe`, { ...form, captchaSolution: await solveCaptcha(t.app, 'forms') });
     expect(response.statusCode).toBe(200);
@@ -287,6 +288,12 @@ describe('saving a cart by e-mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Ihr gespeicherter Warenkorb bei der CyberSafe Academy');
     expect(mails[0]?.raw?.replace(/=\r?\n/g, '')).toContain(`/app/orders/${id}/restore-shopping-cart`);
+    // The monthly line at its price per month with its term; what is due today and then per month.
+    const text = quotedPrintableText(mails[0]?.raw ?? '');
+    expect(text).toContain('5 Plätze: 245.00 CHF');
+    expect(text).toContain('1 Platz, pro Monat, Mindestlaufzeit 12 Monate: 4.90 CHF');
+    expect(text).toContain('Heute fällig (exkl. MWST): 249.90 CHF');
+    expect(text).toContain('Danach pro Monat (exkl. MWST): 4.90 CHF');
   });
 
   it.each([
@@ -342,3 +349,9 @@ describe('saving a cart by e-mail', () => {
     expect(mails.map((mail) => mail.subject).sort()).toEqual(['Bitte bestätigen Sie Ihr Newsletter-Abonnement', 'Ihr gespeicherter Warenkorb bei der CyberSafe Academy']);
   });
 });
+
+/** A mail's quoted-printable text as it reads (soft line breaks joined, =XX bytes as UTF-8). */
+function quotedPrintableText(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
