@@ -346,7 +346,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
       return orderView(orderId, language);
     },
 
-    /** POST …/termination: notice on a subscription; it ends with the current period (`terminatedFrom`). */
+    /** POST …/termination: notice on a subscription; it ends with the running month, not before the minimum term (`terminatedFrom`). */
     async startTermination(orderId: string, staff: Staff, terms: RefundTerms, language: Language): Promise<AdminOrder> {
       const refund = refundTerms(terms);
       await act(orderId, 'START_TERMINATION', staff, {
