@@ -6,6 +6,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
+import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
@@ -41,7 +42,11 @@ export default function ShoppingCartPage() {
   // Every change answers the whole cart, which replaces the one shown.
   const change = useMutation({
     mutationFn: (run: CartChange) => run(),
-    onSuccess: (fresh) => queryClient.setQueryData(cartQuery.queryKey, fresh),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(cartQuery.queryKey, fresh);
+      // The header's cart button shows the new count.
+      setCartCount(fresh.count);
+    },
     onError: (failure) => {
       // A cart that vanished meanwhile: loading it again shows (and forgets) it as gone.
       if (failure instanceof ApiError && failure.isGone) void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
