@@ -60,6 +60,16 @@ test('the app\'s cart, checkout and not-found pages have the site\'s header, foo
   await page.keyboard.press('Escape');
   await expect(page.getByRole('banner').locator('.cart-button')).toBeFocused();
 
+  // The header's currency re-prices the cart, as on the marketing pages; the cart's own choice moves it too.
+  const headerCurrency = page.getByRole('banner').getByRole('combobox', { name: 'Currency' });
+  const cartCurrency = page.getByRole('main').getByRole('combobox', { name: 'Currency' });
+  await headerCurrency.selectOption('CHF');
+  await expect(cartCurrency).toHaveValue('CHF');
+  await expect(page.getByTestId('cart-total')).toContainText('CHF');
+  await cartCurrency.selectOption('EUR');
+  await expect(headerCurrency).toHaveValue('EUR');
+  await expect(page.getByTestId('cart-total')).toContainText('EUR');
+
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

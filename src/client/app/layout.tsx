@@ -1,10 +1,13 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useHref, useLocation } from 'react-router';
 import { cookies } from '#shared/cookies.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import CartButton from '#client/features/cart/cart-button.tsx';
+import { repriceCart } from '#client/features/cart/cart.ts';
+import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import { readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CurrencySelect } from '#client/ui/site-frame/currency-select.tsx';
@@ -71,16 +74,26 @@ function AppLanguageSwitch() {
   return <LanguageLinks lang={language} label={t('common.languageSwitch.label')} links={links} onChoose={choose} />;
 }
 
-/** The header's currency: the visitor's choice for the marketing pages' prices and new carts (the `currency` cookie). */
+const readCurrency = (): Currency => {
+  const stored = readCookie(cookies.currency);
+  return isCurrency(stored) ? stored : defaultCurrency;
+};
+
+/**
+ * The header's currency (the `currency` cookie): the prices of the marketing pages and
+ * the visitor's cart, re-priced at once as on the marketing pages; the page shown loads
+ * again. It follows the cart page's own currency choice.
+ */
 function AppCurrencySelector() {
+  const { language } = useLanguage();
   const t = useT();
-  const [currency, setCurrency] = useState<Currency>(() => {
-    const stored = readCookie(cookies.currency);
-    return isCurrency(stored) ? stored : defaultCurrency;
-  });
+  const queryClient = useQueryClient();
+  const [currency, setCurrency] = useState(readCurrency);
+  useEffect(() => onCartEvent(cartEvents.changed, () => setCurrency(readCurrency())), []);
   const choose = (next: Currency) => {
     writeCookie(cookies.currency, next);
     setCurrency(next);
+    void repriceCart(next, language).then(() => queryClient.invalidateQueries());
   };
   return <CurrencySelect label={t('common.currency.label')} value={currency} onChange={choose} />;
 }

@@ -7,6 +7,7 @@ import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { setCartCount } from '#client/features/cart/cart-count.ts';
+import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
@@ -44,8 +45,9 @@ export default function ShoppingCartPage() {
     mutationFn: (run: CartChange) => run(),
     onSuccess: (fresh) => {
       queryClient.setQueryData(cartQuery.queryKey, fresh);
-      // The header's cart button shows the new count.
+      // The header's cart button and currency follow.
       setCartCount(fresh.count);
+      announceCart(cartEvents.changed);
     },
     onError: (failure) => {
       // A cart that vanished meanwhile: loading it again shows (and forgets) it as gone.
