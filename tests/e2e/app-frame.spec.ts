@@ -88,6 +88,15 @@ test('in the app, the header marks the page shown and switches the language with
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' })).toHaveAttribute('aria-current', 'page');
   await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webinars' })).not.toHaveAttribute('aria-current');
 
+  // The footer's newsletter button opens the same form as on the marketing pages.
+  const newsletter = page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe to the newsletter' });
+  await newsletter.click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to our newsletter' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(newsletter).toBeFocused();
+
   // Following a link of the header stays in the app.
   await header.getByRole('link', { name: 'Webinars' }).click();
   await expect(page).toHaveURL(/\/app\/webinars$/);
