@@ -13,8 +13,6 @@ export function pageFile(language: Language, page: RenderedPageId, currency: Cur
 /** Pages of the single-page app that the marketing pages link to. */
 export const siteLinks = {
   contact: appUrl(appPaths.contactUs()),
-  webinars: appUrl(appPaths.webinars()),
-  noShoppingCart: appUrl(appPaths.noShoppingCart()),
 } as const;
 
 /** `PUBLIC_URL` without a trailing slash; `http://localhost:3000` when unset. */

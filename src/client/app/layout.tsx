@@ -1,9 +1,25 @@
-import { Link, Outlet } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useHref, useLocation } from 'react-router';
+import { cookies } from '#shared/cookies.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import { defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
+import { appPaths } from '#shared/paths.ts';
+import CartButton from '#client/features/cart/cart-button.tsx';
+import { repriceCart } from '#client/features/cart/cart.ts';
+import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
+import { readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { LanguageButtons } from '#client/ui/language-buttons.tsx';
-import { appPaths, sitePath } from '#shared/paths.ts';
+import { CurrencySelect } from '#client/ui/site-frame/currency-select.tsx';
+import { LanguageLinks } from '#client/ui/site-frame/language-links.tsx';
+import type { FramePage } from '#client/ui/site-frame/links.tsx';
+import { SiteFooter } from '#client/ui/site-frame/site-footer.tsx';
+import { SiteHeader } from '#client/ui/site-frame/site-header.tsx';
 
-/** The frame of every app page: header with home link and language switch, footer. */
+// The newsletter form (Zod, the form layout, the captcha) is fetched when first asked for.
+const NewsletterDialog = lazy(() => import('#client/ui/form/newsletter-dialog.tsx').then((m) => ({ default: m.NewsletterDialog })));
+
+/** The frame of every app page: the site's header and footer around the page. */
 export function AppLayout() {
   return (
     <AppFrame>
@@ -12,28 +28,102 @@ export function AppLayout() {
   );
 }
 
-export function AppFrame({ children }: { children: React.ReactNode }) {
+/** The app pages the header and footer link to. */
+const framePages: Partial<Record<string, FramePage>> = { [appPaths.webinars()]: 'webinars', [appPaths.contactUs()]: 'contact' };
+
+/**
+ * The site's header and footer (the same components as on the marketing pages, with the
+ * widgets live), the skip link and the page's `<main>`.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const t = useT();
+  const current = framePages[useLocation().pathname];
   return (
-    <>
+    <div className="app-page">
       <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
+        {t('frame.skipLink')}
       </a>
-      <header className="app-header">
-        <a className="app-brand" href={sitePath(language, 'home')}>
-          {t('common.siteName')}
-        </a>
-        <LanguageButtons />
-      </header>
+      <SiteHeader
+        language={language}
+        t={t}
+        current={current}
+        AppLink={Link}
+        languageSwitch={<AppLanguageSwitch />}
+        currencySelector={<AppCurrencySelector />}
+        cartButton={<CartButton lang={language} label={t('frame.cart.label')} itemsOne={t('frame.cart.items.one')} itemsOther={t('frame.cart.items.other')} />}
+      />
       <main id="main" className="app-main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="app-footer">
-        <a href={sitePath(language, 'privacy-policy')}>{t('app.footer.privacy')}</a>
-        <a href={sitePath(language, 'imprint')}>{t('app.footer.imprint')}</a>
-        <Link to={appPaths.contactUs()}>{t('app.footer.contact')}</Link>
-      </footer>
+      <SiteFooter language={language} t={t} current={current} year={new Date().getFullYear()} AppLink={Link} newsletter={<NewsletterButton />} />
+    </div>
+  );
+}
+
+/** The language links of the header, each to the page shown: a choice switches the language in place. */
+function AppLanguageSwitch() {
+  const { language, setLanguage } = useLanguage();
+  const t = useT();
+  const href = useHref(useLocation());
+  const choose = (next: Language, event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setLanguage(next);
+  };
+  const links = languages.map((option) => ({ lang: option, href, name: translate(option, `common.language.${option}`) }));
+  return <LanguageLinks lang={language} label={t('common.languageSwitch.label')} links={links} onChoose={choose} />;
+}
+
+const readCurrency = (): Currency => {
+  const stored = readCookie(cookies.currency);
+  return isCurrency(stored) ? stored : defaultCurrency;
+};
+
+/**
+ * The header's currency (the `currency` cookie): the prices of the marketing pages and
+ * the visitor's cart, re-priced at once as on the marketing pages; the page shown loads
+ * again. It follows the cart page's own currency choice.
+ */
+function AppCurrencySelector() {
+  const { language } = useLanguage();
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [currency, setCurrency] = useState(readCurrency);
+  useEffect(() => onCartEvent(cartEvents.changed, () => setCurrency(readCurrency())), []);
+  const choose = (next: Currency) => {
+    writeCookie(cookies.currency, next);
+    setCurrency(next);
+    void repriceCart(next, language).then(() => queryClient.invalidateQueries());
+  };
+  return <CurrencySelect label={t('common.currency.label')} value={currency} onChange={choose} />;
+}
+
+/** The footer's newsletter button: opens the newsletter form in a dialog, as on the marketing pages. */
+function NewsletterButton() {
+  const { language } = useLanguage();
+  const t = useT();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="form-dialog__trigger"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        {t('forms.newsletter.open')}
+      </button>
+      {asked && (
+        <Suspense fallback={null}>
+          <NewsletterDialog language={language} open={open} onClose={() => setOpen(false)} returnFocusTo={trigger} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,20 +1,10 @@
-import { company, companyCityLine, companyStreetLine } from '#shared/company.ts';
+import { CompanyAddress as SharedCompanyAddress } from '#client/ui/site-frame/company-address.tsx';
 import { useSite } from '../site-context.tsx';
 
 /** The postal address of the company (controller in the privacy policy, imprint). */
 export function CompanyAddress() {
   const { t } = useSite();
-  return (
-    <address className="company-address">
-      {company.name}
-      <br />
-      {companyStreetLine}
-      <br />
-      {companyCityLine}
-      <br />
-      {t('site.company.country')}
-    </address>
-  );
+  return <SharedCompanyAddress className="company-address" withName country={t('common.company.country')} />;
 }
 
 export function EmailLink({ address }: { address: string }) {

@@ -56,7 +56,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
       </head>
       <body data-selected-currency={currency} {...bodyData}>
         <a className="skip-link" href="#main">
-          {t('site.skipLink')}
+          {t('frame.skipLink')}
         </a>
         <Header />
         <main id="main" tabIndex={-1}>

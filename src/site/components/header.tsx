@@ -1,14 +1,14 @@
 import CartButton from '#client/islands/cart-button.tsx';
 import CurrencySelector from '#client/islands/currency-selector.tsx';
 import LanguageSwitch, { type LanguageLink } from '#client/islands/language-switch.tsx';
+import { SiteHeader } from '#client/ui/site-frame/site-header.tsx';
 import { translateSite } from '#shared/i18n/site-messages.ts';
 import { languages } from '#shared/locales.ts';
-import { useSite } from '../site-context.tsx';
 import { sitePath } from '#shared/paths.ts';
-import { siteLinks } from '../site-paths.ts';
+import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
-import { Logo } from './logo.tsx';
 
+/** The site's header (src/client/ui/site-frame/) with its widgets as islands, hydrated in the browser. */
 export function Header() {
   const { lang, page, t } = useSite();
   const links: LanguageLink[] = languages.map((language) => ({
@@ -19,50 +19,21 @@ export function Header() {
   }));
 
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <a className="brand" href={sitePath(lang, 'home')} aria-current={page === 'home' ? 'page' : undefined}>
-          <Logo />
-          <span>{t('common.siteName')}</span>
-        </a>
-        <nav className="main-nav" aria-label={t('site.nav.label')}>
-          <ul>
-            <li>
-              <a href={sitePath(lang, 'trainings')} aria-current={page === 'trainings' ? 'page' : undefined}>
-                {t('site.nav.trainings')}
-              </a>
-            </li>
-            <li>
-              <a href={siteLinks.webinars}>{t('site.nav.webinars')}</a>
-            </li>
-            <li>
-              <a href={siteLinks.contact}>{t('site.nav.contact')}</a>
-            </li>
-          </ul>
-        </nav>
-        <div className="site-header__tools">
-          <Island
-            name="language-switch"
-            className="header-language"
-            component={LanguageSwitch}
-            data={{ label: t('common.languageSwitch.label'), links: JSON.stringify(links) }}
-          />
-          <Island
-            name="currency-selector"
-            className="header-currency"
-            component={CurrencySelector} data={{ label: t('common.currency.label') }} />
-          <Island
-            name="cart-button"
-            className="header-cart"
-            component={CartButton}
-            data={{
-              label: t('site.cart.label'),
-              itemsOne: t('site.cart.items.one'),
-              itemsOther: t('site.cart.items.other'),
-            }}
-          />
-        </div>
-      </div>
-    </header>
+    <SiteHeader
+      language={lang}
+      t={t}
+      current={page === 'not-found' ? undefined : page}
+      languageSwitch={
+        <Island name="language-switch" component={LanguageSwitch} data={{ label: t('common.languageSwitch.label'), links: JSON.stringify(links) }} />
+      }
+      currencySelector={<Island name="currency-selector" component={CurrencySelector} data={{ label: t('common.currency.label') }} />}
+      cartButton={
+        <Island
+          name="cart-button"
+          component={CartButton}
+          data={{ label: t('frame.cart.label'), itemsOne: t('frame.cart.items.one'), itemsOther: t('frame.cart.items.other') }}
+        />
+      }
+    />
   );
 }

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
 import { ChunkLoadTimeoutError } from '#client/lib/lazy-route.ts';
 import { ErrorPage } from './error-page.tsx';
 
@@ -23,10 +25,13 @@ function renderFailingRoute(error: Error, language: 'en-US' | 'de-CH' = 'en-US')
       element: null,
     },
   ]);
+  // As startSpa() does: the site's header in the frame uses the query cache.
   render(
-    <LanguageProvider initial={language}>
-      <RouterProvider router={router} />
-    </LanguageProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -36,6 +41,9 @@ describe('the generic error page', () => {
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('An unexpected error occurred. Please reload the page or try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+    // Inside the site's frame.
+    expect(screen.getByRole('banner').querySelector('a.brand')?.getAttribute('href')).toBe('/web/en-US/');
+    expect(screen.getByRole('contentinfo').textContent).toContain('Seefeldstrasse 42');
   });
 
   it('says when a page chunk did not arrive within 120 s, in German too', async () => {

@@ -8,6 +8,8 @@ import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#shared/i18n/messages.ts';
 import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
+import { setCartCount } from '#client/features/cart/cart-count.ts';
+import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { CartTotals } from '#client/features/cart/cart-totals.tsx';
 import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
@@ -44,7 +46,12 @@ export default function ShoppingCartPage() {
   // Every change answers the whole cart, which replaces the one shown.
   const change = useMutation({
     mutationFn: (run: CartChange) => run(),
-    onSuccess: (fresh) => queryClient.setQueryData(cartQuery.queryKey, fresh),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(cartQuery.queryKey, fresh);
+      // The header's cart button and currency follow.
+      setCartCount(fresh.count);
+      announceCart(cartEvents.changed);
+    },
     onError: (failure) => {
       // A cart that vanished meanwhile: loading it again shows (and forgets) it as gone.
       if (failure instanceof ApiError && failure.isGone) void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });

@@ -1,10 +1,11 @@
 import { cookies } from '#shared/cookies.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import type { Language } from '#shared/locales.ts';
+import type { Currency, Language } from '#shared/locales.ts';
 import type { AddToCart, Cart } from '#shared/schemas/cart.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { deleteCookie, readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { setCartCount } from './cart-count.ts';
+import { announceCart, cartEvents } from './cart-events.ts';
 
 /** The visitor's cart: its id in the `shopping_cart` cookie, and the first add that makes it. */
 export function readCartId(): string | undefined {
@@ -83,4 +84,22 @@ export const emptyCheckoutState = { cartNotice: 'emptyCheckout' } as const;
 
 export function isEmptyCheckoutState(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { cartNotice?: unknown }).cartNotice === emptyCheckoutState.cartNotice;
+}
+
+/**
+ * Puts the visitor's cart into the chosen currency: the header's currency selector (on the
+ * marketing pages and in the app) re-prices the cart too. Announces the change.
+ */
+export async function repriceCart(currency: Currency, language: Language): Promise<void> {
+  const orderId = readCartId();
+  if (!orderId) return;
+  try {
+    const cart = await callApi(endpoints.cart, { params: { orderId }, query: { language } });
+    if (cart.currency === currency) return;
+    await callApi(endpoints.changeCartCurrency, { params: { orderId }, query: { language }, body: { currency } });
+    announceCart(cartEvents.changed);
+  } catch (error) {
+    // A cart that is gone is the cart button's business (it forgets it); nothing to sync.
+    console.warn('cart currency sync skipped', error);
+  }
 }

@@ -14,8 +14,6 @@ export const common = {
   'common.error.reload': 'Seite neu laden',
   'common.loading': 'Wird geladen…',
   'app.skipToContent': 'Zum Inhalt springen',
-  'app.footer.privacy': 'Datenschutzerklärung',
-  'app.footer.imprint': 'Impressum',
-  'app.footer.contact': 'Kontakt',
+  'common.company.country': 'Schweiz',
   'common.chunkTimeout': 'Die Seite hat zu lange zum Laden gebraucht. Bitte prüfen Sie Ihre Verbindung und laden Sie neu.',
 } satisfies Record<keyof typeof reference, string>;

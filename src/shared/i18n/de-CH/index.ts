@@ -9,6 +9,7 @@ import { contactsAdmin } from './contacts-admin.ts';
 import { downloads } from './downloads.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { frame } from './frame.ts';
 import { invoice } from './invoice.ts';
 import { newsletter } from './newsletter.ts';
 import { ordersAdmin } from './orders-admin.ts';
@@ -19,4 +20,4 @@ import { webinarMails } from './webinar-mails.ts';
 import { webinars } from './webinars.ts';
 import { widgets } from './widgets.ts';
 
-export const deCH: Record<MessageKey, string> = { ...common, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...contactsAdmin, ...webinars, ...webinarMails, ...downloads, ...newsletter, ...preferences, ...widgets };
+export const deCH: Record<MessageKey, string> = { ...common, ...frame, ...errors, ...forms, ...captcha, ...shop, ...invoice, ...checkout, ...buyerDetails, ...ordersAdmin, ...admin, ...users, ...contact, ...contactsAdmin, ...webinars, ...webinarMails, ...downloads, ...newsletter, ...preferences, ...widgets };

@@ -4,24 +4,6 @@ import type { site as reference } from '../en-US/site.ts';
 export const site = {
   // Layout
   'site.meta.title': '{page} | {site}',
-  'site.skipLink': 'Zum Hauptinhalt springen',
-  'site.nav.label': 'Hauptnavigation',
-  'site.nav.trainings': 'Trainings',
-  'site.nav.webinars': 'Webinare',
-  'site.nav.contact': 'Kontakt',
-  'site.cart.label': 'Warenkorb',
-  'site.cart.items.one': '{count} Artikel',
-  'site.cart.items.other': '{count} Artikel',
-  'site.footer.nav': 'Rechtliches und Kontakt',
-  'site.footer.tagline': 'Cybersecurity-Trainings für Unternehmen, aus Zürich.',
-  'site.footer.trainings': 'Trainings',
-  'site.footer.contact': 'Kontakt',
-  'site.footer.privacy': 'Datenschutzerklärung',
-  'site.footer.imprint': 'Impressum',
-  'site.footer.copyright': '© {year} CyberSafe Academy AG. Alle Rechte vorbehalten.',
-
-  // Das Unternehmen (fiktiv)
-  'site.company.country': 'Schweiz',
 
   // Preise
   'site.price.from': 'ab',
@@ -269,7 +251,6 @@ export const site = {
   'site.terms.description': 'Die Bedingungen für Bestellungen von Cybersecurity-Trainings bei der CyberSafe Academy AG: Plätze, Preise, MWST, Zahlung, Laufzeit und Kündigung.',
   'site.terms.heading': 'Allgemeine Geschäftsbedingungen',
   'site.terms.updated': 'Fassung vom 21. November 2026',
-  'site.footer.terms': 'AGB',
   'site.terms.scope.heading': 'Geltungsbereich',
   'site.terms.scope.text':
     'Diese Bedingungen gelten für jede Bestellung, die Unternehmen und andere Organisationen («Kunde») über diese Website bei der {companyName}, {companyStreet}, {companyCity} («wir») aufgeben. Wir verkaufen ausschliesslich an Geschäftskunden. Bedingungen des Kunden gelten nur, wenn wir sie schriftlich annehmen.',

@@ -12,8 +12,6 @@ export const common = {
   'common.error.reload': 'Reload the page',
   'common.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',
-  'app.footer.privacy': 'Privacy policy',
-  'app.footer.imprint': 'Imprint',
-  'app.footer.contact': 'Contact',
+  'common.company.country': 'Switzerland',
   'common.chunkTimeout': 'The page took too long to load. Please check your connection and reload.',
 } as const;

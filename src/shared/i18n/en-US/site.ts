@@ -2,24 +2,6 @@
 export const site = {
   // Layout
   'site.meta.title': '{page} | {site}',
-  'site.skipLink': 'Skip to main content',
-  'site.nav.label': 'Main',
-  'site.nav.trainings': 'Trainings',
-  'site.nav.webinars': 'Webinars',
-  'site.nav.contact': 'Contact',
-  'site.cart.label': 'Shopping cart',
-  'site.cart.items.one': '{count} item',
-  'site.cart.items.other': '{count} items',
-  'site.footer.nav': 'Legal and contact',
-  'site.footer.tagline': 'Cybersecurity training for businesses, made in Zürich.',
-  'site.footer.trainings': 'Trainings',
-  'site.footer.contact': 'Contact us',
-  'site.footer.privacy': 'Privacy policy',
-  'site.footer.imprint': 'Imprint',
-  'site.footer.copyright': '© {year} CyberSafe Academy AG. All rights reserved.',
-
-  // The company (fictional)
-  'site.company.country': 'Switzerland',
 
   // Prices
   'site.price.from': 'from',
@@ -263,7 +245,6 @@ export const site = {
   'site.terms.description': 'The terms for orders of cybersecurity trainings from CyberSafe Academy AG: seats, prices, VAT, payment, term and termination.',
   'site.terms.heading': 'General terms and conditions',
   'site.terms.updated': 'Version of 21 November 2026',
-  'site.footer.terms': 'Terms and conditions',
   'site.terms.scope.heading': 'Scope',
   'site.terms.scope.text':
     'These terms apply to every order placed with {companyName}, {companyStreet}, {companyCity} ("we") through this website by companies and other organisations ("customer"). We sell to businesses only. Terms of the customer apply only if we accept them in writing.',

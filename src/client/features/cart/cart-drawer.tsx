@@ -12,7 +12,7 @@ import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import './cart-drawer.css';
 
 // The save form brings the form layout and the captcha: fetched only when asked for.
-const SaveCartForm = lazy(() => import('../features/cart/save-cart-form.tsx').then((m) => ({ default: m.SaveCartForm })));
+const SaveCartForm = lazy(() => import('./save-cart-form.tsx').then((m) => ({ default: m.SaveCartForm })));
 
 type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
 

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { appPaths, appUrl } from '#shared/paths.ts';
+import { readCartId, refreshCartCount } from './cart.ts';
+import { cartEvents, onCartEvent } from './cart-events.ts';
+import { getCartCount, subscribe } from './cart-count.ts';
+import type { Language } from '#shared/locales.ts';
+
+// The drawer's code (and its texts) is fetched when it first opens, not with the page.
+const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
+
+/** The island's `data-*` attributes on the marketing pages (src/client/islands/cart-button.tsx), props in the app. */
+export interface CartButtonProps {
+  lang: Language;
+  label?: string;
+  itemsOne?: string;
+  itemsOther?: string;
+}
+
+const serverCount = () => 0;
+const serverCartId = () => undefined;
+
+/** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
+export function cartHref(cartId: string | undefined): string {
+  return appUrl(cartId ? appPaths.shoppingCart(encodeURIComponent(cartId)) : appPaths.noShoppingCart());
+}
+
+/**
+ * The header's cart button, on the marketing pages (the `cart-button` island) and in the
+ * app: a link to the cart with a count badge. With scripts it
+ * opens the cart drawer instead (the link still works in a new tab). The count comes
+ * from `cart-count.ts`, loaded once the page is up; the target from the `shopping_cart`
+ * cookie, read after hydration (the prerendered page cannot know it).
+ */
+export default function CartButton({ label = '', itemsOne = '{count}', itemsOther = '{count}', lang }: CartButtonProps) {
+  const count = useSyncExternalStore(subscribe, getCartCount, serverCount);
+  const cartId = useSyncExternalStore(subscribe, readCartId, serverCartId);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    void refreshCartCount();
+    return onCartEvent(cartEvents.open, () => setDrawerOpen(true));
+  }, []);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setDrawerOpen(true);
+  };
+
+  // The language's plural rules pick the wording, not a comparison with 1.
+  const items = (new Intl.PluralRules(lang).select(count) === 'one' ? itemsOne : itemsOther).replace('{count}', String(count));
+  return (
+    <>
+      <a ref={link} className="cart-button" href={cartHref(cartId)} onClick={open} aria-haspopup="dialog">
+        <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2M9 20.5h.01M17 20.5h.01"
+          />
+        </svg>
+        <span className="visually-hidden">{`${label}, ${items}`}</span>
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      </a>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <CartDrawer
+            language={lang}
+            onClose={() => {
+              setDrawerOpen(false);
+              link.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
