@@ -65,10 +65,10 @@ test('the app\'s cart, checkout and not-found pages have the site\'s header, foo
   const cartCurrency = page.getByRole('main').getByRole('combobox', { name: 'Currency' });
   await headerCurrency.selectOption('CHF');
   await expect(cartCurrency).toHaveValue('CHF');
-  await expect(page.getByTestId('cart-total')).toContainText('CHF');
+  await expect(page.getByTestId('cart-due-today')).toContainText('CHF');
   await cartCurrency.selectOption('EUR');
   await expect(headerCurrency).toHaveValue('EUR');
-  await expect(page.getByTestId('cart-total')).toContainText('EUR');
+  await expect(page.getByTestId('cart-due-today')).toContainText('EUR');
 
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout/);
