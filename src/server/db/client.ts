@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -40,8 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  // The app's statements are prepared once each (pglite-statements.ts); migrations are not worth keeping.
+  const db = drizzlePglite({ client: withPreparedStatements(client) as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
