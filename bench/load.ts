@@ -4,8 +4,11 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p95: number;
+  p97_5: number;
   p99: number;
   errors: number;
+  /** Responses with a 2xx status. */
+  succeeded: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -15,33 +18,40 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * Runs autocannon against one call and computes exact percentiles from every response
- * time (autocannon's own summary has no p95). A short warm-up comes first.
+ * time (autocannon's own summary has no p95). A short warm-up comes first. With `amount`
+ * every request is answered before it returns (a run by `duration` leaves requests in
+ * flight), so `succeeded` counts exactly what the server did.
  */
 export async function load(options: autocannon.Options & { warmupSeconds?: number }): Promise<LoadResult> {
   if (options.warmupSeconds !== 0) await autocannon({ ...options, duration: options.warmupSeconds ?? 2 });
   const times: number[] = [];
   let errors = 0;
+  let succeeded = 0;
   const result = await autocannon({
     ...options,
     setupClient(client) {
       client.on('response', (status, _bytes, responseTime) => {
         times.push(responseTime);
         if (status >= 400) errors++;
+        if (status >= 200 && status < 300) succeeded++;
       });
       options.setupClient?.(client);
     },
   });
   times.sort((a, b) => a - b);
   return {
-    requestsPerSecond: result.requests.average,
+    // A run by amount can be shorter than the one-second buckets of `requests.average`.
+    requestsPerSecond: options.amount ? result.requests.total / result.duration : result.requests.average,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    p97_5: percentile(times, 97.5),
     p99: percentile(times, 99),
     errors: errors + result.errors + result.timeouts,
+    succeeded,
   };
 }
 
 export function describeLoad(result: LoadResult): string {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  return `${Math.round(result.requestsPerSecond)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}${result.errors ? `, ${result.errors} errors` : ''}`;
+  return `${Math.round(result.requestsPerSecond)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p97.5 ${ms(result.p97_5)}, p99 ${ms(result.p99)}${result.errors ? `, ${result.errors} errors` : ''}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -40,8 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  // The app's statements are prepared once each (pglite-statements.ts); migrations are not worth keeping.
+  const db = drizzlePglite({ client: withPreparedStatements(client) as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -55,6 +58,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', prepareEveryStatement);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -62,6 +66,37 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };
+}
+
+/** Statement texts given a name; beyond this many, further texts run unnamed (planned each time). */
+const maxNamedStatements = 1_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < maxNamedStatements) {
+    name = `s_${createHash('sha1').update(text).digest('hex')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Names every statement after its text, so node-postgres prepares it once per connection
+ * and then only binds and executes it: PostgreSQL plans the cart's query in longer than it
+ * runs it (docs/decisions/017-pglite-prepared-statements.md). The name is a hash of the
+ * text, so one name never stands for two statements.
+ */
+function prepareEveryStatement(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  const named = (config: unknown) => {
+    if (typeof config !== 'object' || config === null) return config;
+    const { text, name } = config as { text?: unknown; name?: unknown };
+    if (typeof text !== 'string' || name !== undefined) return config;
+    const given = statementName(text);
+    return given ? { ...config, name: given } : config;
+  };
+  Object.assign(client, { query: (config: unknown, ...rest: unknown[]) => query(named(config), ...rest) });
 }
 
 async function migratePostgres(connectionString: string): Promise<void> {

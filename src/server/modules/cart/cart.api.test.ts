@@ -167,6 +167,27 @@ describe('adding to a cart', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]?.quantity).toBe(20);
   });
+
+  it('answers each of many adds of two products at once with the cart after it, loses none of them', async () => {
+    const { id } = await createCart({ quantity: 1 });
+    const adds = Array.from({ length: 20 }, (_, i) => {
+      const [productCode, paymentFrequency] = i % 2 === 0 ? [basic, 'ONE_TIME'] : [champion, 'MONTHLY'];
+      return call('POST', `/api/orders/${id}/shopping-cart/`, { productCode, quantity: 1, paymentFrequency }).then((response) => ({ productCode, response }));
+    });
+    const answers = await Promise.all(adds);
+    expect(answers.map(({ response }) => response.statusCode)).toEqual(Array(20).fill(200));
+    const seats = (cart: Cart) => cart.items.filter((item) => item.status === 'ACTIVE').reduce((sum, item) => sum + item.quantity, 0);
+    for (const { productCode, response } of answers) {
+      expect((response.json() as Cart).items.some((item) => item.productCode === productCode && item.quantity >= 1)).toBe(true);
+    }
+    const final = await getCart(id);
+    expect(final.items.map((item) => [item.productCode, item.quantity])).toEqual([
+      [basic, 11],
+      [champion, 10],
+    ]);
+    // The add that came last answers the final cart, with the other product's seats too.
+    expect(Math.max(...answers.map(({ response }) => seats(response.json() as Cart)))).toBe(21);
+  });
 });
 
 describe('changing a cart', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
@@ -45,13 +45,11 @@ export async function insertOrder(db: Db, values: { status: OrderStatus; currenc
 }
 
 /**
- * The order and its lines with their products, in one round trip. A deleted order is
- * unknown, as everywhere the visitor looks; only the back office asks for it (`includeDeleted`).
+ * The JSON array of the lines `i` that `lines` yields (rows of order_items' shape), with
+ * what the cart view shows of their products, in cart order.
  */
-export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CartRow | undefined> {
-  const result = await db.execute(sql`
-    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
-           coalesce((
+function cartLinesJson(lines: SQL): SQL {
+  return sql`coalesce((
              select json_agg(json_build_object(
                       'id', i.id, 'productCode', i.product_code, 'paymentFrequency', i.payment_frequency,
                       'quantity', i.quantity, 'periodMonths', i.period_months, 'unitPriceMinor', i.unit_price_minor,
@@ -59,8 +57,17 @@ export async function findCart(db: Db, id: string, options: { includeDeleted?: b
                       'translations', (select json_object_agg(t.language, json_build_object('title', t.title, 'description', t.description))
                                          from product_translations t where t.product_code = i.product_code))
                     order by i.position)
-               from order_items i left join products p on p.code = i.product_code
-              where i.order_id = o.id), '[]'::json) as items
+               from ${lines} left join products p on p.code = i.product_code), '[]'::json)`;
+}
+
+/**
+ * The order and its lines with their products, in one round trip. A deleted order is
+ * unknown, as everywhere the visitor looks; only the back office asks for it (`includeDeleted`).
+ */
+export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CartRow | undefined> {
+  const result = await db.execute(sql`
+    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
+           ${cartLinesJson(sql`(select * from order_items where order_id = o.id) i`)} as items
       from orders o
      where o.id = ${id} ${options.includeDeleted ? sql`` : sql`and o.deleted_at is null`}`);
   return rowsOf<CartRow>(result)[0];
@@ -84,44 +91,77 @@ export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id'
   return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency'>>(result)[0];
 }
 
+type SeatsLine = { orderId: string; productCode: string; paymentFrequency: string; quantity: number; periodMonths: number | null };
+
 /**
- * Adds seats of an offer at the current catalogue price, in one statement: a new line,
- * or, when the cart has that product and frequency already, more seats on that line (a
- * removed line comes back with the new seats).
- *
- * The statement first updates the order row, which locks it: adds to one cart queue up,
- * and an add that waited for a checkout finds the order no longer a cart and adds
- * nothing. ON CONFLICT sees lines committed meanwhile, so no add is lost. Nothing is
- * written, and no row comes back, when the order is not an open cart or the product is
- * not sold in its currency;
- * a line above 10,000 seats violates `order_items_quantity_range`.
+ * The order row updated (and so locked) for an add, then the line added or raised: a new
+ * line, or, when the cart has that product and frequency already, more seats on that line
+ * (a removed line comes back with the new seats). Nothing is written when the order is not
+ * an open cart or the product is not sold in its currency; `lockedOnlyIf` narrows which
+ * order rows are updated. Yields the CTEs `cart` (id, status, currency, language,
+ * subscribed_at) and `added` (the line's row).
  */
-export async function addSeats(
-  db: Db,
-  line: { orderId: string; productCode: string; paymentFrequency: string; quantity: number; periodMonths: number | null },
-): Promise<{ id: string; quantity: number } | undefined> {
-  const result = await db.execute(sql`
+function addSeatsCtes(line: SeatsLine, lockedOnlyIf: SQL = sql``): SQL {
+  return sql`
     with cart as (
       update orders o set updated_at = now()
-       where o.id = ${line.orderId} and o.status = ${cartStatus}
+       where o.id = ${line.orderId} and o.status = ${cartStatus} ${lockedOnlyIf}
          and exists (
            select 1 from product_prices pp join products p on p.code = pp.product_code
             where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}
               and pp.currency = o.currency and p.active)
-      returning o.id, o.currency)
-    insert into order_items (order_id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)
-    select cart.id, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
-           (select count(*) from order_items where order_id = cart.id)
-      from cart
-      join product_prices pp on pp.currency = cart.currency
-      join products p on p.code = pp.product_code
-     where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency} and p.active
-    on conflict (order_id, product_code, payment_frequency) do update
-       set quantity = case when order_items.status = 'ACTIVE' then order_items.quantity + excluded.quantity else excluded.quantity end,
-           status = 'ACTIVE',
-           unit_price_minor = excluded.unit_price_minor
-    returning id, quantity`);
+      returning o.id, o.status, o.currency, o.language, o.subscribed_at),
+    added as (
+      insert into order_items (order_id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)
+      select cart.id, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
+             (select count(*) from order_items where order_id = cart.id)
+        from cart
+        join product_prices pp on pp.currency = cart.currency
+        join products p on p.code = pp.product_code
+       where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency} and p.active
+      on conflict (order_id, product_code, payment_frequency) do update
+         set quantity = case when order_items.status = 'ACTIVE' then order_items.quantity + excluded.quantity else excluded.quantity end,
+             status = 'ACTIVE',
+             unit_price_minor = excluded.unit_price_minor
+      returning id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)`;
+}
+
+/**
+ * Adds seats of an offer at the current catalogue price, in one statement
+ * (`addSeatsCtes`). The update of the order row locks it: adds to one cart queue up, and
+ * an add that waited for a checkout finds the order no longer a cart and adds nothing.
+ * ON CONFLICT sees lines committed meanwhile, so no add is lost. No row comes back when
+ * nothing was written; a line above 10,000 seats violates `order_items_quantity_range`.
+ */
+export async function addSeats(db: Db, line: SeatsLine): Promise<{ id: string; quantity: number } | undefined> {
+  const result = await db.execute(sql`${addSeatsCtes(line)} select id, quantity from added`);
   return rowsOf<{ id: string; quantity: number }>(result)[0];
+}
+
+/**
+ * `addSeats` and the cart as it is afterwards, in one statement and one round trip.
+ *
+ * A statement reads the other lines as they were when it started, which is only the cart
+ * as it is after the add if nobody changed the cart while this statement waited for its
+ * lock. Every change to a cart's lines updates its order row in the same transaction (this
+ * module locks the cart that way), so the order row is only updated here while the
+ * version this statement started with is still the newest one (same `xmin`). Otherwise
+ * nothing is written and nothing comes back: the caller then adds with `addSeats` and
+ * reads the cart anew. Also nothing comes back for the reasons `addSeats` adds nothing,
+ * and for a deleted order, which the visitor never sees.
+ */
+export async function addSeatsAndReadCart(db: Db, line: SeatsLine): Promise<CartRow | undefined> {
+  const unchangedSinceStart = sql`and o.deleted_at is null and o.xmin = (select s.xmin from orders s where s.id = ${line.orderId})`;
+  const result = await db.execute(sql`${addSeatsCtes(line, unchangedSinceStart)}
+    select c.id, c.status, c.currency, c.language, c.subscribed_at as "subscribedAt",
+           ${cartLinesJson(sql`(
+             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position
+               from order_items where order_id = c.id and id not in (select id from added)
+             union all
+             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position from added) i`)} as items
+      from cart c
+     where exists (select 1 from added)`);
+  return rowsOf<CartRow>(result)[0];
 }
 
 export async function countActiveItems(db: Db, orderId: string): Promise<number> {

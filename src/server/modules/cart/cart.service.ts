@@ -104,25 +104,29 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     return price;
   }
 
+  /** The line an add asks for: MONTHLY offers start with the default term. */
+  function seatsLine(orderId: string, input: AddToCart) {
+    const { productCode, paymentFrequency, quantity } = input;
+    return { orderId, productCode, paymentFrequency, quantity, periodMonths: paymentFrequency === 'MONTHLY' ? periodMonthsLimits.default : null };
+  }
+
+  /** A line above 10,000 seats, refused by the database's check, is a field error. */
+  async function refusingTooManySeats<T>(add: () => Promise<T>): Promise<T> {
+    try {
+      return await add();
+    } catch (error) {
+      if (isCheckViolation(error, 'order_items_quantity_range')) refuseQuantityAbove(quantityLimits.max + 1);
+      throw error;
+    }
+  }
+
   /**
    * Adds seats of a product: the same product and frequency raises that line (a removed
    * one comes back with the new quantity), otherwise a new line. One statement that also
    * locks the cart (cart.repository.ts); when it adds nothing, the reason is looked up.
    */
   async function addSeatsOrRefuse(tx: Db, orderId: string, input: AddToCart): Promise<void> {
-    let line: { id: string } | undefined;
-    try {
-      line = await repo.addSeats(tx, {
-        orderId,
-        productCode: input.productCode,
-        paymentFrequency: input.paymentFrequency,
-        quantity: input.quantity,
-        periodMonths: input.paymentFrequency === 'MONTHLY' ? periodMonthsLimits.default : null,
-      });
-    } catch (error) {
-      if (isCheckViolation(error, 'order_items_quantity_range')) refuseQuantityAbove(quantityLimits.max + 1);
-      throw error;
-    }
+    const line = await refusingTooManySeats(() => repo.addSeats(tx, seatsLine(orderId, input)));
     if (line) return;
     requireCart(await repo.findOrder(tx, orderId));
     throw AppError.field('productCode', 'unknownProduct', 'error.cart.unknownProduct');
@@ -169,7 +173,14 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
       return toCartView(row, language);
     },
 
+    /**
+     * Adds and answers the cart in one statement; when that adds nothing (the cart changed
+     * meanwhile, or the add is refused), the add runs on its own and says why, and the cart
+     * is read anew (cart.repository.ts).
+     */
     async addItem(orderId: string, input: AddToCart, language: Language): Promise<Cart> {
+      const row = await refusingTooManySeats(() => repo.addSeatsAndReadCart(db, seatsLine(orderId, input)));
+      if (row) return toCartView(row, language);
       await addSeatsOrRefuse(db, orderId, input);
       return loadCartView(orderId, language);
     },
