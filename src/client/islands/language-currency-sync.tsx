@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { cookies } from '#shared/cookies.ts';
 import { readCookie } from '#client/lib/cookies.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { cartEndpoints } from '#shared/cart-endpoints.ts';
 import { callApi } from '#client/lib/api.ts';
 import { readCartId } from '#client/features/cart/cart.ts';
 import { cartEvents, announceCart } from '#client/features/cart/cart-events.ts';
@@ -14,9 +14,9 @@ async function repriceCart(currency: Currency, language: Language): Promise<void
   const orderId = readCartId();
   if (!orderId) return;
   try {
-    const cart = await callApi(endpoints.cart, { params: { orderId }, query: { language } });
+    const cart = await callApi(cartEndpoints.cart, { params: { orderId }, query: { language } });
     if (cart.currency === currency) return;
-    await callApi(endpoints.changeCartCurrency, { params: { orderId }, query: { language }, body: { currency } });
+    await callApi(cartEndpoints.changeCartCurrency, { params: { orderId }, query: { language }, body: { currency } });
     announceCart(cartEvents.changed);
   } catch (error) {
     // A cart that is gone is the cart button's business (it forgets it); nothing to sync.

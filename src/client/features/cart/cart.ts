@@ -1,5 +1,5 @@
 import { cookies } from '#shared/cookies.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { cartEndpoints } from '#shared/cart-endpoints.ts';
 import type { Language } from '#shared/locales.ts';
 import type { AddToCart, Cart } from '#shared/schemas/cart.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -23,7 +23,7 @@ export function forgetCart(): void {
 /** Loads a cart and its count; a cart that answers 403 or 404 is gone: forgotten, count 0. */
 export async function fetchCart(orderId: string, language: Language): Promise<Cart> {
   try {
-    const cart = await callApi(endpoints.cart, { params: { orderId }, query: { language } });
+    const cart = await callApi(cartEndpoints.cart, { params: { orderId }, query: { language } });
     setCartCount(cart.count);
     return cart;
   } catch (error) {
@@ -43,7 +43,7 @@ export async function refreshCartCount(): Promise<void> {
     return;
   }
   try {
-    setCartCount((await callApi(endpoints.productsCount, { params: { orderId } })).count);
+    setCartCount((await callApi(cartEndpoints.productsCount, { params: { orderId } })).count);
   } catch (error) {
     if (error instanceof ApiError && error.isGone) {
       forgetCart();
@@ -63,14 +63,14 @@ export async function addToCart(input: AddToCart): Promise<{ id: string; count: 
   const existing = readCartId();
   if (existing) {
     try {
-      const cart = await callApi(endpoints.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
+      const cart = await callApi(cartEndpoints.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
       return { id: existing, count: cart.count };
     } catch (error) {
       if (!(error instanceof ApiError && (error.isGone || error.status === 409))) throw error;
       forgetCart();
     }
   }
-  const created = await callApi(endpoints.createCart, { body: input });
+  const created = await callApi(cartEndpoints.createCart, { body: input });
   rememberCart(created.id);
   return { id: created.id, count: 1 };
 }
