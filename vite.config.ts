@@ -37,7 +37,7 @@ export default defineConfig({
             // The small modules the widgets share, in one chunk rather than one request each.
             {
               name: 'widget-shared',
-              test: /src[\\/](shared[\\/](locales|cookies)|client[\\/](lib[\\/]cookies|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/]cart-events|downloads[\\/]guide-requested)))\.tsx?$/,
+              test: /src[\\/](shared[\\/](locales|cookies|endpoint|cart-endpoints|paths)|client[\\/](lib[\\/](cookies|api)|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/](cart|cart-count|cart-events)|downloads[\\/]guide-requested)))\.tsx?$/,
             },
           ],
         },

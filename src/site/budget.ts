@@ -18,7 +18,7 @@ export interface PageWeight {
 }
 
 /** The widgets' runtime (React, mounting), which the islands script imports once the page is idle. */
-const islandsRuntimeSource = 'islands/mount.tsx';
+const islandsRuntimeSource = 'islands/site-wide.ts';
 
 /** The widget names a page contains (`data-island="…"`). */
 function islandNamesIn(html: string): string[] {

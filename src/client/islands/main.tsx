@@ -12,7 +12,7 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  void import('./mount.tsx').then(({ mountIslands }) => mountIslands(registry));
+  void import('./site-wide.ts').then(({ mountIslands }) => mountIslands(registry));
 }
 
 for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {

@@ -1,4 +1,10 @@
-import type { IslandRegistry } from './types.ts';
+import type * as siteWideModule from './site-wide.ts';
+import type { IslandComponent, IslandRegistry } from './types.ts';
+
+/** A widget of every page: it comes with the runtime, in one chunk (site-wide.ts). */
+const siteWide =
+  (name: Exclude<keyof typeof siteWideModule, 'mountIslands'>) => (): Promise<{ default: IslandComponent }> =>
+    import('./site-wide.ts').then((widgets) => ({ default: widgets[name] }));
 
 /**
  * Widget name (`data-island="…"`) → its module, loaded only when a page contains it.
@@ -7,13 +13,13 @@ import type { IslandRegistry } from './types.ts';
  */
 export const registry: IslandRegistry = {
   'add-to-cart': () => import('./add-to-cart.tsx'),
-  'cart-button': () => import('./cart-button.tsx'),
-  'currency-selector': () => import('./currency-selector.tsx'),
+  'cart-button': siteWide('CartButton'),
+  'currency-selector': siteWide('CurrencySelector'),
   'downloadable-content': () => import('./downloadable-content.tsx'),
-  'exit-intent': () => import('./exit-intent.tsx'),
-  'language-currency-sync': () => import('./language-currency-sync.tsx'),
-  'language-switch': () => import('./language-switch.tsx'),
-  'newsletter-modal': () => import('./newsletter-modal.tsx'),
+  'exit-intent': siteWide('ExitIntent'),
+  'language-currency-sync': siteWide('LanguageCurrencySync'),
+  'language-switch': siteWide('LanguageSwitch'),
+  'newsletter-modal': siteWide('NewsletterModal'),
   'payment-frequency-switch': () => import('./payment-frequency-switch.tsx'),
   'product-tier-switch': () => import('./product-tier-switch.tsx'),
   questionnaire: () => import('./questionnaire.tsx'),
