@@ -57,7 +57,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The small modules the widgets share, in one chunk rather than one request each.
+            // The small modules the widgets share (page state, cookies, the cart's state and
+            // API calls, the call layer), in one chunk rather than one request each; the app
+            // uses them too (docs/decisions/018-marketing-page-weight.md).
             {
               name: 'widget-shared',
               test: /src[\\/](shared[\\/](locales|cookies|endpoint|cart-endpoints|paths)|client[\\/](lib[\\/](cookies|api)|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/](cart|cart-count|cart-events)|downloads[\\/]guide-requested)))\.tsx?$/,

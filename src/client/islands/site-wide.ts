@@ -2,7 +2,7 @@
  * The islands runtime and the widgets every marketing page has (header, footer, document),
  * in one module so that the build makes one chunk of them: one request after the first
  * paint instead of seven, and gzip compresses them together (about 2 KB less per page).
- * Widgets only some pages have stay chunks of their own (registry.ts).
+ * The widgets of one page come in that page's module (home-widgets.ts, trainings-widgets.ts).
  */
 export { mountIslands } from './mount.tsx';
 export { default as CartButton } from './cart-button.tsx';
