@@ -1,5 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `.vite/islands.json` beside the manifest: each module of src/client/islands → the
+ * file of the chunk it was bundled into. Widgets bundled together (islands/site-wide.ts,
+ * home-widgets.ts…) have no manifest record of their own; the page budgets
+ * (src/site/budget.ts) find their chunk here.
+ */
+function islandChunks(): Plugin {
+  return {
+    name: 'island-chunks',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const source = /[\\/]src[\\/]client[\\/](islands[\\/][^\\/]+\.tsx?)$/.exec(id)?.[1];
+          if (source) chunks[source.replaceAll('\\', '/')] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/islands.json', source: `${JSON.stringify(chunks, null, 2)}\n` });
+    },
+  };
+}
 
 /**
  * One client build with two entries:
@@ -13,7 +36,7 @@ export default defineConfig({
   root: 'src/client',
   base: '/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), islandChunks()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -34,10 +57,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The small modules the widgets share, in one chunk rather than one request each.
+            // The preload helper stays in a chunk of its own: the islands script imports it
+            // before the first paint, and whatever shares its chunk would load then too.
+            { name: 'preload-helper', test: /preload-helper/ },
+            // The small modules the widgets share (page state, cookies, the cart's state and
+            // API calls, the call layer), in one chunk rather than one request each; the app
+            // uses them too (docs/decisions/018-marketing-page-weight.md).
             {
               name: 'widget-shared',
-              test: /src[\\/](shared[\\/](locales|cookies)|client[\\/](lib[\\/]cookies|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/]cart-events|downloads[\\/]guide-requested)))\.tsx?$/,
+              test: /src[\\/](shared[\\/](locales|cookies|endpoint|cart-endpoints|paths)|client[\\/](lib[\\/](cookies|api)|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/](cart|cart-count|cart-events|cart-button)|downloads[\\/]guide-requested)))\.tsx?$/,
             },
           ],
         },

@@ -6,20 +6,57 @@ import { chromiumArgs, chromiumPath, visitorBrowserArgs } from '../tests/chromiu
 import { startServer } from './server.ts';
 
 /**
- * Browser figures: Lighthouse (mobile preset) for the marketing pages, and how long the
- * captcha widget takes to solve a puzzle at the default difficulty in Chromium.
- * Targets: every Lighthouse category ≥ 98; captcha median ≤ 1.5 s.
+ * Browser figures: Lighthouse (mobile preset, simulated throttling) for the marketing
+ * pages in both languages with their first and largest contentful paint, the JavaScript
+ * each page loads without interaction (in all, and before its first paint), and how long
+ * the captcha widget takes to solve a puzzle at the default difficulty in Chromium.
+ * Targets: every Lighthouse category ≥ 98; LCP ≤ 0.9 s; JS ≤ 76 KB gzip per page and
+ * ≤ 15 KB before the first paint (src/site/budget.ts); captcha median ≤ 1.5 s.
  */
 
-async function lighthouseScores(url: string): Promise<Record<string, number>> {
+/** The marketing pages measured: home and trainings in both languages, and the longest text page. */
+const marketingPages = ['/web/en-US/', '/web/de-CH/', '/web/en-US/trainings', '/web/de-CH/trainings', '/web/de-CH/privacy-policy'];
+const lighthouseRuns = 3;
+const targets = { lighthouse: 98, lcpMs: 900, jsBytes: 76 * 1024, jsBeforePaintBytes: 15 * 1024, cssBytes: 20 * 1024 } as const;
+
+interface LighthouseFigures {
+  scores: Record<string, number>;
+  fcpMs: number;
+  lcpMs: number;
+  /** What the largest contentful paint was (Lighthouse's label of the element). */
+  lcpElement: string;
+}
+
+async function lighthouseFigures(url: string): Promise<LighthouseFigures> {
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-    if (result?.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    const categories = result?.lhr.categories ?? {};
-    return Object.fromEntries(Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+    const element = lhr.audits['largest-contentful-paint-element']?.details;
+    const node = element?.type === 'list' && element.items[0]?.type === 'table' ? element.items[0].items[0]?.node : undefined;
+    return {
+      scores,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      lcpElement: node && typeof node === 'object' && 'selector' in node ? String(node.selector) : '?',
+    };
   } finally {
     chrome.kill();
+  }
+}
+
+/** Lighthouse on a busy machine now and then loses its trace (NO_NAVSTART): such a run is made again, twice at most. */
+async function withRetry<T>(measure: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`retrying after: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
 
@@ -48,46 +85,69 @@ async function captchaSolveTimes(base: string, runs: number): Promise<number[]> 
   return times.sort((a, b) => a - b);
 }
 
-/** JS and CSS a page really loads (entry, preloads and the islands it mounts), gzip-compressed. */
-async function pageWeights(url: string): Promise<{ js: number; css: number }> {
+/**
+ * JS and CSS a page really loads without interaction (entry, preloads and the islands it
+ * mounts), gzip-compressed as the build's budget counts them (level 9), and the part of
+ * the JS the page references itself (its script and module preloads): what it may fetch
+ * before its first paint, the islands runtime and the widgets being loaded after it.
+ */
+async function pageWeights(url: string): Promise<{ js: number; jsBeforePaint: number; css: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const weights = { js: 0, css: 0 };
   try {
     const page = await browser.newPage();
-    const bodies: Promise<void>[] = [];
+    const bodies = new Map<string, Promise<{ type: 'js' | 'css'; gzip: number }>>();
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(
-        response.body().then((body) => {
-          weights[type === 'script' ? 'js' : 'css'] += gzipSync(body).length;
-        }),
+      bodies.set(
+        response.url(),
+        response.body().then((body) => ({ type: type === 'script' ? 'js' : 'css', gzip: gzipSync(body, { level: 9 }).length })),
       );
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await Promise.all(bodies);
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    const html = (await response?.text()) ?? '';
+    const referenced = [...html.matchAll(/<(?:script[^>]* src|link[^>]* rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((match) => new URL(match[1]!, url).href);
+    const weights = { js: 0, jsBeforePaint: 0, css: 0 };
+    for (const [address, body] of bodies) {
+      const { type, gzip } = await body;
+      weights[type] += gzip;
+      if (type === 'js' && referenced.includes(address)) weights.jsBeforePaint += gzip;
+    }
+    return weights;
   } finally {
     await browser.close();
   }
-  return weights;
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 async function main() {
-  const server = await startServer({ port: 3212 });
+  // BENCH_PORT: another port when several checkouts run the benchmark on one machine.
+  const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3212) });
   const rows: Record<string, string>[] = [];
   try {
-    for (const path of ['/web/en-US/', '/web/de-CH/', '/web/en-US/trainings', '/web/de-CH/privacy-policy']) {
-      const scores = await lighthouseScores(server.url + path);
-      const met = Object.values(scores).every((score) => score >= 98);
-      rows.push({ what: `Lighthouse mobile ${path}`, figure: JSON.stringify(scores), target: 'each ≥ 98', met: met ? 'yes' : 'NO' });
-    }
-    for (const path of ['/web/en-US/', '/web/en-US/trainings']) {
-      const { js, css } = await pageWeights(server.url + path);
+    for (const path of marketingPages) {
+      // Simulated throttling still scales the CPU work it observed: the run with the median LCP of three.
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < lighthouseRuns; run++) runs.push(await withRetry(() => lighthouseFigures(server.url + path)));
+      const { scores, fcpMs, lcpMs, lcpElement } = runs.sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
+      const met = Object.values(scores).every((score) => score >= targets.lighthouse);
+      rows.push({ what: `Lighthouse mobile ${path}`, figure: JSON.stringify(scores), target: `each ≥ ${targets.lighthouse}`, met: met ? 'yes' : 'NO' });
       rows.push({
-        what: `page weight ${path} (all JS and CSS loaded, gzip)`,
-        figure: `JS ${(js / 1024).toFixed(1)} KB, CSS ${(css / 1024).toFixed(1)} KB`,
-        target: 'JS ≤ 80 KB, CSS ≤ 20 KB',
-        met: js <= 80 * 1024 && css <= 20 * 1024 ? 'yes' : 'NO',
+        what: `Lighthouse mobile ${path}: first / largest contentful paint (median of ${lighthouseRuns})`,
+        figure: `FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)} (${lcpElement})`,
+        target: `LCP ≤ ${seconds(targets.lcpMs)}`,
+        met: lcpMs <= targets.lcpMs ? 'yes' : 'NO',
+      });
+    }
+    for (const path of marketingPages) {
+      const { js, jsBeforePaint, css } = await pageWeights(server.url + path);
+      rows.push({
+        what: `page weight ${path} (JS and CSS loaded without interaction, gzip)`,
+        figure: `JS ${kb(js)} (${kb(jsBeforePaint)} referenced by the page before its first paint), CSS ${kb(css)}`,
+        target: `JS ≤ ${kb(targets.jsBytes)}, before paint ≤ ${kb(targets.jsBeforePaintBytes)}, CSS ≤ ${kb(targets.cssBytes)}`,
+        met: js <= targets.jsBytes && jsBeforePaint <= targets.jsBeforePaintBytes && css <= targets.cssBytes ? 'yes' : 'NO',
       });
     }
     const times = await captchaSolveTimes(server.url, 15);

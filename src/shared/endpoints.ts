@@ -1,15 +1,7 @@
 import type { z } from 'zod';
-import type {
-  addToCartSchema,
-  cartSchema,
-  changeCurrencySchema,
-  createdOrderSchema,
-  isSubscribedSchema,
-  orderIdParams,
-  orderItemParams,
-  productsCountSchema,
-  updateItemSchema,
-} from './schemas/cart.ts';
+import { cartEndpoints } from './cart-endpoints.ts';
+import { del, get, post, put } from './endpoint.ts';
+import type { orderIdParams } from './schemas/cart.ts';
 import type {
   checkoutSchema,
   invoiceInfoSchema,
@@ -22,10 +14,8 @@ import type { countrySchema, languageQuerySchema, siteKeySchema } from './schema
 import type {
   contactFormSchema,
   formMessagesResponseSchema,
-  formSubmissionSchema,
   newsletterSubscriptionSchema,
   newsletterTopicSchema,
-  saveCartAnswerSchema,
 } from './schemas/forms.ts';
 import type {
   adminOrderParams,
@@ -91,29 +81,10 @@ import type {
  * server checks both directions with the same schemas, so pages that make a call do not
  * download the schemas with it.
  */
-interface Schemas {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  answer: z.ZodType;
-}
-
-export interface Endpoint<S extends Schemas = Schemas> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  /** Never set: carries the schemas' types. */
-  readonly schemas?: S;
-}
-
-const get = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'GET', path });
-const post = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'POST', path });
-const put = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'PUT', path });
-const del = <S extends Schemas>(path: string): Endpoint<S> => ({ method: 'DELETE', path });
 /** The answer of a call that answers 204 without a body. */
 type NoContent = z.ZodUndefined;
 
 type OrderId = typeof orderIdParams;
-type OrderItem = typeof orderItemParams;
 type Language = typeof languageQuerySchema;
 type AdminOrderId = typeof adminOrderParams;
 type MessageId = typeof messageParams;
@@ -153,21 +124,8 @@ export const endpoints = {
     '/downloadables/by-code/:code/subscriptions/',
   ),
 
-  // The cart.
-  createCart: post<{ body: typeof addToCartSchema; answer: typeof createdOrderSchema }>('/orders/'),
-  cart: get<{ params: OrderId; query: Language; answer: typeof cartSchema }>('/orders/:orderId/shopping-cart/'),
-  addToCart: post<{ params: OrderId; query: Language; body: typeof addToCartSchema; answer: typeof cartSchema }>('/orders/:orderId/shopping-cart/'),
-  changeCartCurrency: put<{ params: OrderId; query: Language; body: typeof changeCurrencySchema; answer: typeof cartSchema }>(
-    '/orders/:orderId/shopping-cart/currency',
-  ),
-  syncCart: post<{ params: OrderId; query: Language; answer: typeof cartSchema }>('/orders/:orderId/shopping-cart/sync'),
-  productsCount: get<{ params: OrderId; answer: typeof productsCountSchema }>('/orders/:orderId/shopping-cart/products-count'),
-  updateCartItem: put<{ params: OrderItem; query: Language; body: typeof updateItemSchema; answer: typeof cartSchema }>(
-    '/orders/:orderId/shopping-cart/:itemId',
-  ),
-  matchCount: post<{ params: OrderItem; query: Language; answer: typeof cartSchema }>('/orders/:orderId/shopping-cart/:itemId/match-count'),
-  isSubscribed: get<{ params: OrderId; answer: typeof isSubscribedSchema }>('/orders/:orderId/is-subscribed'),
-  saveCartByEmail: post<{ params: OrderId; body: typeof formSubmissionSchema; answer: typeof saveCartAnswerSchema }>('/orders/:orderId/subscribe'),
+  // The cart (cart-endpoints.ts).
+  ...cartEndpoints,
 
   // Checkout and tracking.
   invoiceInfo: get<{ params: OrderId; answer: typeof invoiceInfoSchema }>('/orders/:orderId/invoice-info'),
@@ -238,21 +196,4 @@ export const endpoints = {
   endStaffSession: del<{ params: typeof sessionIdParams; answer: NoContent }>('/users/me/sessions/:id'),
 } as const;
 
-type SchemasOf<E> = E extends Endpoint<infer S> ? S : never;
-type Input<E, K extends 'params' | 'query' | 'body'> = SchemasOf<E>[K] extends z.ZodType ? z.input<SchemasOf<E>[K]> : never;
-
-/** What a caller gives for an endpoint: `params` and `body` where it has them, `query` if it takes one. */
-export type CallInput<E extends Endpoint> = (SchemasOf<E>['params'] extends z.ZodType ? { params: Input<E, 'params'> } : { params?: never }) &
-  (SchemasOf<E>['query'] extends z.ZodType ? { query?: Input<E, 'query'> } : { query?: never }) &
-  (SchemasOf<E>['body'] extends z.ZodType ? { body: Input<E, 'body'> } : { body?: never });
-
-/** What an endpoint answers. */
-export type Answer<E extends Endpoint> = z.output<SchemasOf<E>['answer']>;
-
-/** `/orders/:orderId/detail` with `{ orderId }` and `{ language }` → `/orders/…/detail?language=de-CH`. */
-export function urlOf(endpoint: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name] ?? '')));
-  const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== null);
-  return query.length === 0 ? path : `${path}?${new URLSearchParams(query.map(([key, value]) => [key, String(value)])).toString()}`;
-}
+export { urlOf } from './endpoint.ts';

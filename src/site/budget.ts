@@ -8,7 +8,7 @@ import { findManifestKey, islandsEntrySource, siteStylesOf, staticClosure, type 
  * the JavaScript the page references before it is painted (the islands script and its
  * static imports; React and the widgets follow when the browser is idle), and its CSS.
  */
-export const budgets = { js: 80 * 1024, jsBeforePaint: 15 * 1024, css: 20 * 1024 } as const;
+export const budgets = { js: 76 * 1024, jsBeforePaint: 15 * 1024, css: 20 * 1024 } as const;
 
 export interface PageWeight {
   js: number;
@@ -19,6 +19,18 @@ export interface PageWeight {
 
 /** The widgets' runtime (React, mounting), which the islands script imports once the page is idle. */
 const islandsRuntimeSource = 'islands/mount.tsx';
+
+/**
+ * The chunk file of each module of src/client/islands (`islands/<name>.tsx` → file), as the
+ * build writes it (vite.config.ts); a widget bundled with others has no manifest record.
+ */
+function readIslandChunks(clientDir: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(join(clientDir, '.vite/islands.json'), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
 
 /** The widget names a page contains (`data-island="…"`). */
 function islandNamesIn(html: string): string[] {
@@ -35,11 +47,16 @@ export function measurePage(html: string, manifest: ViteManifest, clientDir: str
   const entry = findManifestKey(manifest, islandsEntrySource);
   const beforePaint = entry ? staticClosure(manifest, entry) : [];
   for (const key of beforePaint) keys.add(key);
-  const runtime = findManifestKey(manifest, islandsRuntimeSource);
-  if (runtime) for (const key of staticClosure(manifest, runtime)) keys.add(key);
-  for (const name of islandNamesIn(html)) {
-    const key = findManifestKey(manifest, `islands/${name}.tsx`);
-    if (key) for (const k of staticClosure(manifest, key)) keys.add(k);
+  const chunkFiles = readIslandChunks(clientDir);
+  const keyOf = (source: string) => {
+    const file = chunkFiles[source];
+    return file ? Object.keys(manifest).find((key) => manifest[key]!.file === file) : findManifestKey(manifest, source);
+  };
+  for (const source of [islandsRuntimeSource, ...islandNamesIn(html).map((name) => `islands/${name}.tsx`)]) {
+    const key = keyOf(source);
+    // A widget without a chunk would be left out of the sum: say so rather than measure too little.
+    if (!key) throw new Error(`The client build has no chunk for ${source}; run "vite build" first.`);
+    for (const k of staticClosure(manifest, key)) keys.add(k);
   }
   const jsFiles = [...keys].map((key) => manifest[key]!.file);
   const cssFiles = [...new Set([...siteStylesOf(manifest), ...[...keys].flatMap((key) => manifest[key]!.css ?? [])])];

@@ -109,7 +109,8 @@ describe('every prerendered page', () => {
       expect(html, file).toMatch(/<meta name="description" content="[^"]{20,}"/);
       expect(html, file).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
       expect(html, file).toContain(`data-selected-currency="${currency}"`);
-      expect(html, file).toContain('<script type="module" src="/assets/islands-abc123.js"></script>');
+      // Low priority: nothing the first paint needs (docs/islands.md).
+      expect(html, file).toContain('<script type="module" fetchPriority="low" src="/assets/islands-abc123.js"></script>');
       expect(html, file).toContain('<link rel="stylesheet" href="/assets/islands-abc123.css"/>');
       expect(html.match(/<h1[\s>]/g), file).toHaveLength(1);
       expect(html, file).toMatch(/<header[\s>][\s\S]*<nav[\s\S]*<main id="main"[\s\S]*<footer/);

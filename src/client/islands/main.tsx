@@ -1,9 +1,10 @@
 /**
  * The one script of the marketing pages (docs/islands.md), small on purpose: it loads
- * nothing before the page is painted. React and the widgets (mount.tsx) are fetched right
- * after the first paint, or earlier when the visitor reaches for a widget (pointer,
- * touch, key or focus on it). Until a prerendered control is live it is disabled
- * (use-hydrated.ts). The site's stylesheet is a build entry of its own (vite.config.ts).
+ * nothing before the page is painted. React, the runtime and the widgets of every page
+ * (site-wide.ts, with mount.tsx) are fetched right after the first paint, or earlier
+ * when the visitor reaches for a widget (pointer, touch, key or focus on it). Until a
+ * prerendered control is live it is disabled (use-hydrated.ts). The site's stylesheet
+ * is a build entry of its own (vite.config.ts).
  */
 import { registry } from './registry.ts';
 
@@ -12,7 +13,7 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  void import('./mount.tsx').then(({ mountIslands }) => mountIslands(registry));
+  void import('./site-wide.ts').then(({ mountIslands }) => mountIslands(registry));
 }
 
 for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {

@@ -13,19 +13,12 @@ export type NewsletterModalProps = IslandProps<{ label: string; variant: string;
 
 type Dialog = ComponentType<NewsletterDialogProps>;
 
-let dialogModule: Promise<Dialog> | undefined;
-
-/** The dialog and its form, loaded once per page, on the first sign of interest. */
-function loadDialog(): Promise<Dialog> {
-  dialogModule ??= import('#client/ui/form/newsletter-dialog.tsx').then(
-    (module) => module.NewsletterDialog,
-    (error: unknown) => {
-      dialogModule = undefined;
-      throw error;
-    },
-  );
-  return dialogModule;
-}
+/**
+ * The dialog and its form, loaded once per page on the first sign of interest, through a
+ * loader chunk that carries the dialog's list of files (newsletter-dialog-loader.ts).
+ */
+const loadDialog = (): Promise<Dialog> =>
+  import('#client/ui/form/newsletter-dialog-loader.ts').then((module) => module.loadNewsletterDialog());
 
 /**
  * `data-island="newsletter-modal"` (in the footer, and as a button in the home page): a

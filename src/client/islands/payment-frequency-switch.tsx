@@ -5,7 +5,7 @@ import type { IslandProps } from './types.ts';
 
 export type PaymentFrequencySwitchProps = IslandProps<{ legend: string; monthly: string; oneTime: string }>;
 
-export const paymentFrequencyInputName = 'payment-frequency';
+const paymentFrequencyInputName = 'payment-frequency';
 
 function isPaymentFrequency(value: string): value is PaymentFrequency {
   return (paymentFrequencies as readonly string[]).includes(value);

@@ -5,7 +5,7 @@ import type { IslandProps } from './types.ts';
 
 export type ProductTierSwitchProps = IslandProps<{ legend: string; basic: string; foundation: string; champion: string }>;
 
-export const productTierInputName = 'product-tier';
+const productTierInputName = 'product-tier';
 
 // Not imported from the catalogue: that would ship every product text to the browser.
 const productTiers = ['basic', 'foundation', 'champion'] as const satisfies readonly ProductTier[];

@@ -1,5 +1,5 @@
 import { cookies, xsrfHeader } from '#shared/cookies.ts';
-import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoints.ts';
+import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoint.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiBase } from '#shared/paths.ts';

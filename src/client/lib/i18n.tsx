@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
-import { defaultLanguage, isLanguage, languageFromAcceptLanguage, type Language } from '#shared/locales.ts';
+import { languageFromAcceptLanguage } from '#shared/accept-language.ts';
+import { defaultLanguage, isLanguage, type Language } from '#shared/locales.ts';
 import { cookies } from '#shared/cookies.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 

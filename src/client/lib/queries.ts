@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Answer, CallInput, Endpoint } from '#shared/endpoints.ts';
+import type { Answer, CallInput, Endpoint } from '#shared/endpoint.ts';
 import { ApiError, callApi } from './api.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { cookies } from '#shared/cookies.ts';
-import { defaultLanguage, isLanguage, languageFromAcceptLanguage, type Language } from '#shared/locales.ts';
+import { languageFromAcceptLanguage } from '#shared/accept-language.ts';
+import { defaultLanguage, isLanguage, type Language } from '#shared/locales.ts';
 
 /**
  * The language a request is answered in: an explicit `language`/`lang` query

@@ -49,10 +49,12 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {/* Low priority: the page paints without its script, which only mounts the widgets
+            after the first paint; the stylesheet goes first. */}
         {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" fetchPriority="low" href={href} />
         ))}
-        <script type="module" src={assets.script} />
+        <script type="module" fetchPriority="low" src={assets.script} />
       </head>
       <body data-selected-currency={currency} {...bodyData}>
         <a className="skip-link" href="#main">

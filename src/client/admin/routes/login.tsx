@@ -4,13 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { translate, type MessagesByLanguage } from '#shared/i18n/messages.ts';
-import { safeAdminReturn } from '#shared/paths.ts';
 import { loginSchema, type Login } from '#shared/schemas/users.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { SubmitButton, TextField } from '#client/ui/form/fields.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';
+import { safeAdminReturn } from '../safe-return.ts';
 import { meQuery } from '../staff.ts';
 
 /**

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CartButton, { cartHref } from './cart-button.tsx';
+import CartButton from './cart-button.tsx';
+import { cartHref } from './cart.ts';
 import { getCartCount, setCartCount, subscribe } from './cart-count.ts';
 
 const cartId = '3f1c2e9a-8a57-4b8e-9a3b-0b1d2c3e4f5a';

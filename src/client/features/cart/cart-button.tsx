@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { appPaths, appUrl } from '#shared/paths.ts';
-import { readCartId, refreshCartCount } from './cart.ts';
+import { cartHref, readCartId, refreshCartCount } from './cart.ts';
 import { cartEvents, onCartEvent } from './cart-events.ts';
 import { getCartCount, subscribe } from './cart-count.ts';
 import type { Language } from '#shared/locales.ts';
@@ -18,11 +17,6 @@ export interface CartButtonProps {
 
 const serverCount = () => 0;
 const serverCartId = () => undefined;
-
-/** The shopping-cart page of the app when a cart exists, else the "no cart" page. */
-export function cartHref(cartId: string | undefined): string {
-  return appUrl(cartId ? appPaths.shoppingCart(encodeURIComponent(cartId)) : appPaths.noShoppingCart());
-}
 
 /**
  * The header's cart button, on the marketing pages (the `cart-button` island) and in the

@@ -5,9 +5,8 @@ import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatCartMoney } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { cartHref, fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { CartTotals, lineSeatsText } from '#client/features/cart/cart-totals.tsx';
-import { cartHref } from './cart-button.tsx';
 import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import './cart-drawer.css';
 

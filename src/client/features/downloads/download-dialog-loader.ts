@@ -1,7 +1,4 @@
-import type { ComponentType } from 'react';
-import type { DownloadDialogProps } from './download-dialog.tsx';
-
-let loading: Promise<ComponentType<DownloadDialogProps>> | undefined;
+import { loadOnce } from '#client/lib/load-once.ts';
 
 /**
  * Loads the download dialog, once per page (again after a failure). A chunk of its own
@@ -10,13 +7,4 @@ let loading: Promise<ComponentType<DownloadDialogProps>> | undefined;
  * weighs on the home page's script budget. The list lives here instead, fetched with this
  * chunk on the first sign of interest.
  */
-export function loadDownloadDialog(): Promise<ComponentType<DownloadDialogProps>> {
-  loading ??= import('./download-dialog.tsx').then(
-    (module) => module.DownloadDialog,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadDownloadDialog = loadOnce(() => import('./download-dialog.tsx').then((module) => module.DownloadDialog));

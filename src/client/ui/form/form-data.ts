@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoints.ts';
+import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoint.ts';
 import { callApi } from '#client/lib/api.ts';
 
 /**

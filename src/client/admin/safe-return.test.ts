@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminPaths, safeAdminReturn } from './paths.ts';
+import { adminPaths } from '#shared/paths.ts';
+import { safeAdminReturn } from './safe-return.ts';
 
 describe('safeAdminReturn', () => {
   it('returns to a page of the back office, with its query and hash', () => {

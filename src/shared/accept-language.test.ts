@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage } from './locales.ts';
+import { languageFromAcceptLanguage } from './accept-language.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([
