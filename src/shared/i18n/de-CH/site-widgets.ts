@@ -35,7 +35,7 @@ export const siteWidgets = {
     'Ein Platz gilt für eine namentlich bestimmte Person Ihrer Organisation. Verlässt diese Person Ihr Unternehmen, können Sie den Platz einer Kollegin oder einem Kollegen geben; zwei Personen können einen Platz nicht gleichzeitig nutzen. Im Warenkorb wählen Sie die Anzahl Plätze pro Training, von 1 bis 10’000. Für grosse Teams machen wir Ihnen gern ein Angebot.',
   'widgets.faq.frequency.question': 'Was ist der Unterschied zwischen monatlich und einmalig?',
   'widgets.faq.frequency.answer':
-    'Einmalig: Sie bezahlen den Platzpreis einmal. Monatlich: Sie bezahlen einen Preis pro Platz und Monat für eine Mindestlaufzeit von 1 bis 36 Monaten, 12 Monate, wenn Sie im Warenkorb keine andere wählen; Ihre Bestellung und ihre Rechnung umfassen die ganze Laufzeit. Nach der Mindestlaufzeit laufen monatliche Trainings weiter, bis Sie sie kündigen.',
+    'Einmalig: Sie bezahlen den Platzpreis einmal. Monatlich: Sie bezahlen einen Preis pro Platz und Monat für eine Mindestlaufzeit von 12, 24 oder 36 Monaten, im Warenkorb gewählt (12 Monate, wenn Sie keine andere wählen); die Bestellung wird Monat für Monat im Voraus verrechnet, der erste Monat mit der Bestellung. Nach der Mindestlaufzeit laufen monatliche Trainings weiter, bis Sie sie kündigen.',
   'widgets.faq.invoice.question': 'Wie bezahlen wir, und erhalten wir eine Rechnung?',
   'widgets.faq.invoice.answer':
     'Sie bestellen auf Rechnung; eine Kartenzahlung gibt es nicht. Mit der Bestellbestätigung senden wir Ihnen die Rechnung als PDF per E-Mail, zahlbar innert 30 Tagen per Banküberweisung; Rechnungen in CHF und EUR enthalten zusätzlich einen QR-Zahlteil. Auf der Verfolgungsseite Ihrer Bestellung können Sie die Rechnung erneut herunterladen.',

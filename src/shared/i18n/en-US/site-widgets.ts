@@ -38,7 +38,7 @@ export const siteWidgets = {
     'A seat is for one named person in your organisation. When that person leaves, you can give the seat to a colleague; two people cannot share a seat at the same time. In the cart you choose the number of seats per training, from 1 to 10,000. For large teams we are happy to make you an offer.',
   'widgets.faq.frequency.question': 'What is the difference between monthly and one-time?',
   'widgets.faq.frequency.answer':
-    'One-time: you pay the seat price once. Monthly: you pay a price per seat and month for a minimum term of 1 to 36 months, 12 months unless you choose another term in the cart; your order and its invoice cover the whole term. After the minimum term, monthly trainings continue until you terminate them.',
+    'One-time: you pay the seat price once. Monthly: you pay a price per seat and month for a minimum term of 12, 24 or 36 months, chosen in the cart (12 months unless you choose another); the order is invoiced month by month in advance, the first month with the order. After the minimum term, monthly trainings continue until you terminate them.',
   'widgets.faq.invoice.question': 'How do we pay, and do we get an invoice?',
   'widgets.faq.invoice.answer':
     'You order on invoice; there is no card payment. With the order confirmation we e-mail you the invoice as a PDF, payable within 30 days by bank transfer; invoices in CHF and EUR also carry a Swiss QR-bill. You can download the invoice again from the tracking page of your order.',
