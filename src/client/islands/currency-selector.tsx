@@ -1,7 +1,8 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { currencies, isCurrency, type Currency } from '#shared/locales.ts';
+import { useEffect, useState } from 'react';
+import { isCurrency, type Currency } from '#shared/locales.ts';
 import { cookies } from '#shared/cookies.ts';
 import { readCookie } from '../lib/cookies.ts';
+import { CurrencySelect } from '../ui/site-frame/currency-select.tsx';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -31,21 +32,5 @@ export default function CurrencySelector({ currency, label }: CurrencySelectorPr
     return () => window.removeEventListener('pageshow', restore);
   }, []);
 
-  const change = (event: ChangeEvent<HTMLSelectElement>) => {
-    const value = event.target.value;
-    if (isCurrency(value)) setSelectedCurrency(value);
-  };
-
-  return (
-    <label className="currency-selector">
-      <span className="currency-selector__label">{label}</span>
-      <select value={selected} onChange={change} autoComplete="off" disabled={!hydrated}>
-        {currencies.map((code) => (
-          <option key={code} value={code}>
-            {code}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <CurrencySelect label={label} value={selected} onChange={setSelectedCurrency} disabled={!hydrated} />;
 }

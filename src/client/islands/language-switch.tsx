@@ -1,12 +1,9 @@
-import { isLanguage, type Language } from '#shared/locales.ts';
+import { isLanguage } from '#shared/locales.ts';
+import { LanguageLinks, type LanguageLink } from '../ui/site-frame/language-links.tsx';
 import { storeLanguage } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 
-export interface LanguageLink {
-  lang: Language;
-  href: string;
-  name: string;
-}
+export type { LanguageLink };
 
 export type LanguageSwitchProps = IslandProps<{ label: string; links: string }>;
 
@@ -34,23 +31,5 @@ export function parseLanguageLinks(json: string | undefined): LanguageLink[] {
  * works without JS; once mounted, following a link also stores the `locale` cookie.
  */
 export default function LanguageSwitch({ lang, label, links }: LanguageSwitchProps) {
-  return (
-    <nav className="language-switch" aria-label={label}>
-      <ul>
-        {parseLanguageLinks(links).map((link) => (
-          <li key={link.lang}>
-            <a
-              href={link.href}
-              hrefLang={link.lang}
-              lang={link.lang}
-              aria-current={link.lang === lang ? 'true' : undefined}
-              onClick={() => storeLanguage(link.lang)}
-            >
-              {link.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <LanguageLinks lang={lang} label={label} links={parseLanguageLinks(links)} onChoose={storeLanguage} />;
 }

@@ -6,9 +6,9 @@ import { CurrencySelect } from '#client/ui/site-frame/currency-select.tsx';
 import { LanguageLinks } from '#client/ui/site-frame/language-links.tsx';
 
 /**
- * The app's header shows the language switch and the currency selector with its own live
- * components (src/client/ui/site-frame/); the marketing pages with their islands. Both
- * must look the same: the same markup, hence the same styles.
+ * The app's header shows the language switch and the currency selector of
+ * src/client/ui/site-frame/; the marketing pages' islands wrap the same components with
+ * their page state. Both must look the same: the same markup, hence the same styles.
  */
 describe('the header widgets of the app and of the marketing pages', () => {
   it('render the same language switch', () => {

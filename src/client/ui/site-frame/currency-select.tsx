@@ -9,9 +9,8 @@ export interface CurrencySelectProps {
 }
 
 /**
- * The header's currency selector in the app: a select of EUR, USD and CHF with its label.
- * The marketing pages' island (src/client/islands/currency-selector.tsx) has the same
- * markup in its own copy, like the language switch (language-links.tsx).
+ * The header's currency selector: a select of EUR, USD and CHF with its label, in the app
+ * and in the marketing pages' island (src/client/islands/currency-selector.tsx).
  */
 export function CurrencySelect({ label, value, onChange, disabled }: CurrencySelectProps) {
   const change = (event: ChangeEvent<HTMLSelectElement>) => {

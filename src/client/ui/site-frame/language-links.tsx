@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { Language } from '#shared/locales.ts';
 
-interface LanguageLink {
+export interface LanguageLink {
   lang: Language;
   href: string;
   name: string;
@@ -17,11 +17,9 @@ export interface LanguageLinksProps {
 }
 
 /**
- * The header's language switch in the app: a link to the same page in each language. The
- * marketing pages have the same markup in their island (src/client/islands/language-switch.tsx),
- * which keeps its own copy: a module shared with the app would be a chunk of its own, more
- * JavaScript for every marketing page (docs/decisions/019-one-site-frame.md).
- * src/site/components/header.test.tsx checks that both render the same markup.
+ * The header's language switch: a link to the same page in each language, in the app and
+ * in the marketing pages' island (src/client/islands/language-switch.tsx). It sits in the
+ * widgets' shared chunk (vite.config.ts), so sharing it costs the marketing pages no extra file.
  */
 export function LanguageLinks({ lang, label, links, onChoose }: LanguageLinksProps) {
   return (
