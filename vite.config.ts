@@ -43,6 +43,14 @@ export default defineConfig({
     manifest: true,
     assetsDir: 'assets',
     target: 'es2022',
+    modulePreload: {
+      // The dialogs the marketing pages' widgets open on a click (cart drawer, newsletter,
+      // download, exit-intent popup) fetch their own imports when they load: listing those
+      // files ahead in the widgets' chunks would cost every page's script bytes for a
+      // click that most visits never make. The islands script still preloads what its
+      // widgets need at once (React, the shared chunk).
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)(site-wide|widget-shared|home-widgets|trainings-widgets)-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
     rollupOptions: {
       input: {
         islands: 'src/client/islands/main.tsx',
