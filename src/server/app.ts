@@ -214,7 +214,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     captcha,
     people,
     invoices,
-    mail: mailSettings,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
     onMailQueued,
