@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
+  if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
   app.addHook('onClose', async () => invoices.close());
   const checkout = createCheckoutService({
     db,
@@ -214,7 +215,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     captcha,
     people,
     invoices,
-    mail: mailSettings,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
     onMailQueued,

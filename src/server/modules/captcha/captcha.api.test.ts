@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPuzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
+import { captchaReplays } from '#server/db/schema.ts';
 import { AppError } from '#shared/errors.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -28,6 +29,18 @@ describe('server-side captcha check', () => {
     const solution = await solveCaptcha(t.app, 'forms');
     expect(await refusal(solution)).toBeUndefined();
     expect(await refusal(solution)).toMatchObject({ field: 'captchaSolution', code: 'used', message: 'error.captcha.used' });
+  });
+
+  it('forgets the solutions whose puzzle expired when it records a new one', async () => {
+    const db = t.database.db;
+    await db.insert(captchaReplays).values([
+      { key: 'expired-puzzle', expiresAt: new Date(Date.now() - 60_000) },
+      { key: 'live-puzzle', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    expect(await refusal(await solveCaptcha(t.app, 'forms'))).toBeUndefined();
+    const keys = (await db.select({ key: captchaReplays.key }).from(captchaReplays)).map((row) => row.key);
+    expect(keys).not.toContain('expired-puzzle');
+    expect(keys).toContain('live-puzzle');
   });
 
   it('refuses a solution made for another form family', async () => {

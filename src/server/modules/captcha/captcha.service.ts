@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { verifySolution, type CaptchaOptions } from '#captcha/puzzle.ts';
 import type { Db } from '#server/db/client.ts';
 import { captchaReplays } from '#server/db/schema.ts';
@@ -51,14 +51,15 @@ export function createCaptchaService(options: {
           result.reason === 'expired' ? 'error.captcha.expired' : result.reason === 'wrongSiteKey' ? 'error.captcha.wrongForm' : 'error.captcha.invalid';
         throw AppError.field('captchaSolution', result.reason, message);
       }
-      const inserted = await db
-        .insert(captchaReplays)
-        .values({ key: result.replayKey, expiresAt: result.expiresAt })
-        .onConflictDoNothing()
-        .returning({ key: captchaReplays.key });
-      if (inserted.length === 0) throw AppError.field('captchaSolution', 'used', 'error.captcha.used');
-      // Records only matter until their puzzle expires; sweeping here keeps the table small.
-      await db.delete(captchaReplays).where(lt(captchaReplays.expiresAt, sql`now()`));
+      // The replay record, and the sweep of those whose puzzle expired (they only matter
+      // until then; sweeping here keeps the table small), in one statement: inside a
+      // checkout this runs while the order is locked.
+      const recorded = await db.execute(sql`
+        with swept as (delete from ${captchaReplays} where ${captchaReplays.expiresAt} < now())
+        insert into ${captchaReplays} (key, expires_at) values (${result.replayKey}, ${result.expiresAt.toISOString()})
+        on conflict do nothing
+        returning key`);
+      if ((recorded as unknown as { rows: unknown[] }).rows.length === 0) throw AppError.field('captchaSolution', 'used', 'error.captcha.used');
     },
   };
 }

@@ -312,7 +312,6 @@ describe('a successful checkout', () => {
         captcha: t.app.captcha,
         people: createPeopleService({ db, orders, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} }),
         invoices,
-        mail: settings,
         ordersEmail: t.env.ORDERS_EMAIL,
         publicUrl: t.env.PUBLIC_URL,
         onMailQueued: () => {},

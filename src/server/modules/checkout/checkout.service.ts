@@ -12,11 +12,11 @@ import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart, type CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import { queueMail, queueMailComposedLater, type MailComposer, type MailSettings } from '../mail/mail.service.ts';
+import { queueMailsComposedLater, type MailComposer } from '../mail/mail.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
 import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
-import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderMail } from './order-mails.ts';
+import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
 import { totalsFor } from './vat.ts';
 
 /**
@@ -32,7 +32,6 @@ export interface CheckoutServiceDeps {
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
   people: Pick<PeopleService, 'recordPerson'>;
   invoices: Pick<InvoicesService, 'renderPdf'>;
-  mail: MailSettings;
   /** Staff are told of every order at this address (ORDERS_EMAIL). */
   ordersEmail: string;
   /** Where visitors reach the shop: links in the mails start here. */
@@ -104,7 +103,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, people, invoices, mail, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, people, invoices, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -129,23 +128,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /**
    * Queued with the BUY, in its transaction: an order never lacks its mails, nor a mail its
-   * order. Both name the order, for its timeline in the back office.
+   * order. Both name the order, for its timeline in the back office. The worker composes
+   * both: the BUY holds the order-number counter's lock from the number to the commit, so
+   * every other checkout waits for what happens here (a composed mail took several ms).
    */
   async function queueOrderMails(tx: Db, { detail, info }: PlacedOrder): Promise<void> {
     const buyer = info.contact?.email;
-    // The confirmation carries the invoice PDF: the mail worker makes it, not this request.
-    if (buyer) await queueMailComposedLater(tx, { to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id });
-    await queueMail(tx, mail, { to: ordersEmail, ...staffOrderMail(detail, info, publicUrl) }, { orderId: detail.id });
+    await queueMailsComposedLater(tx, [
+      // The confirmation carries the invoice PDF.
+      ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
+      { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
+    ]);
   }
 
   /**
-   * The mails of this module that the mail worker composes when it sends them: the
-   * buyer's confirmation, with the invoice PDF, in the language of the order.
+   * The mails of this module that the mail worker composes when it sends them, from the
+   * order as it was placed: the buyer's confirmation, with the invoice PDF, in the
+   * language of the order, and the note to staff.
    */
   const mailComposers: Record<string, MailComposer> = {
     [orderConfirmationKind]: async (payload) => {
       const { detail, info } = await placedOrder(String(payload.orderId));
       return orderConfirmationMail(detail, info, publicUrl, (invoice) => invoices.renderPdf(invoice));
+    },
+    [staffOrderKind]: async (payload) => {
+      const { detail, info } = await placedOrder(String(payload.orderId));
+      return staffOrderMail(detail, info, publicUrl);
     },
   };
 
@@ -234,16 +242,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           return { invoiceInfoComplete: true };
         },
         prepare: async ({ tx, order }) => {
-          await captcha.verify(submission.captchaSolution, 'checkout', tx);
-          const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
-          // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
-          // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
-          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totals.dueToday ?? 0) * 100), order.invoiceInfo);
-          return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
-        },
-        after: async ({ tx, updated }) => {
-          if (!view) throw new Error('the cart was not read before BUY');
-          const info = (updated.invoiceInfo ?? {}) as StoredInvoiceInfo;
+          const info = (order.invoiceInfo ?? {}) as StoredInvoiceInfo;
           if (info.contact) {
             const { contact } = info;
             await people.recordPerson(
@@ -256,6 +255,19 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
               ],
             );
           }
+          await captcha.verify(submission.captchaSolution, 'checkout', tx);
+          // The number last: its counter row stays locked until the commit, so every other
+          // checkout waits from here on. Only the order's update, its history row and the
+          // queueing of its mails follow.
+          const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
+          // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
+          // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
+          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totals.dueToday ?? 0) * 100), info);
+          return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
+        },
+        after: async ({ tx, updated }) => {
+          if (!view) throw new Error('the cart was not read before BUY');
+          const info = (updated.invoiceInfo ?? {}) as StoredInvoiceInfo;
           const detail = detailOf({ ...updated, invoiceInfo: info }, view, language);
           await queueOrderMails(tx, { detail, info });
           return detail;

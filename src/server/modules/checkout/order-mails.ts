@@ -150,6 +150,17 @@ ${paragraphs(t('mail.signature', companyParams))}`,
   };
 }
 
+export const staffOrderKind = 'staffOrderNote';
+
+/** What is queued at checkout for the note to staff; the worker composes the rest. */
+export function staffOrderQueued(detail: OrderDetail, info: StoredInvoiceInfo) {
+  return { subject: staffOrderSubject(detail, info), kind: staffOrderKind, payload: { orderId: detail.id } };
+}
+
+function staffOrderSubject(detail: OrderDetail, info: StoredInvoiceInfo): string {
+  return translate('en-US', 'mail.staffOrder.subject', { number: detail.number ?? '', company: info.company?.name ?? '' });
+}
+
 /** The note to staff (ORDERS_EMAIL), in English. */
 export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
   const language: Language = 'en-US';
@@ -164,7 +175,7 @@ export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, pub
     ...summaryRows(detail, language),
   ];
   return {
-    subject: t('mail.staffOrder.subject', { number: detail.number ?? '', company }),
+    subject: staffOrderSubject(detail, info),
     text: [t('mail.staffOrder.intro'), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `${t('mail.staffOrder.open')}: ${link}`].join('\n'),
     html: mailLayout(
       language,

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
@@ -21,6 +22,14 @@ describe('the invoice thread', () => {
   it('renders PDFs off the server thread, several at once', async () => {
     const pdfs = await Promise.all([renderer.render(invoice), renderer.render({ ...invoice, number: '2026-000043' })]);
     for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  // Field 19 of /proc/…/stat is the nice value; the command name before it may hold spaces.
+  const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+  // In a process already at nice 10 or more the thread cannot be set to 10 (that needs privileges).
+  it.runIf(process.platform === 'linux' && niceOf(String(process.pid)) < 10)('renders at a lower CPU priority than the server thread', async () => {
+    await renderer.render(invoice);
+    expect(readdirSync('/proc/self/task').map(niceOf)).toContain(10);
   });
 
   it('passes a rendering failure on, and keeps working', async () => {

@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 
 export interface InvoiceRenderer {
+  /** Starts the thread now rather than at the first invoice (it loads its modules for about a second of CPU). */
+  start(): void;
   render(invoice: InvoiceDocument): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -9,7 +11,7 @@ export interface InvoiceRenderer {
 /**
  * Renders invoice PDFs in a thread of their own: a PDF with its QR-bill takes tens of
  * milliseconds of CPU, which on the server's own thread would hold up every request.
- * The thread starts on first use and is started again if it dies.
+ * The thread starts on first use, or earlier with `start`, and is started again if it dies.
  */
 export function createInvoiceRenderer(): InvoiceRenderer {
   let worker: Worker | undefined;
@@ -41,6 +43,9 @@ export function createInvoiceRenderer(): InvoiceRenderer {
   };
 
   return {
+    start() {
+      worker ??= start();
+    },
     render(invoice) {
       worker ??= start();
       const id = nextId++;

@@ -1,5 +1,25 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
+
+/**
+ * Rendering is background work: a mail carrying the PDF can leave a moment later, while
+ * requests and, on the same machine, the database should not wait for the CPU. On Linux the
+ * nice value belongs to a thread and `/proc/thread-self` names this thread's id, so only
+ * this thread is lowered (to 10: under load it still gets about a tenth of a core). Elsewhere
+ * the thread keeps the process's priority.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+  } catch {
+    // no /proc/thread-self: not Linux
+  }
+}
+
+lowerThisThreadsPriority();
 
 /** Renders the invoices the server's thread asks for: `{ id, invoice }` → `{ id, pdf }` or `{ id, error }`. */
 parentPort?.on('message', (message: { id: number; invoice: InvoiceDocument }) => {

@@ -9,6 +9,14 @@ export function createInvoicesService() {
   const renderer = createInvoiceRenderer();
 
   return {
+    /**
+     * Starts the rendering thread with the server's workers, so that loading its modules
+     * does not take the CPU from the first checkouts, whose confirmations it renders.
+     */
+    start(): void {
+      renderer.start();
+    },
+
     renderPdf(invoice: InvoiceDocument): Promise<Buffer> {
       return renderer.render(invoice);
     },

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import { createMailWorker, type MailComposer } from './mail.worker.ts';
-import { insertMail } from './outbox.repository.ts';
+import { insertMail, insertMails } from './outbox.repository.ts';
 
 /** For the erasure of a person (the people module): the mails already sent to them go too. */
 export { deleteSentMailsTo } from './outbox.repository.ts';
@@ -36,17 +36,18 @@ export async function queueMail(tx: Db, settings: MailSettings, message: Omit<Ma
 }
 
 /**
- * Queues a mail that the worker composes when it sends it, with the composer registered
- * for `kind` (see MailWorkerOptions.composers). For mails whose attachments are costly
- * to make, so the request that causes them does not wait for that.
+ * Queues mails that the worker composes when it sends them, with the composer registered
+ * for their `kind` (see MailWorkerOptions.composers): for mails whose content is costly to
+ * make (an attachment, MIME encoding), so the transaction that causes them does not wait
+ * for that. All of them go into the outbox in one statement.
  */
-export async function queueMailComposedLater(
+export async function queueMailsComposedLater(
   tx: Db,
-  mail: { to: string; subject: string; kind: string; payload: Record<string, unknown>; orderId?: string },
-): Promise<string> {
-  const id = randomUUID();
-  await insertMail(tx, { id, recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload, orderId: mail.orderId });
-  return id;
+  mails: { to: string; subject: string; kind: string; payload: Record<string, unknown>; orderId?: string }[],
+): Promise<string[]> {
+  const rows = mails.map((mail) => ({ id: randomUUID(), recipient: mail.to, subject: mail.subject, kind: mail.kind, payload: mail.payload, orderId: mail.orderId }));
+  await insertMails(tx, rows);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -58,7 +59,7 @@ export function createMailService(deps: {
   settings: MailSettings;
   smtpUrl: string | undefined;
   dataDir: string;
-  /** Composers of the mails queued by kind (queueMailComposedLater). */
+  /** Composers of the mails queued by kind (queueMailsComposedLater). */
   composers: Record<string, MailComposer>;
   log: FastifyBaseLogger;
   /** Overrides the transport chosen from smtpUrl (tests). */

@@ -7,7 +7,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { queueMail, queueMailComposedLater } from './mail.service.ts';
+import { queueMail, queueMailsComposedLater } from './mail.service.ts';
 import { createMailWorker, retryDelaySeconds } from './mail.worker.ts';
 import { claimDueMails } from './outbox.repository.ts';
 import { fileTransport, maxSendSeconds, smtpTransport, type MailTransport } from './transport.ts';
@@ -153,7 +153,7 @@ describe('the mail worker', () => {
   });
 
   it('composes a mail queued by kind once, at delivery, and resends those same bytes after a failure', async () => {
-    const id = await queueMailComposedLater(t.database.db, { to: 'later@example.ch', subject: 'Invoice 1', kind: 'invoice', payload: { n: 1 } });
+    const [id = ''] = await queueMailsComposedLater(t.database.db, [{ to: 'later@example.ch', subject: 'Invoice 1', kind: 'invoice', payload: { n: 1 } }]);
     let composed = 0;
     let attempts = 0;
     const sent: string[] = [];

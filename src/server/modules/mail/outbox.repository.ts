@@ -22,6 +22,11 @@ export async function insertMail(
   await db.insert(outbox).values(values);
 }
 
+/** Mails the worker composes from their kind and payload, in one statement. */
+export async function insertMails(db: Db, rows: { id: string; recipient: string; subject: string; kind: string; payload: Record<string, unknown>; orderId?: string | undefined }[]): Promise<void> {
+  if (rows.length > 0) await db.insert(outbox).values(rows);
+}
+
 /** Keeps what the worker composed, so a retry sends the same message. */
 export async function saveComposedMail(db: Db, id: string, raw: string): Promise<void> {
   await db.update(outbox).set({ raw }).where(eq(outbox.id, id));

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { orderPayments, orders } from '#server/db/schema.ts';
+import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
+import type { HistoryEntry } from './order-history.repository.ts';
 
 /**
  * SQL of the order lifecycle: the locked order with the facts the state machine reads,
@@ -86,9 +87,15 @@ export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrde
   return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, false)))[0];
 }
 
-/** Writes the new status with the action's other changes; answers the row as it is now. */
-export async function updateOrder(db: Db, id: string, status: OrderStatus, changes: OrderChanges) {
+/**
+ * Writes the new status with the action's other changes and records the transition in
+ * the order's history, in one statement (one round trip while the order is locked);
+ * answers the row as it is now.
+ */
+export async function updateOrder(db: Db, id: string, status: OrderStatus, changes: OrderChanges, transition: HistoryEntry) {
+  const history = db.$with('history').as(db.insert(orderHistory).values(transition).returning({ id: orderHistory.id }));
   const [row] = await db
+    .with(history)
     .update(orders)
     .set({ ...changes, status, updatedAt: sql`now()` })
     .where(eq(orders.id, id))

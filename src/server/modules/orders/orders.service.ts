@@ -102,8 +102,7 @@ export function createOrdersService(deps: { db: Db }) {
       }
       const context: ActionContext = { tx, order, facts, to: outcome.to };
       const plan = (await request.prepare?.(context)) ?? {};
-      const updated = await repo.updateOrder(tx, order.id, outcome.to, plan.changes ?? {});
-      await recordTransition(tx, {
+      const updated = await repo.updateOrder(tx, order.id, outcome.to, plan.changes ?? {}, {
         orderId: order.id,
         action: request.action,
         fromStatus: order.status,
