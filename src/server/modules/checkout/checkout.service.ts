@@ -3,7 +3,7 @@ import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { toMajor, toMinor } from '#shared/money.ts';
 import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
@@ -74,8 +74,8 @@ export function orderVatTotals(netMinor: number, invoiceInfo: StoredInvoiceInfo 
 }
 
 function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
-  const today = orderVatTotals(Math.round(cart.totals.dueToday * 100), info);
-  const perMonth = cart.totals.perMonth > 0 ? orderVatTotals(Math.round(cart.totals.perMonth * 100), info) : undefined;
+  const today = orderVatTotals(toMinor(cart.totals.dueToday), info);
+  const perMonth = cart.totals.perMonth > 0 ? orderVatTotals(toMinor(cart.totals.perMonth), info) : undefined;
   return {
     net: toMajor(today.netMinor),
     vatRate: today.vatRate,
@@ -262,7 +262,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
           // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
           // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
-          const { netMinor, grossMinor } = orderVatTotals(Math.round((view?.totals.dueToday ?? 0) * 100), info);
+          const { netMinor, grossMinor } = orderVatTotals(toMinor(view?.totals.dueToday ?? 0), info);
           return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
         },
         after: async ({ tx, updated }) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { catalog } from '#shared/catalog.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
+import { toMinor } from '#shared/money.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
@@ -34,7 +35,6 @@ const dayMs = 24 * hourMs;
 /** The later actions are the system's (actor `system`), not a staff member's. */
 const system: Staff = { id: 'system', email: 'system' };
 
-const minor = (major: number) => Math.round(major * 100);
 
 function productCodeOf(tier: string): string {
   const product = catalog.find((candidate) => candidate.tier === tier);
@@ -99,9 +99,9 @@ export function createDemoService(deps: DemoServiceDeps) {
             language,
             orderedAt: sql`now()`,
             contractAcceptedAt: sql`now()`,
-            totalNetMinor: minor(totals.net),
+            totalNetMinor: toMinor(totals.net),
             // What the invoice asks for: net + VAT.
-            amountDueMinor: minor(totals.gross),
+            amountDueMinor: toMinor(totals.gross),
           },
           history: { number },
         };

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import { createMailWorker, type MailComposer } from './mail.worker.ts';
-import { insertMail, insertMails } from './outbox.repository.ts';
+import { insertMails } from './outbox.repository.ts';
 
 /** For the erasure of a person (the people module): the mails already sent to them go too. */
 export { deleteSentMailsTo } from './outbox.repository.ts';
@@ -31,7 +31,7 @@ export const mailSettingsFor = (from: string): MailSettings => ({ from, domain: 
 export async function queueMail(tx: Db, settings: MailSettings, message: Omit<MailMessage, 'from'>, about: { orderId?: string } = {}): Promise<string> {
   const id = randomUUID();
   const raw = await composeMail(id, settings.domain, { ...message, from: settings.from });
-  await insertMail(tx, { id, recipient: message.to, subject: message.subject, raw, orderId: about.orderId });
+  await insertMails(tx, [{ id, recipient: message.to, subject: message.subject, raw, orderId: about.orderId }]);
   return id;
 }
 

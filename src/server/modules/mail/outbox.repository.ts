@@ -12,18 +12,14 @@ export interface ClaimedMail {
   attempts: number;
 }
 
-export async function insertMail(
-  db: Db,
-  values: { id: string; recipient: string; subject: string; orderId?: string | undefined } & (
-    | { raw: string }
-    | { kind: string; payload: Record<string, unknown> }
-  ),
-): Promise<void> {
-  await db.insert(outbox).values(values);
-}
+/** A mail for the outbox: composed already (`raw`), or composed by the worker from its kind and payload. */
+type NewMail = { id: string; recipient: string; subject: string; orderId?: string | undefined } & (
+  | { raw: string }
+  | { kind: string; payload: Record<string, unknown> }
+);
 
-/** Mails the worker composes from their kind and payload, in one statement. */
-export async function insertMails(db: Db, rows: { id: string; recipient: string; subject: string; kind: string; payload: Record<string, unknown>; orderId?: string | undefined }[]): Promise<void> {
+/** Queues mails in one statement. */
+export async function insertMails(db: Db, rows: NewMail[]): Promise<void> {
   if (rows.length > 0) await db.insert(outbox).values(rows);
 }
 

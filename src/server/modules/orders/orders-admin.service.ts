@@ -4,7 +4,7 @@ import { csvByteOrderMark, csvLine } from '#server/http/csv.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate, translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import {
@@ -121,7 +121,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
 
   /** The refund terms as the machine, the order and its history take them. */
   function refundTerms(terms: RefundTerms) {
-    const refundAmountMinor = terms.refund ? Math.round((terms.refundAmount ?? 0) * 100) : null;
+    const refundAmountMinor = terms.refund ? toMinor(terms.refundAmount ?? 0) : null;
     return {
       data: { refund: terms.refund, refundAmount: refundAmountMinor ?? 0 },
       // The machine refuses a refund above what was paid: said on the field, with the most allowed.
@@ -305,7 +305,7 @@ export function createOrdersAdminService(deps: OrdersAdminDeps) {
     /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
     async pay(orderId: string, staff: Staff, payment: { amount: number; date: string; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
       refuseFutureDate('date', payment.date);
-      const amountMinor = Math.round(payment.amount * 100);
+      const amountMinor = toMinor(payment.amount);
       await act(orderId, 'PAY', staff, {
         data: { amount: amountMinor },
         prepare: async ({ tx, order, facts, to }) => {
