@@ -4,7 +4,7 @@ import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { amountsTable, linkButton, mailLayout, paragraphs } from '../mail/mail.service.ts';
 
 /** The mail with the link back to a saved cart, in the visitor's language. */
 export function cartSavedMail(options: { cart: Cart; language: Language; firstName: string; link: string }) {
@@ -41,27 +41,17 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
     '',
     t('mail.signature', companyParams),
   ].join('\n');
-  const rows = lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:4px 8px 4px 0">${escapeHtml(line.title)}<br><span style="color:#4a5360">${escapeHtml(line.seats)}</span></td>` +
-        `<td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`,
-    )
-    .join('');
+  const rows = [
+    ...lines.map((line) => ({ label: line.title, detail: line.seats, value: line.total })),
+    // Due today, set apart; then per month.
+    ...totals.map(([label, value], index) => ({ label, value, strong: index === 0 })),
+  ];
   const html = mailLayout(
     language,
     `${paragraphs(t('mail.greeting', { name: firstName }))}
 ${paragraphs(t('mail.cartSaved.intro'))}
-<table style="width:100%;border-collapse:collapse">${rows}
-${totals
-  .map(
-    ([label, amount], index) =>
-      `<tr><td style="padding:8px 8px 0 0;${index === 0 ? 'font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(label)}</td>` +
-      `<td style="padding:8px 0 0;text-align:right;white-space:nowrap;${index === 0 ? 'font-weight:bold;border-top:1px solid #c9d1dc' : ''}">${escapeHtml(amount)}</td></tr>`,
-  )
-  .join('')}</table>
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('mail.cartSaved.cta'))}</a></p>
-<p style="word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${amountsTable(rows)}
+${linkButton(link, t('mail.cartSaved.cta'))}
 ${paragraphs(t('mail.cartSaved.linkNote'))}
 ${paragraphs(t('mail.signature', companyParams))}`,
   );

@@ -5,7 +5,7 @@ import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
 import { sellerDetails, type InvoiceDocument } from '../invoices/invoices.service.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail.service.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
@@ -56,39 +56,26 @@ function vatLine(language: Language, totals: OrderTotals): string {
   return translate(language, 'mail.vat', { rate: totals.vatRate });
 }
 
-/** A label and an amount; `strong`: the invoice total, set apart. */
-type Row = [label: string, value: string, strong?: boolean];
-
-function summaryRows(detail: OrderDetail, language: Language): Row[] {
+function summaryRows(detail: OrderDetail, language: Language): AmountRow[] {
   const money = (amount: number) => formatMoneyWithCode(amount, detail.currency);
   const lines = detail.items
     .filter((item) => item.status === 'ACTIVE')
-    .map((item): Row => {
+    .map((item): AmountRow => {
       const seats =
         item.paymentFrequency === 'MONTHLY'
           ? translate(language, 'shop.seatsPerMonth', { seats: translatePlural(language, 'shop.seats', item.quantity), months: translatePlural(language, 'shop.months', item.periodMonths ?? 1) })
           : translatePlural(language, 'shop.seats', item.quantity);
-      return [`${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, money(lineAmountPerInvoice(item))];
+      return { label: `${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, value: money(lineAmountPerInvoice(item)) };
     });
   const { perMonth } = detail.totals;
   return [
     ...lines,
-    [translate(language, 'mail.net'), money(detail.totals.net)],
-    [vatLine(language, detail.totals), money(detail.totals.vatAmount)],
-    [translate(language, 'mail.gross'), money(detail.totals.gross), true],
-    ...(perMonth ? [[translate(language, 'mail.perMonth'), money(perMonth.gross)] satisfies Row] : []),
+    { label: translate(language, 'mail.net'), value: money(detail.totals.net) },
+    { label: vatLine(language, detail.totals), value: money(detail.totals.vatAmount) },
+    // The invoice total, set apart; then what each further month costs.
+    { label: translate(language, 'mail.gross'), value: money(detail.totals.gross), strong: true },
+    ...(perMonth ? [{ label: translate(language, 'mail.perMonth'), value: money(perMonth.gross) }] : []),
   ];
-}
-
-function table(rows: Row[]): string {
-  const strongStyle = ';font-weight:bold;border-top:1px solid #c9d1dc';
-  return `<table style="width:100%;border-collapse:collapse">${rows
-    .map(
-      ([label, value, strong]) =>
-        `<tr><td style="padding:4px 8px 4px 0${strong ? strongStyle : ''}">${escapeHtml(label)}</td>` +
-        `<td style="padding:4px 0;text-align:right;white-space:nowrap${strong ? strongStyle : ''}">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')}</table>`;
 }
 
 export const orderConfirmationKind = 'orderConfirmation';
@@ -121,7 +108,7 @@ export async function orderConfirmationMail(
     '',
     `${t('mail.orderConfirmation.number')}: ${detail.number}`,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...rows.map((row) => `${row.label}: ${row.value}`),
     '',
     t('mail.orderConfirmation.invoice'),
     ...(detail.totals.perMonth ? ['', t('mail.orderConfirmation.monthly')] : []),
@@ -135,7 +122,7 @@ export async function orderConfirmationMail(
     `${paragraphs(t('mail.greeting', { name }))}
 ${paragraphs(t('mail.orderConfirmation.intro'))}
 <p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
-${table(rows)}
+${amountsTable(rows)}
 ${paragraphs(t('mail.orderConfirmation.invoice'))}
 ${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
@@ -168,18 +155,18 @@ export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, pub
   const company = info.company?.name ?? '';
   const contact = `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''} <${info.contact?.email ?? ''}>`;
   const link = new URL(appUrl(appPaths.adminOrder(detail.id)), publicUrl).toString();
-  const rows: Row[] = [
-    [t('mail.orderConfirmation.number'), detail.number ?? ''],
-    [t('mail.staffOrder.company'), company],
-    [t('mail.staffOrder.contact'), contact],
+  const rows: AmountRow[] = [
+    { label: t('mail.orderConfirmation.number'), value: detail.number ?? '' },
+    { label: t('mail.staffOrder.company'), value: company },
+    { label: t('mail.staffOrder.contact'), value: contact },
     ...summaryRows(detail, language),
   ];
   return {
     subject: staffOrderSubject(detail, info),
-    text: [t('mail.staffOrder.intro'), '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `${t('mail.staffOrder.open')}: ${link}`].join('\n'),
+    text: [t('mail.staffOrder.intro'), '', ...rows.map((row) => `${row.label}: ${row.value}`), '', `${t('mail.staffOrder.open')}: ${link}`].join('\n'),
     html: mailLayout(
       language,
-      `${paragraphs(t('mail.staffOrder.intro'))}${table(rows)}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.staffOrder.open'))}</a></p>`,
+      `${paragraphs(t('mail.staffOrder.intro'))}${amountsTable(rows)}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.staffOrder.open'))}</a></p>`,
     ),
   };
 }

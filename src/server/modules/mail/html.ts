@@ -24,6 +24,26 @@ ${body}
 </div></body></html>`;
 }
 
+/** A row of a mail's amounts table: a label (with a muted line under it), its value; `strong` sets a total apart. */
+export interface AmountRow {
+  label: string;
+  detail?: string;
+  value: string;
+  strong?: boolean;
+}
+
+/** The amounts of a cart or an order as a table: values right-aligned, a total set apart by a rule. */
+export function amountsTable(rows: AmountRow[]): string {
+  const strongStyle = ';font-weight:bold;border-top:1px solid #c9d1dc';
+  return `<table style="width:100%;border-collapse:collapse">${rows
+    .map(
+      ({ label, detail, value, strong }) =>
+        `<tr><td style="padding:4px 8px 4px 0${strong ? strongStyle : ''}">${escapeHtml(label)}${detail ? `<br><span style="color:#4a5360">${escapeHtml(detail)}</span>` : ''}</td>` +
+        `<td style="padding:4px 0;text-align:right;white-space:nowrap${strong ? strongStyle : ''}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+}
+
 /** A link as a button, followed by the address itself for mail programs that hide buttons. */
 export function linkButton(link: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>

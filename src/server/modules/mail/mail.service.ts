@@ -11,7 +11,7 @@ export { deleteSentMailsTo } from './outbox.repository.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
 
 /** The layout of our HTML mails, for the modules that write mails. */
-export { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from './html.ts';
+export { amountsTable, escapeHtml, greeting, linkButton, mailLayout, paragraphs, type AmountRow } from './html.ts';
 export type { MailComposer, MailTransport };
 
 export interface MailSettings {
