@@ -33,8 +33,22 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // FORCE ends the test's own connections; it may not end an autovacuum worker that
+        // happens to be in the database (only a superuser may), so that refusal
+        // (insufficient_privilege) is waited out: the worker is done within moments.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
