@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const geo = createGeoService();
   const catalog = createCatalogService({ db });
   const orders = createOrdersService({ db });
-  const cart = createCartService({ db, catalog, orders });
+  const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
   const people = createPeopleService({ db, orders, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.

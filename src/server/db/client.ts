@@ -19,6 +19,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Only where this process alone writes to the database (PGlite): a count that grows
+   * with every statement that may change data, so an answer read at one count still holds
+   * while the count is the same (unchanged-cache.ts). PostgreSQL may be shared by several
+   * copies of the server, so it has none.
+   */
+  writeCount?: () => number;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -44,10 +51,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   // The app's statements are prepared once each (pglite-statements.ts); migrations are not worth keeping.
-  const db = drizzlePglite({ client: withPreparedStatements(client) as PGlite, schema });
+  const prepared = withPreparedStatements(client);
+  const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    writeCount: prepared.writeCount,
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };

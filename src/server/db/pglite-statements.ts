@@ -26,7 +26,16 @@ interface Statement {
 export interface PgliteClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * How many statements that may have changed data ran so far: a statement that is not a
+   * plain `select` counts before it runs. Equal counts mean the data has not changed in
+   * between, as nothing but this client writes to the database.
+   */
+  writeCount(): number;
 }
+
+/** A statement that reads only: `select …` (a `with` query may write, so it counts as a change). */
+const readOnly = /^\s*select\b/i;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -42,6 +51,7 @@ export function withPreparedStatements(pg: PGlite): PgliteClient {
   // Map order is use order: the first entry is the least recently used.
   const statements = new Map<string, Statement>();
   let counter = 0;
+  let writes = 0;
   /** Close messages of evicted statements, sent with the next statement. */
   let pendingClose: Uint8Array[] = [];
   const takePendingClose = () => {
@@ -68,6 +78,7 @@ export function withPreparedStatements(pg: PGlite): PgliteClient {
 
   /** Runs one statement; the caller holds PGlite's query lock. */
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    if (!readOnly.test(text)) writes++;
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);
@@ -94,6 +105,7 @@ export function withPreparedStatements(pg: PGlite): PgliteClient {
   }
 
   return {
+    writeCount: () => writes,
     query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
       return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<T>(text, params, options, false)));
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, contacts, newsletterSubscriptions, orderItems, orders, outbox } from '#server/db/schema.ts';
+import { consents, contacts, newsletterSubscriptions, orderItems, orders, outbox, productTranslations } from '#server/db/schema.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -256,6 +256,24 @@ describe('changing a cart', () => {
     await t.database.db.update(orderItems).set({ unitPriceMinor: 1 }).where(eq(orderItems.id, itemId));
     const synced = (await call('POST', `/api/orders/${id}/shopping-cart/sync`)).json() as Cart;
     expect(synced.items[0]?.unitPrice).toBe(49);
+  });
+});
+
+describe('reading a cart again', () => {
+  it('shows every change made since, whichever part of the shop made it', async () => {
+    const { id } = await createCart({ language: 'en-US' });
+    expect(await getCart(id)).toEqual(await getCart(id));
+
+    await call('POST', `/api/orders/${id}/shopping-cart/`, { productCode: basic, quantity: 2, paymentFrequency: 'ONE_TIME' });
+    expect((await getCart(id)).items[0]?.quantity).toBe(7);
+
+    // The catalogue's texts and the order's status belong to other modules.
+    await t.database.db.update(productTranslations).set({ title: 'Basic, renamed' }).where(and(eq(productTranslations.productCode, basic), eq(productTranslations.language, 'en-US')));
+    expect((await getCart(id)).items[0]?.product.title).toBe('Basic, renamed');
+    await t.database.db.update(productTranslations).set({ title: 'Cyber Security Training Basic' }).where(and(eq(productTranslations.productCode, basic), eq(productTranslations.language, 'en-US')));
+
+    await t.database.db.update(orders).set({ status: 'ORDERED' }).where(eq(orders.id, id));
+    expect((await call('GET', `/api/orders/${id}/shopping-cart/`)).statusCode).toBe(403);
   });
 });
 

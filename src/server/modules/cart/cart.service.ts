@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import { cacheWhileUnchanged } from '#server/db/unchanged-cache.ts';
 import { isCheckViolation } from '#server/db/errors.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
@@ -83,8 +84,14 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
   };
 }
 
-export function createCartService(deps: { db: Db; catalog: CatalogService; orders: OrdersService }) {
+export function createCartService(deps: { db: Db; catalog: CatalogService; orders: OrdersService; writeCount?: (() => number) | undefined }) {
   const { db, catalog, orders } = deps;
+  /**
+   * The carts visitors read, kept while the database is unchanged: every page a visitor
+   * opens asks for their cart, mostly with nothing changed in between. Only on a database
+   * this process alone writes (docs/decisions/022-cart-read-cache.md).
+   */
+  const cartViews = cacheWhileUnchanged<Cart>(deps.writeCount);
 
   /** The order row, locked until the transaction ends; refused unless it is still a cart. */
   async function lockCart(orderId: string, tx: Db) {
@@ -166,11 +173,13 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     },
 
     /** Reading a cart: 404 when unknown, 403 once it has become an order. */
-    async getCart(orderId: string, language: Language): Promise<Cart> {
-      const row = await repo.findCart(db, orderId);
-      if (!row) throw new AppError('notFound', 'error.cart.notFound');
-      if (!isCart(row)) throw new AppError('forbidden', 'error.cart.notFound');
-      return toCartView(row, language);
+    getCart(orderId: string, language: Language): Promise<Cart> {
+      return cartViews.get(`${orderId} ${language}`, async () => {
+        const row = await repo.findCart(db, orderId);
+        if (!row) throw new AppError('notFound', 'error.cart.notFound');
+        if (!isCart(row)) throw new AppError('forbidden', 'error.cart.notFound');
+        return toCartView(row, language);
+      });
     },
 
     /**
