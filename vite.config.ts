@@ -27,10 +27,10 @@ function islandChunks(): Plugin {
 /**
  * One client build with two entries:
  * - `islands`: the small script every marketing page loads; it mounts the widgets;
- * - `site`: the marketing pages' stylesheet;
+ * - `site`: the marketing pages' stylesheet, which the prerender writes into each page;
  * - `app.html`: the single-page app under /app (the shop's pages), split per route;
  * - `admin.html`: the back office under /app/admin-panel, which shop visitors never load.
- * The prerender step (src/site/prerender.ts) reads the manifest to link the hashed files.
+ * The prerender step (src/site/prerender.ts) reads the manifest to find the hashed files.
  */
 export default defineConfig({
   root: 'src/client',

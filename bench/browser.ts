@@ -87,9 +87,10 @@ async function captchaSolveTimes(base: string, runs: number): Promise<number[]> 
 
 /**
  * JS and CSS a page really loads without interaction (entry, preloads and the islands it
- * mounts), gzip-compressed as the build's budget counts them (level 9), and the part of
- * the JS the page references itself (its script and module preloads): what it may fetch
- * before its first paint, the islands runtime and the widgets being loaded after it.
+ * mounts; the stylesheet inlined in the page counts as CSS), gzip-compressed as the
+ * build's budget counts them (level 9), and the part of the JS the page references itself
+ * (its script and module preloads): what it may fetch before its first paint, the islands
+ * runtime and the widgets being loaded after it.
  */
 async function pageWeights(url: string): Promise<{ js: number; jsBeforePaint: number; css: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -108,6 +109,7 @@ async function pageWeights(url: string): Promise<{ js: number; jsBeforePaint: nu
     const html = (await response?.text()) ?? '';
     const referenced = [...html.matchAll(/<(?:script[^>]* src|link[^>]* rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((match) => new URL(match[1]!, url).href);
     const weights = { js: 0, jsBeforePaint: 0, css: 0 };
+    for (const [, styles] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) weights.css += gzipSync(styles!, { level: 9 }).length;
     for (const [address, body] of bodies) {
       const { type, gzip } = await body;
       weights[type] += gzip;

@@ -154,7 +154,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(cookie);
   // JSON only: a body sent as text/plain is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
-  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:') });
+  // The built site is read first: the content security policy allows its inline stylesheet.
+  const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
+  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:'), inlineStyles: pages.inlineStyles() });
   registerErrorHandler(app);
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
@@ -240,7 +242,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('mailWorker', mail);
   if (deps.startWorkers) app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
-  const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
 
   // The puzzle provider: its own module and secret, mounted under /captcha.
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-/** The links a marketing page needs from the client build. */
+/** What a marketing page needs from the client build. */
 export interface PageAssets {
   /** The islands entry script (`<script type="module">`). */
   script: string;
-  /** Its stylesheet(s): the site CSS. */
-  css: string[];
+  /**
+   * The text of the page's stylesheets (the site CSS, then any the islands entry imports),
+   * written into the page's `<head>` rather than linked (docs/decisions/022-inline-site-stylesheet.md).
+   */
+  styles: string;
   /** Chunks the entry imports statically, preloaded to avoid a request waterfall. */
   preload: string[];
   favicon?: string;
@@ -56,12 +60,22 @@ export function staticClosure(manifest: ViteManifest, key: string): string[] {
 }
 
 /** The file of the site stylesheet entry, when the build has one. */
-export function siteStylesOf(manifest: ViteManifest): string[] {
+function siteStylesOf(manifest: ViteManifest): string[] {
   const key = findManifestKey(manifest, siteStylesSource);
   return key ? [manifest[key]!.file] : [];
 }
 
-export function pageAssetsFromManifest(manifest: ViteManifest, base = '/'): PageAssets {
+/** The stylesheets of a page that loads these chunks: the site CSS first, then the chunks' own. */
+export function stylesheetsOf(manifest: ViteManifest, keys: Iterable<string>): string[] {
+  return [...new Set([...siteStylesOf(manifest), ...[...keys].flatMap((key) => manifest[key]?.css ?? [])])];
+}
+
+/**
+ * `clientDir`: the client build, whose stylesheets are read to be inlined. Line ends are
+ * made LF, as a browser's parser does, so that the text the server hashes for its content
+ * security policy is the text the browser hashes.
+ */
+export function pageAssetsFromManifest(manifest: ViteManifest, clientDir: string, base = '/'): PageAssets {
   const entryKey = findManifestKey(manifest, islandsEntrySource);
   const entry = entryKey ? manifest[entryKey] : undefined;
   if (!entryKey || !entry) {
@@ -69,7 +83,9 @@ export function pageAssetsFromManifest(manifest: ViteManifest, base = '/'): Page
   }
   const closure = staticClosure(manifest, entryKey);
   const url = (file: string) => `${base}${file}`;
-  const css = [...new Set([...siteStylesOf(manifest), ...closure.flatMap((key) => manifest[key]?.css ?? [])])].map(url);
+  const styles = stylesheetsOf(manifest, closure)
+    .map((file) => readFileSync(join(clientDir, file), 'utf8').replace(/\r\n?/g, '\n'))
+    .join('\n');
   const preload = closure.slice(1).map((key) => url(manifest[key]!.file));
-  return { script: url(entry.file), css, preload };
+  return { script: url(entry.file), styles, preload };
 }

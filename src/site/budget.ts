@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { findManifestKey, islandsEntrySource, siteStylesOf, staticClosure, type ViteManifest } from './assets.ts';
+import { findManifestKey, islandsEntrySource, staticClosure, stylesheetsOf, type ViteManifest } from './assets.ts';
 
 /**
  * Weight budgets of a marketing page, gzip bytes (docs/islands.md): all its JavaScript,
@@ -59,7 +59,7 @@ export function measurePage(html: string, manifest: ViteManifest, clientDir: str
     for (const k of staticClosure(manifest, key)) keys.add(k);
   }
   const jsFiles = [...keys].map((key) => manifest[key]!.file);
-  const cssFiles = [...new Set([...siteStylesOf(manifest), ...[...keys].flatMap((key) => manifest[key]!.css ?? [])])];
+  const cssFiles = stylesheetsOf(manifest, keys);
   const gzip = (file: string) => gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
   const files = [...jsFiles, ...cssFiles].map((file) => ({ file, gzip: gzip(file) }));
   const sum = (list: string[]) => files.filter((f) => list.includes(f.file)).reduce((total, f) => total + f.gzip, 0);

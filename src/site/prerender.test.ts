@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { prerenderSite, type PrerenderResult } from './prerender.ts';
 import { publicBaseUrl } from './site-paths.ts';
 
 const manifest: ViteManifest = {
+  '../site/styles/site.css': { file: 'assets/site-s1t2e3.css', src: '../site/styles/site.css', isEntry: true },
   'islands/main.tsx': {
     file: 'assets/islands-abc123.js',
     src: 'islands/main.tsx',
@@ -20,6 +21,16 @@ const manifest: ViteManifest = {
   '_react-def456.js': { file: 'assets/react-def456.js' },
   'islands/currency-selector.tsx': { file: 'assets/currency-selector-x.js', isDynamicEntry: true },
 };
+
+/** The stylesheets of the client build above: the site's, and one the islands entry imports. */
+const siteCss = 'body{display:flex}.money[data-currency]>span{content:"→"}';
+const islandsCss = '.island{margin:0}';
+
+function writeClientStyles(clientDir: string): void {
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'assets/site-s1t2e3.css'), siteCss);
+  writeFileSync(join(clientDir, 'assets/islands-abc123.css'), islandsCss);
+}
 
 /** The text as a browser shows it: React escapes `'` and `&` in markup. */
 function decode(html: string): string {
@@ -41,6 +52,7 @@ const baseUrl = 'https://shop.example.ch';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
+  writeClientStyles(join(dir, 'client'));
   result = prerenderSite({ outDir: join(dir, 'site'), clientDir: join(dir, 'client'), manifest, baseUrl, year: 2026 });
 });
 
@@ -111,10 +123,19 @@ describe('every prerendered page', () => {
       expect(html, file).toContain(`data-selected-currency="${currency}"`);
       // Low priority: nothing the first paint needs (docs/islands.md).
       expect(html, file).toContain('<script type="module" fetchPriority="low" src="/assets/islands-abc123.js"></script>');
-      expect(html, file).toContain('<link rel="stylesheet" href="/assets/islands-abc123.css"/>');
       expect(html.match(/<h1[\s>]/g), file).toHaveLength(1);
       expect(html, file).toMatch(/<header[\s>][\s\S]*<nav[\s\S]*<main id="main"[\s\S]*<footer/);
       expect(html, file).toContain('href="#main"');
+    }
+  });
+
+  it('carries its stylesheets inline in <head>, and links none that would hold up the first paint', () => {
+    for (const file of allFiles()) {
+      const html = result.files.get(file)!;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<style>([\s\S]*?)<\/style>/g), file).toEqual([`<style>${siteCss}\n${islandsCss}</style>`]);
+      expect(html, file).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
+      expect(html, file).not.toContain('site-s1t2e3.css');
     }
   });
 
@@ -142,11 +163,11 @@ describe('every prerendered page', () => {
     expect(result.files.get(result.pagesJson.notFound['de-CH'].EUR)).toContain('Die gesuchte Seite existiert nicht.');
   });
 
-  it('has no inline script, no style element and no style attribute (CSP)', () => {
+  it('has no inline script, no style element but its stylesheet and no style attribute (CSP)', () => {
     for (const file of allFiles()) {
       const html = result.files.get(file)!;
       for (const tag of attributesOf(html, 'script')) expect(tag, file).toMatch(/\ssrc="\/assets\//);
-      expect(html, file).not.toMatch(/<style[\s>]/i);
+      expect(html.match(/<style[\s>]/gi), file).toHaveLength(1);
       expect(html, file).not.toMatch(/\sstyle=/i);
       expect(html, file).not.toMatch(/\son[a-z]+=/i);
     }
@@ -222,6 +243,7 @@ describe('prices', () => {
       },
     };
     const local = mkdtempSync(join(tmpdir(), 'site-prices-'));
+    writeClientStyles(join(local, 'client'));
     try {
       const { files } = prerenderSite({
         outDir: join(local, 'site'),

@@ -30,7 +30,7 @@ export interface PagesJson {
 export interface PrerenderOptions {
   /** Output folder, default dist/site. Emptied first. */
   outDir?: string;
-  /** The client build (dist/client): its manifest is read, the favicon written to its assets. */
+  /** The client build (dist/client): its manifest and stylesheets are read, the favicon written to its assets. */
   clientDir?: string;
   /** Use this manifest instead of reading `<clientDir>/.vite/manifest.json`. */
   manifest?: ViteManifest;
@@ -66,7 +66,7 @@ export function prerenderSite(options: PrerenderOptions = {}): PrerenderResult {
   const outDir = resolve(options.outDir ?? join(projectRoot, 'dist/site'));
   const clientDir = resolve(options.clientDir ?? join(projectRoot, 'dist/client'));
   const manifest = options.manifest ?? readManifest(join(clientDir, '.vite/manifest.json'));
-  const assets: PageAssets = { ...pageAssetsFromManifest(manifest), favicon: writeFavicon(clientDir) };
+  const assets: PageAssets = { ...pageAssetsFromManifest(manifest, clientDir), favicon: writeFavicon(clientDir) };
   const baseUrl = options.baseUrl ?? publicBaseUrl();
   const files = new Map<string, string>();
 

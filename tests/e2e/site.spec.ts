@@ -36,6 +36,21 @@ for (const language of ['en-US', 'de-CH'] as const) {
   }
 }
 
+test('a marketing page is styled by its inline stylesheet, which the content security policy lets through', async ({ page }) => {
+  const errors = collectErrors(page);
+  const response = await page.goto('/web/de-CH/trainings');
+  const html = (await response?.text()) ?? '';
+  // Nothing holds up the first paint: the stylesheet is in the page, not linked.
+  expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+  expect(html.match(/<style[\s>]/g)).toHaveLength(1);
+  // Applied, not refused: the site stylesheet lays the body out as a column.
+  await expect(page.locator('body')).toHaveCSS('display', 'flex');
+  await expect(page.locator('body')).toHaveCSS('flex-direction', 'column');
+  await page.waitForLoadState('networkidle');
+  // A refused style shows here as "Refused to apply inline style…".
+  expect(errors).toEqual([]);
+});
+
 test('an unknown /web path answers 404 with the not-found text, in the language of the path', async ({ page }) => {
   const response = await page.goto('/web/en-US/no-such-page');
   expect(response?.status()).toBe(404);

@@ -21,7 +21,8 @@ export interface DocumentProps {
 
 /**
  * The whole HTML document of a marketing page. No inline script and no style attribute
- * (the content security policy forbids both): the only script is the islands entry.
+ * (the content security policy forbids both): the only script is the islands entry. The
+ * one inline style element is the site stylesheet, which the policy allows by its hash.
  */
 export function Document({ title, description, canonicalPage, baseUrl, assets, bodyData, children }: DocumentProps) {
   const { lang, currency, t } = useSite();
@@ -46,11 +47,12 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         )}
         <meta name="theme-color" content="#0b3b5c" />
         {assets.favicon ? <link rel="icon" type="image/svg+xml" href={assets.favicon} /> : null}
-        {assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        {/* Inline rather than linked: a linked stylesheet blocks the first paint for a round
+            trip of its own (docs/decisions/022-inline-site-stylesheet.md). React escapes any
+            "<style" in the text, so the element cannot end early. */}
+        <style>{assets.styles}</style>
         {/* Low priority: the page paints without its script, which only mounts the widgets
-            after the first paint; the stylesheet goes first. */}
+            after the first paint. */}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" fetchPriority="low" href={href} />
         ))}

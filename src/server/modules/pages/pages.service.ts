@@ -32,6 +32,15 @@ function loadPageFile(file: string, builtFor: string | undefined, publicUrl: str
   return withBody(loaded, Buffer.from(loaded.body.toString('utf8').split(builtFor).join(base)));
 }
 
+/**
+ * The text of each `<style>` element of a page, as the browser hashes it for the content
+ * security policy. The prerender writes raw text between the tags (React escapes any
+ * "<style" inside it, so the first closing tag is the element's end).
+ */
+function inlineStylesOf(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]!);
+}
+
 function loadVariants(siteDir: string, files: Record<Currency, string>, load: (file: string) => StaticFile): Variants {
   return {
     EUR: load(path.join(siteDir, files.EUR)),
@@ -65,7 +74,20 @@ export function createPagesService(deps: PagesServiceDeps) {
     ['/robots.txt', built ? loadPage(path.join(siteDir, 'robots.txt')) : undefined],
   ]);
 
+  // Read from the bodies as they are sent (after loadPageFile's rewriting), so the policy's
+  // hashes cannot drift from the pages.
+  const servedHtml = [
+    ...[...pages.values(), ...notFoundPages.values()].flatMap((variants) => Object.values(variants)),
+    ...['app.html', 'admin.html'].flatMap((name) => clientFiles.get(name) ?? []),
+  ];
+  const inlineStyles = [...new Set(servedHtml.flatMap((file) => inlineStylesOf(file.body.toString('utf8'))))];
+
   return {
+    /** The text of every `<style>` element the served HTML carries, each once (for the content security policy). */
+    inlineStyles(): string[] {
+      return inlineStyles;
+    },
+
     /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */
     findPage(pagePath: string, currency: Currency): StaticFile | undefined {
       return pages.get(pagePath)?.[currency];

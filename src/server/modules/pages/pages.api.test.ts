@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestSite } from '../../../../tests/helpers/built-site.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+
+// Non-ASCII on purpose: the browser hashes the UTF-8 bytes of the text.
+const siteCss = 'body{display:flex}.money[data-currency]>span::after{content:"’"}';
+
+let site: ReturnType<typeof buildTestSite>;
+let t: TestApp;
+beforeAll(async () => {
+  site = buildTestSite({ siteCss });
+  t = await createTestApp({}, { distDir: site.distDir });
+});
+afterAll(async () => {
+  await t.close();
+  site.remove();
+});
+
+const styleElementsOf = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]!);
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('a marketing page', () => {
+  it('carries the site stylesheet inline, and its content security policy allows exactly that style', async () => {
+    for (const url of ['/web/en-US/', '/web/de-CH/trainings', '/web/en-US/no-such-page']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+      const styles = styleElementsOf(response.body);
+      expect(styles, url).toEqual([siteCss]);
+
+      const policy = String(response.headers['content-security-policy']);
+      const styleSrc = policy.split('; ').find((directive) => directive.startsWith('style-src '));
+      expect(styleSrc, url).toBe(`style-src 'self' ${sha256(styles[0]!)}`);
+      expect(policy, url).not.toContain("'unsafe-inline'");
+      expect(policy, url).not.toContain("'unsafe-hashes'");
+      expect(policy, url).toMatch(/script-src 'self'(;|$)/);
+    }
+  });
+});
