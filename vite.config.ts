@@ -61,12 +61,12 @@ export default defineConfig({
       output: {
         // React in a chunk of its own: otherwise it lands in the chunk of the preload
         // helper, which the islands script imports, and every marketing page would fetch
-        // React before its first paint.
+        // React with its first script.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The preload helper stays in a chunk of its own: the islands script imports it
-            // before the first paint, and whatever shares its chunk would load then too.
+            // first, and whatever shares its chunk would load then too.
             { name: 'preload-helper', test: /preload-helper/ },
             // The small modules the widgets share (page state, cookies, the cart's state and
             // API calls, the call layer), in one chunk rather than one request each; the app

@@ -154,9 +154,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(cookie);
   // JSON only: a body sent as text/plain is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
-  // The built site is read first: the content security policy allows its inline stylesheet.
+  // The built site is read first: the content security policy allows its inline stylesheet and loader.
   const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
-  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:'), inlineStyles: pages.inlineStyles() });
+  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:'), inline: pages.inlineCode() });
   registerErrorHandler(app);
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });

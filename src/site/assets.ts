@@ -3,15 +3,13 @@ import { join } from 'node:path';
 
 /** What a marketing page needs from the client build. */
 export interface PageAssets {
-  /** The islands entry script (`<script type="module">`). */
+  /** The islands entry script, which the page imports once it is painted (components/document.tsx). */
   script: string;
   /**
    * The text of the page's stylesheets (the site CSS, then any the islands entry imports),
-   * written into the page's `<head>` rather than linked (docs/decisions/022-inline-site-stylesheet.md).
+   * written into the page's `<head>` rather than linked (docs/decisions/023-inline-site-stylesheet.md).
    */
   styles: string;
-  /** Chunks the entry imports statically, preloaded to avoid a request waterfall. */
-  preload: string[];
   favicon?: string;
 }
 
@@ -86,6 +84,6 @@ export function pageAssetsFromManifest(manifest: ViteManifest, clientDir: string
   const styles = stylesheetsOf(manifest, closure)
     .map((file) => readFileSync(join(clientDir, file), 'utf8').replace(/\r\n?/g, '\n'))
     .join('\n');
-  const preload = closure.slice(1).map((key) => url(manifest[key]!.file));
-  return { script: url(entry.file), styles, preload };
+  return { script: url(entry.file), styles };
 }
+

@@ -7,7 +7,7 @@ import type { Currency, Language } from '#shared/locales.ts';
 import { renderPage } from './render-page.tsx';
 import type { RenderedPageId } from './site-paths.ts';
 
-const assets = { script: '/assets/islands.js', styles: 'body{margin:0}', preload: [] };
+const assets = { script: '/assets/islands.js', styles: 'body{margin:0}' };
 
 /** Loads a prerendered page into the jsdom document, as a browser would receive it. */
 function loadPage(page: RenderedPageId, lang: Language, currency: Currency) {

@@ -1,19 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
+/** What the pages the server sends carry inline: the text of each style and script element. */
+export interface InlineCode {
+  styles: readonly string[];
+  scripts: readonly string[];
+}
+
+const sha256Sources = (texts: readonly string[]) =>
+  [...new Set(texts)].map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+
 /**
- * The content security policy of every response. The pages carry no inline script, so
- * scripts need neither 'unsafe-inline' nor nonces: every script is a file from 'self'. The
- * one inline style the marketing pages carry (their stylesheet, docs/decisions/022-inline-site-stylesheet.md)
- * is allowed by its SHA-256, computed from the text the server sends; any other inline
- * style, and every style attribute, stays refused.
+ * The content security policy of every response, with neither 'unsafe-inline' nor nonces.
+ * The marketing pages carry their stylesheet and the islands loader inline
+ * (docs/decisions/023-inline-site-stylesheet.md); each is allowed by its SHA-256, computed
+ * from the text the server sends. Every other script is a file from 'self'; any other
+ * inline script or style, and every style or event attribute, stays refused.
  */
-function contentSecurityPolicy(inlineStyles: readonly string[]): string {
-  const styleHashes = [...new Set(inlineStyles)].map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+function contentSecurityPolicy(inline: InlineCode): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    ["style-src 'self'", ...styleHashes].join(' '),
+    ["script-src 'self'", ...sha256Sources(inline.scripts)].join(' '),
+    ["style-src 'self'", ...sha256Sources(inline.styles)].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -37,10 +45,10 @@ const headers: Record<string, string> = {
 /**
  * `https`: the shop's public address is https, so browsers are told to use nothing else
  * (HSTS) on every answer, whether or not the proxy in front says how it was reached.
- * `inlineStyles`: the text of every `<style>` element of the pages the server sends.
+ * `inline`: the inline style and script elements of the pages the server sends.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; inlineStyles: readonly string[] }): void {
-  const allHeaders = { 'content-security-policy': contentSecurityPolicy(options.inlineStyles), ...headers };
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; inline: InlineCode }): void {
+  const allHeaders = { 'content-security-policy': contentSecurityPolicy(options.inline), ...headers };
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(allHeaders);
     // HSTS only means something over HTTPS (the public address, directly, or behind a trusted proxy).

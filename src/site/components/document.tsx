@@ -20,8 +20,30 @@ export interface DocumentProps {
 }
 
 /**
- * The whole HTML document of a marketing page. No inline script and no style attribute
- * (the content security policy forbids both): the only script is the islands entry. The
+ * The one inline script of a marketing page: it imports the islands entry once the browser
+ * reports the page's first contentful paint, so that no script is fetched while the page
+ * is still to be painted (docs/decisions/023-inline-site-stylesheet.md). A browser without
+ * paint timing imports it after the next frame. The server allows the script by its hash,
+ * taken from the pages it serves.
+ */
+function islandsLoader(script: string): string {
+  const load = `import(${JSON.stringify(script)})`;
+  return [
+    'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {',
+    '  new PerformanceObserver((list, observer) => {',
+    '    if (!list.getEntriesByName("first-contentful-paint").length) return;',
+    '    observer.disconnect();',
+    `    ${load};`,
+    '  }).observe({ type: "paint", buffered: true });',
+    '} else {',
+    `  requestAnimationFrame(() => setTimeout(() => ${load}));`,
+    '}',
+  ].join('\n');
+}
+
+/**
+ * The whole HTML document of a marketing page. No style attribute and no inline script but
+ * the islands loader (the content security policy allows that one by its hash). The
  * one inline style element is the site stylesheet, which the policy allows by its hash.
  */
 export function Document({ title, description, canonicalPage, baseUrl, assets, bodyData, children }: DocumentProps) {
@@ -48,15 +70,12 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         <meta name="theme-color" content="#0b3b5c" />
         {assets.favicon ? <link rel="icon" type="image/svg+xml" href={assets.favicon} /> : null}
         {/* Inline rather than linked: a linked stylesheet blocks the first paint for a round
-            trip of its own (docs/decisions/022-inline-site-stylesheet.md). React escapes any
+            trip of its own (docs/decisions/023-inline-site-stylesheet.md). React escapes any
             "<style" in the text, so the element cannot end early. */}
         <style>{assets.styles}</style>
-        {/* Low priority: the page paints without its script, which only mounts the widgets
-            after the first paint. */}
-        {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" fetchPriority="low" href={href} />
-        ))}
-        <script type="module" fetchPriority="low" src={assets.script} />
+        {/* The page paints without script: the islands script is fetched only once the
+            first paint is done, by this loader (its text is ours and has no markup in it). */}
+        <script type="module" dangerouslySetInnerHTML={{ __html: islandsLoader(assets.script) }} />
       </head>
       <body data-selected-currency={currency} {...bodyData}>
         <a className="skip-link" href="#main">

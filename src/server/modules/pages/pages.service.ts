@@ -33,12 +33,14 @@ function loadPageFile(file: string, builtFor: string | undefined, publicUrl: str
 }
 
 /**
- * The text of each `<style>` element of a page, as the browser hashes it for the content
- * security policy. The prerender writes raw text between the tags (React escapes any
- * "<style" inside it, so the first closing tag is the element's end).
+ * The text of each `<style>` element, or of each `<script>` element without `src`, of a
+ * page, as the browser hashes it for the content security policy. The prerender writes raw
+ * text between the tags (React escapes any "<style" inside a style; the one inline script
+ * is the islands loader, whose text has no markup), so the first closing tag is the end.
  */
-function inlineStylesOf(html: string): string[] {
-  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]!);
+function inlineTextsOf(html: string, element: 'style' | 'script'): string[] {
+  const pattern = element === 'style' ? /<style\b[^>]*>([\s\S]*?)<\/style>/gi : /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+  return [...html.matchAll(pattern)].map((match) => match[1]!);
 }
 
 function loadVariants(siteDir: string, files: Record<Currency, string>, load: (file: string) => StaticFile): Variants {
@@ -80,12 +82,16 @@ export function createPagesService(deps: PagesServiceDeps) {
     ...[...pages.values(), ...notFoundPages.values()].flatMap((variants) => Object.values(variants)),
     ...['app.html', 'admin.html'].flatMap((name) => clientFiles.get(name) ?? []),
   ];
-  const inlineStyles = [...new Set(servedHtml.flatMap((file) => inlineStylesOf(file.body.toString('utf8'))))];
+  const inlineTexts = (element: 'style' | 'script') => [...new Set(servedHtml.flatMap((file) => inlineTextsOf(file.body.toString('utf8'), element)))];
+  const inline = { styles: inlineTexts('style'), scripts: inlineTexts('script') };
 
   return {
-    /** The text of every `<style>` element the served HTML carries, each once (for the content security policy). */
-    inlineStyles(): string[] {
-      return inlineStyles;
+    /**
+     * The text of every `<style>` element and of every inline `<script>` element the served
+     * HTML carries, each once (for the content security policy).
+     */
+    inlineCode(): { styles: string[]; scripts: string[] } {
+      return inline;
     },
 
     /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */
