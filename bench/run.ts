@@ -149,8 +149,9 @@ async function main() {
   const bench = { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false' };
   const server = await startServer({ port: 3210, env: bench });
   try {
-    const page = await load({ url: `${server.url}/web/en-US/trainings`, headers: { 'accept-encoding': 'br' }, connections: 50, duration: 10 });
-    record('marketing page /web/en-US/trainings (br)', describeLoad(page), '≥ 10000 req/s, p99 ≤ 20 ms', page.requestsPerSecond >= 10_000 && page.p99 <= 20);
+    // Two sending threads: one reads the 7 KB answers more slowly than the server sends them.
+    const page = await load({ url: `${server.url}/web/en-US/trainings`, headers: { 'accept-encoding': 'br' }, connections: 50, duration: 10, workers: 2 });
+    record('marketing page /web/en-US/trainings (br), 2 sending threads', describeLoad(page), '≥ 10000 req/s, p99 ≤ 20 ms', page.requestsPerSecond >= 10_000 && page.p99 <= 20);
     const apiCall = await load({ url: `${server.url}/api/currency/available-currencies`, connections: 50, duration: 10 });
     record('API GET /api/currency/available-currencies', describeLoad(apiCall), 'reported', undefined);
     await benchCart(server.url, 'PGlite');

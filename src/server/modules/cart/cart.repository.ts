@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { builtOnce } from '#server/db/statement.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 
@@ -60,17 +61,22 @@ function cartLinesJson(lines: SQL): SQL {
                from ${lines} left join products p on p.code = i.product_code), '[]'::json)`;
 }
 
+const cartById = (deleted: SQL) =>
+  builtOnce<{ id: string }>(sql`
+    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
+           ${cartLinesJson(sql`(select * from order_items where order_id = o.id) i`)} as items
+      from orders o
+     where o.id = ${sql.placeholder('id')} ${deleted}`);
+const findCartStatement = cartById(sql`and o.deleted_at is null`);
+const findCartIncludingDeletedStatement = cartById(sql``);
+
 /**
  * The order and its lines with their products, in one round trip. A deleted order is
  * unknown, as everywhere the visitor looks; only the back office asks for it (`includeDeleted`).
  */
 export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CartRow | undefined> {
-  const result = await db.execute(sql`
-    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
-           ${cartLinesJson(sql`(select * from order_items where order_id = o.id) i`)} as items
-      from orders o
-     where o.id = ${id} ${options.includeDeleted ? sql`` : sql`and o.deleted_at is null`}`);
-  return rowsOf<CartRow>(result)[0];
+  const statement = options.includeDeleted ? findCartIncludingDeletedStatement : findCartStatement;
+  return rowsOf<CartRow>(await statement(db, { id }))[0];
 }
 
 export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'> | undefined> {
@@ -93,6 +99,15 @@ export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id'
 
 type SeatsLine = { orderId: string; productCode: string; paymentFrequency: string; quantity: number; periodMonths: number | null };
 
+/** The values of an add, as placeholders of a statement built once (`builtOnce`). */
+const seatsLine = {
+  orderId: sql.placeholder('orderId'),
+  productCode: sql.placeholder('productCode'),
+  paymentFrequency: sql.placeholder('paymentFrequency'),
+  quantity: sql.placeholder('quantity'),
+  periodMonths: sql.placeholder('periodMonths'),
+};
+
 /**
  * The order row updated (and so locked) for an add, then the line added or raised: a new
  * line, or, when the cart has that product and frequency already, more seats on that line
@@ -101,7 +116,7 @@ type SeatsLine = { orderId: string; productCode: string; paymentFrequency: strin
  * order rows are updated. Yields the CTEs `cart` (id, status, currency, language,
  * subscribed_at) and `added` (the line's row).
  */
-function addSeatsCtes(line: SeatsLine, lockedOnlyIf: SQL = sql``): SQL {
+function addSeatsCtes(line: typeof seatsLine, lockedOnlyIf: SQL = sql``): SQL {
   return sql`
     with cart as (
       update orders o set updated_at = now()
@@ -126,6 +141,8 @@ function addSeatsCtes(line: SeatsLine, lockedOnlyIf: SQL = sql``): SQL {
       returning id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)`;
 }
 
+const addSeatsStatement = builtOnce<SeatsLine>(sql`${addSeatsCtes(seatsLine)} select id, quantity from added`);
+
 /**
  * Adds seats of an offer at the current catalogue price, in one statement
  * (`addSeatsCtes`). The update of the order row locks it: adds to one cart queue up, and
@@ -134,9 +151,21 @@ function addSeatsCtes(line: SeatsLine, lockedOnlyIf: SQL = sql``): SQL {
  * nothing was written; a line above 10,000 seats violates `order_items_quantity_range`.
  */
 export async function addSeats(db: Db, line: SeatsLine): Promise<{ id: string; quantity: number } | undefined> {
-  const result = await db.execute(sql`${addSeatsCtes(line)} select id, quantity from added`);
-  return rowsOf<{ id: string; quantity: number }>(result)[0];
+  return rowsOf<{ id: string; quantity: number }>(await addSeatsStatement(db, line))[0];
 }
+
+const addSeatsAndReadCartStatement = builtOnce<SeatsLine>(sql`${addSeatsCtes(
+  seatsLine,
+  sql`and o.deleted_at is null and o.xmin = (select s.xmin from orders s where s.id = ${seatsLine.orderId})`,
+)}
+    select c.id, c.status, c.currency, c.language, c.subscribed_at as "subscribedAt",
+           ${cartLinesJson(sql`(
+             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position
+               from order_items where order_id = c.id and id not in (select id from added)
+             union all
+             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position from added) i`)} as items
+      from cart c
+     where exists (select 1 from added)`);
 
 /**
  * `addSeats` and the cart as it is afterwards, in one statement and one round trip.
@@ -151,17 +180,7 @@ export async function addSeats(db: Db, line: SeatsLine): Promise<{ id: string; q
  * and for a deleted order, which the visitor never sees.
  */
 export async function addSeatsAndReadCart(db: Db, line: SeatsLine): Promise<CartRow | undefined> {
-  const unchangedSinceStart = sql`and o.deleted_at is null and o.xmin = (select s.xmin from orders s where s.id = ${line.orderId})`;
-  const result = await db.execute(sql`${addSeatsCtes(line, unchangedSinceStart)}
-    select c.id, c.status, c.currency, c.language, c.subscribed_at as "subscribedAt",
-           ${cartLinesJson(sql`(
-             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position
-               from order_items where order_id = c.id and id not in (select id from added)
-             union all
-             select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position from added) i`)} as items
-      from cart c
-     where exists (select 1 from added)`);
-  return rowsOf<CartRow>(result)[0];
+  return rowsOf<CartRow>(await addSeatsAndReadCartStatement(db, line))[0];
 }
 
 export async function countActiveItems(db: Db, orderId: string): Promise<number> {
