@@ -86,4 +86,3 @@ export function pageAssetsFromManifest(manifest: ViteManifest, clientDir: string
     .join('\n');
   return { script: url(entry.file), styles };
 }
-
