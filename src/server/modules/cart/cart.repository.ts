@@ -35,6 +35,15 @@ export interface CartRow {
   items: CartLineRow[];
 }
 
+/**
+ * The `set` of a change to a cart's order row, which locks the row and marks the cart as
+ * touched. `updated_at` only tells the abandonment job which carts have been idle for
+ * days, so it moves at most once an hour: a change within the hour then writes no indexed
+ * column, and PostgreSQL updates the row in place (a HOT update) instead of adding an
+ * entry to each of the orders table's indexes (docs/decisions/006-cart-sql.md).
+ */
+const touchCart = sql`updated_at = case when updated_at < now() - interval '1 hour' then now() else updated_at end`;
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -92,7 +101,7 @@ export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id'
  */
 export async function lockOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency'> | undefined> {
   const result = await db.execute(sql`
-    update orders set updated_at = now() where id = ${id} and deleted_at is null
+    update orders set ${touchCart} where id = ${id} and deleted_at is null
     returning id, status, currency`);
   return rowsOf<Pick<OrderRow, 'id' | 'status' | 'currency'>>(result)[0];
 }
@@ -119,7 +128,7 @@ const seatsLine = {
 function addSeatsCtes(line: typeof seatsLine, lockedOnlyIf: SQL = sql``): SQL {
   return sql`
     with cart as (
-      update orders o set updated_at = now()
+      update orders o set ${touchCart}
        where o.id = ${line.orderId} and o.status = ${cartStatus} ${lockedOnlyIf}
          and exists (
            select 1 from product_prices pp join products p on p.code = pp.product_code

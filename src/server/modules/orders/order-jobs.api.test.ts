@@ -64,6 +64,26 @@ describe('abandoning idle carts', () => {
     expect(status).toMatchObject({ status: 'ABANDONED', exception: 'ABANDONED' });
   });
 
+  it('counts idle days from the last change: an add or a line change makes a long-idle cart fresh again', async () => {
+    const added = await newCart();
+    const changed = await newCart();
+    await idleFor(added, 91);
+    await idleFor(changed, 91);
+    const add = await t.app.inject({ method: 'POST', url: `/api/orders/${added}/shopping-cart/`, headers: visitor.headers, payload: item });
+    expect(add.statusCode).toBe(200);
+    const lines = (await t.app.inject({ url: `/api/orders/${changed}/shopping-cart/` })).json() as { items: { id: string }[] };
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${changed}/shopping-cart/${lines.items[0]!.id}`,
+      headers: visitor.headers,
+      payload: { quantity: 3 },
+    });
+    expect(change.statusCode).toBe(200);
+
+    expect(await createOrdersService({ db: t.database.db }).abandonIdleCarts()).toBe(0);
+    expect([await statusOf(added), await statusOf(changed)]).toEqual(['SHOPPING_CART', 'SHOPPING_CART']);
+  });
+
   it('abandons each cart once when two processes run the job at the same time', async () => {
     const ids = await Promise.all(Array.from({ length: 24 }, () => newCart()));
     await t.database.db
