@@ -28,10 +28,13 @@ export async function load(options: autocannon.Options & { warmupSeconds?: numbe
   const times: number[] = [];
   let errors = 0;
   let succeeded = 0;
+  const startedAt = performance.now();
+  let lastResponseAt = startedAt;
   const result = await autocannon({
     ...options,
     setupClient(client) {
       client.on('response', (status, _bytes, responseTime) => {
+        lastResponseAt = performance.now();
         times.push(responseTime);
         if (status >= 400) errors++;
         if (status >= 200 && status < 300) succeeded++;
@@ -41,8 +44,10 @@ export async function load(options: autocannon.Options & { warmupSeconds?: numbe
   });
   times.sort((a, b) => a - b);
   return {
-    // A run by amount can be shorter than the one-second buckets of `requests.average`.
-    requestsPerSecond: options.amount ? result.requests.total / result.duration : result.requests.average,
+    // A run by amount can be shorter than the one-second buckets of `requests.average`, and
+    // autocannon's `duration` ends at the next whole second after the last answer: the
+    // time from the start to the last answer is what the requests took.
+    requestsPerSecond: options.amount ? result.requests.total / ((lastResponseAt - startedAt) / 1000) : result.requests.average,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p97_5: percentile(times, 97.5),
