@@ -36,18 +36,21 @@ for (const language of ['en-US', 'de-CH'] as const) {
   }
 }
 
-test('a marketing page is styled by its inline stylesheet, which the content security policy lets through', async ({ page }) => {
+test('a marketing page is styled by its inline stylesheet and loads its widgets through its inline loader, both let through by the content security policy', async ({ page }) => {
   const errors = collectErrors(page);
   const response = await page.goto('/web/de-CH/trainings');
   const html = (await response?.text()) ?? '';
-  // Nothing holds up the first paint: the stylesheet is in the page, not linked.
+  // Nothing holds up the first paint: the stylesheet is in the page, not linked, and no script is referenced.
   expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
   expect(html.match(/<style[\s>]/g)).toHaveLength(1);
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
   // Applied, not refused: the site stylesheet lays the body out as a column.
   await expect(page.locator('body')).toHaveCSS('display', 'flex');
   await expect(page.locator('body')).toHaveCSS('flex-direction', 'column');
+  // Run, not refused: the loader imported the widgets, and the currency select works.
+  await expect(page.getByLabel('Währung')).toBeEnabled();
   await page.waitForLoadState('networkidle');
-  // A refused style shows here as "Refused to apply inline style…".
+  // A refused style or script shows here as "Refused to apply inline style…" or "Refused to execute inline script…".
   expect(errors).toEqual([]);
 });
 
