@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { builtOnce } from '#server/db/statement.ts';
 import { orderItems, orders } from '#server/db/schema.ts';
@@ -205,10 +205,14 @@ export async function updateItem(db: Db, id: string, values: Partial<NewItem>): 
   await db.update(orderItems).set(values).where(eq(orderItems.id, id));
 }
 
+/**
+ * Changes fields of a cart's order row. The caller has locked the cart (`lockOrder`), which
+ * already marked it as touched (`touchCart`).
+ */
 export async function setOrderFields(
   db: Db,
   id: string,
   values: Partial<Pick<OrderRow, 'currency' | 'language' | 'subscriberEmail' | 'subscriber' | 'subscribedAt'>>,
 ): Promise<void> {
-  await db.update(orders).set({ ...values, updatedAt: sql`now()` }).where(and(eq(orders.id, id)));
+  await db.update(orders).set(values).where(eq(orders.id, id));
 }
