@@ -22,6 +22,7 @@ const config: KnipConfig = {
     'src/client/ui/captcha/captcha.worker.ts!',
     'src/server/modules/invoices/invoice-thread.mjs!',
     'src/server/modules/invoices/invoice-thread-main.ts!',
+    'src/server/db/pglite-thread.mjs!',
     // Development tools run by hand with `npx tsx`.
     'bench/*.ts',
     'scripts/*',

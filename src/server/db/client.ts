@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { withPreparedStatements } from './pglite-statements.ts';
+import { openPgliteClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -48,15 +47,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-  // The app's statements are prepared once each (pglite-statements.ts); migrations are not worth keeping.
-  const prepared = withPreparedStatements(client);
-  const db = drizzlePglite({ client: prepared as unknown as PGlite, schema });
+  // PGlite opens and migrates in its own thread (pglite-client.ts).
+  const client = await openPgliteClient({ dataDir, migrationsFolder });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    writeCount: prepared.writeCount,
+    writeCount: client.writeCount,
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };
