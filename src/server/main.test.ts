@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const port = 3190 + Math.floor(Math.random() * 50);
 const dataDir = `tmp/main-test-${port}`;
 
-function startServer() {
-  rmSync(dataDir, { recursive: true, force: true });
+/** Starts the server on a new data folder, or with `keepData` on the one a previous start left. */
+function startServer(options: { keepData?: boolean } = {}) {
+  if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,4 +75,37 @@ describe('the server process', () => {
       server.child.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('keeps every add it answered when it is killed (SIGKILL) right after, with the embedded database', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const first = startServer();
+    let cartId: string;
+    try {
+      await waitUntilReady();
+      const tokenResponse = await fetch(`${base}/api/xsrf/token`);
+      const cookie = tokenResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const { token } = (await tokenResponse.json()) as { token: string };
+      const headers = { cookie, 'x-xsrf-token': token, 'content-type': 'application/json' };
+      const item = { productCode: 'cyber_security_training_basic_v1', quantity: 1, currency: 'CHF', language: 'de-CH', paymentFrequency: 'MONTHLY' };
+      const created = await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) });
+      cartId = ((await created.json()) as { id: string }).id;
+      const adds = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${base}/api/orders/${cartId}/shopping-cart/`, { method: 'POST', headers, body: JSON.stringify(item) })),
+      );
+      expect(adds.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    await first.exited;
+
+    const second = startServer({ keepData: true });
+    try {
+      await waitUntilReady();
+      const cart = (await (await fetch(`${base}/api/orders/${cartId}/shopping-cart/`)).json()) as { items: { quantity: number }[] };
+      expect(cart.items.map((line) => line.quantity)).toEqual([21]);
+    } finally {
+      second.child.kill('SIGKILL');
+      await second.exited;
+    }
+  }, 90_000);
 });
