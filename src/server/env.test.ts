@@ -55,5 +55,6 @@ describe('readEnv', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT:');
-  });
+    // Starting a Node process with the TypeScript loader takes seconds on a loaded machine.
+  }, 30_000);
 });

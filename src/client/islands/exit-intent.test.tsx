@@ -88,7 +88,8 @@ describe('exit-intent popup', () => {
     expect(popup()).toBeNull();
 
     leaveThroughTop(16);
-    const dialog = await screen.findByRole('dialog', { name: 'Before you go: our free guide' });
+    // The first popup of the file imports the form's modules, which takes seconds on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Before you go: our free guide' }, { timeout: 15_000 });
     expect(dialog.hasAttribute('open')).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^First name/)));
     // The guide form: first name, e-mail, consent and captcha, nothing else.
@@ -118,7 +119,7 @@ describe('exit-intent popup', () => {
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(localStorage.getItem(exitIntentKeys.closedAt)).toBe(String(now));
     expect(document.activeElement).toBe(opener);
-  });
+  }, 30_000);
 
   it('offers to save a cart that has lines and is not saved yet', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
