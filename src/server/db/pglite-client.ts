@@ -97,20 +97,20 @@ async function startThread(options: { dataDir: string | undefined; migrationsFol
   // An idle thread does not keep the process alive; one with work under way does.
   worker.unref();
 
-  function request(body: { message: Uint8Array; syncToFs: boolean } | { close: true }, transfer: ArrayBuffer[]): Promise<Uint8Array> {
+  function request(body: { message: Uint8Array; syncToFs: boolean } | { close: true }): Promise<Uint8Array> {
     if (stopped) return Promise.reject(stopped);
     const id = ++nextId;
     const reply = new Promise<Uint8Array>((resolve, reject) => pending.set(id, { resolve, reject }));
     if (pending.size === 1) worker.ref();
-    worker.postMessage({ id, ...body }, transfer);
+    worker.postMessage({ id, ...body });
     return reply;
   }
   return {
     arrayTypes,
     thread: {
-      send: (message, syncToFs) => request({ message, syncToFs }, []),
+      send: (message, syncToFs) => request({ message, syncToFs }),
       async close() {
-        await request({ close: true }, []);
+        await request({ close: true });
         await worker.terminate();
       },
     },
