@@ -119,6 +119,16 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return requireCart(await repo.lockOrder(tx, orderId));
   }
 
+  /**
+   * What BUY writes besides the status, with the next order number of `year`: its
+   * counter row stays locked until the transaction commits, so every other BUY waits from
+   * here on. `netMinor` and `grossMinor` are what falls due at purchase.
+   */
+  async function buyChanges(tx: Db, values: { year: number; language: string; netMinor: number; grossMinor: number }) {
+    const number = await repo.nextOrderNumber(tx, values.year);
+    return { changes: repo.placedOrderValues({ number, ...values }), history: { number } };
+  }
+
   /** An order with its invoice info, in the order's own language (for its mails and invoice). */
   async function placedOrder(orderId: string): Promise<PlacedOrder> {
     const order = await orderOrRefuse(orderId);
@@ -159,6 +169,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   return {
     legalTexts,
+    buyChanges,
 
     async getInvoiceInfo(orderId: string, language: Language): Promise<InvoiceInfo> {
       const order = await orderOrRefuse(orderId);
@@ -256,14 +267,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
             );
           }
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
-          // The number last: its counter row stays locked until the commit, so every other
-          // checkout waits from here on. Only the order's update, its history row and the
-          // queueing of its mails follow.
-          const number = await repo.nextOrderNumber(tx, new Date().getUTCFullYear());
           // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
           // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
           const { netMinor, grossMinor } = orderVatTotals(toMinor(view?.totals.dueToday ?? 0), info);
-          return { changes: repo.placedOrderValues({ number, language, netMinor, grossMinor }), history: { number } };
+          // The number last, as it makes every other checkout wait: only the order's update,
+          // its history row and the queueing of its mails follow.
+          return buyChanges(tx, { year: new Date().getUTCFullYear(), language, netMinor, grossMinor });
         },
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');

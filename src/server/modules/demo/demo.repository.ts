@@ -1,26 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory, orderItems, orderPayments, orders } from '#server/db/schema.ts';
 import type { OrderAction } from '#shared/orders.ts';
 
-/** SQL of the demo orders: whether the shop has any order yet, order numbers, and the demo dates. */
+/** SQL of the demo orders: whether the shop has any order yet, and the demo dates. */
 
 export async function hasAnyOrder(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
   return row !== undefined;
-}
-
-/**
- * The next number of `year`, from the counter checkout's BUY uses
- * (checkout.repository.ts, `nextOrderNumber`): created or raised in one statement.
- */
-export async function nextOrderNumber(db: Db, year: number): Promise<string> {
-  const result = await db.execute(sql`
-    insert into order_number_counters (year, last) values (${year}, 1)
-    on conflict (year) do update set last = order_number_counters.last + 1
-    returning last`);
-  const last = Number((result as unknown as { rows: { last: number }[] }).rows[0]?.last);
-  return `${year}-${String(last).padStart(6, '0')}`;
 }
 
 /** When the things of one demo order happened, in the order they were written. */

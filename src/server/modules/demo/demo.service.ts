@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { catalog } from '#shared/catalog.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
@@ -25,7 +24,7 @@ import * as repo from './demo.repository.ts';
 export interface DemoServiceDeps {
   db: Db;
   cart: Pick<CartService, 'createCart' | 'addItem' | 'updateItem'>;
-  checkout: Pick<CheckoutService, 'updateInvoiceInfo' | 'orderDetail'>;
+  checkout: Pick<CheckoutService, 'updateInvoiceInfo' | 'orderDetail' | 'buyChanges'>;
   orders: Pick<OrdersService, 'applyAction'>;
   ordersAdmin: Pick<OrdersAdminService, 'orderView' | 'pay' | 'changeStatus'>;
 }
@@ -91,21 +90,8 @@ export function createDemoService(deps: DemoServiceDeps) {
       action: 'BUY',
       actor: 'visitor',
       check: () => ({ invoiceInfoComplete: info.complete }),
-      prepare: async ({ tx }) => {
-        const number = await repo.nextOrderNumber(tx, placedAt.getUTCFullYear());
-        return {
-          changes: {
-            number,
-            language,
-            orderedAt: sql`now()`,
-            contractAcceptedAt: sql`now()`,
-            totalNetMinor: toMinor(totals.net),
-            // What the invoice asks for: net + VAT.
-            amountDueMinor: toMinor(totals.gross),
-          },
-          history: { number },
-        };
-      },
+      prepare: ({ tx }) =>
+        checkout.buyChanges(tx, { year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }),
     });
     history.push({ action: 'BUY', at: placedAt });
 
