@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema } from '#shared/schemas/downloadables.ts';
-import { formSubmissionSchema } from '#shared/schemas/forms.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/api.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
+import { SaveCartFields } from '#client/features/cart/save-cart-form.tsx';
 import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 import { guideCode } from '#client/features/downloads/guide-requested.ts';
@@ -102,17 +101,12 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
           }}
         />
       ) : (
-        // The save-cart form of the cart page and the drawer (features/cart/save-cart-form.tsx).
-        <FormLayout
+        <SaveCartFields
+          cartId={offer.cartId}
           language={language}
-          fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
-          schema={formSubmissionSchema}
-          siteKeyPath={siteKeyPaths.forms}
-          submitLabel="shop.cart.save.submit"
-          onSubmit={async (payload) => {
-            const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: offer.cartId }, body: payload });
+          onSaved={(text) => {
             announceCart(cartEvents.changed);
-            setConfirmation(answer.messages[0]?.translations[language] ?? '');
+            setConfirmation(text);
           }}
         />
       )}

@@ -132,7 +132,9 @@ describe('exit-intent popup', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'solve captcha' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Warenkorb speichern' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Der Link zum Leitfaden ist unterwegs.');
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/orders/${cartId}/subscribe`)).toBe(true);
+    const post = fetchMock.mock.calls.find(([url]) => String(url) === `/api/orders/${cartId}/subscribe`);
+    // The same form as on the cart page: the mail comes in the page's language.
+    expect(JSON.parse(String(post![1]!.body))).toMatchObject({ firstName: 'Anna', email: 'anna@example.ch', preferredLanguage: 'de-CH' });
   });
 
   it('offers the guide for an empty cart or one that is gone, and nothing for a saved cart', async () => {

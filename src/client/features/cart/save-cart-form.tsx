@@ -8,15 +8,35 @@ import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 
 /**
- * The shopping-cart form (shared layout, docs/product/forms.md): saves the cart by e-mail
- * and shows the server's confirmation; the parent then marks the cart as saved, which
- * hides the save offer. Used by the cart page and the cart drawer, so it takes the
- * language as a prop rather than from the app's context.
+ * The fields and sending of the shopping-cart form (shared layout, docs/product/forms.md):
+ * saves the cart by e-mail and hands the server's confirmation, in `language`, to
+ * `onSaved`. The cart page, the cart drawer and the exit-intent popup show it.
+ */
+export function SaveCartFields({ cartId, language, onSaved }: { cartId: string; language: Language; onSaved: (confirmation: string) => void }) {
+  return (
+    <FormLayout
+      language={language}
+      fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
+      schema={formSubmissionSchema}
+      siteKeyPath={siteKeyPaths.forms}
+      submitLabel="shop.cart.save.submit"
+      onSubmit={async (payload) => {
+        const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: cartId }, body: payload });
+        onSaved(answer.messages[0]?.translations[language] ?? '');
+      }}
+    />
+  );
+}
+
+/**
+ * The shopping-cart form with its title, then the server's confirmation; the parent then
+ * marks the cart as saved, which hides the save offer. Used by the cart page and the cart
+ * drawer, so it takes the language as a prop rather than from the app's context.
  */
 export function SaveCartForm({ cartId, language, onSaved }: { cartId: string; language: Language; onSaved: () => void }) {
   const [confirmation, setConfirmation] = useState<string>();
 
-  if (confirmation) {
+  if (confirmation !== undefined) {
     return (
       <p className="cart-saved" role="status">
         {confirmation}
@@ -27,16 +47,11 @@ export function SaveCartForm({ cartId, language, onSaved }: { cartId: string; la
     <section className="save-cart" aria-labelledby="save-cart-title">
       <h2 id="save-cart-title">{translate(language, 'shop.cart.save.title')}</h2>
       <p>{translate(language, 'shop.cart.save.text')}</p>
-      <FormLayout
+      <SaveCartFields
+        cartId={cartId}
         language={language}
-        fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
-        schema={formSubmissionSchema}
-        siteKeyPath={siteKeyPaths.forms}
-        extraPayload={{ preferredLanguage: language }}
-        submitLabel="shop.cart.save.submit"
-        onSubmit={async (payload) => {
-          const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: cartId }, body: payload });
-          setConfirmation(answer.messages[0]?.translations[language]);
+        onSaved={(text) => {
+          setConfirmation(text);
           onSaved();
         }}
       />
