@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '#server/db/schema.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactMessage, MessageList } from '#shared/schemas/messages.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMailsByRecipient, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -54,23 +54,8 @@ function send(payload: unknown, headers: Record<string, string> = session.header
   return t.app.inject({ method: 'POST', url: '/api/contact-form/', headers, payload: payload as Record<string, unknown> });
 }
 
-async function storedCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(contactMessages);
-  return row?.n ?? 0;
-}
-
-async function outboxCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(outbox);
-  return row?.n ?? 0;
-}
-
 /** The queued mails, parsed, by recipient. */
-async function queuedMails(): Promise<Map<string, ParsedMail>> {
-  const rows = await t.database.db.select().from(outbox);
-  const mails = new Map<string, ParsedMail>();
-  for (const row of rows) mails.set(row.recipient, await simpleParser(row.raw ?? ''));
-  return mails;
-}
+const queuedMails = () => queuedMailsByRecipient(t.database);
 
 const addressOf = (field: AddressObject | AddressObject[] | undefined) => (Array.isArray(field) ? field[0] : field)?.value[0]?.address;
 
@@ -254,8 +239,8 @@ describe('POST /api/contact-form/', () => {
       if (code) expect(body.errors[0]?.code).toBe(code);
       expect(Object.keys(body.errors[0]?.messagesByLanguage ?? {}).sort()).toEqual(['de-CH', 'en-US']);
       if (messages) expect(body.errors[0]?.messagesByLanguage).toEqual(messages);
-      expect(await storedCount()).toBe(0);
-      expect(await outboxCount()).toBe(0);
+      expect(await rowCount(t.database, contactMessages)).toBe(0);
+      expect(await rowCount(t.database, outbox)).toBe(0);
     });
 
     it('a captcha solution used twice', async () => {
@@ -264,8 +249,8 @@ describe('POST /api/contact-form/', () => {
       const replayed = await send({ ...payload, email: 'replay@example.ch' });
       expect(replayed.statusCode).toBe(400);
       expect(replayed.json().errors).toEqual([expect.objectContaining({ field: 'captchaSolution', code: 'used' })]);
-      expect(await storedCount()).toBe(1);
-      expect(await outboxCount()).toBe(2);
+      expect(await rowCount(t.database, contactMessages)).toBe(1);
+      expect(await rowCount(t.database, outbox)).toBe(2);
     });
 
     it('does not spend the captcha solution of a refused payload', async () => {
@@ -278,7 +263,7 @@ describe('POST /api/contact-form/', () => {
       const response = await send(await validPayload(), { cookie: session.cookie });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('xsrf');
-      expect(await storedCount()).toBe(0);
+      expect(await rowCount(t.database, contactMessages)).toBe(0);
     });
   });
 });

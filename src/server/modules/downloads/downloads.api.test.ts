@@ -1,11 +1,12 @@
-import { and, count, eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { and, eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consents, contacts, downloadableFiles, newsletterSubscriptions, outbox } from '#server/db/schema.ts';
 import type { Language } from '#shared/locales.ts';
 import type { Downloadable } from '#shared/schemas/downloadables.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { signedLinkQuery } from './download-links.ts';
@@ -51,16 +52,6 @@ function request(code: string, payload: unknown, headers: Record<string, string>
   return t.app.inject({ method: 'POST', url: `/api/downloadables/by-code/${code}/subscriptions/`, headers, payload: payload as Record<string, unknown> });
 }
 
-async function rowCount(table: typeof outbox | typeof contacts | typeof consents): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
-
-async function queuedMails(): Promise<ParsedMail[]> {
-  const rows = await t.database.db.select().from(outbox).orderBy(outbox.createdAt);
-  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
-}
-
 /** The download link of a mail, as the address the server answers (path and query). */
 function linkOf(mail: ParsedMail | undefined): string {
   const match = /https?:\/\/\S+\/api\/downloadables\/by-code\/\S+\/file\?\S+/.exec(mail?.text ?? '');
@@ -98,7 +89,7 @@ async function mailedLink(code: string, overrides: Record<string, unknown> = {})
   await t.database.db.delete(outbox);
   const response = await request(code, await validPayload(overrides));
   expect(response.statusCode, response.body).toBe(200);
-  const [mail] = await queuedMails();
+  const [mail] = await queuedMails(t.database);
   return linkOf(mail);
 }
 
@@ -199,7 +190,7 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     ]);
     expect(await t.database.db.select().from(newsletterSubscriptions)).toEqual([]);
 
-    const [mail, ...moreMails] = await queuedMails();
+    const [mail, ...moreMails] = await queuedMails(t.database);
     expect(moreMails).toEqual([]);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('anna.muster@example.ch');
     expect(mail?.subject).toBe('Your download: The cybersecurity education guide');
@@ -234,7 +225,7 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     delete payload.preferredLanguage;
     const response = await request('guide', payload, { ...session.headers, 'accept-language': 'de-CH,de;q=0.9' });
     expect(response.statusCode).toBe(200);
-    const [mail] = await queuedMails();
+    const [mail] = await queuedMails(t.database);
     expect(mail?.subject).toBe('Ihr Download: Der Leitfaden zur Cybersecurity-Ausbildung');
     expect(mail?.text).toContain('Guten Tag Jürg');
     expect(mail?.text).toContain('Der Link ist persönlich und 7 Tage gültig');
@@ -273,20 +264,20 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
   it('adds each request to the one contact record: a consent each time, a fresh link each time', async () => {
     expect((await request('guide', await validPayload())).statusCode).toBe(200);
     expect((await request('phishing-checklist', await validPayload({ email: ' Anna.Muster@Example.CH ', preferredLanguage: 'de-CH', companyName: 'Other AG' }))).statusCode).toBe(200);
-    expect(await rowCount(contacts)).toBe(1);
+    expect(await rowCount(t.database, contacts)).toBe(1);
     const [contact] = await t.database.db.select().from(contacts);
     // A form sent without signing in only fills empty fields.
     expect(contact?.companyName).toBe('Muster AG');
     const given = await t.database.db.select().from(consents).orderBy(consents.createdAt);
     expect(given.map((row) => `${row.subject}:${row.source}:${row.language}`)).toEqual(['DATA_PRIVACY:DOWNLOAD:en-US', 'DATA_PRIVACY:DOWNLOAD:de-CH']);
-    expect((await queuedMails()).map((mail) => mail.subject)).toEqual(['Your download: The cybersecurity education guide', 'Ihr Download: Die Phishing-Checkliste']);
+    expect((await queuedMails(t.database)).map((mail) => mail.subject)).toEqual(['Your download: The cybersecurity education guide', 'Ihr Download: Die Phishing-Checkliste']);
   });
 
   it('starts the newsletter double opt-in when the box is ticked', async () => {
     expect((await request('guide', await validPayload({ newsletterEnabled: true }))).statusCode).toBe(200);
     const [subscription] = await t.database.db.select().from(newsletterSubscriptions);
     expect(subscription).toMatchObject({ status: 'PENDING', source: 'DOWNLOAD' });
-    expect((await queuedMails()).map((mail) => mail.subject).sort()).toEqual(['Please confirm your newsletter subscription', 'Your download: The cybersecurity education guide']);
+    expect((await queuedMails(t.database)).map((mail) => mail.subject).sort()).toEqual(['Please confirm your newsletter subscription', 'Your download: The cybersecurity education guide']);
     // Nobody is subscribed before confirming: no NEWSLETTER consent yet.
     expect((await t.database.db.select().from(consents)).map((row) => row.subject)).toEqual(['DATA_PRIVACY']);
   });
@@ -296,8 +287,8 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     const response = await request('no-such-document', payload);
     expect(response.statusCode).toBe(404);
     expect(response.json().error.messagesByLanguage).toEqual({ 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' });
-    expect(await rowCount(contacts)).toBe(0);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, contacts)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
     expect((await request('guide', payload)).statusCode).toBe(200);
     const replay = await request('guide', payload);
     expect(replay.statusCode).toBe(400);
@@ -332,14 +323,14 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     const wrongFamily = await request('guide', await validPayload({ captchaSolution: await solveCaptcha(t.app, 'contact') }));
     expect(wrongFamily.statusCode).toBe(400);
     expect(wrongFamily.json().errors[0]).toMatchObject({ field: 'captchaSolution', code: 'wrongSiteKey' });
-    expect(await rowCount(contacts)).toBe(0);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, contacts)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
   });
 
   it('needs the anti-forgery header (403)', async () => {
     const response = await request('guide', await validPayload(), { cookie: session.cookie });
     expect(response.statusCode).toBe(403);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
   });
 
   it('counts against the limit of the forms that send mail (429 beyond it)', async () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
 import { mailSettingsFor } from '#server/modules/mail/mail.service.ts';
+import { queuedMailsByRecipient } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { runNewsletterSendCommand } from './newsletter-cli.ts';
 import { createNewsletterIssues } from './newsletter.service.ts';
@@ -59,11 +60,7 @@ async function send(args: string[], markdown = issue) {
   return { code, output: lines.join('\n') };
 }
 
-async function queued(): Promise<Map<string, ParsedMail>> {
-  const mails = new Map<string, ParsedMail>();
-  for (const row of await t.database.db.select().from(outbox)) mails.set(row.recipient, await simpleParser(row.raw ?? ''));
-  return mails;
-}
+const queued = () => queuedMailsByRecipient(t.database);
 
 const headerOf = (mail: ParsedMail | undefined, name: string) =>
   mail?.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/\r?\n[ \t]+/g, ' ').replace(/^[^:]+:\s*/, '');

@@ -1,5 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { eq, sql } from 'drizzle-orm';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, contacts, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
 import { mailSettingsFor } from '#server/modules/mail/mail.service.ts';
@@ -7,6 +7,7 @@ import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPeopleService } from '#server/modules/people/people.service.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { createNewsletterService } from './newsletter.service.ts';
@@ -54,11 +55,6 @@ function subscribe(payload: unknown, headers: Record<string, string> = session.h
 const call = (method: 'GET' | 'PUT' | 'POST', token: string, suffix = '', payload?: Record<string, unknown>, headers: Record<string, string> = session.headers) =>
   t.app.inject({ method, url: `/api/newsletter/${token}/${suffix}`, headers, ...(payload ? { payload } : {}) });
 
-async function tableCount(table: typeof contacts | typeof newsletterSubscriptions | typeof outbox | typeof consents): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
-
 async function subscriptionOf(email: string) {
   const [row] = await t.database.db
     .select({ subscription: newsletterSubscriptions, contact: contacts })
@@ -69,11 +65,6 @@ async function subscriptionOf(email: string) {
 }
 
 /** The queued mails to `address`, oldest first, parsed. */
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const rows = await t.database.db.select().from(outbox).where(eq(outbox.recipient, address)).orderBy(outbox.createdAt);
-  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
-}
-
 /** The token of the preference link in a mail's text. */
 function tokenOf(mail: ParsedMail | undefined): string {
   const match = /\/app\/newsletter\/([A-Za-z0-9_-]+)\//.exec(mail?.text ?? '');
@@ -119,7 +110,7 @@ const tokenNotFound = {
 async function requestToken(overrides: Record<string, unknown> = {}): Promise<string> {
   const payload = await validPayload(overrides);
   expect((await subscribe(payload)).statusCode).toBe(200);
-  const mails = await mailsTo(String(payload.email).trim().toLowerCase());
+  const mails = await queuedMails(t.database, { to: String(payload.email).trim().toLowerCase() });
   return tokenOf(mails.at(-1));
 }
 
@@ -160,7 +151,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const statements = await t.database.db.select().from(consents).where(eq(consents.contactId, stored!.contact.id));
     expect(statements.map((row) => [row.subject, row.granted, row.source])).toEqual([['DATA_PRIVACY', true, 'NEWSLETTER']]);
 
-    const [mail, ...others] = await mailsTo('anna.muster@example.ch');
+    const [mail, ...others] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
     expect(others).toEqual([]);
     expect(addressOf(mail?.from)).toBe('news@cybersafe-academy.example');
     expect(mail?.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
@@ -207,18 +198,18 @@ describe('POST /api/newsletter/: the double opt-in', () => {
 
   it('writes in English to an English subscriber, and takes the request language when the form names none', async () => {
     await subscribe(await validPayload({ email: 'ben@example.com', preferredLanguage: 'en-US' }));
-    expect((await mailsTo('ben@example.com'))[0]?.subject).toBe('Please confirm your newsletter subscription');
+    expect((await queuedMails(t.database, { to: 'ben@example.com' }))[0]?.subject).toBe('Please confirm your newsletter subscription');
 
     const payload = await validPayload({ email: 'nolang@example.ch' });
     delete payload.preferredLanguage;
     expect((await subscribe(payload, { ...session.headers, 'accept-language': 'de-CH' })).statusCode).toBe(200);
     expect((await subscriptionOf('nolang@example.ch'))?.contact.preferredLanguage).toBe('de-CH');
-    expect((await mailsTo('nolang@example.ch'))[0]?.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
+    expect((await queuedMails(t.database, { to: 'nolang@example.ch' }))[0]?.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
   });
 
   it('carries the one-click unsubscribe headers and its own List-Id on the confirmation mail', async () => {
     const token = await requestToken();
-    const [mail] = await mailsTo('anna.muster@example.ch');
+    const [mail] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
     expect(headerOf(mail, 'List-Unsubscribe')).toBe(
       `<${t.env.PUBLIC_URL}/api/newsletter/${token}/unsubscribe>, <mailto:news@cybersafe-academy.example?subject=unsubscribe%20${token}>`,
     );
@@ -238,7 +229,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
 
     const second = await requestToken();
     expect(second).not.toBe(first);
-    expect((await mailsTo('anna.muster@example.ch')).length).toBe(2);
+    expect((await queuedMails(t.database, { to: 'anna.muster@example.ch' })).length).toBe(2);
     expect((await call('GET', second)).statusCode).toBe(200);
     expect((await call('GET', first)).statusCode).toBe(404);
     expect((await call('POST', second, 'confirm')).json()).toMatchObject({ status: 'CONFIRMED' });
@@ -250,7 +241,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const token = await confirmedToken();
     await age('11 minutes');
     const contactBefore = await subscriptionOf('anna.muster@example.ch');
-    const consentsBefore = await tableCount(consents);
+    const consentsBefore = await rowCount(t.database, consents);
 
     const stranger = await subscribe(
       await validPayload({
@@ -272,9 +263,9 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const contactAfter = await subscriptionOf('anna.muster@example.ch');
     expect(contactAfter?.contact).toEqual(contactBefore?.contact);
     expect({ ...contactAfter?.subscription, lastMailAt: null }).toEqual({ ...contactBefore?.subscription, lastMailAt: null });
-    expect(await tableCount(consents)).toBe(consentsBefore);
+    expect(await rowCount(t.database, consents)).toBe(consentsBefore);
 
-    const mails = await mailsTo('anna.muster@example.ch');
+    const mails = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
     expect(mails).toHaveLength(2);
     const known = mails[1];
     // In the owner's language, with nothing the stranger typed.
@@ -293,15 +284,15 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const second = await subscribe(await validPayload({ email: 'Throttle@example.ch' }));
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(await mailsTo('throttle@example.ch')).toHaveLength(1);
+    expect(await queuedMails(t.database, { to: 'throttle@example.ch' })).toHaveLength(1);
 
     await age('9 minutes');
     await subscribe(await validPayload({ email: 'throttle@example.ch' }));
-    expect(await mailsTo('throttle@example.ch')).toHaveLength(1);
+    expect(await queuedMails(t.database, { to: 'throttle@example.ch' })).toHaveLength(1);
 
     await age('2 minutes');
     await subscribe(await validPayload({ email: 'throttle@example.ch' }));
-    const mails = await mailsTo('throttle@example.ch');
+    const mails = await queuedMails(t.database, { to: 'throttle@example.ch' });
     expect(mails).toHaveLength(2);
     // Both links work until they expire.
     for (const mail of mails) expect((await call('GET', tokenOf(mail))).statusCode).toBe(200);
@@ -311,7 +302,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     await age('11 minutes');
     await subscribe(await validPayload({ email: 'throttle@example.ch' }));
     await subscribe(await validPayload({ email: 'throttle@example.ch' }));
-    expect(await mailsTo('throttle@example.ch')).toHaveLength(3);
+    expect(await queuedMails(t.database, { to: 'throttle@example.ch' })).toHaveLength(3);
   });
 
   it('fills an unconfirmed person’s empty fields only, keeps their topics, and makes an unsubscribed one pending again', async () => {
@@ -328,7 +319,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     await subscribe(await validPayload({ email: 'gaps@example.ch', topicIds: ['phishing'] }));
     const again = await subscriptionOf('gaps@example.ch');
     expect(again?.subscription).toMatchObject({ status: 'PENDING', topicIds: ['ransomware'] });
-    expect((await mailsTo('gaps@example.ch')).at(-1)?.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
+    expect((await queuedMails(t.database, { to: 'gaps@example.ch' })).at(-1)?.subject).toBe('Bitte bestätigen Sie Ihr Newsletter-Abonnement');
   });
 
   it('is started the same way by another form inside its own transaction (requestSubscription)', async () => {
@@ -341,7 +332,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     });
     expect(queued).toBe(true);
     expect((await subscriptionOf('webinar.guest@example.com'))?.subscription).toMatchObject({ status: 'PENDING', source: 'WEBINAR', topicIds: ['awareness'] });
-    const [mail] = await mailsTo('webinar.guest@example.com');
+    const [mail] = await queuedMails(t.database, { to: 'webinar.guest@example.com' });
     expect(mail?.subject).toBe('Please confirm your newsletter subscription');
     expect(mail?.text).toContain('Hello Gina');
     expect((await call('POST', tokenOf(mail), 'confirm')).statusCode).toBe(200);
@@ -411,7 +402,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
       expect(body.errors.map((e) => e.field)).toEqual([field]);
       expect(Object.keys(body.errors[0]?.messagesByLanguage ?? {}).sort()).toEqual(['de-CH', 'en-US']);
       if (messages) expect(body.errors[0]?.messagesByLanguage).toEqual(messages);
-      expect([await tableCount(contacts), await tableCount(newsletterSubscriptions), await tableCount(outbox)]).toEqual([0, 0, 0]);
+      expect([await rowCount(t.database, contacts), await rowCount(t.database, newsletterSubscriptions), await rowCount(t.database, outbox)]).toEqual([0, 0, 0]);
     });
 
     it('a captcha solution used twice', async () => {
@@ -432,7 +423,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
         ],
       });
       expect(await subscriptionOf('replay-2@example.ch')).toBeUndefined();
-      expect(await mailsTo('replay-2@example.ch')).toEqual([]);
+      expect(await queuedMails(t.database, { to: 'replay-2@example.ch' })).toEqual([]);
     });
 
     it('does not spend the captcha solution of a refused payload', async () => {
@@ -448,7 +439,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const response = await subscribe(await validPayload({ email: 'forged@example.ch' }), { cookie: session.cookie });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('xsrf');
-    expect(await tableCount(contacts)).toBe(0);
+    expect(await rowCount(t.database, contacts)).toBe(0);
   });
 });
 
@@ -515,7 +506,7 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
 
   it('unsubscribes with one click (RFC 8058): a form post without cookies or anti-forgery header', async () => {
     const token = await confirmedToken();
-    const [mail] = await mailsTo('anna.muster@example.ch');
+    const [mail] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
     const url = /<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
     expect(url).toBe(`${t.env.PUBLIC_URL}/api/newsletter/${token}/unsubscribe`);
 
@@ -563,6 +554,6 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
       expect(response.json()).toEqual(tokenNotFound);
     }
     expect((await call('GET', 'short')).statusCode).toBe(404);
-    expect(await mailsTo('anna.muster@example.ch')).toHaveLength(1);
+    expect(await queuedMails(t.database, { to: 'anna.muster@example.ch' })).toHaveLength(1);
   });
 });

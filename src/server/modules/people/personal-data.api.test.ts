@@ -1,5 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { eq, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   consents,
@@ -15,6 +15,7 @@ import {
 } from '#server/db/schema.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -44,15 +45,7 @@ beforeEach(async () => {
 const email = 'anna.muster@example.ch';
 const post = (url: string, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
 
-async function mailsTo(address: string): Promise<ParsedMail[]> {
-  const rows = await t.database.db.select().from(outbox).where(eq(outbox.recipient, address)).orderBy(outbox.createdAt);
-  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
-}
-
 const linkToken = (mail: ParsedMail | undefined, path: RegExp) => path.exec(mail?.text ?? '')?.[1] ?? '';
-
-const rowsOf = async (table: Parameters<ReturnType<TestApp['database']['db']['select']>['from']>[0]) =>
-  (await t.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 /**
  * Anna: a confirmed subscriber who also wrote a contact message, signed up for a webinar,
@@ -72,7 +65,7 @@ async function anna() {
       })
     ).statusCode,
   ).toBe(200);
-  const token = linkToken((await mailsTo(email))[0], /\/app\/newsletter\/([A-Za-z0-9_-]+)\//);
+  const token = linkToken((await queuedMails(t.database, { to: email }))[0], /\/app\/newsletter\/([A-Za-z0-9_-]+)\//);
   expect((await post(`/api/newsletter/${token}/confirm`)).statusCode).toBe(200);
 
   expect(
@@ -188,14 +181,14 @@ describe('deleting a person', () => {
     });
     // A second request within 10 minutes answers the same and sends nothing.
     expect((await post(`/api/newsletter/${token}/deletion`)).json()).toEqual(asked.json());
-    const deletionMails = (await mailsTo(email)).filter((mail) => mail.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
+    const deletionMails = (await queuedMails(t.database, { to: email })).filter((mail) => mail.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
     expect(deletionMails).toHaveLength(1);
     expect(deletionMails[0]?.text).toContain('Guten Tag Anna');
     const deletionToken = linkToken(deletionMails[0], /\/app\/people\/deletions\/([A-Za-z0-9_-]+)/);
     expect(deletionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(deletionMails[0]?.text).toContain(`${t.env.PUBLIC_URL}/app/people/deletions/${deletionToken}`);
     // Nothing is deleted until then, and the newsletter token is not a deletion token.
-    expect(await rowsOf(contacts)).toBe(2);
+    expect(await rowCount(t.database, contacts)).toBe(2);
     expect((await post(`/api/people/deletions/${token}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/people/deletions/${deletionToken}`, headers: { cookie: session.cookie } })).statusCode).toBe(403);
 
@@ -213,7 +206,7 @@ describe('deleting a person', () => {
 
     expect(await t.database.db.select().from(contacts).where(eq(contacts.id, contactId))).toEqual([]);
     for (const table of [consents, contactMessages, webinarSubscriptions, newsletterSubscriptions, newsletterTokens, deletionRequests]) {
-      expect(await rowsOf(table)).toBe(0);
+      expect(await rowCount(t.database, table)).toBe(0);
     }
     expect((await t.database.db.select().from(contacts)).map((row) => row.email)).toEqual(['ben@example.com']);
     // Sent mails to Anna are gone (any case of the address); the others (Ben's, the team's) and the unsent one stay.
@@ -241,7 +234,7 @@ describe('deleting a person', () => {
   it('refuses an expired deletion link with 404 and what to do', async () => {
     const { token } = await anna();
     await post(`/api/newsletter/${token}/deletion`);
-    const mail = (await mailsTo(email)).find((item) => item.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
+    const mail = (await queuedMails(t.database, { to: email })).find((item) => item.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
     const deletionToken = linkToken(mail, /\/app\/people\/deletions\/([A-Za-z0-9_-]+)/);
     const [request] = await t.database.db.select().from(deletionRequests);
     expect((request!.expiresAt.getTime() - request!.createdAt.getTime()) / 3_600_000).toBe(24);
@@ -259,6 +252,6 @@ describe('deleting a person', () => {
         },
       },
     });
-    expect(await rowsOf(contacts)).toBe(1);
+    expect(await rowCount(t.database, contacts)).toBe(1);
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, contacts, outbox, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { AdminWebinar, AdminWebinarDetail, AdminWebinarList } from '#shared/schemas/webinars.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { calendarOf, queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -86,22 +86,7 @@ async function subscriptionIds(): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.email, row.id]));
 }
 
-async function queuedMails(): Promise<ParsedMail[]> {
-  const rows = await t.database.db.select().from(outbox).orderBy(outbox.createdAt);
-  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
-}
-
 const recipientOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined);
-
-function calendarOf(mail: ParsedMail | undefined) {
-  const attachment = mail?.attachments.find((a) => a.filename?.endsWith('.ics'));
-  if (!attachment) throw new Error('no .ics attachment');
-  const calendar = new ICAL.Component(ICAL.parse(attachment.content.toString('utf8')));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent('vevent');
-  if (!vevent) throw new Error('no VEVENT');
-  return { calendar, vevent, event: new ICAL.Event(vevent) };
-}
 
 const fieldsOf = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
@@ -271,14 +256,14 @@ describe('PUT /api/webinars/admin/:id', () => {
     expect(response.json()).toMatchObject({ id: webinar.id, description: 'A better description.', code: 'PHISHING-2031', subscriberCount: 1 });
     const [row] = await t.database.db.select().from(webinars);
     expect(row?.sequence).toBe(0);
-    expect(await queuedMails()).toEqual([]);
+    expect(await queuedMails(t.database)).toEqual([]);
   });
 
   it('sends every subscriber the changed calendar entry (same UID, next SEQUENCE) when the start changes', async () => {
     const webinar = await create();
     await signUp(webinar.id, { firstName: 'Anna', email: 'anna@example.ch', preferredLanguage: 'de-CH' });
     await signUp(webinar.id, { firstName: 'Ben', email: 'ben@example.com' });
-    const [first] = (await queuedMails()).filter((mail) => recipientOf(mail) === 'ben@example.com');
+    const [first] = (await queuedMails(t.database)).filter((mail) => recipientOf(mail) === 'ben@example.com');
     const uidBefore = calendarOf(first).event.uid;
     await t.database.db.delete(outbox);
 
@@ -289,7 +274,7 @@ describe('PUT /api/webinars/admin/:id', () => {
     const [row] = await t.database.db.select().from(webinars);
     expect(row?.sequence).toBe(1);
 
-    const mails = await queuedMails();
+    const mails = await queuedMails(t.database);
     expect(mails.map(recipientOf).sort()).toEqual(['anna@example.ch', 'ben@example.com']);
     const ids = await subscriptionIds();
     for (const mail of mails) {
@@ -312,7 +297,7 @@ describe('PUT /api/webinars/admin/:id', () => {
 
     // A second change: the next sequence.
     expect((await call('PUT', `/api/webinars/admin/${webinar.id}`, input({ startsAt: '2031-02-11T14:00:00Z', durationMinutes: 45, title: 'Phishing defence' }))).statusCode).toBe(200);
-    const latest = (await queuedMails()).slice(2);
+    const latest = (await queuedMails(t.database)).slice(2);
     expect(latest.map((mail) => calendarOf(mail).event.sequence)).toEqual([2, 2]);
     expect(latest.map((mail) => calendarOf(mail).event.summary)).toEqual(['Phishing defence', 'Phishing defence']);
   });
@@ -322,7 +307,7 @@ describe('PUT /api/webinars/admin/:id', () => {
     await signUp(webinar.id, { firstName: 'Anna', email: 'anna@example.ch' });
     await t.database.db.delete(outbox);
     expect((await call('PUT', `/api/webinars/admin/${webinar.id}`, input({ link: 'https://meet.example.com/new-room' }))).statusCode).toBe(200);
-    const [mail] = await queuedMails();
+    const [mail] = await queuedMails(t.database);
     const { vevent, event } = calendarOf(mail);
     expect(vevent.getFirstPropertyValue('url')).toBe('https://meet.example.com/new-room');
     expect(event.sequence).toBe(1);
@@ -365,7 +350,7 @@ describe('DELETE /api/webinars/admin/:id', () => {
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect((await call('GET', `/api/webinars/admin/${webinar.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/webinars/${webinar.id}` })).statusCode).toBe(404);
-    expect(await queuedMails()).toEqual([]);
+    expect(await queuedMails(t.database)).toEqual([]);
   });
 
   it('refuses to delete a webinar with subscribers until staff confirm they are told, then sends each the cancellation', async () => {
@@ -389,14 +374,14 @@ describe('DELETE /api/webinars/admin/:id', () => {
     }
     expect((await call('DELETE', `/api/webinars/admin/${webinar.id}?subscribersInformed=yes`)).statusCode).toBe(400);
     expect((await t.database.db.select().from(webinars))[0]?.deletedAt).toBeNull();
-    expect(await queuedMails()).toEqual([]);
+    expect(await queuedMails(t.database)).toEqual([]);
 
     const response = await call('DELETE', `/api/webinars/admin/${webinar.id}?subscribersInformed=true`);
     expect(response.statusCode).toBe(204);
     const [row] = await t.database.db.select().from(webinars);
     expect(row).toMatchObject({ sequence: 1, deletedAt: expect.any(Date) });
 
-    const mails = await queuedMails();
+    const mails = await queuedMails(t.database);
     expect(mails.map(recipientOf).sort()).toEqual(['anna@example.ch', 'ben@example.com']);
     const ids = await subscriptionIds();
     for (const mail of mails) {
@@ -428,7 +413,7 @@ describe('DELETE /api/webinars/admin/:id', () => {
     await t.database.db.insert(webinarSubscriptions).values({ webinarId: over.id, contactId: contact?.id ?? '', language: 'en-US' });
     expect((await call('DELETE', `/api/webinars/admin/${over.id}`)).statusCode).toBe(409);
     expect((await call('DELETE', `/api/webinars/admin/${over.id}?subscribersInformed=true`)).statusCode).toBe(204);
-    expect(await queuedMails()).toEqual([]);
+    expect(await queuedMails(t.database)).toEqual([]);
   });
 
   it('answers 404 for an unknown webinar', async () => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import ICAL from 'ical.js';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, contacts, newsletterSubscriptions, outbox, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { calendarOf, queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -75,27 +74,6 @@ async function validPayload(overrides: Record<string, unknown> = {}): Promise<Re
 
 function signUp(id: string, payload: unknown, headers: Record<string, string> = session.headers) {
   return t.app.inject({ method: 'POST', url: `/api/webinars/${id}/subscriptions`, headers, payload: payload as Record<string, unknown> });
-}
-
-async function rowCount(table: typeof outbox | typeof webinarSubscriptions | typeof contacts): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-}
-
-async function queuedMails(): Promise<ParsedMail[]> {
-  const rows = await t.database.db.select().from(outbox).orderBy(outbox.createdAt);
-  return Promise.all(rows.map((row) => simpleParser(row.raw ?? '')));
-}
-
-/** The calendar file attached to a mail, parsed as a calendar program reads it. */
-function calendarOf(mail: ParsedMail | undefined) {
-  const attachment = mail?.attachments.find((a) => a.filename?.endsWith('.ics'));
-  if (!attachment) throw new Error('no .ics attachment');
-  const calendar = new ICAL.Component(ICAL.parse(attachment.content.toString('utf8')));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent('vevent');
-  if (!vevent) throw new Error('no VEVENT');
-  return { attachment, calendar, vevent, event: new ICAL.Event(vevent) };
 }
 
 describe('GET /api/webinars/', () => {
@@ -209,7 +187,7 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     const given = await t.database.db.select().from(consents);
     expect(given.map((row) => [row.subject, row.granted, row.source, row.language])).toEqual([['DATA_PRIVACY', true, 'WEBINAR', 'en-US']]);
 
-    const [mail, ...moreMails] = await queuedMails();
+    const [mail, ...moreMails] = await queuedMails(t.database);
     expect(moreMails).toEqual([]);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('anna.muster@example.ch');
     expect(mail?.subject).toBe('You are signed up: Phishing defence for teams');
@@ -261,13 +239,13 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     expect((await signUp(webinar.id, await validPayload())).statusCode).toBe(200);
     const again = await signUp(webinar.id, await validPayload({ email: ' Anna.Muster@Example.CH ', preferredLanguage: 'de-CH', newsletterEnabled: true }));
     expect(again.statusCode).toBe(200);
-    expect(await rowCount(webinarSubscriptions)).toBe(1);
-    expect(await rowCount(contacts)).toBe(1);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(1);
+    expect(await rowCount(t.database, contacts)).toBe(1);
     const [subscription] = await t.database.db.select().from(webinarSubscriptions);
     // The latest sign-up's language writes the mails from now on.
     expect(subscription?.language).toBe('de-CH');
 
-    const mails = await queuedMails();
+    const mails = await queuedMails(t.database);
     // The newsletter box starts the newsletter's double opt-in: its confirmation mail comes too.
     expect(mails.map((mail) => mail.subject).sort()).toEqual([
       'Bitte bestätigen Sie Ihr Newsletter-Abonnement',
@@ -289,7 +267,7 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     delete payload.preferredLanguage;
     const response = await signUp(webinar.id, payload, { ...session.headers, 'accept-language': 'de-CH,de;q=0.9' });
     expect(response.statusCode).toBe(200);
-    const [mail] = await queuedMails();
+    const [mail] = await queuedMails(t.database);
     expect(mail?.subject).toBe('Sie sind angemeldet: Ransomware: der Notfallplan');
     expect(mail?.text).toContain('Guten Tag Anna');
     expect(mail?.text).toContain('Datum und Uhrzeit: Di., 8. Juli 2031, 14:00 MESZ (UTC+2)');
@@ -307,7 +285,7 @@ describe('POST /api/webinars/:id/subscriptions', () => {
   it('shows what staff entered as text in the HTML part', async () => {
     const webinar = await addWebinar({ title: '<b>Bold</b> & co', description: '<script>alert(1)</script>' });
     expect((await signUp(webinar.id, await validPayload({ firstName: '<i>Anna</i>' }))).statusCode).toBe(200);
-    const [mail] = await queuedMails();
+    const [mail] = await queuedMails(t.database);
     const html = String(mail?.html);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>Bold');
@@ -335,9 +313,9 @@ describe('POST /api/webinars/:id/subscriptions', () => {
         },
       },
     });
-    expect(await rowCount(webinarSubscriptions)).toBe(0);
-    expect(await rowCount(contacts)).toBe(0);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(0);
+    expect(await rowCount(t.database, contacts)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
     // The same solution still works for a webinar that is open.
     const open = await addWebinar();
     expect((await signUp(open.id, payload)).statusCode).toBe(200);
@@ -365,8 +343,8 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     const wrongFamily = await signUp(webinar.id, await validPayload({ captchaSolution: await solveCaptcha(t.app, 'contact') }));
     expect(wrongFamily.statusCode).toBe(400);
     expect(wrongFamily.json().errors[0]).toMatchObject({ field: 'captchaSolution', code: 'wrongSiteKey' });
-    expect(await rowCount(webinarSubscriptions)).toBe(0);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
   });
 
   it('refuses 100 KB of text in a field with 413, storing nothing', async () => {
@@ -374,16 +352,16 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     const response = await signUp(webinar.id, await validPayload({ companyName: 'x'.repeat(100 * 1024) }));
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payloadTooLarge');
-    expect(await rowCount(webinarSubscriptions)).toBe(0);
-    expect(await rowCount(contacts)).toBe(0);
-    expect(await rowCount(outbox)).toBe(0);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(0);
+    expect(await rowCount(t.database, contacts)).toBe(0);
+    expect(await rowCount(t.database, outbox)).toBe(0);
   });
 
   it('needs the anti-forgery header (403)', async () => {
     const webinar = await addWebinar();
     const response = await signUp(webinar.id, await validPayload(), { cookie: session.cookie });
     expect(response.statusCode).toBe(403);
-    expect(await rowCount(webinarSubscriptions)).toBe(0);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(0);
   });
 
   it('takes sign-ups until the start, not after', async () => {
@@ -391,7 +369,7 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     expect((await signUp(soon.id, await validPayload())).statusCode).toBe(200);
     await t.database.db.update(webinars).set({ startsAt: new Date(Date.now() - 1000) }).where(eq(webinars.id, soon.id));
     expect((await signUp(soon.id, await validPayload({ email: 'late@example.ch' }))).statusCode).toBe(409);
-    expect(await rowCount(webinarSubscriptions)).toBe(1);
+    expect(await rowCount(t.database, webinarSubscriptions)).toBe(1);
   });
 
   it('counts against the limit of the forms that send mail (429 beyond it)', async () => {
