@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../helpers/pdf.ts';
 import { waitForMail } from './support/mailbox.ts';
+import { openSitePage } from './support/site.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -208,7 +209,8 @@ test.describe('on a small screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, locale: 'de-CH' });
 
   test('the order summary is a disclosure above the form, collapsed at first', async ({ page }) => {
-    await page.goto('/web/en-US/');
+    // A German browser: the app is in English because the visitor read the English site.
+    await openSitePage(page, '/web/en-US/');
     const { id } = await cartThroughApi(page);
     await page.goto(`/app/orders/${id}/checkout`);
     await expect(stepHeading(page, 'Step 1 of 7: Invoice info')).toBeVisible();
