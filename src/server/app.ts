@@ -152,16 +152,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   // Cross-cutting: cookies, headers, errors, anti-forgery.
   await app.register(cookie);
+  // Served over https: HSTS, and every cookie the server sets is Secure.
+  const https = env.PUBLIC_URL.startsWith('https:');
   // JSON only: a body sent as text/plain is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
   // The built site is read first: the content security policy allows its inline stylesheet and loader.
   const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
-  registerSecurityHeaders(app, { https: env.PUBLIC_URL.startsWith('https:'), inline: pages.inlineCode() });
+  registerSecurityHeaders(app, { https, inline: pages.inlineCode() });
   registerErrorHandler(app);
   registerTextInputGuard(app);
-  registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+  registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
-  registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+  registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: https });
 
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
@@ -269,7 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { pages });
+  const site = registerSiteRoutes(app, { pages, secureCookies: https });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || request.url.startsWith('/captcha') || request.method !== 'GET') {
       return sendError(reply, new AppError('notFound'));

@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../helpers/pdf.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { openSitePage } from './support/site.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -210,7 +209,7 @@ test.describe('on a small screen', () => {
 
   test('the order summary is a disclosure above the form, collapsed at first', async ({ page }) => {
     // A German browser: the app is in English because the visitor read the English site.
-    await openSitePage(page, '/web/en-US/');
+    await page.goto('/web/en-US/');
     const { id } = await cartThroughApi(page);
     await page.goto(`/app/orders/${id}/checkout`);
     await expect(stepHeading(page, 'Step 1 of 7: Invoice info')).toBeVisible();

@@ -336,7 +336,7 @@ test.describe('the other widgets of the list (SPEC §2)', () => {
     await expect(page.locator('#tier-foundation .offer[data-frequency="ONE_TIME"]')).toBeVisible();
     await expect(page.locator('#tier-foundation .offer[data-frequency="MONTHLY"]')).toBeHidden();
 
-    // The sync stores the page's language; the currency selector its currency.
+    // The page stores its language (the server sets it with the page); the currency selector its currency.
     await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'locale')?.value).toBe('de-CH');
     await page.getByLabel('Währung').selectOption('USD');
     await expect(page.locator('#tier-foundation .offer[data-frequency="ONE_TIME"] .money[data-currency="USD"]')).toBeVisible();

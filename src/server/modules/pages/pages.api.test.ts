@@ -53,4 +53,35 @@ describe('a marketing page', () => {
       expect(scriptSrc, url).toBe(`script-src 'self' ${sha256(scripts[0]!.text)}`);
     }
   });
+
+  it('stores its language in the locale cookie, which / then follows, with the page itself and only when it changes', async () => {
+    const localeCookie = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === 'locale');
+
+    const first = await t.app.inject('/web/de-CH/trainings');
+    expect(first.statusCode).toBe(200);
+    expect(localeCookie(first)).toMatchObject({ value: 'de-CH', path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'Lax' });
+    expect(localeCookie(first)).not.toHaveProperty('secure');
+
+    const again = await t.app.inject({ url: '/web/de-CH/', cookies: { locale: 'de-CH' } });
+    expect(again.statusCode).toBe(200);
+    expect(localeCookie(again)).toBeUndefined();
+
+    const switched = await t.app.inject({ url: '/web/en-US/', cookies: { locale: 'de-CH' } });
+    expect(localeCookie(switched)?.value).toBe('en-US');
+    const home = await t.app.inject({ url: '/', cookies: { locale: 'en-US' }, headers: { 'accept-language': 'de-CH' } });
+    expect(home.headers.location).toBe('/web/en-US/');
+
+    // An address that is no page stores nothing.
+    expect(localeCookie(await t.app.inject('/web/en-US/no-such-page'))).toBeUndefined();
+  });
+
+  it('makes the locale cookie Secure when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://shop.example.ch' }, { distDir: site.distDir });
+    try {
+      const response = await https.app.inject('/web/en-US/');
+      expect(response.cookies.find((cookie) => cookie.name === 'locale')).toMatchObject({ value: 'en-US', secure: true });
+    } finally {
+      await https.close();
+    }
+  });
 });

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
 import { isAppPage } from '#shared/app-routes.ts';
-import { cookies } from '#shared/cookies.ts';
+import { cookiePath, cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import { defaultCurrency, isCurrency, isLanguage, type Currency } from '#shared/locales.ts';
+import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
 import type { PagesService } from './pages.service.ts';
 import { sendStaticFile } from './static-files.ts';
 
@@ -26,8 +26,18 @@ function normalizePagePath(url: string): string {
  * Marketing pages (`/web/{lang}/…`), the single-page app (`/app/*`), built assets, and
  * the redirects to them (the root, the old admin-panel addresses).
  */
-export function registerSiteRoutes(app: FastifyInstance, options: { pages: PagesService }): { sendNotFoundPage: sendNotFound } {
-  const { pages } = options;
+export function registerSiteRoutes(app: FastifyInstance, options: { pages: PagesService; secureCookies: boolean }): { sendNotFoundPage: sendNotFound } {
+  const { pages, secureCookies } = options;
+
+  /**
+   * The language of the marketing page being read becomes the visitor's language (the
+   * `locale` cookie), which `/` and the app follow. Set with the page itself, so it holds
+   * before any script runs, and without one.
+   */
+  const rememberLanguage = (request: FastifyRequest, reply: FastifyReply, language: Language) => {
+    if (request.cookies[cookies.locale.name] === language) return;
+    reply.setCookie(cookies.locale.name, language, { path: cookiePath, maxAge: cookies.locale.maxAgeSeconds, sameSite: 'lax', secure: secureCookies });
+  };
 
   const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const fromPath = request.url.split('/')[2];
@@ -49,8 +59,11 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
   });
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pages.findPage(normalizePagePath(request.url), selectedCurrency(request));
+    const path = normalizePagePath(request.url);
+    const page = pages.findPage(path, selectedCurrency(request));
     if (!page) return sendNotFoundPage(request, reply);
+    const language = path.split('/')[2];
+    if (isLanguage(language)) rememberLanguage(request, reply, language);
     return sendStaticFile(request, reply, page, { cacheControl: htmlCache, vary: 'cookie' });
   };
 
