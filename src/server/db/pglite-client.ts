@@ -211,7 +211,7 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
     return { result: reply.then((bytes) => parse.parseResults(messagesOf(bytes), rowParsers, { ...options, parsers: undefined })[0] as Results<T>) };
   }
 
-  /** A statement without parameters (BEGIN, COMMIT, ROLLBACK) as a simple query. */
+  /** A statement without parameters (BEGIN, COMMIT, ROLLBACK) as a simple query, sent at once. */
   async function simple(text: string): Promise<string | undefined> {
     const replies = messagesOf(await thread.send(serialize.query(text), text !== 'BEGIN'));
     const done = replies.find((message): message is messages.CommandCompleteMessage => message instanceof messages.CommandCompleteMessage);
@@ -225,7 +225,8 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
       return result;
     },
     async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
-      return transactionLock.runExclusive(async () => {
+      // The lock is let go once COMMIT or ROLLBACK is sent: whatever is sent next runs after it.
+      const { outcome } = await transactionLock.runExclusive(async (): Promise<{ outcome: Promise<T> }> => {
         let closed = false;
         await simple('BEGIN');
         const tx = {
@@ -240,16 +241,25 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
         try {
           const result = await callback(tx);
           closed = true;
-          if ((await simple('COMMIT')) === 'ROLLBACK') throw new Error('Transaction was rolled back instead of committed');
-          return result;
+          const committed = simple('COMMIT');
+          return {
+            outcome: committed.then((command) => {
+              if (command === 'ROLLBACK') throw new Error('Transaction was rolled back instead of committed');
+              return result;
+            }),
+          };
         } catch (error) {
-          if (!closed) {
-            closed = true;
-            await simple('ROLLBACK');
-          }
-          throw error;
+          if (closed) throw error;
+          closed = true;
+          const rolledBack = simple('ROLLBACK');
+          return {
+            outcome: rolledBack.then(() => {
+              throw error;
+            }),
+          };
         }
       });
+      return outcome;
     },
     close: () => thread.close(),
   };
