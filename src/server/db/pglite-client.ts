@@ -249,7 +249,7 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
             }),
           };
         } catch (error) {
-          if (closed) throw error;
+          // Only the callback throws here: COMMIT is sent after it, and its failure comes with `outcome`.
           closed = true;
           const rolledBack = simple('ROLLBACK');
           return {
