@@ -22,6 +22,12 @@ function normalizePagePath(url: string): string {
   return pathname.length > 1 && pathname.endsWith('/') && pathname.split('/').length > 4 ? pathname.slice(0, -1) : pathname;
 }
 
+/** The `{lang}` of a marketing page's address (`/web/{lang}/…`), when it is one of ours. */
+function languageOfSitePath(url: string): Language | undefined {
+  const segment = url.split('/')[2];
+  return isLanguage(segment) ? segment : undefined;
+}
+
 /**
  * Marketing pages (`/web/{lang}/…`), the single-page app (`/app/*`), built assets, and
  * the redirects to them (the root, the old admin-panel addresses).
@@ -40,8 +46,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
   };
 
   const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const fromPath = request.url.split('/')[2];
-    const language = isLanguage(fromPath) ? fromPath : requestLanguage(request);
+    const language = languageOfSitePath(request.url) ?? requestLanguage(request);
     const page = pages.findNotFoundPage(language, selectedCurrency(request));
     if (!page) return sendError(reply, new AppError('notFound'));
     return sendStaticFile(request, reply, page, {
@@ -62,8 +67,8 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
     const path = normalizePagePath(request.url);
     const page = pages.findPage(path, selectedCurrency(request));
     if (!page) return sendNotFoundPage(request, reply);
-    const language = path.split('/')[2];
-    if (isLanguage(language)) rememberLanguage(request, reply, language);
+    const language = languageOfSitePath(path);
+    if (language) rememberLanguage(request, reply, language);
     return sendStaticFile(request, reply, page, { cacheControl: htmlCache, vary: 'cookie' });
   };
 
