@@ -1,6 +1,7 @@
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { describeLoad, load } from './load.ts';
+import { benchNestedBody, describeNestedBody, nestedBodyIsLinear } from './nested-body.ts';
 import { benchOrdersList } from './orders-list.ts';
 import { startServer } from './server.ts';
 import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } from './sign-in.ts';
@@ -156,6 +157,9 @@ async function main() {
     record('API GET /api/currency/available-currencies', describeLoad(apiCall), 'reported', undefined);
     await benchCart(server.url, 'PGlite');
     await benchCheckout(server.url, 'PGlite');
+    for (const nested of await benchNestedBody(server.url, await xsrf(server.url))) {
+      record('nested JSON body refused with 400, 16 kB and 60 kB', describeNestedBody(nested), 'linear in size', nestedBodyIsLinear(nested));
+    }
   } finally {
     await server.stop();
   }

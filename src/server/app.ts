@@ -49,6 +49,7 @@ import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const https = env.PUBLIC_URL.startsWith('https:');
   // JSON only: a body sent as text/plain is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   // The built site is read first: the content security policy allows its inline stylesheet and loader.
   const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
   registerSecurityHeaders(app, { https, inline: pages.inlineCode() });

@@ -4,6 +4,8 @@ import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messa
 const errorStatus = {
   validation: 400,
   malformedJson: 400,
+  /** A JSON body whose objects and arrays nest deeper than any form of ours (src/server/plugins/json-body.ts). */
+  nestedTooDeeply: 400,
   /** A request the HTTP layer cannot read: a malformed address or request line. */
   badRequest: 400,
   unauthorized: 401,

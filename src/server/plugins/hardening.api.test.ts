@@ -69,6 +69,39 @@ describe('text the database cannot store', () => {
   });
 });
 
+describe('deeply nested bodies', () => {
+  const bracketBomb = '['.repeat(8000) + ']'.repeat(8000);
+  const objectBomb = '{"a":'.repeat(3000) + '1' + '}'.repeat(3000);
+
+  it.each([
+    ['POST', '/api/newsletter/', bracketBomb],
+    ['POST', '/api/orders/', objectBomb],
+    ['POST', '/api/users/login', bracketBomb],
+    ['PUT', '/api/newsletter/00000000000000000000000000000000000000000000/preferences', bracketBomb],
+  ])('%s %s refuses a 16 kB nested body with 400 in the error shape', async (method, url, payload) => {
+    const response = await t.app.inject({ method: method as 'POST' | 'PUT', url, headers: { ...session.headers, 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'nestedTooDeeply',
+        messagesByLanguage: {
+          'en-US': 'The request body nests objects or lists more than 32 levels deep.',
+          'de-CH': 'Der Inhalt der Anfrage verschachtelt Objekte oder Listen tiefer als 32 Ebenen.',
+        },
+      },
+    });
+    expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+  });
+
+  it('reads a body nested as deep as allowed, and finds bad text at its bottom', async () => {
+    const depth = 31;
+    const payload = `{"firstName":${'['.repeat(depth)}"bad\\u0000"${']'.repeat(depth)}}`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/newsletter/', headers: { ...session.headers, 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors?.[0], response.body).toMatchObject({ field: `firstName${'.0'.repeat(depth)}`, code: 'invalidCharacters' });
+  });
+});
+
 describe('errors raised by the framework', () => {
   it('answers a body sent as text/plain with 415', async () => {
     const response = await t.app.inject({

@@ -7,14 +7,40 @@ import { AppError } from '#shared/errors.ts';
  */
 const unstorable = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The dotted path of the first string below `value` that cannot be stored, if any. */
-function firstUnstorable(value: unknown, path: string[]): string[] | undefined {
-  if (typeof value === 'string') return unstorable.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (unstorable.test(key)) return [...path, key];
-    const found = firstUnstorable(item, [...path, key]);
-    if (found) return found;
+/** A key on the way down to a value, linked to its parent's: the path is built only for a hit. */
+interface PathStep {
+  key: string;
+  parent: PathStep | undefined;
+}
+
+const pathOf = (step: PathStep | undefined): string[] => {
+  const keys: string[] = [];
+  for (let at = step; at; at = at.parent) keys.unshift(at.key);
+  return keys;
+};
+
+/**
+ * The path of the first string below `value` that cannot be stored, if any. An explicit
+ * stack instead of recursion, and each key visited once, so the walk costs as much as the
+ * value is large, whatever its shape (JSON bodies are also limited in depth before they
+ * get here: src/server/plugins/json-body.ts).
+ */
+function firstUnstorable(value: unknown): string[] | undefined {
+  const stack: { value: unknown; step: PathStep | undefined }[] = [{ value, step: undefined }];
+  while (stack.length > 0) {
+    const { value: current, step } = stack.pop()!;
+    if (step && unstorable.test(step.key)) return pathOf(step);
+    if (typeof current === 'string') {
+      if (unstorable.test(current)) return pathOf(step);
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    // Pushed in reverse, so fields are checked in the order they were sent.
+    const entries = Object.entries(current);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, item] = entries[index]!;
+      stack.push({ value: item, step: { key, parent: step } });
+    }
   }
   return undefined;
 }
@@ -27,7 +53,7 @@ function firstUnstorable(value: unknown, path: string[]): string[] | undefined {
 export function registerTextInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.body, request.query, request.params]) {
-      const path = firstUnstorable(part, []);
+      const path = firstUnstorable(part);
       if (path) throw AppError.field(path.join('.'), 'invalidCharacters', 'error.invalidCharacters');
     }
   });

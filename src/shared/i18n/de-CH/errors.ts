@@ -19,6 +19,7 @@ export const errors = {
   'error.headersTooLarge': 'Die Kopfzeilen der Anfrage sind zu gross.',
   'error.invalidCharacters': 'Dieser Text enthält Zeichen, die nicht erlaubt sind.',
   'error.malformedJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'error.nestedTooDeeply': 'Der Inhalt der Anfrage verschachtelt Objekte oder Listen tiefer als {max} Ebenen.',
   'error.unsupportedMediaType': 'Bitte senden Sie die Anfrage als JSON.',
   'error.payloadTooLarge': 'Die Anfrage ist zu gross.',
   'error.notFound': 'Die angeforderte Ressource existiert nicht.',

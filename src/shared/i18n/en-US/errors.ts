@@ -18,6 +18,7 @@ export const errors = {
   'error.headersTooLarge': 'The request headers are too large.',
   'error.invalidCharacters': 'This text contains characters that are not allowed.',
   'error.malformedJson': 'The request body is not valid JSON.',
+  'error.nestedTooDeeply': 'The request body nests objects or lists more than {max} levels deep.',
   'error.unsupportedMediaType': 'Please send the request as JSON.',
   'error.payloadTooLarge': 'The request is too large.',
   'error.notFound': 'The requested resource does not exist.',
