@@ -48,7 +48,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -112,17 +112,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   const app = Fastify({
     // Request logs name the method, the route pattern and the request id: addresses carry
-    // values (`?email=…`, order ids) and client addresses are personal data.
+    // values (`?email=…`, order ids) and client addresses are personal data. The id is
+    // always our own; a client's `X-Request-ID` is logged beside it, when it looks like an id.
     logger:
       deps.logger === false
         ? false
         : {
             level: env.LOG_LEVEL,
-            serializers: { req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions.url ?? 'unmatched', id: request.id }) },
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                route: request.routeOptions.url ?? 'unmatched',
+                id: request.id,
+                ...clientRequestIdOf(request),
+              }),
+            },
             ...(deps.logger ? { stream: deps.logger.stream } : {}),
           },
     genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     trustProxy: env.TRUST_PROXY,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
@@ -131,13 +139,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // REQUEST_TIMEOUT_MS, checked every second; idle keep-alive connections close after 5 s.
     requestTimeout: env.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
-    http: { headersTimeout: env.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, env.REQUEST_TIMEOUT_MS / 2) },
+    // A request without Host is refused by our own check (src/server/plugins/errors.ts), in
+    // the error shape, instead of Node's bare 400.
+    http: { headersTimeout: env.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, env.REQUEST_TIMEOUT_MS / 2), requireHostHeader: false },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
   // Beyond this many open connections new ones are closed at once, so a flood of slow
   // clients cannot use up the process's file descriptors.
   app.server.maxConnections = env.MAX_CONNECTIONS;
+  // Node keeps the first 2000 header lines and silently drops the rest (a Host among them);
+  // kept whole, the size check of src/server/plugins/errors.ts sees every header.
+  app.server.maxHeadersCount = 0;
 
   // Every route declares its payloads with the shared Zod schemas: they validate the
   // input, check the output, and make the OpenAPI document served at /api/docs.
@@ -275,7 +288,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
   const site = registerSiteRoutes(app, { pages, secureCookies: https });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || request.url.startsWith('/captcha') || request.method !== 'GET') {
+    // `//api//orders` is an API address too: slashes are folded before the prefix is read.
+    const address = request.url.replace(/\/{2,}/g, '/');
+    if (address.startsWith('/api') || address.startsWith('/captcha') || request.method !== 'GET') {
       return sendError(reply, new AppError('notFound'));
     }
     return site.sendNotFoundPage(request, reply);

@@ -14,8 +14,12 @@ export const cookies = {
   currency: { name: 'currency', maxAgeSeconds: 365 * day },
   locale: { name: 'locale', maxAgeSeconds: 365 * day },
   cookieBanner: { name: 'cookiebanner', maxAgeSeconds: 365 * day },
-  /** A staff session: ends after 8 hours without a request, and 7 days after sign-in at most. */
-  session: { name: 'session', idleSeconds: 8 * 60 * 60, maxAgeSeconds: 7 * day },
+  /**
+   * A staff session: ends after 8 hours without a request, and 7 days after sign-in at most.
+   * Over https it is `__Host-session`: browsers then accept it only Secure, for Path=/ and
+   * from this host itself, so no other site or subdomain can set or overwrite it.
+   */
+  session: { name: 'session', httpsName: '__Host-session', idleSeconds: 8 * 60 * 60, maxAgeSeconds: 7 * day },
 } as const;
 
 /** Every cookie of ours is sent on every path of the site. */

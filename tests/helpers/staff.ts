@@ -64,13 +64,15 @@ export async function signInAsStaff(testApp: TestApp, options: SignInOptions = {
 
   const login = await inject('POST', '/api/users/login', xsrf.headers, { email, password, captchaSolution: await solveCaptcha(app, 'signIn') });
   if (login.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${login.statusCode} ${login.body}`);
-  const sessionCookie = login.cookies.find((c) => c.name === cookies.session.name);
+  // Over https the cookie carries the `__Host-` prefix (src/shared/cookies.ts).
+  const sessionCookieName = app.staffSessions.secureCookies ? cookies.session.httpsName : cookies.session.name;
+  const sessionCookie = login.cookies.find((c) => c.name === sessionCookieName);
   if (!sessionCookie) throw new Error('sign-in set no session cookie');
   const sessionId = sessionCookie.value;
   const answer = login.json<{ id?: string; name?: string; secondFactorRequired?: boolean }>();
   if (answer.secondFactorRequired) throw new Error(`${email} has a second factor: sign in with POST /api/users/login/second-factor in the test`);
   const withSession = (id: string) => {
-    const cookie = `${xsrf.cookie}; ${cookies.session.name}=${id}`;
+    const cookie = `${xsrf.cookie}; ${sessionCookieName}=${id}`;
     return { cookie, headers: { cookie, 'x-xsrf-token': xsrf.token } };
   };
 

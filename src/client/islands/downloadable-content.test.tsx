@@ -99,7 +99,7 @@ describe('the downloadable-content widget', () => {
     await openDialog('Get the free guide');
     const modal = screen.getByRole('dialog', { name: 'Get your free copy' });
     expect(document.getElementById(modal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'We send you a personal download link by e-mail. It works for 7 days.',
+      'We send you a download link by e-mail. It works for 7 days, for anyone who has it.',
     );
     await waitFor(() => expect(document.activeElement).toBe(within(modal).getByLabelText(/^First name/)));
     expect(await within(modal).findByText('The cybersecurity education guide')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -47,6 +48,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // A DATA_DIR that does not exist yet is made, parents included: PGlite makes only the last folder.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite opens and migrates in its own thread (pglite-client.ts).
   const client = await openPgliteClient({ dataDir, migrationsFolder });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

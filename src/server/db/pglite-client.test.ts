@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
@@ -79,4 +80,23 @@ describe('the embedded database (PGlite in its own thread)', () => {
     await database.db.execute(sql`update probe set n = n`);
     expect(database.writeCount?.()).toBe(before + 1);
   });
+});
+
+describe('the data folder', () => {
+  const folder = `tmp/pglite-missing-${process.pid}`;
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('is made, with its parents, when it does not exist, and keeps what was written', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    const first = await openDatabase({ pgliteDir: `${folder}/nested/pgdata` });
+    await first.db.execute(sql`create table kept (n int)`);
+    await first.db.execute(sql`insert into kept values (42)`);
+    await first.close();
+    const again = await openDatabase({ pgliteDir: `${folder}/nested/pgdata` });
+    try {
+      expect(rowsOf<{ n: number }>(await again.db.execute(sql`select n from kept`))).toEqual([{ n: 42 }]);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
 });

@@ -69,6 +69,27 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 /** Addresses longer than this are refused with 414 (no route of ours comes near it). */
 const maxUrlLength = 4096;
 
+/**
+ * Request headers, all lines together, above this are refused with 431. Node applies its
+ * own limit of the same size only to headers it reads in one piece, so many small headers
+ * would pass it.
+ */
+export const maxHeaderBytes = 16 * 1024;
+
+/** The size of the request's header lines as sent: `Name: value` and CRLF each. */
+function headerBytes(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let bytes = 0;
+  for (let index = 0; index < raw.length; index++) bytes += (raw[index]?.length ?? 0) + 2;
+  return bytes;
+}
+
+/** A client's own request id, for the log beside ours, when it is a short plain token. */
+export function clientRequestIdOf(request: FastifyRequest): { clientRequestId?: string } {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && /^[\w.:-]{1,64}$/.test(sent) ? { clientRequestId: sent } : {};
+}
+
 /** The route pattern (`/api/orders/:orderId/checkout`), never the address with its values. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
@@ -87,6 +108,9 @@ function loggableError(error: FastifyError) {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.url.length > maxUrlLength) throw new AppError('uriTooLong');
+    if (headerBytes(request) > maxHeaderBytes) throw new AppError('headersTooLarge');
+    // HTTP/1.1 requires Host (Node's own check is turned off in src/server/app.ts to answer in our shape).
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') throw new AppError('badRequest');
   });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = appErrorOf(error, request);

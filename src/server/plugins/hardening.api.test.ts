@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { signInAsStaff } from '../../../tests/helpers/staff.ts';
 import { startXsrfSession, type XsrfSession } from '../../../tests/helpers/xsrf.ts';
 
 /** Input the framework or the database would choke on, and clients that misbehave, get the one error shape. */
@@ -124,6 +125,67 @@ describe('errors raised by the framework', () => {
   });
 });
 
+describe('headers and addresses', () => {
+  /** Sends `head` on a new connection and resolves with the whole answer once the server has answered. */
+  function rawRequest(port: number, head: string): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('connect', () => socket.write(head));
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(answer));
+    });
+  }
+  const headerLines = (count: number) => Array.from({ length: count }, (_, index) => `X-H${index}: v\r\n`).join('');
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error?: { code: string; messagesByLanguage: Record<string, string> } };
+
+  it('serves a request with a thousand headers before Host, refuses all headers above 16 KiB with 431, and a request without Host with 400, in the error shape', async () => {
+    const served = await createTestApp();
+    try {
+      await served.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.app.server.address() as AddressInfo;
+      const manyFirst = await rawRequest(port, `GET /api/health HTTP/1.1\r\n${headerLines(1000)}Host: localhost\r\nConnection: close\r\n\r\n`);
+      expect(manyFirst).toMatch(/^HTTP\/1\.1 200/);
+
+      const tooMany = await rawRequest(port, `GET /api/health HTTP/1.1\r\nHost: localhost\r\n${headerLines(2000)}Connection: close\r\n\r\n`);
+      expect(tooMany).toMatch(/^HTTP\/1\.1 431/);
+      expect(bodyOf(tooMany).error).toMatchObject({ code: 'headersTooLarge', messagesByLanguage: { 'de-CH': 'Die Kopfzeilen der Anfrage sind zu gross.' } });
+
+      const noHost = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(noHost).toMatch(/^HTTP\/1\.1 400/);
+      expect(bodyOf(noHost).error).toMatchObject({ code: 'badRequest', messagesByLanguage: { 'en-US': 'The request could not be read.' } });
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('answers an unknown API address with doubled slashes in JSON, not with the page', async () => {
+    for (const url of ['//api//orders', '/api//nothing', '//captcha//x']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json().error.code).toBe('notFound');
+    }
+  });
+
+  it("answers with a request id of its own, and logs the client's beside it", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logger: { stream: { write: (line) => void lines.push(line) } } });
+    try {
+      const response = await logged.app.inject({ url: '/api/health', headers: { 'x-request-id': 'client-id-7' } });
+      const ours = response.headers['x-request-id'];
+      expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+      const entry = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: { clientRequestId?: string } }).find((line) => line.req);
+      expect(entry).toMatchObject({ reqId: ours, req: { clientRequestId: 'client-id-7' } });
+      const odd = await logged.app.inject({ url: '/api/health', headers: { 'x-request-id': 'a\u00e4 b'.repeat(30) } });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('the log', () => {
   it('names the route and the error code, never the values sent', async () => {
     const lines: string[] = [];
@@ -156,6 +218,22 @@ describe('HTTPS', () => {
       const response = await https.app.inject('/api/xsrf-token');
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       for (const cookie of response.cookies) expect(cookie.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('names the staff session cookie with the __Host- prefix, and reads only that name', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+    try {
+      const staff = await signInAsStaff(https);
+      const me = (cookie: string) => https.app.inject({ url: '/api/users/me', headers: { cookie } });
+      expect((await me(`__Host-session=${staff.sessionId}`)).statusCode).toBe(200);
+      expect((await me(`session=${staff.sessionId}`)).statusCode).toBe(401);
+      const signOut = await https.app.inject({ method: 'POST', url: '/api/users/logout', headers: staff.headers });
+      const cleared = signOut.cookies.find((cookie) => cookie.name === '__Host-session');
+      expect(cleared).toMatchObject({ path: '/', secure: true, httpOnly: true });
+      expect(cleared?.domain).toBeUndefined();
     } finally {
       await https.close();
     }

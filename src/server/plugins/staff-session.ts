@@ -57,7 +57,8 @@ declare module 'fastify' {
   }
 }
 
-const sessionCookie = cookies.session.name;
+/** The session cookie's name: with the `__Host-` prefix when cookies are Secure (src/shared/cookies.ts). */
+const sessionCookieName = (secureCookies: boolean) => (secureCookies ? cookies.session.httpsName : cookies.session.name);
 /** Writing `last_seen_at` at most once a minute spares a write per request. */
 const lastSeenResolutionSeconds = 60;
 
@@ -131,7 +132,7 @@ export function registerStaffSession(
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
   const { db, secondFactorPolicy } = request.server.staffSessions;
-  const found = await findSession(db, request.cookies[sessionCookie]);
+  const found = await findSession(db, sessionCookieOf(request));
   if (!found) throw new AppError('unauthorized');
   request.staff = found.staff;
   request.staffSession = found.session;
@@ -154,7 +155,7 @@ export function staffSessionOf(request: FastifyRequest): CurrentStaffSession {
 
 /** The session id of the request's cookie, valid or not. */
 export function sessionCookieOf(request: FastifyRequest): string | undefined {
-  return request.cookies[sessionCookie];
+  return request.cookies[sessionCookieName(request.server.staffSessions.secureCookies)];
 }
 
 /**
@@ -162,7 +163,7 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
  * https. It lives at most as long as the session may (the server also ends it after 8 idle hours).
  */
 export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(sessionCookie, sessionId, {
+  reply.setCookie(sessionCookieName(reply.server.staffSessions.secureCookies), sessionId, {
     path: cookiePath,
     httpOnly: true,
     sameSite: 'lax',
@@ -172,6 +173,6 @@ export function setSessionCookie(reply: FastifyReply, sessionId: string): void {
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(sessionCookie, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: reply.server.staffSessions.secureCookies });
+  reply.clearCookie(sessionCookieName(reply.server.staffSessions.secureCookies), { path: cookiePath, httpOnly: true, sameSite: 'lax', secure: reply.server.staffSessions.secureCookies });
 }
 

@@ -28,7 +28,8 @@ const cookieRows: { name: string; purpose: SiteMessageKey; lifetime: SiteMessage
   { name: cookies.currency.name, purpose: 'site.privacy.cookies.currency.purpose', lifetime: 'site.privacy.cookies.currency.lifetime' },
   { name: cookies.locale.name, purpose: 'site.privacy.cookies.locale.purpose', lifetime: 'site.privacy.cookies.locale.lifetime' },
   { name: cookies.cookieBanner.name, purpose: 'site.privacy.cookies.cookiebanner.purpose', lifetime: 'site.privacy.cookies.cookiebanner.lifetime' },
-  { name: cookies.session.name, purpose: 'site.privacy.cookies.session.purpose', lifetime: 'site.privacy.cookies.session.lifetime' },
+  // The live shop is served over https, where the staff cookie carries its prefix.
+  { name: cookies.session.httpsName, purpose: 'site.privacy.cookies.session.purpose', lifetime: 'site.privacy.cookies.session.lifetime' },
 ];
 
 const sections: Section[] = [

@@ -195,7 +195,8 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('anna.muster@example.ch');
     expect(mail?.subject).toBe('Your download: The cybersecurity education guide');
     expect(mail?.text).toContain('Hello Anna');
-    expect(mail?.text).toContain('The link is personal and works for 7 days, until');
+    expect(mail?.text).toContain('The link works for 7 days, until');
+    expect(mail?.text).toContain('for anyone who has it, so please do not pass it on.');
     expect(mail?.text).toContain(`${t.env.PUBLIC_URL}/app/downloadable-content/guide/en-US`);
     const link = linkOf(mail);
     expect(String(mail?.html)).toContain('lang="en-US"');
@@ -228,7 +229,7 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     const [mail] = await queuedMails(t.database);
     expect(mail?.subject).toBe('Ihr Download: Der Leitfaden zur Cybersecurity-Ausbildung');
     expect(mail?.text).toContain('Guten Tag Jürg');
-    expect(mail?.text).toContain('Der Link ist persönlich und 7 Tage gültig');
+    expect(mail?.text).toContain('Der Link ist 7 Tage gültig, bis am');
     expect(mail?.text).toContain('Freundliche Grüsse');
     expect(mail?.text).not.toContain('ß');
     expect(String(mail?.html)).toContain('lang="de-CH"');

@@ -124,14 +124,14 @@ describe('POST /api/users/login', () => {
     expect(stored.some((s) => s.idHash === cookie?.value)).toBe(false);
   });
 
-  it('sets a Secure cookie when PUBLIC_URL is https', async () => {
+  it('sets a Secure cookie named with the __Host- prefix when PUBLIC_URL is https', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://shop.example.ch' });
     try {
       const staff = await signInAsStaff(https);
       const me = await https.app.inject({ url: '/api/users/me', headers: staff.headers });
       expect(me.statusCode).toBe(200);
       const response = await login({ email: staff.account.email, password: staff.account.password }, { app: https.app });
-      expect(sessionCookieOf(response)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(response.cookies.find((c) => c.name === '__Host-session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     } finally {
       await https.close();
     }

@@ -23,7 +23,7 @@ export const downloads: Record<keyof typeof reference, string> = {
   'downloads.link.invalid':
     'Dieser Download-Link ist ungültig: Er ist vielleicht unvollständig oder wurde verändert. Füllen Sie das Formular unten aus, und wir senden Ihnen einen neuen Link.',
   'downloads.form.title': 'Ihr kostenloses Exemplar',
-  'downloads.form.intro': 'Wir senden Ihnen einen persönlichen Download-Link per E-Mail. Er ist 7 Tage gültig.',
+  'downloads.form.intro': 'Wir senden Ihnen einen Download-Link per E-Mail. Er ist 7 Tage gültig, für alle, die ihn haben.',
   'downloads.form.newsletter': 'Senden Sie mir auch den Newsletter zu Cybersecurity und Ihren Schulungen.',
   'downloads.form.submit': 'Link zusenden',
   'downloads.sent.title': 'Der Link ist unterwegs',
@@ -37,7 +37,7 @@ export const downloads: Record<keyof typeof reference, string> = {
   'downloadMail.subject': 'Ihr Download: {title}',
   'downloadMail.intro': 'Vielen Dank für Ihr Interesse an «{title}». Ihr Exemplar ist bereit: Laden Sie das PDF über den Link unten herunter.',
   'downloadMail.button': 'PDF herunterladen',
-  'downloadMail.validity': 'Der Link ist persönlich und {days} Tage gültig, bis am {date}. Danach erhalten Sie hier einen neuen Link: {page}',
+  'downloadMail.validity': 'Der Link ist {days} Tage gültig, bis am {date}, für alle, die ihn haben; bitte geben Sie ihn nicht weiter. Danach erhalten Sie hier einen neuen Link: {page}',
   'downloadMail.notYou': 'Sie haben dieses Dokument nicht angefordert? Dann können Sie diese E-Mail ignorieren.',
 
   'downloads.home.kicker': 'Kostenloser Leitfaden',

@@ -21,7 +21,7 @@ export const downloads = {
   'downloads.link.expired': 'This download link has expired: links work for 7 days. Fill in the form below and we send you a fresh link.',
   'downloads.link.invalid': 'This download link is not valid: it may be incomplete or changed. Fill in the form below and we send you a fresh link.',
   'downloads.form.title': 'Get your free copy',
-  'downloads.form.intro': 'We send you a personal download link by e-mail. It works for 7 days.',
+  'downloads.form.intro': 'We send you a download link by e-mail. It works for 7 days, for anyone who has it.',
   'downloads.form.newsletter': 'Also send me the newsletter about cybersecurity and our trainings.',
   'downloads.form.submit': 'Send me the link',
   'downloads.sent.title': 'The link is on its way',
@@ -36,7 +36,7 @@ export const downloads = {
   'downloadMail.subject': 'Your download: {title}',
   'downloadMail.intro': 'Thank you for your interest in “{title}”. Your copy is ready: download the PDF with the link below.',
   'downloadMail.button': 'Download the PDF',
-  'downloadMail.validity': 'The link is personal and works for {days} days, until {date}. After that, ask for a fresh link here: {page}',
+  'downloadMail.validity': 'The link works for {days} days, until {date}, for anyone who has it, so please do not pass it on. After that, ask for a fresh link here: {page}',
   'downloadMail.notYou': 'You did not ask for this document? Then you can ignore this e-mail.',
 
   // The home page's section with the guide
