@@ -48,6 +48,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
+import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -109,6 +110,8 @@ const bodyLimit = 64 * 1024;
 /** Builds the whole server: cross-cutting plugins first, then the modules, in order. */
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
+  // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
+  const clientAddress = clientAddressRules(env.TRUST_PROXY);
   const app = Fastify({
     // Request logs name the method, the route pattern and the request id: addresses carry
     // values (`?email=…`, order ids) and client addresses are personal data.
@@ -122,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: clientAddress.trustProxy,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -137,6 +140,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Beyond this many open connections new ones are closed at once, so a flood of slow
   // clients cannot use up the process's file descriptors.
   app.server.maxConnections = env.MAX_CONNECTIONS;
+  // Nor can one address take them all: each client address may hold MAX_CONNECTIONS_PER_ADDRESS.
+  limitConnectionsPerAddress(app.server, { max: env.MAX_CONNECTIONS_PER_ADDRESS, exempt: clientAddress.isProxy });
 
   // Every route declares its payloads with the shared Zod schemas: they validate the
   // input, check the output, and make the OpenAPI document served at /api/docs.
