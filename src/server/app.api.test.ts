@@ -109,7 +109,8 @@ describe('security headers', () => {
 
 describe('HSTS', () => {
   it('is sent over HTTPS behind a trusted proxy', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    // inject() comes from 127.0.0.1.
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {
       const https = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

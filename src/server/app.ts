@@ -48,6 +48,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
+import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -110,6 +111,8 @@ const bodyLimit = 64 * 1024;
 /** Builds the whole server: cross-cutting plugins first, then the modules, in order. */
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
+  // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
+  const clientAddress = clientAddressRules(env.TRUST_PROXY);
   const app = Fastify({
     // Request logs name the method, the route pattern and the request id: addresses carry
     // values (`?email=…`, order ids) and client addresses are personal data. The id is
@@ -131,7 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: clientAddress.trustProxy,
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -148,6 +151,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Beyond this many open connections new ones are closed at once, so a flood of slow
   // clients cannot use up the process's file descriptors.
   app.server.maxConnections = env.MAX_CONNECTIONS;
+  // Nor can one address take them all: each client address may hold MAX_CONNECTIONS_PER_ADDRESS.
+  limitConnectionsPerAddress(app.server, { max: env.MAX_CONNECTIONS_PER_ADDRESS, exempt: clientAddress.isProxy });
   // Node keeps the first 2000 header lines and silently drops the rest (a Host among them);
   // kept whole, the size check of src/server/plugins/errors.ts sees every header.
   app.server.maxHeadersCount = 0;

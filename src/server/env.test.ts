@@ -28,6 +28,15 @@ describe('readEnv', () => {
     ['SECRET_KEY', 'short'],
     ['STAFF_MFA', 'always'],
     ['DEMO_ORDERS', 'no'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '127.0.0.1,nginx'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '0'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', 'many'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(EnvError);
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(new RegExp(`${name}:`));
@@ -41,6 +50,26 @@ describe('readEnv', () => {
   it('makes demo orders unless DEMO_ORDERS=false', () => {
     expect(readEnv(base).DEMO_ORDERS).toBe(true);
     expect(readEnv({ ...base, DEMO_ORDERS: 'false' }).DEMO_ORDERS).toBe(false);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names how many hops or which addresses', () => {
+    expect(readEnv(base).TRUST_PROXY).toBe(false);
+    expect(readEnv({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(readEnv({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(readEnv({ ...base, TRUST_PROXY: '127.0.0.1' }).TRUST_PROXY).toEqual({ addresses: ['127.0.0.1'] });
+    expect(readEnv({ ...base, TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.1 ,::1, fd00::/8' }).TRUST_PROXY).toEqual({
+      addresses: ['10.0.0.0/8', '192.0.2.1', '::1', 'fd00::/8'],
+    });
+  });
+
+  it('says what to set instead of TRUST_PROXY=true', () => {
+    expect(() => readEnv({ ...base, TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY: .*addresses of the proxies.*number of proxies/);
+  });
+
+  it('caps the connections of one client address at 128 unless MAX_CONNECTIONS_PER_ADDRESS says otherwise', () => {
+    expect(readEnv(base).MAX_CONNECTIONS_PER_ADDRESS).toBe(128);
+    expect(readEnv({ ...base, MAX_CONNECTIONS_PER_ADDRESS: '16' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(16);
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

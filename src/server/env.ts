@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '#shared/company.ts';
@@ -20,6 +21,52 @@ const optionalUrl = (protocols: string[]) =>
       })
       .optional(),
   );
+
+/**
+ * Who may say, in X-Forwarded-For and X-Forwarded-Proto, whom it forwards: nobody (the
+ * peer is the client), the nearest `hops` peers whatever their address, or peers with
+ * one of these addresses or in one of these networks (docs/decisions/026-trusted-proxies.md).
+ */
+export type TrustedProxies = false | { hops: number } | { addresses: string[] };
+
+/** An IPv4 or IPv6 address, optionally with a prefix length: `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const maxProxyHops = 10;
+const trustedProxies = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value, context): TrustedProxies => {
+      const text = value.trim();
+      if (text === 'false') return false;
+      // `true` once trusted every address a client wrote into X-Forwarded-For.
+      const refuse = (message: string) => {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (text === 'true') {
+        return refuse(
+          'true is no longer accepted: set the addresses of the proxies in front (e.g. 127.0.0.1 for nginx on this machine, or 10.0.0.0/8), or the number of proxies in front (e.g. 1) when the port is reachable only through them',
+        );
+      }
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        return hops >= 1 && hops <= maxProxyHops ? { hops } : refuse(`a number of proxies must be 1 to ${maxProxyHops} (false: no proxy)`);
+      }
+      const addresses = text.split(',').map((entry) => entry.trim());
+      const wrong = addresses.find((entry) => !isAddressOrNetwork(entry));
+      return wrong === undefined
+        ? { addresses }
+        : refuse(`"${wrong}" is not an IP address or network (e.g. 127.0.0.1, 10.0.0.0/8); expected false, a number of proxies, or their addresses separated by commas`);
+    }),
+);
 
 const envSchema = z
   .object({
@@ -55,7 +102,7 @@ const envSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     CAPTCHA_MAX_NUMBER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).optional()),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    TRUST_PROXY: trustedProxies,
     /** `required`: staff without a second factor may only reach /api/users/me* (to enrol) until they enrol. */
     STAFF_MFA: z.preprocess(emptyToUndefined, z.enum(['optional', 'required']).default('optional')),
     /** `false`: no demo orders on a first start (they are never made under NODE_ENV=test). */
@@ -66,17 +113,18 @@ const envSchema = z
     MAIL_FORMS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     /** Open connections the process accepts at once; further ones are closed at once. */
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
+    /** Open connections one client address may hold at once; further ones are closed at once. Not counted for trusted proxies. */
+    MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(128)),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'TRUST_PROXY' | 'PUBLIC_URL' | 'DEMO_ORDERS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'PUBLIC_URL' | 'DEMO_ORDERS'> & {
   /** Where visitors reach the shop; `http://localhost:<PORT>` when unset. */
   PUBLIC_URL: string;
   SECRET_KEY: string;
-  TRUST_PROXY: boolean;
   /** Make the demo orders on a database without any order (main.ts). */
   DEMO_ORDERS: boolean;
 };
@@ -105,7 +153,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     // Unset, the shop is reached where it listens, so links in mails and pages follow PORT.
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SECRET_KEY: env.SECRET_KEY ?? loadOrCreateSecret(env.DATA_DIR),
-    TRUST_PROXY: env.TRUST_PROXY === 'true',
     DEMO_ORDERS: env.DEMO_ORDERS === 'true',
   };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,30 +47,50 @@ async function waitUntilReady(base: string, process: ChildProcess, log: () => st
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Json = any;
 
-/** A visitor's browser: keeps cookies, sends the anti-forgery header, talks to any copy. */
+/** One HTTP request, from `localAddress` when given (Linux routes all of 127/8 to the loopback). */
+function send(url: string, init: { method: string; headers: Record<string, string>; body?: string; localAddress?: string }): Promise<{ status: number; setCookies: string[]; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method, headers: init.headers, localAddress: init.localAddress, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookies: response.headers['set-cookie'] ?? [], text }));
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+/**
+ * A visitor's browser: keeps cookies, sends the anti-forgery header, talks to any copy;
+ * optionally from a local address of its own and with headers of its own on every request.
+ */
 class Browser {
   private readonly cookies = new Map<string, string>();
   private xsrf = '';
 
+  constructor(private readonly options: { localAddress?: string; headers?: () => Record<string, string> } = {}) {}
+
   async call(base: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: Json }> {
     if (!this.xsrf && method !== 'GET') await this.call(base, 'GET', '/api/xsrf/token').then((answer) => (this.xsrf = answer.json.token));
-    const response = await fetch(`${base}${url}`, {
+    const response = await send(`${base}${url}`, {
       method,
+      localAddress: this.options.localAddress,
       headers: {
+        ...this.options.headers?.(),
         cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         ...(this.xsrf ? { 'x-xsrf-token': this.xsrf } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    for (const cookie of response.headers.getSetCookie()) {
+    for (const cookie of response.setCookies) {
       const [pair = ''] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');
       if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+    return { status: response.status, json: response.text ? JSON.parse(response.text) : undefined };
   }
 }
 
@@ -80,6 +101,10 @@ async function solveCaptcha(base: string, family: FormFamily): Promise<string> {
 }
 
 const staff = { email: 'copies@example.ch', password: 'two copies, one shop!' };
+/** The copies' mail-form limit per client address; the tests that go to a copy directly send fewer from 127.0.0.1. */
+const mailFormsPerHour = 20;
+/** The requests nginx lets one client address have in progress at once, in this test (deploy/nginx/shop.conf has its own). */
+const connectionsPerAddress = 4;
 let smtp: TestSmtpServer;
 let database: { url: string; drop(): Promise<void> };
 const processes: ChildProcess[] = [];
@@ -110,7 +135,8 @@ beforeAll(async () => {
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'shop-copy-')),
         SECRET_KEY: secretKey,
         PUBLIC_URL: proxy,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
+        MAIL_FORMS_PER_HOUR: String(mailFormsPerHour),
         SMTP_URL: smtp.url,
         ADMIN_EMAIL: staff.email,
         ADMIN_PASSWORD: staff.password,
@@ -135,7 +161,11 @@ beforeAll(async () => {
   const example = readFileSync(path.join(root, 'deploy/nginx/shop.conf'), 'utf8');
   writeFileSync(
     path.join(folder, 'shop.conf'),
-    example.replace('127.0.0.1:3001', `127.0.0.1:${portA}`).replace('127.0.0.1:3002', `127.0.0.1:${portB}`).replace('listen 8080', `listen 127.0.0.1:${proxyPort}`),
+    example
+      .replace('127.0.0.1:3001', `127.0.0.1:${portA}`)
+      .replace('127.0.0.1:3002', `127.0.0.1:${portB}`)
+      .replace('listen 8080', `listen 127.0.0.1:${proxyPort}`)
+      .replace(/limit_conn shop_per_address \d+;/, `limit_conn shop_per_address ${connectionsPerAddress};`),
   );
   writeFileSync(
     path.join(folder, 'nginx.conf'),
@@ -258,5 +288,57 @@ describe('two copies on one database', () => {
     }
     const page = await fetch(`${proxy}/web/en-US/`);
     expect(page.status).toBe(200);
+  });
+});
+
+describe('behind nginx, the client address', () => {
+  /** X-Forwarded-For with a new made-up address on every request. */
+  let made = 0;
+  const forged = () => ({ 'x-forwarded-for': `203.0.113.${++made % 250}` });
+
+  it('is the one nginx saw, whatever X-Forwarded-For the client sends', async () => {
+    const browser = new Browser({ localAddress: '127.0.0.3', headers: forged });
+    const login = await browser.call(proxy, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptcha(proxy, 'signIn') });
+    expect(login.status).toBe(200);
+    const sessions = await browser.call(proxy, 'GET', '/api/users/me/sessions');
+    expect(sessions.status).toBe(200);
+    expect(sessions.json.find((session: Json) => session.current)).toMatchObject({ clientAddress: '127.0.0.3' });
+    expect((await browser.call(proxy, 'POST', '/api/users/logout')).status).toBe(204);
+  });
+
+  it('keeps the mail-form limit when every request names another address', async () => {
+    const browser = new Browser({ localAddress: '127.0.0.4', headers: forged });
+    const form = { firstName: 'Anna', email: 'anna@example.ch', agreeWithDataPrivacy: true, captchaSolution: 'not solved' };
+    for (let i = 0; i < mailFormsPerHour; i++) expect((await browser.call(proxy, 'POST', '/api/newsletter/', form)).status).toBe(400);
+    const refused = await browser.call(proxy, 'POST', '/api/newsletter/', form);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe('tooManyRequests');
+    // Another client behind the same nginx is not affected.
+    expect((await new Browser({ localAddress: '127.0.0.5', headers: forged }).call(proxy, 'POST', '/api/newsletter/', form)).status).toBe(400);
+  });
+
+  it('has at most so many requests in progress at nginx, while other addresses are served', async () => {
+    // Requests whose body never arrives: nginx holds each one until client_body_timeout.
+    const { port } = new URL(proxy);
+    const held = await Promise.all(
+      Array.from({ length: connectionsPerAddress }, async () => {
+        const socket = net.connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.6' });
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write('POST /api/newsletter/ HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+        return socket;
+      }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const refused = await new Browser({ localAddress: '127.0.0.6' }).call(proxy, 'GET', '/api/health');
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toMatchObject({ code: 'tooManyRequests', messagesByLanguage: { 'de-CH': expect.any(String) } });
+      expect((await new Browser({ localAddress: '127.0.0.7' }).call(proxy, 'GET', '/api/health')).status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await new Browser({ localAddress: '127.0.0.6' }).call(proxy, 'GET', '/api/health')).status).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscriptions } from '#server/db/schema.ts';
+import { newsletterSubscriptions, rateLimitCounters } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { signInAsStaff } from '../../../tests/helpers/staff.ts';
 import { startXsrfSession, type XsrfSession } from '../../../tests/helpers/xsrf.ts';
@@ -301,6 +302,118 @@ describe('slow and many clients', () => {
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     } finally {
       await capped.close();
+    }
+  });
+});
+
+describe('connections of one client address', () => {
+  /** An open connection from `localAddress` that sends nothing (Linux routes all of 127/8 to the loopback). */
+  async function idleConnection(port: number, localAddress: string): Promise<net.Socket> {
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    return socket;
+  }
+
+  /** The status of GET /api/health from `localAddress`, or 'closed' when the server drops the connection unanswered. */
+  function health(port: number, localAddress: string): Promise<number | 'closed'> {
+    return new Promise((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port, localAddress, path: '/api/health', agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => resolve('closed'));
+    });
+  }
+
+  /** Waits until the server holds `open` connections, so the next one is counted after them. */
+  async function untilOpen(app: TestApp['app'], open: number): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const n = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+      if (n >= open) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('are capped at MAX_CONNECTIONS_PER_ADDRESS: the excess is closed, other addresses are served', async () => {
+    const capped = await createTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '3' });
+    const held: net.Socket[] = [];
+    try {
+      await capped.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = capped.app.server.address() as AddressInfo;
+      for (let i = 0; i < 3; i++) held.push(await idleConnection(port, '127.0.0.1'));
+      await untilOpen(capped.app, 3);
+      expect(await health(port, '127.0.0.1')).toBe('closed');
+      expect(await health(port, '127.0.0.2')).toBe(200);
+      // One of them gone, the address has room again.
+      held.pop()?.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await health(port, '127.0.0.1')).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await capped.close();
+    }
+  });
+
+  it('are not capped for a trusted proxy, whose connections carry many clients', async () => {
+    const proxied = await createTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '127.0.0.1' });
+    const held: net.Socket[] = [];
+    try {
+      await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = proxied.app.server.address() as AddressInfo;
+      for (const address of ['127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.2']) held.push(await idleConnection(port, address));
+      await untilOpen(proxied.app, 4);
+      expect(await health(port, '127.0.0.1')).toBe(200);
+      expect(await health(port, '127.0.0.2')).toBe('closed');
+    } finally {
+      for (const socket of held) socket.destroy();
+      await proxied.close();
+    }
+  });
+});
+
+describe('the client address', () => {
+  /** The address a mail form from `remoteAddress` with this X-Forwarded-For is counted against (the limit's table). */
+  async function countedAddress(app: TestApp, remoteAddress: string, forwardedFor: string): Promise<string[]> {
+    await app.database.db.delete(rateLimitCounters);
+    const xsrf = await startXsrfSession(app.app);
+    await app.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      remoteAddress,
+      headers: { ...xsrf.headers, 'x-forwarded-for': forwardedFor },
+      payload: { ...form, captchaSolution: 'not solved' },
+    });
+    return (await app.database.db.select({ address: rateLimitCounters.clientAddress }).from(rateLimitCounters)).map((row) => row.address);
+  }
+
+  it('is the peer when no proxy is trusted, whatever X-Forwarded-For says', async () => {
+    expect(await countedAddress(t, '198.51.100.7', '203.0.113.9')).toEqual(['198.51.100.7']);
+  });
+
+  it('is the address the proxy saw under TRUST_PROXY=1, not the one a client wrote in front of it', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      expect(await countedAddress(proxied, '10.0.0.2', '198.51.100.7')).toEqual(['198.51.100.7']);
+      expect(await countedAddress(proxied, '10.0.0.2', '203.0.113.9, 198.51.100.7')).toEqual(['198.51.100.7']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('is taken from X-Forwarded-For only when the peer is one of the addresses of TRUST_PROXY', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' });
+    try {
+      expect(await countedAddress(proxied, '10.0.0.2', '203.0.113.9, 198.51.100.7')).toEqual(['198.51.100.7']);
+      // Two proxies of the list in a row: the address the outer one saw.
+      expect(await countedAddress(proxied, '192.0.2.1', '203.0.113.9, 198.51.100.7, 10.1.2.3')).toEqual(['198.51.100.7']);
+      expect(await countedAddress(proxied, '::ffff:10.0.0.2', '198.51.100.7')).toEqual(['198.51.100.7']);
+      // A client that reaches the server directly.
+      expect(await countedAddress(proxied, '198.51.100.8', '203.0.113.9')).toEqual(['198.51.100.8']);
+      const direct = await proxied.app.inject({ url: '/api/health', remoteAddress: '198.51.100.8', headers: { 'x-forwarded-proto': 'https' } });
+      expect(direct.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
     }
   });
 });
