@@ -640,6 +640,17 @@ describe('second factor', () => {
     expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: uniqueClient() })).json()).toEqual({ secondFactorRequired: true });
   });
 
+  it('turning it on ends the account\'s other sessions, not the one it was turned on in', async () => {
+    const user = await addStaff();
+    const other = await signIn(user.email);
+    const current = await signIn(user.email);
+    const someoneElse = await signIn((await addStaff()).email);
+    await enrol(current);
+    expect((await call('GET', '/api/users/me', other)).json()).toEqual(pleaseSignIn);
+    expect((await call('GET', '/api/users/me', current)).json()).toMatchObject({ id: user.id, secondFactorEnabled: true });
+    expect((await call('GET', '/api/users/me', someoneElse)).statusCode).toBe(200);
+  });
+
   it('answers 401 to a code without a waiting session', async () => {
     expect((await call('POST', '/api/users/login/second-factor', undefined, { code: '123456' })).json()).toEqual(pleaseSignIn);
     const user = await addStaff();

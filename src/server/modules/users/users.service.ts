@@ -327,8 +327,12 @@ export function createUsersService(deps: {
       return { otpauthUri: uri, qrCodeSvg: await qrCodeSvg(uri), secret };
     },
 
-    /** `POST /api/users/me/second-factor`: the first code turns the second factor on; answers the recovery codes, once. */
-    async confirmEnrolment(staff: StaffMember, code: string, context: RequestContext): Promise<RecoveryCodes> {
+    /**
+     * `POST /api/users/me/second-factor`: the first code turns the second factor on and
+     * ends the account's other sessions (opened with the password alone); answers the
+     * recovery codes, once.
+     */
+    async confirmEnrolment(staff: StaffMember, session: CurrentStaffSession, code: string, context: RequestContext): Promise<RecoveryCodes> {
       const user = await signedInUser(staff);
       if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
       const state = user.totpSecret ? crypto.open(user.id, user.totpSecret) : undefined;
@@ -341,6 +345,7 @@ export function createUsersService(deps: {
         const turnedOn = await repo.replaceTotpState(tx, user.id, expected, crypto.seal(user.id, { ...state, lastCounter: counter }), true);
         if (!turnedOn) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
         await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map((recoveryCode) => crypto.hashRecoveryCode(user.id, recoveryCode)));
+        await repo.endSessionsOfUser(tx, user.id, session.idHash);
       });
       logStaff(context, { email: user.email }, 'staff second factor turned on');
       return { recoveryCodes };
