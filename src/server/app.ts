@@ -44,7 +44,7 @@ import { createOrderJobs, createOrdersService } from './modules/orders/orders.se
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { createUsersService, type SignInDelay } from './modules/users/users.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
@@ -70,6 +70,8 @@ export interface AppDependencies {
   startWorkers?: boolean;
   /** Overrides the transport chosen from SMTP_URL (tests). */
   mailTransport?: MailTransport;
+  /** Overrides the delays of failed staff sign-ins (tests of many failures keep them short). */
+  signInDelay?: Partial<SignInDelay>;
 }
 
 export type App = FastifyInstance;
@@ -227,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const webinars = createWebinarsService({ db, captcha, people, newsletter, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloads = createDownloadsService({ db, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
-  const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA });
+  const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA, signInDelay: deps.signInDelay });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());

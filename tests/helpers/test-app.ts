@@ -55,7 +55,7 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<AppDependencies, 'mailTransport' | 'logger' | 'distDir'> = {},
+  options: Pick<AppDependencies, 'mailTransport' | 'logger' | 'distDir' | 'signInDelay'> = {},
 ): Promise<TestApp> {
   const usePostgres = process.env.TEST_DATABASE === 'postgres';
   const postgres = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL ?? '') : undefined;

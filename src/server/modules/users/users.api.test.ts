@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
+import { AppError } from '#shared/errors.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { buildAppWithStaffRoutes, signInAsStaff, totpCode, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { argon2Options } from './passwords.ts';
+import { argon2Options, verifyPassword } from './passwords.ts';
 import { runStaffCommand } from './staff-cli.ts';
 import { createStaffAccountsService, createUsersService, demoStaffAccount } from './users.service.ts';
 
@@ -296,33 +297,42 @@ describe('POST /api/users/logout', () => {
 
 // ---- throttling ---------------------------------------------------------------------------
 
+/** Text where a solved puzzle belongs: what anyone can send without solving anything. */
+const madeUpCaptcha = (i = 0) => `made-up-captcha-${i}`;
+
 describe('throttling of failed sign-ins', () => {
-  it('after 5 failures for one address in 15 minutes answers 429 with Retry-After, also to the right password', async () => {
+  it('after 5 failures for one address from one client in 15 minutes answers 429 with Retry-After to that client only', async () => {
     const user = await addStaff();
+    const guesser = uniqueClient();
     for (let i = 0; i < 5; i++) {
-      expect((await login({ email: user.email, password: `Wrong-password-${i}` }, { remoteAddress: uniqueClient() })).statusCode).toBe(401);
+      expect((await login({ email: user.email, password: `Wrong-password-${i}` }, { remoteAddress: guesser })).statusCode).toBe(401);
     }
-    const refused = await login({ email: user.email, password: goodPassword }, { remoteAddress: uniqueClient() });
+    const refused = await login({ email: user.email, password: goodPassword }, { remoteAddress: guesser });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(throttled);
     expect(sessionCookieOf(refused)).toBeUndefined();
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(890);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    // Refused attempts are not failures: no lock-out that an attacker could prolong.
+    // Refused attempts are not failures: no refusal that the guesser could prolong.
     expect(await failuresOf(user.email)).toBe(5);
+
+    // The owner, from their own address, and the guesser's client for another account are not refused.
+    expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: uniqueClient() })).statusCode).toBe(200);
+    const other = await addStaff();
+    expect((await login({ email: other.email, password: goodPassword }, { remoteAddress: guesser })).statusCode).toBe(200);
 
     // Retry-After counts until the oldest failure leaves the window.
     const [oldest] = await t.database.db.select().from(signInFailures).where(eq(signInFailures.email, user.email)).orderBy(signInFailures.at).limit(1);
     await t.database.db.update(signInFailures).set({ at: sql`now() - interval '10 minutes'` }).where(eq(signInFailures.id, oldest?.id ?? ''));
-    const later = await login({ email: user.email, password: goodPassword });
+    const later = await login({ email: user.email, password: goodPassword }, { remoteAddress: guesser });
     expect(later.statusCode).toBe(429);
     expect(Number(later.headers['retry-after'])).toBeGreaterThan(290);
     expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(300);
 
-    // Once it has left the window, the right password works again; old rows are pruned.
+    // Once it has left the window, the right password works from there too; old rows are pruned.
     await t.database.db.update(signInFailures).set({ at: sql`now() - interval '16 minutes'` }).where(eq(signInFailures.id, oldest?.id ?? ''));
-    expect((await login({ email: user.email, password: goodPassword })).statusCode).toBe(200);
+    expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: guesser })).statusCode).toBe(200);
     expect(await failuresOf(user.email)).toBe(4);
   });
 
@@ -340,7 +350,39 @@ describe('throttling of failed sign-ins', () => {
     expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: uniqueClient() })).statusCode).toBe(200);
   });
 
-  it('checks at most 5 passwords of one address when failed sign-ins arrive in parallel', async () => {
+  it('checks the captcha before the password: a refused solution answers 400, whatever the password, and leaves no failure', async () => {
+    const user = await addStaff();
+    const client = uniqueClient();
+    const wrong = await login({ email: user.email, password: 'Not-The-Password-1', captchaSolution: madeUpCaptcha() }, { remoteAddress: client });
+    const right = await login({ email: user.email, password: goodPassword, captchaSolution: madeUpCaptcha() }, { remoteAddress: client });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0]).toMatchObject({ field: 'captchaSolution' });
+    expect(right.json()).toEqual(wrong.json());
+    expect(sessionCookieOf(right)).toBeUndefined();
+    expect(await failuresOf(user.email)).toBe(0);
+  });
+
+  it('does not count attempts with made-up captcha text, from one client or many: the owner then signs in', async () => {
+    const user = await addStaff();
+    const owner = uniqueClient();
+    const flooder = uniqueClient();
+    const attempts = [
+      ...Array.from({ length: 55 }, () => flooder),
+      ...[owner, uniqueClient(), uniqueClient(), uniqueClient()].flatMap((client) => Array.from({ length: 6 }, () => client)),
+    ];
+    for (const [i, client] of attempts.entries()) {
+      const response = await login({ email: user.email, password: `Wrong-password-${i}`, captchaSolution: madeUpCaptcha(i) }, { remoteAddress: client });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('captchaSolution');
+    }
+    expect(await failuresOf(user.email)).toBe(0);
+    const response = await login({ email: user.email, password: goodPassword }, { remoteAddress: owner });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: user.email });
+    expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: flooder })).statusCode).toBe(200);
+  });
+
+  it('checks at most 5 passwords of one address from one client when failed sign-ins arrive in parallel', async () => {
     const user = await addStaff();
     const client = uniqueClient();
     const solutions = await Promise.all(Array.from({ length: 12 }, () => solveCaptcha(t.app, 'signIn')));
@@ -361,6 +403,89 @@ describe('throttling of failed sign-ins', () => {
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 200, 401, 200, 401, 200, 401]);
     for (const user of users) expect(await failuresOf(user.email)).toBe(1);
+  });
+});
+
+describe('the order of checks at sign-in', () => {
+  it('verifies no password for an attempt whose captcha solution is refused', async () => {
+    const steps: string[] = [];
+    let solved = false;
+    const users = createUsersService({
+      db: t.database.db,
+      captcha: {
+        verify: async () => {
+          steps.push('captcha');
+          if (!solved) throw AppError.field('captchaSolution', 'invalid', 'error.captcha.invalid');
+        },
+      },
+      secretKey: t.env.SECRET_KEY,
+      secondFactorPolicy: 'optional',
+      verifyPassword: async (passwordHash, password) => {
+        steps.push('password');
+        return verifyPassword(passwordHash, password);
+      },
+    });
+    const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: () => {} } };
+    const user = await addStaff();
+    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).rejects.toMatchObject({ code: 'validation' });
+    expect(steps).toEqual(['captcha']);
+    solved = true;
+    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).resolves.toMatchObject({ answer: { email: user.email } });
+    expect(steps).toEqual(['captcha', 'captcha', 'password']);
+  });
+});
+
+/**
+ * An app of its own whose delays are milliseconds (the real ones are a unit test's, in
+ * sign-in-throttle.test.ts), with its log captured.
+ */
+describe('failed sign-ins from many clients, and the sign-in log', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await createTestApp({ LOG_LEVEL: 'info' }, { logger: { stream: { write: (line) => void lines.push(line) } }, signInDelay: { firstMs: 2, maxMs: 16 } });
+  });
+  afterAll(async () => {
+    await logged.close();
+  });
+  const signInLines = (email: string) =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.email === email && String(line.msg).startsWith('staff '));
+  async function addLoggedStaff(): Promise<string> {
+    const email = uniqueEmail('owner');
+    await createStaffAccountsService({ db: logged.database.db }).addStaff({ email, password: goodPassword, name: 'Olga Owner' });
+    return email;
+  }
+
+  it('never refuse the right password from the owner: each failure only adds a delay, which grows and stops at its cap', async () => {
+    const email = await addLoggedStaff();
+    for (let i = 0; i < 12; i++) {
+      const response = await login({ email, password: `Wrong-password-${i}` }, { app: logged.app, remoteAddress: uniqueClient() });
+      expect(response.statusCode).toBe(401);
+    }
+    const owner = await login({ email, password: goodPassword }, { app: logged.app, remoteAddress: uniqueClient() });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ email });
+    // The delay each attempt waited before its password was checked.
+    expect(signInLines(email).map((line) => [line.msg, line.delayMs ?? 0])).toEqual([
+      ...[0, 0, 0, 0, 0, 2, 4, 8, 16, 16, 16, 16].map((delayMs) => ['staff sign-in failed', delayMs]),
+      ['staff signed in', 16],
+    ]);
+  });
+
+  it('names the client address in every sign-in line: signed in, failed, refused', async () => {
+    const email = await addLoggedStaff();
+    const client = uniqueClient();
+    expect((await login({ email, password: goodPassword }, { app: logged.app, remoteAddress: client })).statusCode).toBe(200);
+    expect((await login({ email, password: goodPassword, captchaSolution: madeUpCaptcha() }, { app: logged.app, remoteAddress: client })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++) await login({ email, password: `Wrong-password-${i}` }, { app: logged.app, remoteAddress: client });
+    expect((await login({ email, password: goodPassword }, { app: logged.app, remoteAddress: client })).statusCode).toBe(429);
+    expect(signInLines(email).map((line) => [line.msg, line.reason ?? null, line.clientAddress])).toEqual([
+      ['staff signed in', null, client],
+      ['staff sign-in failed', 'captcha', client],
+      ...Array.from({ length: 5 }, () => ['staff sign-in failed', 'wrong', client]),
+      ['staff sign-in refused', 'throttled', client],
+    ]);
+    expect(lines.join('')).not.toContain(goodPassword);
   });
 });
 
@@ -501,7 +626,7 @@ describe('second factor', () => {
     expect(used[0]?.n).toBe(2);
   });
 
-  it('counts wrong codes toward the throttle of the address', async () => {
+  it('counts wrong codes toward the throttle of the address from that client', async () => {
     const user = await addStaff();
     await enrol(await signIn(user.email));
     const pending = await pendingSession(user.email);
@@ -512,6 +637,18 @@ describe('second factor', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await login({ email: user.email, password: goodPassword })).statusCode).toBe(429);
+    expect((await login({ email: user.email, password: goodPassword }, { remoteAddress: uniqueClient() })).json()).toEqual({ secondFactorRequired: true });
+  });
+
+  it('turning it on ends the account\'s other sessions, not the one it was turned on in', async () => {
+    const user = await addStaff();
+    const other = await signIn(user.email);
+    const current = await signIn(user.email);
+    const someoneElse = await signIn((await addStaff()).email);
+    await enrol(current);
+    expect((await call('GET', '/api/users/me', other)).json()).toEqual(pleaseSignIn);
+    expect((await call('GET', '/api/users/me', current)).json()).toMatchObject({ id: user.id, secondFactorEnabled: true });
+    expect((await call('GET', '/api/users/me', someoneElse)).statusCode).toBe(200);
   });
 
   it('answers 401 to a code without a waiting session', async () => {
@@ -748,6 +885,7 @@ describe('the sign-in log', () => {
       [user.email, 'wrong', 'staff sign-in failed'],
       [user.email, 'throttled', 'staff sign-in refused'],
     ]);
+    for (const line of lines) expect(line.fields.clientAddress).toBe(context.clientAddress);
     const logged = JSON.stringify(lines);
     expect(logged).not.toContain(secret);
     expect(logged).not.toContain(goodPassword);

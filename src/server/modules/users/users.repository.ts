@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
+import type { ThrottleLimits } from './sign-in-throttle.ts';
 
 export type UserRow = typeof adminUsers.$inferSelect;
 
@@ -155,50 +156,48 @@ export async function endSessionByPrefix(db: Db, userId: string, idPrefix: strin
 
 const f = signInFailures;
 
-export interface ThrottleLimits {
-  windowSeconds: number;
-  perEmail: number;
-  perClient: number;
-}
-
-/** Advisory lock namespaces (any fixed numbers of ours). */
-const lockOfEmail = 727_101;
+/** Advisory lock namespace (any fixed number of ours). */
 const lockOfClient = 727_102;
 
 /**
- * Counts the failures of the last window for the address and for the client, and when
- * both are under their limit, records one more failure at once: the attempt holds its
- * slot while the password is checked, and the caller removes the row again when the
- * sign-in succeeds. Attempts for the same address or client are serialised by
- * transaction-scoped advisory locks (always the address first, then the client, so two
- * attempts never wait on each other in a circle), so parallel attempts cannot all see
- * the same count: at most `perEmail` passwords are ever checked per window.
+ * Counts the failures of the last window of this e-mail address from this client and of
+ * the client, and when both are under their limit, records one more failure at once: the
+ * attempt holds its slot while the password is checked, and the caller removes the row
+ * again when the sign-in succeeds. Attempts from one client are serialised by a
+ * transaction-scoped advisory lock of the client (both counts are of its rows), so
+ * parallel attempts cannot all see the same count: at most `perEmailAndClient` passwords
+ * of one address are ever checked per window and client.
+ * Accepted: the failures of the e-mail address from every client, for the delay.
  * Refused: the seconds until the oldest counted failure leaves the window.
  */
 export async function reserveAttempt(
   db: Db,
   attempt: { email: string; clientAddress: string },
   limits: ThrottleLimits,
-): Promise<{ failureId: string } | { retryAfterSeconds: number }> {
+): Promise<{ failureId: string; failuresOfEmail: number } | { retryAfterSeconds: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockOfEmail}::int, hashtext(${attempt.email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${lockOfClient}::int, hashtext(${attempt.clientAddress}))`);
     const windowStart = secondsAgo(limits.windowSeconds);
-    // Old rows of this address and client go first (both indexed).
-    await tx.delete(f).where(and(or(eq(f.email, attempt.email), eq(f.clientAddress, attempt.clientAddress)), lt(f.at, windowStart)));
+    // The client's old rows go first: only attempts holding its lock delete them, so two
+    // never wait on each other's rows (the address's rows of other clients are theirs, or
+    // `pruneFailures`'s).
+    await tx.delete(f).where(and(eq(f.clientAddress, attempt.clientAddress), lt(f.at, windowStart)));
     const waitOf = sql<number>`coalesce(ceil(extract(epoch from min(${f.at}) + ${sql.raw(`interval '${limits.windowSeconds} seconds'`)} - now())), 1)::int`;
-    const [byEmail] = await tx.select({ n: count(), wait: waitOf }).from(f).where(and(eq(f.email, attempt.email), gt(f.at, windowStart)));
-    const [byClient] = await tx
+    const inWindow = gt(f.at, windowStart);
+    const [byPair] = await tx
       .select({ n: count(), wait: waitOf })
       .from(f)
-      .where(and(eq(f.clientAddress, attempt.clientAddress), gt(f.at, windowStart)));
+      .where(and(eq(f.email, attempt.email), eq(f.clientAddress, attempt.clientAddress), inWindow));
+    const [byClient] = await tx.select({ n: count(), wait: waitOf }).from(f).where(and(eq(f.clientAddress, attempt.clientAddress), inWindow));
+    // Other clients' attempts for the address may add rows meanwhile: this count only sets a delay.
+    const [byEmail] = await tx.select({ n: count() }).from(f).where(and(eq(f.email, attempt.email), inWindow));
     const waits: number[] = [];
-    if (byEmail && byEmail.n >= limits.perEmail) waits.push(byEmail.wait);
+    if (byPair && byPair.n >= limits.perEmailAndClient) waits.push(byPair.wait);
     if (byClient && byClient.n >= limits.perClient) waits.push(byClient.wait);
     if (waits.length > 0) return { retryAfterSeconds: Math.max(1, ...waits) };
     const [row] = await tx.insert(f).values({ email: attempt.email, clientAddress: attempt.clientAddress }).returning({ id: f.id });
     if (!row) throw new Error('insert returned no row');
-    return { failureId: row.id };
+    return { failureId: row.id, failuresOfEmail: byEmail?.n ?? 0 };
   });
 }
 

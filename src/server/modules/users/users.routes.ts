@@ -122,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) => users.confirmEnrolment(staffOf(request), request.body.code, contextOf(request)),
+    async (request) => users.confirmEnrolment(staffOf(request), staffSessionOf(request), request.body.code, contextOf(request)),
   );
 
   app.delete(

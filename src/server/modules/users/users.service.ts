@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
@@ -31,21 +32,24 @@ import {
   otpauthUri,
   qrCodeSvg,
 } from './second-factor.ts';
+import { signInDelay, signInDelayMs, signInThrottle, type SignInDelay } from './sign-in-throttle.ts';
 import * as repo from './users.repository.ts';
+
+export type { SignInDelay } from './sign-in-throttle.ts';
 
 /**
  * Staff accounts, sign-in, the second factor and sessions (docs/product/staff-sign-in.md).
  *
- * Sign-in is slowed down, never locked: 5 failures for one e-mail address or 50 from one
- * client address within 15 minutes refuse further attempts with 429 until the oldest of
- * them is 15 minutes old, without looking at the password. Every answer about a
- * password takes one argon2 verification, also for an unknown address.
+ * Sign-in is slowed down, never locked (sign-in-throttle.ts): only attempts with an
+ * accepted captcha solution count; too many failures from one client address refuse
+ * that client with 429, without looking at the password; failures for one e-mail address
+ * from anywhere only delay further attempts for it, by a few seconds at most. Every answer
+ * about a password takes one argon2 verification, also for an unknown address.
  */
-const signInThrottle: repo.ThrottleLimits = { windowSeconds: 15 * 60, perEmail: 5, perClient: 50 };
 /** A session waiting for the second factor may get it for this long. */
 const pendingSessionSeconds = 10 * 60;
 
-/** Who is asking, for the session's record, the throttle and the log. */
+/** Who is asking, for the session's record, the throttle and the log (every line names the client address). */
 export interface RequestContext {
   clientAddress: string;
   userAgent: string | undefined;
@@ -60,6 +64,14 @@ export interface Opened<Answer> {
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const emailSchema = z.email({ error: 'error.invalidEmail' });
+
+/**
+ * A line of the staff log. It names the client address, which the request log leaves
+ * out: to tell an owner's typing mistakes from someone guessing, and where from.
+ */
+function logStaff(context: RequestContext, fields: { email: string } & Record<string, unknown>, message: string): void {
+  context.log.info({ ...fields, clientAddress: context.clientAddress }, message);
+}
 
 /** The first account, made when the server starts without ADMIN_EMAIL on an empty database. */
 export const demoStaffAccount = { email: 'staff@cybersafe-academy.example', name: 'Demo Staff' } as const;
@@ -152,29 +164,43 @@ export function createUsersService(deps: {
   captcha: Pick<CaptchaService, 'verify'>;
   secretKey: string;
   secondFactorPolicy: SecondFactorPolicy;
+  /** Other delays of failed sign-ins than `signInDelay` (tests keep them short). */
+  signInDelay?: Partial<SignInDelay> | undefined;
+  /** The password check; a test passes its own to see which attempts reach it. */
+  verifyPassword?: typeof verifyPassword;
 }) {
   const { db, captcha, secondFactorPolicy } = deps;
+  const delay: SignInDelay = { ...signInDelay, ...deps.signInDelay };
+  const checkPassword = deps.verifyPassword ?? verifyPassword;
   const crypto = createSecondFactorCrypto(deps.secretKey);
   // Verified against when the address names no account, so that costs the same time.
   let dummyHash: Promise<string> | undefined;
   const hashOfNobody = () => (dummyHash ??= hashPassword(generatePassword()));
   let lastPrune = 0;
 
-  /** Holds a slot of the throttle, or refuses with 429 and Retry-After. */
-  async function reserve(email: string, context: RequestContext): Promise<string> {
-    const reservation = await repo.reserveAttempt(db, { email, clientAddress: context.clientAddress }, signInThrottle);
-    if ('failureId' in reservation) return reservation.failureId;
-    context.log.info({ email, reason: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }, 'staff sign-in refused');
-    throw new AppError('tooManyRequests', 'error.users.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
-  }
-
-  /** The attempt succeeded: its failure does not count; now and then the old ones go. */
-  async function succeeded(failureId: string): Promise<void> {
-    await repo.forgetFailure(db, failureId);
+  /**
+   * Holds a slot of the throttle, or refuses with 429 and Retry-After; then waits the
+   * delay that the e-mail address's failures from every client add (`delayMs`, for the log).
+   * Now and then the failures older than the window go.
+   */
+  async function reserve(email: string, context: RequestContext): Promise<{ failureId: string; delayMs: number }> {
     if (Date.now() - lastPrune > 60_000) {
       lastPrune = Date.now();
       await repo.pruneFailures(db, signInThrottle.windowSeconds);
     }
+    const reservation = await repo.reserveAttempt(db, { email, clientAddress: context.clientAddress }, signInThrottle);
+    if (!('failureId' in reservation)) {
+      logStaff(context, { email, reason: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }, 'staff sign-in refused');
+      throw new AppError('tooManyRequests', 'error.users.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
+    }
+    const delayMs = signInDelayMs(reservation.failuresOfEmail, delay);
+    if (delayMs > 0) await sleep(delayMs);
+    return { failureId: reservation.failureId, delayMs };
+  }
+
+  /** The attempt succeeded: its failure does not count. */
+  async function succeeded(failureId: string): Promise<void> {
+    await repo.forgetFailure(db, failureId);
   }
 
   async function openSession(userId: string, context: RequestContext, pendingSecondFactor: boolean): Promise<string> {
@@ -198,9 +224,9 @@ export function createUsersService(deps: {
 
   /** Asks for the own password again (second factor, password change); failures count toward the throttle. */
   async function confirmPassword(user: repo.UserRow, password: string, field: string, context: RequestContext): Promise<void> {
-    const failureId = await reserve(user.email, context);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      context.log.info({ email: user.email, reason: 'wrong' }, 'staff password confirmation failed');
+    const { failureId, delayMs } = await reserve(user.email, context);
+    if (!(await checkPassword(user.passwordHash, password))) {
+      logStaff(context, { email: user.email, reason: 'wrong', delayMs }, 'staff password confirmation failed');
       throw AppError.field(field, 'wrongPassword', 'error.users.wrongPassword');
     }
     await succeeded(failureId);
@@ -224,36 +250,36 @@ export function createUsersService(deps: {
     ...createStaffAccountsService({ db }),
 
     /**
-     * `POST /api/users/login`. Order: the throttle (429, nothing else looked at), the
-     * password (always one argon2 verification), then the captcha (checked last, for every
-     * attempt that got this far: no answer about a password comes without a fresh
-     * solution), then the verdict. Wrong address, wrong password and disabled account
-     * answer the same 401. With the second factor on, the session opens nothing until
-     * `completeSecondFactor`.
+     * `POST /api/users/login`. Order: the captcha (cheap, and spent: a refused solution
+     * answers 400 and neither counts nor costs a password check, so made-up solutions
+     * cannot throttle anyone), the throttle (429, the password not looked at; else the
+     * delay), the password (always one argon2 verification), then the verdict. Wrong
+     * address, wrong password and disabled account answer the same 401. With the second
+     * factor on, the session opens nothing until `completeSecondFactor`.
      */
     async login(input: Login, context: RequestContext): Promise<Opened<LoginAnswer>> {
       const email = normalizeEmail(input.email);
-      const failureId = await reserve(email, context);
-      const user = await repo.findUserByEmail(db, email);
-      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await hashOfNobody()), input.password);
       try {
         await captcha.verify(input.captchaSolution, 'signIn');
       } catch (error) {
-        context.log.info({ email, reason: 'captcha' }, 'staff sign-in failed');
+        logStaff(context, { email, reason: 'captcha' }, 'staff sign-in failed');
         throw error;
       }
+      const { failureId, delayMs } = await reserve(email, context);
+      const user = await repo.findUserByEmail(db, email);
+      const passwordMatches = await checkPassword(user?.passwordHash ?? (await hashOfNobody()), input.password);
       if (!user || !passwordMatches || user.disabledAt) {
         const reason = !user ? 'unknown' : !passwordMatches ? 'wrong' : 'disabled';
-        context.log.info({ email, reason }, 'staff sign-in failed');
+        logStaff(context, { email, reason, delayMs }, 'staff sign-in failed');
         throw new AppError('unauthorized', 'error.users.signInFailed');
       }
       await succeeded(failureId);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password));
       if (user.totpEnabledAt) {
-        context.log.info({ email }, 'staff password accepted, waiting for the second factor');
+        logStaff(context, { email, delayMs }, 'staff password accepted, waiting for the second factor');
         return { answer: { secondFactorRequired: true }, sessionId: await openSession(user.id, context, true) };
       }
-      context.log.info({ email }, 'staff signed in');
+      logStaff(context, { email, delayMs }, 'staff signed in');
       return { answer: { id: user.id, email: user.email, name: user.name }, sessionId: await openSession(user.id, context, false) };
     },
 
@@ -266,15 +292,15 @@ export function createUsersService(deps: {
       const pendingHash = sessionId ? hashSessionId(sessionId) : undefined;
       const user = pendingHash ? await repo.findPendingSessionUser(db, pendingHash) : undefined;
       if (!pendingHash || !user || !user.totpEnabledAt) throw new AppError('unauthorized');
-      const failureId = await reserve(user.email, context);
+      const { failureId, delayMs } = await reserve(user.email, context);
       const accepted = await acceptSecondFactor(user, code);
       if (!accepted) {
-        context.log.info({ email: user.email, reason: 'second-factor' }, 'staff sign-in failed');
+        logStaff(context, { email: user.email, reason: 'second-factor', delayMs }, 'staff sign-in failed');
         throw AppError.field('code', 'wrongCode', 'error.users.wrongCode');
       }
       await succeeded(failureId);
       await repo.endSession(db, pendingHash);
-      context.log.info({ email: user.email, secondFactor: accepted }, 'staff signed in');
+      logStaff(context, { email: user.email, secondFactor: accepted, delayMs }, 'staff signed in');
       return { answer: { id: user.id, email: user.email, name: user.name }, sessionId: await openSession(user.id, context, false) };
     },
 
@@ -287,7 +313,7 @@ export function createUsersService(deps: {
     async logout(sessionId: string | undefined, context: RequestContext): Promise<void> {
       if (!sessionId) return;
       const email = await repo.endSession(db, hashSessionId(sessionId));
-      if (email) context.log.info({ email }, 'staff signed out');
+      if (email) logStaff(context, { email }, 'staff signed out');
     },
 
     /** `POST /api/users/me/second-factor/enrolment`: a new secret, for the authenticator app. */
@@ -301,8 +327,12 @@ export function createUsersService(deps: {
       return { otpauthUri: uri, qrCodeSvg: await qrCodeSvg(uri), secret };
     },
 
-    /** `POST /api/users/me/second-factor`: the first code turns the second factor on; answers the recovery codes, once. */
-    async confirmEnrolment(staff: StaffMember, code: string, context: RequestContext): Promise<RecoveryCodes> {
+    /**
+     * `POST /api/users/me/second-factor`: the first code turns the second factor on and
+     * ends the account's other sessions (opened with the password alone); answers the
+     * recovery codes, once.
+     */
+    async confirmEnrolment(staff: StaffMember, session: CurrentStaffSession, code: string, context: RequestContext): Promise<RecoveryCodes> {
       const user = await signedInUser(staff);
       if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
       const state = user.totpSecret ? crypto.open(user.id, user.totpSecret) : undefined;
@@ -315,8 +345,9 @@ export function createUsersService(deps: {
         const turnedOn = await repo.replaceTotpState(tx, user.id, expected, crypto.seal(user.id, { ...state, lastCounter: counter }), true);
         if (!turnedOn) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
         await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map((recoveryCode) => crypto.hashRecoveryCode(user.id, recoveryCode)));
+        await repo.endSessionsOfUser(tx, user.id, session.idHash);
       });
-      context.log.info({ email: user.email }, 'staff second factor turned on');
+      logStaff(context, { email: user.email }, 'staff second factor turned on');
       return { recoveryCodes };
     },
 
@@ -326,7 +357,7 @@ export function createUsersService(deps: {
       if (!user.totpEnabledAt && !user.totpSecret) throw new AppError('conflict', 'error.users.secondFactorNotOn');
       await confirmPassword(user, password, 'password', context);
       await repo.turnOffSecondFactor(db, user.id);
-      context.log.info({ email: user.email }, 'staff second factor turned off');
+      logStaff(context, { email: user.email }, 'staff second factor turned off');
     },
 
     /** `POST /api/users/me/password`: asks for the current one; ends the account's other sessions. */
@@ -341,7 +372,7 @@ export function createUsersService(deps: {
       checkNewPassword(input.newPassword, 'newPassword');
       await repo.updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
       await repo.endSessionsOfUser(db, user.id, session.idHash);
-      context.log.info({ email: user.email }, 'staff password changed');
+      logStaff(context, { email: user.email }, 'staff password changed');
     },
 
     /** `GET /api/users/me/sessions`: the account's open sessions; the id is the first 16 hex digits of the stored hash. */
@@ -360,7 +391,7 @@ export function createUsersService(deps: {
     /** `DELETE /api/users/me/sessions/:id`: ends one of the account's own sessions. */
     async endOwnSession(staff: StaffMember, id: string, context: RequestContext): Promise<void> {
       if (!(await repo.endSessionByPrefix(db, staff.id, id))) throw new AppError('notFound');
-      context.log.info({ email: staff.email }, 'staff session ended');
+      logStaff(context, { email: staff.email }, 'staff session ended');
     },
   };
 }
