@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '#shared/company.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { pdfPages } from '../../../../tests/helpers/pdf.ts';
 import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -86,5 +87,20 @@ describe('the QR-bill of a real invoice', () => {
     expect(creditorReferenceCheckDigitsHold(`RF00${(order.number ?? '').replace('-', '')}`)).toBe(false);
     expect(message).toBe(order.number);
     expect(trailer).toBe('EPD');
+  }, 30_000);
+
+  it('carries the buyer as written, in the letters of Central and Eastern Europe', async () => {
+    const { pdf } = await buy('EUR', 'en-US', [
+      { company: { name: 'Dvořák Čeněk & Łukasiewicz s.r.o.', vatNumber: 'CZ25123891' } },
+      { address: { street: 'Křižíkova 148', zip: '400 01', city: 'Ústí nad Labem', countryCode: 'CZ' } },
+      { invoiceAddressSameAsAddress: true },
+      { contact: { firstName: 'Jiří', lastName: 'Dvořák', email: 'jiri@example.cz', phoneCountryCode: 'CZ', phoneNumber: '601 123 456' } },
+    ]);
+    const fields = qrBillFields((await decodeQrCode(pdf))?.text ?? '');
+    expect(fields.slice(19, 27)).toEqual(['EUR', 'S', 'Dvořák Čeněk & Łukasiewicz s.r.o.', 'Křižíkova', '148', '400 01', 'Ústí nad Labem', 'CZ']);
+    const [invoicePage = ''] = await pdfPages(pdf);
+    expect(invoicePage).toContain('Dvořák Čeněk & Łukasiewicz s.r.o.');
+    expect(invoicePage).toContain('Attn. Jiří Dvořák');
+    expect(invoicePage).toContain('400 01 Ústí nad Labem');
   }, 30_000);
 });
