@@ -1,10 +1,12 @@
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
-import { pdfPages } from '../../../../tests/helpers/pdf.ts';
+import { hasPdftotext, pdfFonts, pdfPages, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
+import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 import { invoiceDueDate, renderInvoicePdf, sellerDetails } from './invoice-pdf.ts';
-import { toPdfText } from './pdf-text.ts';
+import { invoiceFonts } from './invoice-fonts.ts';
+import { isQrBillCharacter, toPdfText, toQrBillText } from './pdf-text.ts';
 import { creditorReference, paymentReference, qrBillData, qrReference, splitStreet } from './qr-bill.ts';
 
 /** The text with line breaks as spaces, for sentences that wrap. */
@@ -125,10 +127,9 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).toMatch(/Invoice date 03\/10\/2026/);
     expect(invoicePage).toMatch(/Due date 04\/09\/2026/);
     expect(invoicePage).toContain('VAT ID: CHE-123.456.788 MWST');
-    // Letters outside the PDF's built-in font are written without their marks.
-    expect(invoicePage).toContain('Lódz Security Sp. z o.o.');
+    expect(invoicePage).toContain('Łódź Security Sp. z o.o.');
     expect(invoicePage).toContain('Attn. Anna O’Neill');
-    expect(invoicePage).toContain('90-001 Lódz');
+    expect(invoicePage).toContain('90-001 Łódź');
     expect(invoicePage).toContain('Poland');
     expect(invoicePage).toContain('VAT number: PL1234567890');
 
@@ -170,6 +171,13 @@ describe('renderInvoicePdf', () => {
     expect(invoicePage).not.toMatch(/QR-bill|Payment part|Receipt|Zahlteil|Empfangsschein/);
   });
 
+  it('keeps the text of each invoice readable when it draws a letter an earlier one drew only as a part of another', async () => {
+    // In the font, í is drawn as ı with an accent: the first invoice writes ı as a part of í.
+    await renderInvoicePdf({ ...usInvoice, buyer: { ...usInvoice.buyer, contactName: 'Jiří Líbal' } });
+    const [invoicePage = ''] = await pdfPages(await renderInvoicePdf({ ...usInvoice, buyer: { ...usInvoice.buyer, contactName: 'Işık Çağlar' } }));
+    expect(invoicePage).toContain('Attn. Işık Çağlar');
+  });
+
   it('starts new pages for a long table and keeps the totals together', async () => {
     const line = swissInvoice.lines[0]!;
     const lines = Array.from({ length: 30 }, (_, index) => ({ ...line, title: `Training ${index + 1}` }));
@@ -183,6 +191,77 @@ describe('renderInvoicePdf', () => {
     expect(pages.at(-1)).toContain('Zahlteil');
   });
 });
+
+/**
+ * Buyers whose names need letters beyond Western Europe's, every one of them among the
+ * QR-bill's characters: the invoice and its QR-bill must carry them as written.
+ */
+const buyers = [
+  { language: 'Czech', company: 'Dvořák Čeněk & Łukasiewicz s.r.o.', contactName: 'Jiří Dvořák', street: 'Křižíkova', number: '148', zip: '186 00', city: 'Praha', countryCode: 'CZ' },
+  { language: 'Polish', company: 'Źródło Łąk Spółka z o.o.', contactName: 'Grzegorz Brzęczyszczykiewicz', street: 'ul. Świętokrzyska', number: '12', zip: '90-001', city: 'Łódź', countryCode: 'PL' },
+  { language: 'Hungarian', company: 'Őrző Űrhajó Kft.', contactName: 'Szőke Tünde', street: 'Árpád fejedelem útja', number: '7', zip: '9021', city: 'Győr', countryCode: 'HU' },
+  { language: 'Romanian', company: 'Știință și Țară S.R.L.', contactName: 'Ștefan Țugui', street: 'Strada Mărășești', number: '3', zip: '300001', city: 'Timișoara', countryCode: 'RO' },
+  { language: 'Turkish', company: 'Işık Güneş Yazılım A.Ş.', contactName: 'Gülşen Çağlar', street: 'İstiklal Caddesi', number: '12', zip: '34433', city: 'İstanbul', countryCode: 'TR' },
+  { language: 'Latvian', company: 'Ķēniņš un Ūdens SIA', contactName: 'Jānis Bērziņš', street: 'Brīvības iela', number: '21', zip: 'LV-1010', city: 'Rīga', countryCode: 'LV' },
+  { language: 'German and French', company: 'Große Œuvre & Cœur Sàrl', contactName: 'Zoë Weiß', street: 'Rue de l\'Église', number: '5', zip: '1204', city: 'Genève', countryCode: 'CH' },
+];
+
+describe.each(buyers)('an invoice to a buyer with a $language name', (buyer) => {
+  const invoice: InvoiceDocument = {
+    ...swissInvoice,
+    language: 'en-US',
+    buyer: {
+      company: buyer.company,
+      contactName: buyer.contactName,
+      email: 'buyer@example.com',
+      address: { street: `${buyer.street} ${buyer.number}`, zip: buyer.zip, city: buyer.city, country: buyer.countryCode, countryCode: buyer.countryCode },
+    },
+  };
+  let rendered: Promise<Buffer> | undefined;
+  const pdf = () => (rendered ??= renderInvoicePdf(invoice));
+
+  it('prints the name and address as written, as pdfjs reads them', async () => {
+    const pages = await pdfPages(await pdf());
+    const [invoicePage = '', qrPage = ''] = pages;
+    expect(invoicePage).toContain(buyer.company);
+    expect(invoicePage).toContain(`Attn. ${buyer.contactName}`);
+    expect(invoicePage).toContain(`${buyer.street} ${buyer.number}`);
+    expect(invoicePage).toContain(`${buyer.zip} ${buyer.city}`);
+    // The receipt and the payment part each show the debtor.
+    expect(qrPage.split(buyer.company)).toHaveLength(3);
+    expect(qrPage).toContain(`${buyer.zip} ${buyer.city}`);
+  });
+
+  it.runIf(hasPdftotext)('prints the name and address as written, as poppler\'s pdftotext reads them', async () => {
+    const [invoicePage = '', qrPage = ''] = pdftotextPages(await pdf());
+    expect(invoicePage).toContain(buyer.company);
+    expect(invoicePage).toContain(buyer.contactName);
+    expect(invoicePage).toContain(`${buyer.zip} ${buyer.city}`);
+    expect(qrPage).toContain(buyer.company);
+  });
+
+  it('writes the name and address as written into the QR code', async () => {
+    const decoded = await decodeQrCode(await pdf());
+    expect(decoded, 'a QR code on the last page').toBeDefined();
+    const debtor = qrBillFields(decoded?.text ?? '').slice(20, 27);
+    expect(debtor).toEqual(['S', buyer.company, buyer.street, buyer.number, buyer.zip, buyer.city, buyer.countryCode]);
+  }, 20_000);
+
+  it('draws with the fonts it embeds, not with a reader\'s', async () => {
+    const fonts = await pdfFonts(await pdf());
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['Arimo-Bold', 'Arimo-Regular']);
+    for (const font of fonts) {
+      expect(font.embedded, font.name).toBe(true);
+      // A subset: only the glyphs the invoice uses.
+      expect(font.name).toMatch(/^[A-Z]{6}\+Arimo-/);
+    }
+  });
+});
+
+if (!hasPdftotext) {
+  // Said once, so that a run without poppler-utils shows why it read the PDFs with pdfjs alone.
+  console.warn('pdftotext (Debian\'s poppler-utils) is not installed: the invoices are read back with pdfjs only.');
+}
 
 describe('invoiceDueDate', () => {
   it('counts calendar days in Zurich, across a change to summer time', () => {
@@ -220,6 +299,12 @@ describe('the QR-bill data', () => {
     expect(() => new SwissQRBill(bill)).not.toThrow();
   });
 
+  it('keeps names as written, with plain ASCII for typographic punctuation', () => {
+    const buyer = { ...euInvoice.buyer, company: 'O’Neill – Dvořák Čeněk & Łukasiewicz s.r.o.' };
+    const debtor = qrBillData({ ...euInvoice, currency: 'EUR', buyer }).debtor;
+    expect(debtor).toEqual({ name: "O'Neill - Dvořák Čeněk & Łukasiewicz s.r.o.", address: 'ul. Piotrkowska', buildingNumber: '5', zip: '90-001', city: 'Łódź', country: 'PL' });
+  });
+
   it('leaves the debtor out when the address is incomplete', () => {
     const buyer = { ...euInvoice.buyer, address: { ...euInvoice.buyer.address, zip: ' ' } };
     expect(qrBillData({ ...euInvoice, currency: 'EUR', buyer }).debtor).toBeUndefined();
@@ -232,9 +317,39 @@ describe('the QR-bill data', () => {
   });
 });
 
-describe('toPdfText', () => {
-  it('keeps what the built-in font can show and simplifies the rest', () => {
+describe('toPdfText and toQrBillText', () => {
+  it('keep the letters of the QR-bill and the invoice\'s punctuation, and simplify the rest', () => {
     expect(toPdfText('Zürich – 5 × 2’ äöü ÄÖÜ é € —')).toBe('Zürich – 5 × 2’ äöü ÄÖÜ é € —');
-    expect(toPdfText('Łódź Kraków Dvořák 東京')).toBe('Lódz Kraków Dvorák ??');
+    expect(toPdfText('Łódź Kraków Dvořák Şişli Țară 東京')).toBe('Łódź Kraków Dvořák Şişli Țară ??');
+    expect(toPdfText('ǅ ǖ ﬁ…\nnext')).toBe('Dž u fi…\nnext');
+  });
+
+  it('compose letters typed with a separate mark, and drop invisible characters', () => {
+    expect(toQrBillText('Dvor\u030Ca\u0301k\u200B')).toBe('Dvořák');
+    expect(toPdfText('q\u0303')).toBe('q');
+  });
+
+  it('give the QR-bill plain punctuation and no line breaks', () => {
+    expect(toQrBillText('O’Neill – „Bau“ GmbH…\nZug')).toBe('O\'Neill - "Bau" GmbH... Zug');
+    expect(toQrBillText('Őrző Űrhajó Kft. € ß œ Ș ț')).toBe('Őrző Űrhajó Kft. € ß œ Ș ț');
+  });
+});
+
+describe('the embedded fonts', () => {
+  it('have a glyph for every character the invoice draws as written', () => {
+    const { regular, bold } = invoiceFonts();
+    const drawn: string[] = [];
+    for (let code = 0x20; code <= 0xffff; code++) {
+      const character = String.fromCodePoint(code);
+      if (toPdfText(character) === character) drawn.push(character);
+    }
+    // The QR-bill's 95 + 224 + 4 + 1 characters and 19 of punctuation (pdf-text.ts).
+    expect(drawn).toHaveLength(343);
+    for (let code = 0x20; code <= 0x2122; code++) {
+      const character = String.fromCodePoint(code);
+      if (isQrBillCharacter(character)) expect(drawn).toContain(character);
+    }
+    const missing = drawn.filter((character) => !regular.hasGlyphForCodePoint(character.codePointAt(0) ?? 0) || !bold.hasGlyphForCodePoint(character.codePointAt(0) ?? 0));
+    expect(missing).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
 import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
+import { invoiceFonts } from './invoice-fonts.ts';
 import { toPdfText } from './pdf-text.ts';
 import { qrBillData } from './qr-bill.ts';
 
@@ -112,7 +113,13 @@ export function invoiceDueDate(issuedAt: Date, paymentTermDays: number): Date {
 const page = { width: 595.28, height: 841.89, left: 50, right: 50, top: 45, bottom: 60 };
 const contentWidth = page.width - page.left - page.right;
 const colors = { text: '#1a1a1a', muted: '#5f6368', rule: '#c8c8c8' };
-const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+/**
+ * The names the embedded fonts (invoice-fonts.ts) are registered under. The QR-bill asks for
+ * its `fontName`, one of the payment part's allowed fonts, and for that name with `-Bold`:
+ * Arimo has Liberation Sans's metrics, so it stands in for it there and is used throughout.
+ */
+const qrBillFont = 'Liberation Sans';
+const fonts = { regular: qrBillFont, bold: `${qrBillFont}-Bold` } as const;
 /** Table columns: training, quantity, unit price, amount. */
 const columns = (() => {
   const widths = [contentWidth - 110 - 115 - 90, 110, 115, 90] as const;
@@ -433,7 +440,7 @@ function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { cur
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   // Built first: invalid QR-bill data (e.g. a bad IBAN) rejects before any drawing.
   const bill = hasQrBill(invoice)
-    ? new SwissQRBill(qrBillData(invoice), { language: invoice.language === 'de-CH' ? 'DE' : 'EN' })
+    ? new SwissQRBill(qrBillData(invoice), { language: invoice.language === 'de-CH' ? 'DE' : 'EN', fontName: qrBillFont })
     : undefined;
 
   const doc = new PDFDocument({
@@ -448,6 +455,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
       CreationDate: invoice.issuedAt,
     },
   });
+  // pdfkit 0.20 takes an opened fontkit font as well as a file, and embeds the glyphs the
+  // document uses (a subset). Its types name only files and bytes.
+  const { regular, bold } = invoiceFonts();
+  doc.registerFont(fonts.regular, regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont(fonts.bold, bold as unknown as PDFKit.Mixins.PDFFontSource);
 
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

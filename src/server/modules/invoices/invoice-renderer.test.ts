@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfFonts, pdfPages } from '../../../../tests/helpers/pdf.ts';
 import { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
@@ -22,6 +23,19 @@ describe('the invoice thread', () => {
   it('renders PDFs off the server thread, several at once', async () => {
     const pdfs = await Promise.all([renderer.render(invoice), renderer.render({ ...invoice, number: '2026-000043' })]);
     for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('draws names as written, with the fonts it loaded once, invoice after invoice', async () => {
+    const buyer = { ...invoice.buyer, company: 'Dvořák Čeněk & Łukasiewicz s.r.o.', contactName: 'Jiří Dvořák' };
+    const first = await renderer.render({ ...invoice, buyer });
+    const second = await renderer.render({ ...invoice, buyer: { ...buyer, company: 'Őrző Űrhajó Kft.', contactName: 'Işık Çağlar' } });
+    const [firstPage = ''] = await pdfPages(first);
+    expect(firstPage).toContain('Dvořák Čeněk & Łukasiewicz s.r.o.');
+    expect(firstPage).toContain('z. H. Jiří Dvořák');
+    const [secondPage = ''] = await pdfPages(second);
+    expect(secondPage).toContain('Őrző Űrhajó Kft.');
+    expect(secondPage).toContain('z. H. Işık Çağlar');
+    for (const font of await pdfFonts(second)) expect(font).toEqual({ name: expect.stringMatching(/^[A-Z]{6}\+Arimo-(Regular|Bold)$/), embedded: true });
   });
 
   // Field 19 of /proc/…/stat is the nice value; the command name before it may hold spaces.

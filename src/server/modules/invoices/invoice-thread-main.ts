@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { invoiceFonts } from './invoice-fonts.ts';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 
 /**
@@ -20,6 +21,8 @@ function lowerThisThreadsPriority(): void {
 }
 
 lowerThisThreadsPriority();
+// Loaded once for all the invoices this thread renders, before the first one is asked for.
+invoiceFonts();
 
 /** Renders the invoices the server's thread asks for: `{ id, invoice }` → `{ id, pdf }` or `{ id, error }`. */
 parentPort?.on('message', (message: { id: number; invoice: InvoiceDocument }) => {

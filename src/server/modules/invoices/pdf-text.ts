@@ -1,34 +1,83 @@
 /**
- * pdfkit's built-in Helvetica writes WinAnsi (Windows-1252) codes: a character outside
- * that set would come out as garbage, so every text is reduced to it before drawing.
- * The same set keeps the QR-bill inside the Swiss payment standard's Latin characters.
+ * The characters a Swiss QR-bill may carry (Swiss Payment Standards, QR-bill implementation
+ * guidelines 2.3): Basic Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €. Names
+ * in Czech, Polish, Hungarian, Romanian, Turkish or the Baltic languages fit in it as written.
  */
-const winAnsiExtras = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014,
-  0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039,
-  0x203a, 0x20ac, 0x2122,
-]);
-
-/** Letters that Unicode does not decompose into a base letter and a mark. */
-const lookalikes: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H' };
-
-function isWinAnsi(character: string): boolean {
+export function isQrBillCharacter(character: string): boolean {
   const code = character.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(code);
+  return (
+    (code >= 0x20 && code <= 0x7e) ||
+    (code >= 0xa0 && code <= 0x17f) ||
+    (code >= 0x218 && code <= 0x21b) ||
+    code === 0x20ac
+  );
 }
 
-function replacement(character: string): string {
-  if (character === '\n') return character;
+/**
+ * Typographic punctuation of the invoice's own texts (dashes, quotes, ellipsis…) that lies
+ * outside the QR-bill's set. The embedded font (invoice-fonts.ts) draws it; a test checks it.
+ */
+const punctuation = new Set('‘’‚“”„–—…•‹›†‡‰™ƒˆ˜');
+
+/** What the invoice pages draw as written: the QR-bill's characters and that punctuation. */
+function isInvoiceCharacter(character: string): boolean {
+  return isQrBillCharacter(character) || punctuation.has(character);
+}
+
+/** The QR-bill's plain stand-ins for punctuation it does not have. */
+const plainPunctuation: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '‚': ',',
+  '‹': '<',
+  '›': '>',
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '–': '-',
+  '—': '-',
+  '•': '-',
+  'ƒ': 'f',
+};
+
+/**
+ * A character outside `allowed`, in the nearest form inside it: `…` -> `...` and `ﬁ` -> `fi`
+ * (compatibility forms), `ǖ`-like letters outside Latin Extended-A without their marks,
+ * invisible controls and stray marks dropped, anything else `?`.
+ */
+function replacement(character: string, allowed: (character: string) => boolean, keepLineBreaks: boolean): string {
+  if (character === '\n' && keepLineBreaks) return character;
   if (/\s/u.test(character)) return ' ';
-  const lookalike = lookalikes[character];
-  if (lookalike) return lookalike;
-  const base = character.normalize('NFD').replace(/\p{M}/gu, '');
-  return base !== '' && [...base].every(isWinAnsi) ? base : '?';
+  if (/[\p{Cc}\p{Cf}\p{M}]/u.test(character)) return '';
+  const plain = plainPunctuation[character];
+  if (plain !== undefined && [...plain].every(allowed)) return plain;
+  const compatible = character.normalize('NFKD').normalize('NFC');
+  if ([...compatible].every(allowed)) return compatible;
+  const base = character.normalize('NFKD').replace(/\p{M}/gu, '');
+  return base !== '' && [...base].every(allowed) ? base : '?';
 }
 
-/** `Łódź` -> `Lodz`, `Zürich – 5 × 2’` unchanged, `東京` -> `??`. */
-export function toPdfText(text: string): string {
+function reduce(text: string, allowed: (character: string) => boolean, keepLineBreaks: boolean): string {
   let result = '';
-  for (const character of text) result += isWinAnsi(character) ? character : replacement(character);
+  // Composed first, so that a name typed as `c` + combining caron is the one letter `č`.
+  for (const character of text.normalize('NFC')) {
+    result += allowed(character) ? character : replacement(character, allowed, keepLineBreaks);
+  }
   return result;
+}
+
+/**
+ * Text for the invoice pages: `Dvořák Čeněk & Łukasiewicz`, `Şişli`, `Zürich – 5 × 2’`
+ * unchanged, `ǅ` -> `Dž`, `東京` -> `??`.
+ */
+export function toPdfText(text: string): string {
+  return reduce(text, isInvoiceCharacter, true);
+}
+
+/**
+ * Text for the QR-bill's fields: the QR-bill's characters as written, its typographic
+ * punctuation as plain ASCII (`O’Neill – Bau` -> `O'Neill - Bau`), line breaks as spaces.
+ */
+export function toQrBillText(text: string): string {
+  return reduce(text, isQrBillCharacter, false);
 }

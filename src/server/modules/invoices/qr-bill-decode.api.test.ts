@@ -1,10 +1,9 @@
-import { createCanvas } from '@napi-rs/canvas';
-import jsQR from 'jsqr';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '#shared/company.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { pdfPages } from '../../../../tests/helpers/pdf.ts';
+import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -26,34 +25,6 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkno
   return t.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-/**
- * Draws each page and returns the text of the first QR code found, with its page number.
- * A decoder reading a photo copes with the size it gets, so a few resolutions are tried,
- * as a scan at 108, 144 or 200 dpi would give.
- */
-async function decodeQrCode(pdf: Buffer): Promise<{ page: number; text: string } | undefined> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
-  try {
-    for (let number = 1; number <= document.numPages; number++) {
-      const page = await document.getPage(number);
-      for (const dpi of [144, 108, 200]) {
-        const viewport = page.getViewport({ scale: dpi / 72 });
-        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-        const context = canvas.getContext('2d');
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
-        const image = context.getImageData(0, 0, canvas.width, canvas.height);
-        const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height, { inversionAttempts: 'dontInvert' });
-        if (code) return { page: number, text: code.data };
-      }
-    }
-    return undefined;
-  } finally {
-    await document.destroy();
-  }
-}
-
 /** ISO 11649: the reference with its first four characters moved to the end, letters as numbers, is 1 modulo 97. */
 function creditorReferenceCheckDigitsHold(reference: string): boolean {
   const rearranged = `${reference.slice(4)}${reference.slice(0, 4)}`;
@@ -63,31 +34,35 @@ function creditorReferenceCheckDigitsHold(reference: string): boolean {
   return remainder === 1;
 }
 
+/** Places an order of 7 Foundation seats with the invoice info of `steps`; answers it and its invoice PDF. */
+async function buy(currency: 'CHF' | 'EUR', language: 'de-CH' | 'en-US', steps: object[]) {
+  const created = await call('POST', '/api/orders/', { productCode: 'cyber_security_training_foundation_v1', quantity: 7, paymentFrequency: 'ONE_TIME', currency, language });
+  const { id } = created.json() as { id: string };
+  for (const [index, body] of steps.entries()) {
+    const saved = await call('PUT', `/api/orders/${id}/invoice-info`, { ...body, step: index + 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+  const bought = await call('POST', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const order = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
+  expect(order.number).toMatch(/^\d{4}-\d{6}$/);
+
+  const pdf = await call('GET', `/api/orders/${id}/invoice.pdf`);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  return { order, pdf: pdf.rawPayload };
+}
+
 describe('the QR-bill of a real invoice', () => {
   it('decodes to the amount, currency, IBAN, debtor and reference of the order', async () => {
-    const created = await call('POST', '/api/orders/', { productCode: 'cyber_security_training_foundation_v1', quantity: 7, paymentFrequency: 'ONE_TIME', currency: 'CHF', language: 'de-CH' });
-    const { id } = created.json() as { id: string };
-    const steps = [
+    const { order, pdf } = await buy('CHF', 'de-CH', [
       { company: { name: 'Müller & Söhne AG' } },
       { address: { street: 'Seestrasse 12a', zip: '8002', city: 'Zürich', countryCode: 'CH' } },
       { invoiceAddressSameAsAddress: true },
       { contact: { firstName: 'Jürg', lastName: 'Bäumli', email: 'juerg@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
-    ];
-    for (const [index, body] of steps.entries()) {
-      const saved = await call('PUT', `/api/orders/${id}/invoice-info`, { ...body, step: index + 1 });
-      expect(saved.statusCode, saved.body).toBe(200);
-    }
-    const bought = await call('POST', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language: 'de-CH' });
-    expect(bought.statusCode, bought.body).toBe(200);
-    const order = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
-    expect(order.number).toMatch(/^\d{4}-\d{6}$/);
-
-    const pdf = await call('GET', `/api/orders/${id}/invoice.pdf`);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    const decoded = await decodeQrCode(pdf.rawPayload);
+    ]);
+    const decoded = await decodeQrCode(pdf);
     expect(decoded, 'a QR code on some page of the invoice').toBeDefined();
-    // The payload of the Swiss QR-bill (SIX implementation guidelines 2.3): one field a line.
-    const fields = (decoded?.text ?? '').split(/\r?\n/);
+    const fields = qrBillFields(decoded?.text ?? '');
     const [qrType, version, coding, iban] = fields;
     expect([qrType, version, coding]).toEqual(['SPC', '0200', '1']);
     expect(iban).toBe(company.iban.replace(/\s/g, ''));
@@ -112,5 +87,20 @@ describe('the QR-bill of a real invoice', () => {
     expect(creditorReferenceCheckDigitsHold(`RF00${(order.number ?? '').replace('-', '')}`)).toBe(false);
     expect(message).toBe(order.number);
     expect(trailer).toBe('EPD');
+  }, 30_000);
+
+  it('carries the buyer as written, in the letters of Central and Eastern Europe', async () => {
+    const { pdf } = await buy('EUR', 'en-US', [
+      { company: { name: 'Dvořák Čeněk & Łukasiewicz s.r.o.', vatNumber: 'CZ25123891' } },
+      { address: { street: 'Křižíkova 148', zip: '400 01', city: 'Ústí nad Labem', countryCode: 'CZ' } },
+      { invoiceAddressSameAsAddress: true },
+      { contact: { firstName: 'Jiří', lastName: 'Dvořák', email: 'jiri@example.cz', phoneCountryCode: 'CZ', phoneNumber: '601 123 456' } },
+    ]);
+    const fields = qrBillFields((await decodeQrCode(pdf))?.text ?? '');
+    expect(fields.slice(19, 27)).toEqual(['EUR', 'S', 'Dvořák Čeněk & Łukasiewicz s.r.o.', 'Křižíkova', '148', '400 01', 'Ústí nad Labem', 'CZ']);
+    const [invoicePage = ''] = await pdfPages(pdf);
+    expect(invoicePage).toContain('Dvořák Čeněk & Łukasiewicz s.r.o.');
+    expect(invoicePage).toContain('Attn. Jiří Dvořák');
+    expect(invoicePage).toContain('400 01 Ústí nad Labem');
   }, 30_000);
 });

@@ -1,13 +1,14 @@
 import type { Data, Debtor } from 'swissqrbill/types';
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 import type { InvoiceDocument } from './invoice-pdf.ts';
-import { toPdfText } from './pdf-text.ts';
+import { toQrBillText } from './pdf-text.ts';
 
 /** Field lengths of the Swiss QR-bill (SIX implementation guidelines 2.3). */
 const limits = { name: 70, street: 70, buildingNumber: 16, zip: 16, city: 35 } as const;
 
+/** A field in the QR-bill's characters (pdf-text.ts), names as written, cut to its length. */
 function clip(text: string, length: number): string {
-  return toPdfText(text).trim().slice(0, length).trim();
+  return toQrBillText(text).trim().slice(0, length).trim();
 }
 
 /**
