@@ -29,6 +29,12 @@ export const appPaths = {
   adminOrder: (orderId: string) => `/admin-panel/orders/${orderId}`,
 } as const;
 
+/**
+ * The id of the preference centre's Unsubscribe section: the List-Unsubscribe address,
+ * opened in a browser, leads to `newsletterPreferences(token)` with it as the fragment.
+ */
+export const newsletterUnsubscribeSection = 'unsubscribe';
+
 /** The back office, a bundle of its own below `/app/admin-panel`. */
 export const adminBasePath = `${appBasePath}/admin-panel`;
 

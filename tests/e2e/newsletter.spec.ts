@@ -96,6 +96,33 @@ test('a visitor subscribes from the footer, confirms with "Confirm and save" on 
   await expectNoAxeViolations(page);
 });
 
+test('the unsubscribe address of a mail, opened in a German browser, leads to the preference centre at its button; one click there unsubscribes', async ({ page, browser }) => {
+  const email = `mia.${Date.now()}@example.ch`;
+  await subscribeFromFooter(page, 'Mia', email);
+  const mail = await waitForMail(email, 'Please confirm your newsletter subscription');
+  const address = new URL(mail.listUnsubscribe);
+  expect(address.pathname).toMatch(/^\/api\/newsletter\/[A-Za-z0-9_-]{43}\/unsubscribe$/);
+
+  const context = await browser.newContext({ locale: 'de-CH' });
+  const german = await context.newPage();
+  const changes = recordChanges(german);
+  await german.goto(address.pathname);
+  await expect(german).toHaveURL(/\/app\/newsletter\/[A-Za-z0-9_-]{43}\/#unsubscribe$/);
+  const heading = german.getByRole('heading', { level: 2, name: 'Abmelden' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(german.getByText('Guten Tag Mia')).toBeVisible();
+  // Opening the address unsubscribed nobody: link scanners open it too.
+  expect(changes).toEqual([]);
+  await expectNoAxeViolations(german);
+
+  await german.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(german.getByRole('status').filter({ hasText: 'Sie wurden abgemeldet' })).toBeFocused();
+  await expect(german.getByText('Status: Abgemeldet')).toBeVisible();
+  expect(changes).toEqual([`POST ${address.pathname}`]);
+  await context.close();
+});
+
 test('a subscriber deletes their data with the mailed link; the preference link is dead afterwards', async ({ page }) => {
   const email = `jonas.${Date.now()}@example.ch`;
   await subscribeFromFooter(page, 'Jonas', email);

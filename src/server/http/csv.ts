@@ -1,23 +1,34 @@
 /**
- * The CSV files the back office downloads (the orders export, a webinar's subscribers),
- * written by one set of rules: UTF-8 with a byte-order mark (so spreadsheet programs
- * read the accents right), CRLF line ends, a header row in the asked language, and cells
- * that a spreadsheet cannot run as formulas.
+ * The CSV files the back office downloads (the orders export, the contacts, a webinar's
+ * subscribers), written by one set of rules: UTF-8 with a byte-order mark (so spreadsheet
+ * programs read the accents right), CRLF line ends, a header row in the asked language,
+ * every text cell in quotes, and nothing a spreadsheet could run as a formula.
+ *
+ * The files are separated by `,`, while spreadsheet programs in Switzerland and Germany
+ * split at `;`. Quotes keep a text with `;` in one cell for a reader that honours them;
+ * one that splits the line at its own separator first starts a cell after every `;` (or
+ * `,`, or line break) in a text. So a formula character is defused at the start of the
+ * text and after each of these as well.
  */
 
 /** Starts the file: spreadsheet programs take it as UTF-8 only with this mark. */
 export const csvByteOrderMark = '\uFEFF';
 
+/** What makes a spreadsheet run a cell as a formula when the cell starts with it. */
+const formulaStart = /^[=+\-@\t\r]/;
+/** The same right after a character at which some reader starts a new cell or row. */
+const formulaAfterBreak = /([\t,;\r\n])(?=[=+\-@\t\r])/g;
+
 /**
- * One CSV cell: text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
- * carriage return first) is prefixed with `'`; a cell with a comma, quote or line break
- * is quoted, its quotes doubled.
+ * One CSV cell: a text in quotes (its quotes doubled), with `'` before a formula
+ * character at its start or after a separator or line break within it; a number as it
+ * is; null empty.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  const text = value.replace(formulaAfterBreak, "$1'").replace(formulaStart, "'$&");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One row, ended by CRLF. */

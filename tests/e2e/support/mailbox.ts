@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string }[];
+  /** The first address of the List-Unsubscribe header; empty without one. */
+  listUnsubscribe: string;
 }
 
 /** Waits until a mail to `to` (and with a subject containing `subject`) has arrived, and returns it. */

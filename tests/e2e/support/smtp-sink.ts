@@ -16,6 +16,8 @@ http
       text: mail.text ?? '',
       html: typeof mail.html === 'string' ? mail.html : '',
       attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType })),
+      // The first address of the List-Unsubscribe header (RFC 2369), as a mail program offers it.
+      listUnsubscribe: /<([^>]+)>/.exec(mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line ?? '')?.[1] ?? '',
     }));
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(request.url === '/mails' ? mails : { ok: true }));

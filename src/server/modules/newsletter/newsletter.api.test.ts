@@ -72,9 +72,18 @@ function tokenOf(mail: ParsedMail | undefined): string {
   return match[1];
 }
 
+/** The bytes and content type a fetch() client sends for `form`, as a mail program's one-click post would. */
+async function multipartPost(url: string, form: FormData): Promise<{ contentType: string; payload: Buffer }> {
+  const request = new Request(url, { method: 'POST', body: form });
+  return { contentType: request.headers.get('content-type') ?? '', payload: Buffer.from(await request.arrayBuffer()) };
+}
+
 /** A header as written (unfolded), by name. */
 const headerOf = (mail: ParsedMail | undefined, name: string) =>
   mail?.headerLines.find((line) => line.key === name.toLowerCase())?.line.replace(/\r?\n[ \t]+/g, ' ').replace(/^[^:]+:\s*/, '');
+
+/** The first address of a mail's List-Unsubscribe header: the one-click address. */
+const unsubscribeAddressOf = (mail: ParsedMail | undefined) => /<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
 
 const addressOf = (field: AddressObject | AddressObject[] | undefined) => (Array.isArray(field) ? field[0] : field)?.value[0]?.address;
 
@@ -507,7 +516,7 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
   it('unsubscribes with one click (RFC 8058): a form post without cookies or anti-forgery header', async () => {
     const token = await confirmedToken();
     const [mail] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
-    const url = /<([^>]+)>/.exec(headerOf(mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
+    const url = unsubscribeAddressOf(mail);
     expect(url).toBe(`${t.env.PUBLIC_URL}/api/newsletter/${token}/unsubscribe`);
 
     const response = await t.app.inject({
@@ -520,6 +529,59 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
     expect(response.json()).toMatchObject({ status: 'UNSUBSCRIBED' });
     const [withdrawal] = await t.database.db.select().from(consents).where(eq(consents.granted, false));
     expect(withdrawal).toMatchObject({ subject: 'NEWSLETTER', source: 'LIST_UNSUBSCRIBE' });
+  });
+
+  it('unsubscribes with one click posted as multipart/form-data, the encoding RFC 8058 asks mail programs to use', async () => {
+    const token = await confirmedToken();
+    const [mail] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
+    const url = unsubscribeAddressOf(mail);
+    const form = new FormData();
+    form.append('List-Unsubscribe', 'One-Click');
+    const post = await multipartPost(url, form);
+    expect(post.payload.toString()).toContain('Content-Disposition: form-data; name="List-Unsubscribe"');
+
+    const response = await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers: { 'content-type': post.contentType }, payload: post.payload });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await call('GET', token)).json()).toMatchObject({ status: 'UNSUBSCRIBED' });
+    const [withdrawal] = await t.database.db.select().from(consents).where(eq(consents.granted, false));
+    expect(withdrawal).toMatchObject({ subject: 'NEWSLETTER', source: 'LIST_UNSUBSCRIBE' });
+  });
+
+  it('refuses a multipart body that is not the one-click form, is malformed or is too large, and keeps the subscription', async () => {
+    const token = await confirmedToken();
+    const url = `${t.env.PUBLIC_URL}/api/newsletter/${token}/unsubscribe`;
+    const send = (contentType: string, payload: Buffer) => t.app.inject({ method: 'POST', url: new URL(url).pathname, headers: { 'content-type': contentType }, payload });
+    const other = new FormData();
+    other.append('List-Unsubscribe', 'Other');
+    const otherPost = await multipartPost(url, other);
+    expect((await send(otherPost.contentType, otherPost.payload)).statusCode).toBe(400);
+    const broken = await send(otherPost.contentType, Buffer.from('List-Unsubscribe=One-Click'));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('badRequest');
+    const large = new FormData();
+    large.append('List-Unsubscribe', 'One-Click');
+    large.append('padding', 'x'.repeat(10_000));
+    const largePost = await multipartPost(url, large);
+    expect((await send(largePost.contentType, largePost.payload)).statusCode).toBe(413);
+    expect((await call('GET', token)).json()).toMatchObject({ status: 'CONFIRMED' });
+  });
+
+  it('answers a browser that opens the one-click address with the preference centre at its unsubscribe button, and unsubscribes nobody', async () => {
+    const token = await confirmedToken();
+    const [mail] = await queuedMails(t.database, { to: 'anna.muster@example.ch' });
+    const url = unsubscribeAddressOf(mail);
+    for (const headers of [{}, { 'accept-language': 'de-CH,de;q=0.9' }]) {
+      const response = await t.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`/app/newsletter/${token}/#unsubscribe`);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: new URL(url).pathname });
+    expect(head.statusCode).toBe(303);
+    // An unknown token too: the page says what to do.
+    expect((await t.app.inject({ method: 'GET', url: '/api/newsletter/unknown/unsubscribe' })).headers.location).toBe('/app/newsletter/unknown/#unsubscribe');
+    expect((await call('GET', token)).json()).toMatchObject({ status: 'CONFIRMED' });
+    expect(await t.database.db.select().from(consents).where(eq(consents.granted, false))).toEqual([]);
   });
 
   it('reads a form body on the one-click address only; text/plain stays refused', async () => {

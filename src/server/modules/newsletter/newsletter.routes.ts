@@ -1,14 +1,32 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
+import { AppError } from '#shared/errors.ts';
+import { appPaths, appUrl, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import { languageQuerySchema } from '#shared/schemas/common.ts';
 import { formMessagesResponseSchema, newsletterSubscriptionSchema, newsletterTopicSchema } from '#shared/schemas/forms.ts';
 import { newsletterPreferencesSchema, newsletterPreferencesUpdateSchema, tokenParams, unsubscribeBodySchema } from '#shared/schemas/newsletter.ts';
 import { personRecordSchema } from '#shared/schemas/people.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
-/** The one-click body is one short key/value pair (RFC 8058). */
+/** The one-click body is one short key/value pair (RFC 8058), also as a multipart form. */
 const oneClickBodyLimit = 1024;
+
+/**
+ * The text fields of a form body, URL-encoded or multipart/form-data (RFC 7578), read by
+ * the form parser of Node's own fetch implementation (`Response.formData()`), which
+ * refuses a body that does not match its content type. A file part is left out.
+ */
+async function formFields(body: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new AppError('badRequest');
+  }
+  return Object.fromEntries([...form].filter((field): field is [string, string] => typeof field[1] === 'string'));
+}
 
 /**
  * The newsletter (docs/product/newsletter.md). `POST /api/newsletter/`: the form of the
@@ -83,20 +101,24 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   );
 
   // The one-click unsubscribe of RFC 8058, in a scope of its own: only here is a form body
-  // (`List-Unsubscribe=One-Click`, application/x-www-form-urlencoded) read, and this route
-  // is the one exemption of the anti-forgery check (src/server/plugins/xsrf.ts): a mail
-  // program posts it without cookies, and the token in the address is the credential.
+  // (`List-Unsubscribe=One-Click`, multipart/form-data as the RFC asks, or
+  // application/x-www-form-urlencoded) read, and this route is the one exemption of the
+  // anti-forgery check (src/server/plugins/xsrf.ts): a mail program posts it without
+  // cookies, and the token in the address is the credential.
   await app.register(async (scope) => {
     const oneClick = scope.withTypeProvider<ZodTypeProvider>();
-    oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: oneClickBodyLimit }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    oneClick.addContentTypeParser(
+      ['multipart/form-data', 'application/x-www-form-urlencoded'],
+      { parseAs: 'buffer', bodyLimit: oneClickBodyLimit },
+      (request: FastifyRequest, body: Buffer) => formFields(body, request.headers['content-type'] ?? ''),
+    );
     oneClick.post(
       '/api/newsletter/:token/unsubscribe',
       {
         schema: {
           summary: 'Unsubscribes; also the List-Unsubscribe address of the mails (one click, RFC 8058, no anti-forgery header needed)',
-          description: 'The preference centre posts it without a body; a mail program posts `List-Unsubscribe=One-Click` as `application/x-www-form-urlencoded`.',
+          description:
+            'The preference centre posts it without a body; a mail program posts `List-Unsubscribe=One-Click` as `multipart/form-data` or `application/x-www-form-urlencoded` (at most 1 KB).',
           params: tokenParams,
           body: unsubscribeBodySchema,
           response: preferencesAnswer,
@@ -108,6 +130,23 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       },
     );
   });
+
+  // The same address opened in a browser (someone follows the List-Unsubscribe link):
+  // the preference centre's page, scrolled to its Unsubscribe button, in the visitor's
+  // language. A GET changes nothing, since link scanners open addresses too.
+  app.get(
+    '/api/newsletter/:token/unsubscribe',
+    {
+      schema: {
+        summary: 'The one-click address opened in a browser: 303 to the preference centre at its Unsubscribe button; unsubscribes nobody',
+        params: tokenParams,
+      },
+    },
+    async (request, reply) => {
+      const page = appUrl(appPaths.newsletterPreferences(encodeURIComponent(request.params.token)));
+      return reply.headers(noStore).redirect(`${page}#${newsletterUnsubscribeSection}`, 303);
+    },
+  );
 
   app.get(
     '/api/newsletter/:token/data',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import { defaultListStatuses, type OrderList } from '#shared/schemas/orders-admin.ts';
+import { cellsIgnoringQuotes, isFormula, readCsv } from '../../../../tests/helpers/csv.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 
@@ -231,15 +232,15 @@ describe('the CSV export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(response.body.slice(1)).toBe(
-      'Number,Status,Received,Company,Customer,Total excl. VAT,Currency\r\n2025-000001,ORDERED,2025-03-01T23:30:00.000Z,Alpha AG,Anna Muster,1000.00,CHF\r\n',
+      '"Number","Status","Received","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","ORDERED","2025-03-01T23:30:00.000Z","Alpha AG","Anna Muster","1000.00","CHF"\r\n',
     );
 
     const tricky = await exportCsv('statuses=IN_PROGRESS,ARCHIVED&sortColumn=NUMBER&language=de-CH');
     const lines = tricky.body.slice(1).split('\r\n');
     expect(lines).toEqual([
-      'Nummer,Status,Eingegangen,Firma,Kunde,Total exkl. MWST,Währung',
-      `2025-000004,IN_PROGRESS,2025-04-01T08:00:00.000Z,"'=HYPERLINK(""http://evil.example"")",'+Max Minus,50.00,CHF`,
-      `2025-000005,ARCHIVED,2025-04-02T08:00:00.000Z,"Comma, ""Quote"" AG","'@Eva Zeile\nZwei",123.45,CHF`,
+      '"Nummer","Status","Eingegangen","Firma","Kunde","Total exkl. MWST","Währung"',
+      `"2025-000004","IN_PROGRESS","2025-04-01T08:00:00.000Z","'=HYPERLINK(""http://evil.example"")","'+Max Minus","50.00","CHF"`,
+      `"2025-000005","ARCHIVED","2025-04-02T08:00:00.000Z","Comma, ""Quote"" AG","'@Eva Zeile\nZwei","123.45","CHF"`,
       '',
     ]);
   });
@@ -247,19 +248,32 @@ describe('the CSV export', () => {
   it('has every row of the filter, not one page, in the sort asked for', async () => {
     const response = await exportCsv('company=bulk&sortColumn=TOTAL_EXCL_VAT&sortDirection=DESC');
     expect(response.statusCode).toBe(200);
-    const rows = response.body.slice(1).trimEnd().split('\r\n').slice(1);
+    const rows = readCsv(response.body).slice(1);
     expect(rows).toHaveLength(bulkCount);
-    expect(rows[0]).toMatch(new RegExp(`^B-0${bulkCount},COMPLETED,`));
-    expect(rows.at(-1)).toMatch(/^B-00001,COMPLETED,2024-01-01T00:00:00.000Z,Bulk AG 1,,100.00,CHF$/);
-    expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(bulkCount);
+    expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'COMPLETED']);
+    expect(rows.at(-1)).toEqual(['B-00001', 'COMPLETED', '2024-01-01T00:00:00.000Z', 'Bulk AG 1', '', '100.00', 'CHF']);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(bulkCount);
   });
 
   it('exports the default filter without parameters, and refuses bad ones', async () => {
     const all = await exportCsv('');
-    expect(all.body.slice(1).trimEnd().split('\r\n')).toHaveLength(1 + 9 + bulkCount);
+    expect(readCsv(all.body)).toHaveLength(1 + 9 + bulkCount);
     const refused = await exportCsv('statuses=ORDERED&statuses=LOST');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toMatchObject({ field: 'statuses.1', code: 'invalidOption' });
     expect((await exportCsv('dateRange=CUSTOM&fromDate=2025-03-02&toDate=2025-03-01')).json().errors[0]).toMatchObject({ field: 'toDate' });
+  });
+
+  // Last in the file: the order it adds would change the counts above.
+  it('keeps a company with `;`, `,`, quotes, line breaks and formulas in its cell, for a reader splitting at `,` or `;`', async () => {
+    const company = 'Muster AG;=1+1;x, "Zweig"\n@Basel';
+    await t.database.db.insert(orders).values(rowOf({ number: 'T-1', status: 'ORDERED', company, orderedAt: new Date('2025-05-01T08:00:00Z'), totalNetMinor: 100, contact: ['-Eva', 'Muster;+1'] }));
+    const response = await exportCsv('number=T-1&language=en-US');
+    expect(response.statusCode).toBe(200);
+    expect(readCsv(response.body)).toEqual([
+      ['Number', 'Status', 'Received', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
+      ['T-1', 'ORDERED', '2025-05-01T08:00:00.000Z', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
+    ]);
+    for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(response.body, separator).filter(isFormula)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, newsletterSubscriptions, orders } from '#server/db/schema.ts';
 import type { ContactList, PersonRecord } from '#shared/schemas/people.ts';
+import { cellsIgnoringQuotes, isFormula, readCsv } from '../../../../tests/helpers/csv.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 
@@ -123,17 +124,35 @@ describe('GET /api/contacts/admin/export.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFE-Mail-Adresse,Vorname,Nachname,Firma,Telefonnummer,Funktion,Erfahrung,Sprache,Newsletter,Bekannt seit');
-    expect(lines.find((line) => line.startsWith('anna.muster'))).toMatch(/^anna\.muster@example\.ch,Anna,Muster,Muster AG,,[^,]+,,Deutsch,Abonniert,2026-11-01T09:00:00\.000Z$/);
-    expect(lines).toContain('beat@keller.ch,Beat,Keller,Keller GmbH,CH 44 668 18 00,,,,,2026-11-02T09:00:00.000Z');
-    expect(lines).toContain(`formula@example.com,"'=HYPERLINK(""http://evil"")",,,,,,,,2026-11-04T09:00:00.000Z`);
+    expect(lines[0]).toBe('\uFEFF"E-Mail-Adresse","Vorname","Nachname","Firma","Telefonnummer","Funktion","Erfahrung","Sprache","Newsletter","Bekannt seit"');
+    expect(lines.find((line) => line.startsWith('"anna.muster'))).toMatch(/^"anna\.muster@example\.ch","Anna","Muster","Muster AG",,"[^"]+",,"Deutsch","Abonniert","2026-11-01T09:00:00\.000Z"$/);
+    expect(lines).toContain('"beat@keller.ch","Beat","Keller","Keller GmbH","CH 44 668 18 00",,,,,"2026-11-02T09:00:00.000Z"');
+    expect(lines).toContain(`"formula@example.com","'=HYPERLINK(""http://evil"")",,,,,,,,"2026-11-04T09:00:00.000Z"`);
     expect(lines.filter(Boolean)).toHaveLength(5);
 
     const english = await get('/api/contacts/admin/export.csv?q=carla&language=en-US');
     expect(english.body.split('\r\n').filter(Boolean)).toEqual([
-      '\uFEFFE-mail address,First name,Last name,Company,Phone number,Role,Experience,Language,Newsletter,Known since',
-      'carla@example.com,Carla,,100% Secure_Ltd,,,Expert,English,,2026-11-03T09:00:00.000Z',
+      '\uFEFF"E-mail address","First name","Last name","Company","Phone number","Role","Experience","Language","Newsletter","Known since"',
+      '"carla@example.com","Carla",,"100% Secure_Ltd",,,"Expert","English",,"2026-11-03T09:00:00.000Z"',
     ]);
+  });
+
+  // Last to add a contact: the list's counts above leave it out.
+  it('keeps a company with `;`, `,`, quotes, line breaks and formulas in its cell, for a reader splitting at `,` or `;`', async () => {
+    await t.database.db.insert(contacts).values({
+      email: 'semi@example.ch',
+      firstName: '+Eva',
+      lastName: 'Muster, "die Zweite"',
+      companyName: 'Muster AG;=1+1;x\n-Filiale',
+      createdAt: new Date(Date.UTC(2026, 10, 5, 9)),
+    });
+    const response = await get('/api/contacts/admin/export.csv?q=semi&language=en-US');
+    expect(response.statusCode).toBe(200);
+    expect(readCsv(response.body)).toEqual([
+      ['E-mail address', 'First name', 'Last name', 'Company', 'Phone number', 'Role', 'Experience', 'Language', 'Newsletter', 'Known since'],
+      ['semi@example.ch', "'+Eva", 'Muster, "die Zweite"', "Muster AG;'=1+1;x\n'-Filiale", '', '', '', '', '', '2026-11-05T09:00:00.000Z'],
+    ]);
+    for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(response.body, separator).filter(isFormula)).toEqual([]);
   });
 });
 

@@ -88,6 +88,22 @@ describe('the calendar file of a webinar', () => {
     expect(vevent.getFirstSubcomponent('valarm')).toBeNull();
     expect(event.startDate.toJSDate().toISOString()).toBe('2027-02-03T13:00:00.000Z');
   });
+  it('writes a link with `,` and `;` so that a calendar program reads it back as it is, and ends with CRLF', () => {
+    const link = 'https://meet.example.com/j/123;jsessionid=a,b?pwd=x,y;z&name=Muster%20AG';
+    const text = invitation({ webinar: { ...winter, link } });
+    const { vevent, event } = parse(text);
+    expect(vevent.getFirstPropertyValue('url')).toBe(link);
+    expect(event.location).toBe(link);
+    expect(event.description).toBe(`${winter.description}\n\nJoin the webinar: ${link}`);
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('writes the URL as a browser opens the link: what a URI cannot hold percent-encoded', () => {
+    const { vevent, event } = parse(invitation({ webinar: { ...winter, link: 'https://meet.example.com/room one' } }));
+    expect(vevent.getFirstPropertyValue('url')).toBe('https://meet.example.com/room%20one');
+    expect(event.location).toBe('https://meet.example.com/room one');
+  });
 });
 
 describe('the calendar links', () => {

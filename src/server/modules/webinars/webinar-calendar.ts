@@ -1,5 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, type ICalTZDateStub } from 'ical-generator';
+import ical, { foldLines, ICalAlarmType, ICalCalendarMethod, ICalEventStatus, type ICalTZDateStub } from 'ical-generator';
 import { company } from '#shared/company.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { translate } from '#shared/i18n/messages.ts';
@@ -132,10 +132,21 @@ export interface InvitationOptions {
 }
 
 /**
+ * The event's URL property, written as RFC 5545 writes a URI value: as it is, without the
+ * backslashes of a TEXT value. ical-generator escapes `,` and `;` in it as in a text
+ * (`\,`), and a calendar program then takes the backslashes as part of the address (the
+ * test reads the file with ical.js, the library of Thunderbird). The link is given in the
+ * form a browser opens (WHATWG URL), so it holds nothing a URI cannot: a space becomes
+ * `%20`. LOCATION and DESCRIPTION are TEXT and keep the link as it was entered, escaped as
+ * a text must be; a reader unescapes it to the same characters.
+ */
+const urlProperty = (link: string) => foldLines(`URL;VALUE=URI:${new URL(link).href}`);
+
+/**
  * The calendar file of one subscription (RFC 5545): one VEVENT with DTSTART and DTEND in
  * Europe/Zurich (and its VTIMEZONE), SUMMARY, DESCRIPTION with the link to join, URL and
  * LOCATION (the link), ORGANIZER, and a reminder 15 minutes before the start; cancelled,
- * it is STATUS:CANCELLED without the reminder.
+ * it is STATUS:CANCELLED without the reminder. Every line ends with CRLF, the last one too.
  */
 export function webinarInvitation(options: InvitationOptions): string {
   const { webinar, language, method } = options;
@@ -156,7 +167,6 @@ export function webinarInvitation(options: InvitationOptions): string {
     summary: webinar.title,
     description: eventDescription(webinar, language),
     location: webinar.link,
-    url: webinar.link,
     organizer: options.organizer,
     attendees: cancelled && options.attendee ? [{ name: options.attendee.name, email: options.attendee.email }] : [],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
@@ -164,7 +174,8 @@ export function webinarInvitation(options: InvitationOptions): string {
       ? []
       : [{ type: ICalAlarmType.display, trigger: alarmMinutes * 60, description: translate(language, 'webinarMail.event.alarm', { title: webinar.title }) }],
   });
-  return calendar.toString();
+  // ical-generator ends the file without the line break that ends every content line.
+  return `${calendar.toString().replace('\r\nBEGIN:VEVENT\r\n', `\r\nBEGIN:VEVENT\r\n${urlProperty(webinar.link)}\r\n`)}\r\n`;
 }
 
 /** `20270203T130000Z`: a moment in UTC as Google Calendar's `dates` takes it. */

@@ -6,6 +6,7 @@ import { consents, contacts, outbox, webinars, webinarSubscriptions } from '#ser
 import type { AdminWebinar, AdminWebinarDetail, AdminWebinarList } from '#shared/schemas/webinars.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { calendarOf, queuedMails } from '../../../../tests/helpers/outbox.ts';
+import { cellsIgnoringQuotes, isFormula, readCsv } from '../../../../tests/helpers/csv.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -436,13 +437,25 @@ describe('GET /api/webinars/admin/:id/subscribers.csv', () => {
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Vorname,Nachname,E-Mail,Firma,Funktion,Sprache,Angemeldet (UTC)');
-    expect(lines[1]).toMatch(/^Anna,Muster,anna@example\.ch,"'=HYPERLINK\(""https:\/\/evil\.example""\)",Chief Information Security Officer \(CISO\),Deutsch,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
-    expect(lines[2]).toMatch(/^Ben,,ben@example\.com,"Beispiel, Söhne & Co",,English,\d{4}-/);
+    expect(lines[0]).toBe('"Vorname","Nachname","E-Mail","Firma","Funktion","Sprache","Angemeldet (UTC)"');
+    expect(lines[1]).toMatch(/^"Anna","Muster","anna@example\.ch","'=HYPERLINK\(""https:\/\/evil\.example""\)","Chief Information Security Officer \(CISO\)","Deutsch","\d{4}-\d{2}-\d{2}T[\d:.]+Z"$/);
+    expect(lines[2]).toMatch(/^"Ben",,"ben@example\.com","Beispiel, Söhne & Co",,"English","\d{4}-/);
     expect(lines).toHaveLength(4);
 
     const english = await call('GET', `/api/webinars/admin/${webinar.id}/subscribers.csv?language=en-US`);
-    expect(english.rawPayload.toString('utf8').slice(1).split('\r\n')[0]).toBe('First name,Last name,E-mail,Company,Role,Language,Signed up (UTC)');
+    expect(english.rawPayload.toString('utf8').slice(1).split('\r\n')[0]).toBe('"First name","Last name","E-mail","Company","Role","Language","Signed up (UTC)"');
+  });
+
+  it('keeps a company with `;`, `,`, quotes and formulas in its cell, for a reader splitting at `,` or `;`', async () => {
+    const webinar = await create();
+    await signUp(webinar.id, { firstName: '@Anna', lastName: 'Muster, "die Erste"', email: 'anna@example.ch', companyName: 'Muster AG;=1+1;x' });
+
+    const csv = (await call('GET', `/api/webinars/admin/${webinar.id}/subscribers.csv?language=en-US`)).rawPayload.toString('utf8');
+    const [header, row, ...more] = readCsv(csv);
+    expect(header).toEqual(['First name', 'Last name', 'E-mail', 'Company', 'Role', 'Language', 'Signed up (UTC)']);
+    expect(row?.slice(0, 6)).toEqual(["'@Anna", 'Muster, "die Erste"', 'anna@example.ch', "Muster AG;'=1+1;x", '', 'English']);
+    expect(more).toEqual([]);
+    for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(csv, separator).filter(isFormula)).toEqual([]);
   });
 
   it('answers 404 for an unknown webinar', async () => {

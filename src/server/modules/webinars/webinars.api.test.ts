@@ -209,6 +209,7 @@ describe('POST /api/webinars/:id/subscriptions', () => {
     const { attachment, calendar, vevent, event } = calendarOf(mail);
     expect(attachment.filename).toBe(`${webinar.code}.ics`);
     expect(attachment.contentType).toBe('text/calendar');
+    expect(attachment.content.toString('utf8').endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     expect(event.uid).toBe(`${subscription?.id}@cybersafe-academy.example`);
     expect(event.sequence).toBe(0);

@@ -4,7 +4,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/locales.ts';
-import { appPaths } from '#shared/paths.ts';
+import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import type { NewsletterPreferences } from '#shared/schemas/newsletter.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
@@ -138,9 +138,9 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
-function renderPage(language: Language = 'en-US') {
+function renderPage(language: Language = 'en-US', hash = '') {
   const router = createMemoryRouter([{ path: appPaths.newsletterPreferences(':token'), element: <PreferencesPage /> }], {
-    initialEntries: [appPaths.newsletterPreferences(token)],
+    initialEntries: [`${appPaths.newsletterPreferences(token)}${hash}`],
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -189,6 +189,29 @@ describe('the preference centre', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
     expect(changes()).toEqual([`POST ${base}/unsubscribe`]);
     expect(bodyOf(`${base}/unsubscribe`)).toBeUndefined();
+  });
+
+  it.each([
+    ['en-US', 'Unsubscribe', /You have been unsubscribed/],
+    ['de-CH', 'Abmelden', /Sie wurden abgemeldet/],
+  ] as const)('opened from the List-Unsubscribe address (%s): takes the focus to the Unsubscribe section and changes nothing until its button is pressed', async (language, name, said) => {
+    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
+    renderPage(language, `#${newsletterUnsubscribeSection}`);
+    const heading = await screen.findByRole('heading', { level: 2, name });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.closest('section')?.id).toBe(newsletterUnsubscribeSection);
+    expect(changes()).toEqual([]);
+
+    fireEvent.click(within(heading.closest('section') as HTMLElement).getByRole('button', { name }));
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(changes()).toEqual([`POST ${base}/unsubscribe`]);
+  });
+
+  it('opened without the fragment: leaves the focus where it is', async () => {
+    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Unsubscribe' });
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('unsubscribed: says so and "Subscribe again" confirms', async () => {

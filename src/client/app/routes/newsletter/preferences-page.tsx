@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
-import { sitePath } from '#shared/paths.ts';
+import { newsletterUnsubscribeSection, sitePath } from '#shared/paths.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -103,7 +103,9 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const unsubscribeRef = useRef<HTMLHeadingElement>(null);
   const focusFirstProblem = useFocusOnProblems(formRef);
+  const { hash } = useLocation();
 
   const [choices, setChoices] = useState<Choices>(() => choicesOf(preferences));
   const [problems, setProblems] = useState<Problems>({});
@@ -116,6 +118,14 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
     // The control that was used may be gone (the status changed): the result takes the focus and is read out.
     if (result) resultRef.current?.focus();
   }, [result]);
+
+  useEffect(() => {
+    // Opened from the List-Unsubscribe address (its GET leads here with the fragment): the
+    // section with the button is what the visitor came for. The browser's own jump to the
+    // fragment happened before the page had loaded it, so the heading takes the focus,
+    // which also scrolls it into view.
+    if (hash === `#${newsletterUnsubscribeSection}`) unsubscribeRef.current?.focus();
+  }, [hash]);
 
   const show = (said: Said, failed: boolean) => setResult((current) => ({ said, failed, round: (current?.round ?? 0) + 1 }));
 
@@ -302,8 +312,10 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
       </section>
 
       {status !== 'UNSUBSCRIBED' && (
-        <section className="preferences__section" aria-labelledby={`${id}-unsubscribe`}>
-          <h2 id={`${id}-unsubscribe`}>{t('preferences.unsubscribe.title')}</h2>
+        <section id={newsletterUnsubscribeSection} className="preferences__section" aria-labelledby={`${id}-unsubscribe`}>
+          <h2 id={`${id}-unsubscribe`} ref={unsubscribeRef} tabIndex={-1}>
+            {t('preferences.unsubscribe.title')}
+          </h2>
           <p>{t('preferences.unsubscribe.text')}</p>
           <button type="button" className="preferences__button" disabled={busy !== undefined} onClick={() => run('unsubscribe')}>
             {t(busy === 'unsubscribe' ? 'preferences.unsubscribing' : 'preferences.unsubscribe.button')}
