@@ -98,7 +98,13 @@ export async function registerStaffRoutes<Options extends FastifyPluginOptions>(
   options: Options,
 ): Promise<void> {
   await app.register(async (staffOnly) => {
-    staffOnly.addHook('onRequest', requireStaff);
+    // The guard goes on each route of the scope rather than on the scope itself, so that
+    // the route declares it and the OpenAPI document can read it there
+    // (src/server/plugins/api-document.ts). It runs where a scope hook would: after the
+    // app's own onRequest hooks (anti-forgery, rate limit), before the route's.
+    staffOnly.addHook('onRoute', (route) => {
+      route.onRequest = [requireStaff, ...[route.onRequest ?? []].flat()];
+    });
     await staffOnly.register(plugin, options);
   });
 }
