@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginOptions, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
@@ -48,6 +47,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
+import { registerApiDocument } from './plugins/api-document.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -148,13 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // input, check the output, and make the OpenAPI document served at /api/docs.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CyberSafe Academy shop API', version: '1.0.0' },
-      components: { securitySchemes: { xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app);
 
   // Cross-cutting: cookies, headers, errors, anti-forgery.
   await app.register(cookie);
