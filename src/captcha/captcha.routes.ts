@@ -22,7 +22,12 @@ export function captchaRoutes(options: CaptchaRoutesOptions): FastifyPluginAsync
   const siteKeys = new Set(options.siteKeys);
 
   return async (app) => {
-    app.get('/puzzle', async (request, reply) => {
+    const puzzle = {
+      schema: { summary: 'A proof-of-work puzzle for the site key of ?sitekey= (the captcha widget asks for it)' },
+      // For the OpenAPI document: its one refusal, with the provider's own code.
+      config: { refusals: [{ status: 400, code: 'captcha.unknownSiteKey', when: 'the site key is missing, repeated or unknown' }] },
+    };
+    app.get('/puzzle', puzzle, async (request, reply) => {
       const { sitekey } = request.query as { sitekey?: unknown };
       const client = request.headers['x-captcha-client'];
       reply.header('Cache-Control', 'no-store');

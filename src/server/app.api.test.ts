@@ -162,17 +162,6 @@ describe('shared calls', () => {
   });
 });
 
-describe('OpenAPI document', () => {
-  it('lists the calls with their schemas', async () => {
-    const doc = (await t.app.inject('/api/docs')).json();
-    expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/country/', '/api/geolocation/whereami/country', '/api/currency/available-currencies', '/api/captcha/site-key']),
-    );
-    expect(doc.paths['/api/country/'].get.responses['200'].content['application/json'].schema.type).toBe('array');
-  });
-});
-
 describe('validation errors', () => {
   it('name the field and speak both languages', async () => {
     const response = await t.app.inject('/api/country/?language=fr-FR');

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginOptions, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import { AppError } from '#shared/errors.ts';
@@ -48,6 +47,7 @@ import { createUsersService, type SignInDelay } from './modules/users/users.serv
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
+import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -102,7 +102,13 @@ export async function registerStaffRoutes<Options extends FastifyPluginOptions>(
   options: Options,
 ): Promise<void> {
   await app.register(async (staffOnly) => {
-    staffOnly.addHook('onRequest', requireStaff);
+    // The guard goes on each route of the scope rather than on the scope itself, so that
+    // the route declares it and the OpenAPI document can read it there
+    // (src/server/plugins/api-document.ts). It runs where a scope hook would: after the
+    // app's own onRequest hooks (anti-forgery, rate limit), before the route's.
+    staffOnly.addHook('onRoute', (route) => {
+      route.onRequest = [requireStaff, ...[route.onRequest ?? []].flat()];
+    });
     await staffOnly.register(plugin, options);
   });
 }
@@ -163,13 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // input, check the output, and make the OpenAPI document served at /api/docs.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CyberSafe Academy shop API', version: '1.0.0' },
-      components: { securitySchemes: { xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app);
 
   // Cross-cutting: cookies, headers, errors, anti-forgery.
   await app.register(cookie);

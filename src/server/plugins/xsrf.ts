@@ -23,6 +23,15 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const exemptRoutes = new Set(['POST /api/newsletter/:token/unsubscribe']);
 
+/**
+ * Whether a route (its method and pattern, `/api/orders/:orderId/checkout`) needs the
+ * header: the check below and the OpenAPI document (src/server/plugins/api-document.ts)
+ * both ask here, so the document marks exactly the calls the server refuses without it.
+ */
+export function needsXsrfToken(method: string, routeUrl: string | undefined): boolean {
+  return unsafeMethods.has(method) && !exemptRoutes.has(`${method} ${routeUrl}`);
+}
+
 function sign(serverKey: string, visitorSecret: string, nonce: string): string {
   return createHmac('sha256', serverKey).update(`${visitorSecret}.${nonce}`).digest('base64url');
 }
@@ -64,8 +73,7 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method)) return;
-    if (exemptRoutes.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (!needsXsrfToken(request.method, request.routeOptions.url)) return;
     const header = request.headers[xsrfHeader];
     const token = Array.isArray(header) ? header[0] : header;
     const valid =

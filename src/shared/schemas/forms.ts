@@ -154,7 +154,8 @@ export type ContactForm = z.output<typeof contactFormSchema>;
 export const newsletterTopicSchema = z.object({ id: z.string(), title: z.string() });
 export type NewsletterTopic = z.infer<typeof newsletterTopicSchema>;
 
-const messagesByLanguageSchema = z.object({ 'en-US': z.string(), 'de-CH': z.string() }) satisfies z.ZodType<MessagesByLanguage>;
+/** A text in every language of the product, as answers and error bodies carry it. */
+export const messagesByLanguageSchema = z.object({ 'en-US': z.string(), 'de-CH': z.string() }) satisfies z.ZodType<MessagesByLanguage>;
 
 /** The answer of `POST /api/newsletter/`; messages[0] is the confirmation, in both languages. */
 export const formMessagesResponseSchema = z.object({

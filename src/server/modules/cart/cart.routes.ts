@@ -25,6 +25,8 @@ export interface CartRoutesOptions {
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
   const { cart, saveCart } = options;
   const noStore = { 'cache-control': 'no-store' };
+  /** Changes refused with 409 once the order is no longer a cart (requireCart in cart.service.ts). */
+  const cartChange = { refusals: ['conflict'] as const };
 
   app.post(
     '/api/orders/',
@@ -34,27 +36,40 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.get(
     '/api/orders/:orderId/shopping-cart/',
-    { schema: { summary: 'The cart', params: orderIdParams, response: { 200: cartSchema } } },
+    {
+      // 403 once the cart has become an order (cart.service.ts).
+      config: { refusals: ['forbidden'] },
+      schema: { summary: 'The cart', params: orderIdParams, response: { 200: cartSchema } },
+    },
     async (request, reply) => reply.headers(noStore).send(await cart.getCart(request.params.orderId, requestLanguage(request))),
   );
 
   app.post(
     '/api/orders/:orderId/shopping-cart/',
-    { schema: { summary: 'Adds seats of a product', params: orderIdParams, body: addToCartSchema, response: { 200: cartSchema } } },
+    {
+      config: cartChange,
+      schema: { summary: 'Adds seats of a product', params: orderIdParams, body: addToCartSchema, response: { 200: cartSchema } },
+    },
     async (request, reply) =>
       reply.headers(noStore).send(await cart.addItem(request.params.orderId, request.body, requestLanguage(request))),
   );
 
   app.put(
     '/api/orders/:orderId/shopping-cart/currency',
-    { schema: { summary: 'Changes the currency and re-prices every line', params: orderIdParams, body: changeCurrencySchema, response: { 200: cartSchema } } },
+    {
+      config: cartChange,
+      schema: { summary: 'Changes the currency and re-prices every line', params: orderIdParams, body: changeCurrencySchema, response: { 200: cartSchema } },
+    },
     async (request, reply) =>
       reply.headers(noStore).send(await cart.changeCurrency(request.params.orderId, request.body.currency, requestLanguage(request))),
   );
 
   app.post(
     '/api/orders/:orderId/shopping-cart/sync',
-    { schema: { summary: 'Re-prices the lines against the current catalogue', params: orderIdParams, response: { 200: cartSchema } } },
+    {
+      config: cartChange,
+      schema: { summary: 'Re-prices the lines against the current catalogue', params: orderIdParams, response: { 200: cartSchema } },
+    },
     async (request, reply) => reply.headers(noStore).send(await cart.syncCart(request.params.orderId, requestLanguage(request))),
   );
 
@@ -66,7 +81,10 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.put(
     '/api/orders/:orderId/shopping-cart/:itemId',
-    { schema: { summary: 'Changes a line: quantity, status, frequency, term', params: orderItemParams, body: updateItemSchema, response: { 200: cartSchema } } },
+    {
+      config: cartChange,
+      schema: { summary: 'Changes a line: quantity, status, frequency, term', params: orderItemParams, body: updateItemSchema, response: { 200: cartSchema } },
+    },
     async (request, reply) =>
       reply
         .headers(noStore)
@@ -75,7 +93,10 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.post(
     '/api/orders/:orderId/shopping-cart/:itemId/match-count',
-    { schema: { summary: "Gives the line the largest quantity of the cart's other lines", params: orderItemParams, response: { 200: cartSchema } } },
+    {
+      config: cartChange,
+      schema: { summary: "Gives the line the largest quantity of the cart's other lines", params: orderItemParams, response: { 200: cartSchema } },
+    },
     async (request, reply) =>
       reply.headers(noStore).send(await cart.matchCount(request.params.orderId, request.params.itemId, requestLanguage(request))),
   );
@@ -90,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     '/api/orders/:orderId/subscribe',
     {
       // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
-      config: { rateLimit: 'mailForms' },
+      config: { rateLimit: 'mailForms', ...cartChange },
       schema: {
         summary: 'Saves the cart by e-mail (shopping-cart form)',
         params: orderIdParams,

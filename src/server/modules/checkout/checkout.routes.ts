@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileAnswer } from '#server/plugins/api-document.ts';
 import { requestLanguage } from '#server/http/language.ts';
 import { orderIdParams } from '#shared/schemas/cart.ts';
 import {
@@ -22,6 +23,8 @@ export interface CheckoutRoutesOptions {
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
   const { checkout } = options;
   const noStore = { 'cache-control': 'no-store' };
+  /** Refused with 409 once the order is no longer a cart (requireCart in src/server/modules/cart/cart.service.ts). */
+  const cartChange = { refusals: ['conflict'] as const };
 
   app.get(
     '/api/orders/:orderId/invoice-info',
@@ -32,6 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.put(
     '/api/orders/:orderId/invoice-info',
     {
+      config: cartChange,
       schema: {
         summary: "Saves a checkout step's sections of the invoice info",
         params: orderIdParams,
@@ -64,6 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.post(
     '/api/orders/:orderId/checkout',
     {
+      config: cartChange,
       schema: {
         summary: 'Buys the cart (needs a captcha solution of the checkout site key)',
         params: orderIdParams,
@@ -76,7 +81,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.get(
     '/api/orders/:orderId/invoice.pdf',
-    { schema: { summary: 'The invoice of an order, as PDF', params: orderIdParams } },
+    { schema: { summary: 'The invoice of an order, as PDF', params: orderIdParams, response: { 200: fileAnswer('application/pdf', 'The invoice (PDF)') } } },
     async (request, reply) => {
       const { number, pdf } = await checkout.invoicePdf(request.params.orderId);
       return reply

@@ -19,7 +19,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       schema: {
         summary: 'Sends a message to the chosen recipient; the sender gets an acknowledgement by e-mail',
         description: 'Needs a captcha solution of the `contact` site key (`GET /api/contact-form/site-key`).',
-        security: [{ xsrf: [] }],
         body: contactFormSchema,
         response: { 200: formMessagesResponseSchema },
       },

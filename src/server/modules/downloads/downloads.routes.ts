@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
+import { fileAnswer } from '#server/plugins/api-document.ts';
 import { languageQuerySchema } from '#shared/schemas/common.ts';
 import { downloadableParams, downloadableSchema, downloadLinkQuerySchema, downloadRequestSchema } from '#shared/schemas/downloadables.ts';
 import { formMessagesResponseSchema } from '#shared/schemas/forms.ts';
@@ -50,6 +51,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         summary: 'The cover image of an item (SVG) in a language; cached by browsers for a day',
         params: downloadableParams,
         querystring: languageQuerySchema,
+        response: { 200: fileAnswer('image/svg+xml', 'The cover (SVG)') },
       },
     },
     async (request, reply) => {
@@ -68,7 +70,6 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         summary: 'Requests an item: a signed download link, valid 7 days, comes by e-mail in the visitor’s language',
         description:
           'Needs a captcha solution of the `forms` site key (`GET /api/captcha/site-key`). 404 for an unknown code. Records the person as a contact with a DATA_PRIVACY consent (source DOWNLOAD); `newsletterEnabled` starts the newsletter’s double opt-in.',
-        security: [{ xsrf: [] }],
         params: downloadableParams,
         body: downloadRequestSchema,
         response: { 200: formMessagesResponseSchema },
@@ -91,6 +92,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
           'Query: `language`, `expires` (Unix seconds) and `signature` (HMAC-SHA256 with the server key over code, language and expiry). A changed, expired or foreign link is answered 303 to `/app/downloadable-content/{code}/{language}?link=expired|invalid`, the item’s page, which offers a fresh link.',
         params: downloadableParams,
         querystring: downloadLinkQuerySchema,
+        response: { 200: fileAnswer('application/pdf', 'The file (PDF)') },
       },
     },
     async (request, reply) => {

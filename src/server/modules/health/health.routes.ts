@@ -17,6 +17,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
   app.get(
     '/api/ready',
     {
+      // 503 while the database does not answer.
+      config: { refusals: ['unavailable'] },
       schema: {
         summary: 'Ready: the database answers',
         response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }) },

@@ -63,7 +63,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       schema: {
         summary: 'Asks for the newsletter: a mail with a confirmation link (or, to a subscriber, their preference link); the same answer either way',
         description: 'Needs a captcha solution of the `forms` site key (`GET /api/captcha/site-key`).',
-        security: [{ xsrf: [] }],
         body: newsletterSubscriptionSchema,
         response: { 200: formMessagesResponseSchema },
       },
@@ -85,7 +84,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     {
       schema: {
         summary: 'Saves role, experience level, topics and language, and confirms a pending subscription',
-        security: [{ xsrf: [] }],
         params: tokenParams,
         body: newsletterPreferencesUpdateSchema,
         response: preferencesAnswer,
@@ -96,7 +94,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
 
   app.post(
     '/api/newsletter/:token/confirm',
-    { schema: { summary: 'Confirms the subscription', security: [{ xsrf: [] }], params: tokenParams, response: preferencesAnswer } },
+    { schema: { summary: 'Confirms the subscription', params: tokenParams, response: preferencesAnswer } },
     async (request, reply) => reply.headers(noStore).send(await newsletter.confirm(request.params.token, requestLanguage(request))),
   );
 
@@ -119,6 +117,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
           summary: 'Unsubscribes; also the List-Unsubscribe address of the mails (one click, RFC 8058, no anti-forgery header needed)',
           description:
             'The preference centre posts it without a body; a mail program posts `List-Unsubscribe=One-Click` as `multipart/form-data` or `application/x-www-form-urlencoded` (at most 1 KB).',
+          consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
           params: tokenParams,
           body: unsubscribeBodySchema,
           response: preferencesAnswer,
@@ -164,7 +163,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
       config: { rateLimit: 'mailForms' },
       schema: {
         summary: 'Sends the subscriber a mail with a link that confirms the deletion of their data (24 hours, once)',
-        security: [{ xsrf: [] }],
         params: tokenParams,
         response: { 200: formMessagesResponseSchema },
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
+import { fileAnswer } from '#server/plugins/api-document.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
 import {
   adminOrderParams,
@@ -37,6 +38,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   const { ordersAdmin } = options;
   const tags = ['back office'];
   const noContent = { 204: z.null().describe('Done') };
+  /** The lifecycle's actions: 409 where the order's status does not allow them (applyAction in orders.service.ts). */
+  const action = { refusals: ['conflict'] as const };
 
   app.post(
     '/api/orders/admin/list',
@@ -51,7 +54,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
         tags,
         summary: 'Every order of the filter as CSV (UTF-8 with BOM)',
         querystring: orderExportQuerySchema,
-        response: { 200: z.any().describe('text/csv: a header row, then one row per order') },
+        response: { 200: fileAnswer('text/csv', 'A header row, then one row per order') },
       },
     },
     async (request, reply) =>
@@ -96,13 +99,14 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   app.post(
     '/api/orders/admin/:id/pay',
-    { schema: { tags, summary: 'Records a payment (PAY)', params: adminOrderParams, body: payOrderSchema, response: { 200: adminOrderSchema } } },
+    { config: action, schema: { tags, summary: 'Records a payment (PAY)', params: adminOrderParams, body: payOrderSchema, response: { 200: adminOrderSchema } } },
     async (request) => ordersAdmin.pay(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.post(
     '/api/orders/admin/:id/cancel-refund',
     {
+      config: action,
       schema: { tags, summary: 'Cancels a paid order, with or without a refund (CANCEL_REFUND)', params: adminOrderParams, body: cancelRefundSchema, response: { 200: adminOrderSchema } },
     },
     async (request) => ordersAdmin.cancelRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
@@ -111,6 +115,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   app.post(
     '/api/orders/admin/:id/archive-refund',
     {
+      config: action,
       schema: { tags, summary: 'Records the payout of a pending refund (ARCHIVE_REFUND)', params: adminOrderParams, body: archiveRefundSchema, response: { 200: adminOrderSchema } },
     },
     async (request) => ordersAdmin.archiveRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
@@ -119,6 +124,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   app.post(
     '/api/orders/admin/:id/termination',
     {
+      config: action,
       schema: { tags, summary: 'Gives notice on a subscription (START_TERMINATION)', params: adminOrderParams, body: terminationSchema, response: { 200: adminOrderSchema } },
     },
     async (request) => ordersAdmin.startTermination(request.params.id, staffOf(request), request.body, requestLanguage(request)),
@@ -126,13 +132,14 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   app.post(
     '/api/orders/admin/:id/status',
-    { schema: { tags, summary: 'A status change (START_WORK, INVOICE, …)', params: adminOrderParams, body: statusChangeSchema, response: { 200: adminOrderSchema } } },
+    { config: action, schema: { tags, summary: 'A status change (START_WORK, INVOICE, …)', params: adminOrderParams, body: statusChangeSchema, response: { 200: adminOrderSchema } } },
     async (request) => ordersAdmin.changeStatus(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.delete(
     '/api/orders/admin/:id/',
     {
+      config: action,
       schema: { tags, summary: 'Deletes an order (DELETE); the reason in the body or the query', params: adminOrderParams, body: deleteOrderSchema, querystring: deleteOrderQuerySchema, response: noContent },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
+import { fileAnswer } from '#server/plugins/api-document.ts';
 import { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from '#shared/schemas/people.ts';
 import type { PeopleService } from './people.service.ts';
 
@@ -32,7 +32,7 @@ export const contactsAdminRoutes: FastifyPluginAsyncZod<{ people: PeopleService 
         tags,
         summary: 'Every contact the search q finds as CSV (UTF-8 with BOM), the header in ?language=',
         querystring: contactExportQuerySchema,
-        response: { 200: z.string().describe('text/csv: a header row, then one row per contact') },
+        response: { 200: fileAnswer('text/csv', 'A header row, then one row per contact') },
       },
     },
     async (request, reply) => {

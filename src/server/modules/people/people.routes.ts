@@ -17,7 +17,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = as
     {
       schema: {
         summary: "Deletes the person of a deletion link: the contact with everything that points to it, their orders anonymised",
-        security: [{ xsrf: [] }],
         params: tokenParams,
         response: { 200: formMessagesResponseSchema },
       },

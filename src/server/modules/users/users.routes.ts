@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '#shared/errors.ts';
 import {
   clearSessionCookie,
   requireStaff,
@@ -37,9 +38,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     userAgent: request.headers['user-agent'],
     log: request.log,
   });
-  /** The /api/users/me… calls. */
-  const own = { onRequest: requireStaff, config: { allowWithoutSecondFactor: true } };
-  const security = [{ xsrf: [] }];
+  /**
+   * The /api/users/me… calls, with what their service refuses besides the session check
+   * (for the OpenAPI document): `conflict` when the second factor is not in the state the
+   * call needs, `tooManyRequests` when a password check meets the sign-in throttle.
+   */
+  const own = (...refusals: ErrorCode[]) => ({ onRequest: requireStaff, config: { allowWithoutSecondFactor: true, refusals } });
+  /** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (users.service.ts). */
+  const signIn = { refusals: ['unauthorized', 'tooManyRequests'] as const };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -48,11 +54,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/login',
     {
+      config: signIn,
       schema: {
         summary: 'Signs a staff member in: sets the session cookie',
         description:
           'Needs a captcha solution of the `signIn` site key (`GET /api/users/captcha/site-key`). With the second factor on, answers `{ secondFactorRequired: true }`; then `POST /api/users/login/second-factor`. 401 for a wrong address or password, 429 with Retry-After after too many failures.',
-        security,
         body: loginSchema,
         response: { 200: loginAnswerSchema },
       },
@@ -67,9 +73,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/login/second-factor',
     {
+      config: signIn,
       schema: {
         summary: 'Completes a sign-in with the code of the authenticator app or a recovery code: a new session cookie',
-        security,
         body: secondFactorCodeSchema,
         response: { 200: staffMemberSchema },
       },
@@ -83,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post(
     '/api/users/logout',
-    { schema: { summary: 'Ends the session and clears its cookie', security, response: { 204: noContentSchema } } },
+    { schema: { summary: 'Ends the session and clears its cookie', response: { 204: noContentSchema } } },
     async (request, reply) => {
       await users.logout(sessionCookieOf(request), contextOf(request));
       clearSessionCookie(reply);
@@ -93,17 +99,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/api/users/me',
-    { ...own, schema: { summary: 'The signed-in staff member', response: { 200: meSchema } } },
+    { ...own(), schema: { summary: 'The signed-in staff member', response: { 200: meSchema } } },
     async (request) => users.me(staffOf(request), staffSessionOf(request)),
   );
 
   app.post(
     '/api/users/me/second-factor/enrolment',
     {
-      ...own,
+      ...own('conflict', 'tooManyRequests'),
       schema: {
         summary: 'Starts setting up the second factor: a new secret as otpauth URI and QR code (SVG)',
-        security,
         body: passwordConfirmationSchema,
         response: { 200: enrolmentSchema },
       },
@@ -114,10 +119,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/me/second-factor',
     {
-      ...own,
+      ...own('conflict'),
       schema: {
         summary: 'Turns the second factor on with a first code; answers ten one-time recovery codes, shown this once',
-        security,
         body: secondFactorCodeSchema,
         response: { 200: recoveryCodesSchema },
       },
@@ -128,8 +132,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.delete(
     '/api/users/me/second-factor',
     {
-      ...own,
-      schema: { summary: 'Turns the second factor off', security, body: passwordConfirmationSchema, response: { 204: noContentSchema } },
+      ...own('conflict', 'tooManyRequests'),
+      schema: { summary: 'Turns the second factor off', body: passwordConfirmationSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       await users.turnOffSecondFactor(staffOf(request), request.body.password, contextOf(request));
@@ -140,8 +144,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/me/password',
     {
-      ...own,
-      schema: { summary: 'Changes the own password; ends the other sessions', security, body: changePasswordSchema, response: { 204: noContentSchema } },
+      ...own('tooManyRequests'),
+      schema: { summary: 'Changes the own password; ends the other sessions', body: changePasswordSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
       await users.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
@@ -151,13 +155,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/api/users/me/sessions',
-    { ...own, schema: { summary: 'The own open sessions', response: { 200: staffSessionsSchema } } },
+    { ...own(), schema: { summary: 'The own open sessions', response: { 200: staffSessionsSchema } } },
     async (request) => users.listSessions(staffOf(request), staffSessionOf(request)),
   );
 
   app.delete(
     '/api/users/me/sessions/:id',
-    { ...own, schema: { summary: 'Ends one of the own sessions', security, params: sessionIdParams, response: { 204: noContentSchema } } },
+    { ...own(), schema: { summary: 'Ends one of the own sessions', params: sessionIdParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await users.endOwnSession(staffOf(request), request.params.id, contextOf(request));
       return reply.code(204).send(null);

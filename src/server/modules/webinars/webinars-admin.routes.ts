@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
+import { fileAnswer } from '#server/plugins/api-document.ts';
 import { languageQuerySchema } from '#shared/schemas/common.ts';
 import {
   adminWebinarDetailSchema,
@@ -68,6 +69,8 @@ export const webinarsAdminRoutes: FastifyPluginAsyncZod<WebinarsAdminRoutesOptio
   app.delete(
     '/api/webinars/admin/:id',
     {
+      // 409 while it has subscribers and ?subscribersInformed=true is missing.
+      config: { refusals: ['conflict'] },
       schema: {
         tags,
         summary: 'Deletes a webinar; with subscribers only with ?subscribersInformed=true, and they get the cancelled calendar entry',
@@ -90,7 +93,7 @@ export const webinarsAdminRoutes: FastifyPluginAsyncZod<WebinarsAdminRoutesOptio
         summary: "The webinar's subscribers as CSV (UTF-8 with BOM), the header in ?language=",
         params: webinarParams,
         querystring: languageQuerySchema,
-        response: { 200: z.string().describe('text/csv: a header row, then one row per subscriber') },
+        response: { 200: fileAnswer('text/csv', 'A header row, then one row per subscriber') },
       },
     },
     async (request, reply) => {

@@ -51,13 +51,13 @@ export const webinarsRoutes: FastifyPluginAsyncZod<{ webinars: WebinarsService }
     '/api/webinars/:id/subscriptions',
     {
       // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
-      config: { rateLimit: 'mailForms' },
+      // 409 once the webinar has started.
+      config: { rateLimit: 'mailForms', refusals: ['conflict'] },
       schema: {
         tags,
         summary: 'Signs up for a webinar; the confirmation with the link to join and a calendar entry comes by e-mail',
         description:
           'Needs a captcha solution of the `forms` site key (`GET /api/captcha/site-key`). 404 for an unknown or deleted webinar, 409 once it has started. Signing up again keeps the one sign-up and sends the confirmation again.',
-        security: [{ xsrf: [] }],
         params: webinarParams,
         body: webinarSubscriptionSchema,
         response: { 200: formMessagesResponseSchema },
