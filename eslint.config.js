@@ -48,7 +48,7 @@ const elements = [
   { type: 'client-ui', pattern: 'src/client/ui', partialMatch: false },
   { type: 'client-lib', pattern: 'src/client/lib', partialMatch: false },
   { type: 'client-features', pattern: 'src/client/features', partialMatch: false },
-  // The SPA and any other single-page app beside it (a future src/client/admin/).
+  // The single-page apps: the shop (src/client/app) and the back office (src/client/admin), each its own bundle.
   { type: 'client-spa', pattern: 'src/client/app', partialMatch: false },
   { type: 'client-spa', pattern: 'src/client/admin', partialMatch: false },
   { type: 'client-islands', pattern: 'src/client/islands', partialMatch: false },
