@@ -99,7 +99,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
   }
 
   /** The cart view of an order; `includeDeleted` for the back office, which still shows deleted orders. */
-  async function loadCartView(orderId: string, language: Language, tx: Db = db, options: { includeDeleted?: boolean } = {}): Promise<Cart> {
+  async function loadCartView(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<Cart> {
     const row = await repo.findCart(tx, orderId, options);
     if (!row) throw new AppError('notFound', 'error.cart.notFound');
     return toCartView(row, language);

@@ -41,10 +41,13 @@ export function createSaveCartService(deps: {
         // without spending the visitor's solution (the transaction undoes it otherwise).
         const order = await cart.lockCart(orderId, tx);
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'SAVE_CART', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'SAVE_CART');
+        const contactId = await people.recordPerson(
+          { ...form, preferredLanguage: language },
+          'SAVE_CART',
+          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+          tx,
+        );
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription({ contactId, language }, 'SAVE_CART', tx);
         const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
         await repo.setOrderFields(tx, order.id, {
           subscriberEmail: form.email,
@@ -52,7 +55,7 @@ export function createSaveCartService(deps: {
           subscribedAt: new Date(),
           language,
         });
-        const view = await cart.loadCartView(order.id, language, tx);
+        const view = await cart.loadCartView(order.id, language, {}, tx);
         const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
         await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart: view, language, firstName: form.firstName, link }) });
       });

@@ -124,7 +124,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * counter row stays locked until the transaction commits, so every other BUY waits from
    * here on. `netMinor` and `grossMinor` are what falls due at purchase.
    */
-  async function buyChanges(tx: Db, values: { year: number; language: string; netMinor: number; grossMinor: number }) {
+  async function buyChanges(values: { year: number; language: string; netMinor: number; grossMinor: number }, tx: Db) {
     const number = await repo.nextOrderNumber(tx, values.year);
     return { changes: repo.placedOrderValues({ number, ...values }), history: { number } };
   }
@@ -194,7 +194,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /** GET …/detail: the review figures of a cart, or what was ordered (the back office also of a deleted order). */
     async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetail> {
       const order = await orderOrRefuse(orderId, options);
-      return detailOf(order, await cart.loadCartView(orderId, language, db, options), language);
+      return detailOf(order, await cart.loadCartView(orderId, language, options), language);
     },
 
     /**
@@ -249,7 +249,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           requireCart(order.deletedAt ? undefined : order);
           const missing = missingForCheckout((order.invoiceInfo ?? {}) as StoredInvoiceInfo);
           if (missing.length > 0) throw AppError.validation(missing);
-          view = await cart.loadCartView(orderId, language, tx);
+          view = await cart.loadCartView(orderId, language, {}, tx);
           return { invoiceInfoComplete: true };
         },
         prepare: async ({ tx, order }) => {
@@ -257,13 +257,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           if (info.contact) {
             const { contact } = info;
             await people.recordPerson(
-              tx,
               { ...contact, companyName: info.company?.name, preferredLanguage: language },
               'CHECKOUT',
               [
                 { subject: 'LEGAL_TEXTS', granted: true, textVersion: termsVersion, language },
                 { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
               ],
+              tx,
             );
           }
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
@@ -272,7 +272,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const { netMinor, grossMinor } = orderVatTotals(toMinor(view?.totals.dueToday ?? 0), info);
           // The number last, as it makes every other checkout wait: only the order's update,
           // its history row and the queueing of its mails follow.
-          return buyChanges(tx, { year: new Date().getUTCFullYear(), language, netMinor, grossMinor });
+          return buyChanges({ year: new Date().getUTCFullYear(), language, netMinor, grossMinor }, tx);
         },
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');

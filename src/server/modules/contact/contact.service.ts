@@ -80,12 +80,12 @@ export function createContactService(deps: {
       await db.transaction(async (tx) => {
         await captcha.verify(form.captchaSolution, 'contact', tx);
         const contactId = await people.recordPerson(
-          tx,
           { ...form, companyName: form.company ?? form.companyName, preferredLanguage: language },
           'CONTACT_FORM',
           [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+          tx,
         );
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'CONTACT_FORM');
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription({ contactId, language }, 'CONTACT_FORM', tx);
         const stored = messageOf(
           await repo.insertMessage(tx, {
             contactId,

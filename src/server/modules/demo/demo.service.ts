@@ -91,7 +91,7 @@ export function createDemoService(deps: DemoServiceDeps) {
       actor: 'visitor',
       check: () => ({ invoiceInfoComplete: info.complete }),
       prepare: ({ tx }) =>
-        checkout.buyChanges(tx, { year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }),
+        checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx),
     });
     history.push({ action: 'BUY', at: placedAt });
 

@@ -100,12 +100,15 @@ export function createDownloadsService(deps: {
         const file = fileLanguage(found.files, language);
         if (!file) throw notFound();
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'DOWNLOAD', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
+        const contactId = await people.recordPerson(
+          { ...form, preferredLanguage: language },
+          'DOWNLOAD',
+          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+          tx,
+        );
         // The newsletter box asks for the newsletter: its confirmation mail follows, and the
         // NEWSLETTER consent is recorded when the person confirms.
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'DOWNLOAD');
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription({ contactId, language }, 'DOWNLOAD', tx);
         const expiresAt = new Date(Date.now() + downloadLinkValidDays * day);
         const claims = { code, language: file.language as Language, expires: Math.floor(expiresAt.getTime() / 1000) };
         await queueMail(tx, mail, {

@@ -327,8 +327,8 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const people = createPeopleService({ db, orders: createOrdersService({ db }), mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
     const newsletter = createNewsletterService({ db, captcha: t.app.captcha, people, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
     const queued = await db.transaction(async (tx) => {
-      const contactId = await people.recordPerson(tx, { email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', []);
-      return newsletter.requestSubscription(tx, { contactId, language: 'en-US', topicIds: ['awareness'] }, 'WEBINAR');
+      const contactId = await people.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);
+      return newsletter.requestSubscription({ contactId, language: 'en-US', topicIds: ['awareness'] }, 'WEBINAR', tx);
     });
     expect(queued).toBe(true);
     expect((await subscriptionOf('webinar.guest@example.com'))?.subscription).toMatchObject({ status: 'PENDING', source: 'WEBINAR', topicIds: ['awareness'] });

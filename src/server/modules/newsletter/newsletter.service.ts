@@ -92,7 +92,7 @@ export function createNewsletterService(deps: {
     request: { contactId: string; language: Language; topicIds?: string[] | undefined },
     source: ConsentSource,
   ): Promise<boolean> {
-    const contact = await people.getContact(tx, request.contactId);
+    const contact = await people.getContact(request.contactId, tx);
     if (!contact) throw new Error(`no contact ${request.contactId}`);
     const current = await repo.lockSubscription(tx, contact.id);
     if (current?.status === 'CONFIRMED') return sendPreferenceLink(tx, contact, request.language);
@@ -106,13 +106,13 @@ export function createNewsletterService(deps: {
   /** The subscription and contact of a token that works, else 404 with what to do. `lock`: for a change. */
   async function resolve(tx: Db, token: string, lock: boolean): Promise<{ subscription: repo.SubscriptionRow; contact: Contact }> {
     const subscription = await repo.findByToken(tx, hashLinkToken(token), lock);
-    const contact = subscription && (await people.getContact(tx, subscription.contactId));
+    const contact = subscription && (await people.getContact(subscription.contactId, tx));
     if (!subscription || !contact) throw tokenNotFound();
     return { subscription, contact };
   }
 
   async function preferencesOf(tx: Db, contactId: string): Promise<NewsletterPreferences> {
-    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(tx, contactId)]);
+    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(contactId, tx)]);
     if (!subscription || !contact) throw tokenNotFound();
     return {
       email: contact.email,
@@ -134,9 +134,7 @@ export function createNewsletterService(deps: {
     await repo.setStatus(tx, subscription.contactId, 'CONFIRMED');
     await repo.keepTokens(tx, subscription.contactId);
     const source = subscription.status === 'UNSUBSCRIBED' ? 'PREFERENCE_CENTRE' : (subscription.source as ConsentSource);
-    await people.recordConsents(tx, subscription.contactId, source, [
-      { subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language },
-    ]);
+    await people.recordConsents(subscription.contactId, source, [{ subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language }], tx);
   }
 
   return {
@@ -161,11 +159,14 @@ export function createNewsletterService(deps: {
       const language = form.preferredLanguage ?? requestLanguage;
       const queued = await db.transaction(async (tx) => {
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        const known = await people.findContact(tx, form.email);
+        const known = await people.findContact(form.email, tx);
         if (known && (await repo.lockSubscription(tx, known.id))?.status === 'CONFIRMED') return sendPreferenceLink(tx, known, language);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'NEWSLETTER', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
+        const contactId = await people.recordPerson(
+          { ...form, preferredLanguage: language },
+          'NEWSLETTER',
+          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+          tx,
+        );
         return startDoubleOptIn(tx, { contactId, language, topicIds: form.topicIds }, 'NEWSLETTER');
       });
       if (queued) onMailQueued();
@@ -177,7 +178,7 @@ export function createNewsletterService(deps: {
      * box), inside that form's transaction, for the contact it recorded. Returns whether a
      * mail was queued; the caller wakes the mail worker after its commit.
      */
-    requestSubscription(tx: Db, request: { contactId: string; language: Language; topicIds?: string[] }, source: ConsentSource): Promise<boolean> {
+    requestSubscription(request: { contactId: string; language: Language; topicIds?: string[] }, source: ConsentSource, tx: Db): Promise<boolean> {
       return startDoubleOptIn(tx, request, source);
     },
 
@@ -196,7 +197,7 @@ export function createNewsletterService(deps: {
       await checkTopics(db, update.topicIds);
       return db.transaction(async (tx) => {
         const { subscription, contact } = await resolve(tx, token, true);
-        await people.saveChoices(tx, contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language });
+        await people.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language }, tx);
         await repo.setTopics(tx, contact.id, [...new Set(update.topicIds)]);
         if (subscription.status === 'PENDING') await confirm(tx, subscription, requestLanguage);
         return preferencesOf(tx, contact.id);
@@ -223,9 +224,12 @@ export function createNewsletterService(deps: {
         if (subscription.status !== 'UNSUBSCRIBED') {
           await repo.setStatus(tx, contact.id, 'UNSUBSCRIBED');
           if (subscription.status === 'CONFIRMED') {
-            await people.recordConsents(tx, contact.id, source, [
-              { subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage },
-            ]);
+            await people.recordConsents(
+              contact.id,
+              source,
+              [{ subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage }],
+              tx,
+            );
           }
         }
         return preferencesOf(tx, contact.id);

@@ -107,7 +107,7 @@ export function createPeopleService(deps: {
 }) {
   const { db, orders: ordersOfPeople, mail, publicUrl, onMailQueued } = deps;
 
-  async function recordConsents(tx: Db, contactId: string, source: ConsentSource, statements: ConsentStatement[]): Promise<void> {
+  async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
       tx,
       statements.map((statement) => ({ contactId, source, ...statement })),
@@ -202,7 +202,7 @@ export function createPeopleService(deps: {
      * what is stored), and adds one row per consent. Returns the contact's id, for the
      * form's own row (a message, a sign-up) to point to.
      */
-    async recordPerson(tx: Db, person: PersonDetails, source: ConsentSource, statements: ConsentStatement[]): Promise<string> {
+    async recordPerson(person: PersonDetails, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<string> {
       checkDetails(person);
       const contactId = await repo.upsertFillingGaps(tx, {
         email: contactEmail(person.email),
@@ -216,7 +216,7 @@ export function createPeopleService(deps: {
         experienceLevel: person.experienceLevel ?? null,
         preferredLanguage: person.preferredLanguage ?? null,
       });
-      await recordConsents(tx, contactId, source, statements);
+      await recordConsents(contactId, source, statements, tx);
       return contactId;
     },
 
@@ -224,18 +224,18 @@ export function createPeopleService(deps: {
     recordConsents,
 
     /** The contact of an address (any case), if there is one. */
-    async findContact(tx: Db, email: string): Promise<Contact | undefined> {
+    async findContact(email: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactByEmail(tx, contactEmail(email));
       return row && contactOf(row);
     },
 
-    async getContact(tx: Db, id: string): Promise<Contact | undefined> {
+    async getContact(id: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactById(tx, id);
       return row && contactOf(row);
     },
 
     /** The role, experience level and language as the person sets them through their own link (overwritten, not filled). */
-    async saveChoices(tx: Db, contactId: string, choices: { role: string | null; experienceLevel: string | null; preferredLanguage: Language }): Promise<void> {
+    async saveChoices(contactId: string, choices: { role: string | null; experienceLevel: string | null; preferredLanguage: Language }, tx: Db): Promise<void> {
       await repo.updateChoices(tx, contactId, choices);
     },
 

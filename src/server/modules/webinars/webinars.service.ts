@@ -187,12 +187,15 @@ export function createWebinarsService(deps: {
         // Again under a lock: a change or deletion of the webinar waits for this sign-up (or this for it).
         const locked = refuse(await repo.findWebinar(tx, id, 'share'));
         await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'WEBINAR', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
+        const contactId = await people.recordPerson(
+          { ...form, preferredLanguage: language },
+          'WEBINAR',
+          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
+          tx,
+        );
         // The newsletter box asks for the newsletter: its confirmation mail follows, and the
         // NEWSLETTER consent is recorded when the person confirms.
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'WEBINAR');
+        if (form.newsletterEnabled === true) await newsletter.requestSubscription({ contactId, language }, 'WEBINAR', tx);
         const subscriptionId = await repo.upsertSubscription(tx, { webinarId: locked.id, contactId, language });
         await queueSubscriberMail(tx, 'CONFIRMATION', locked, {
           id: subscriptionId,
