@@ -35,7 +35,9 @@ import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createMailService, mailSettingsFor, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
+import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
+import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
+import { createOutboxService } from './modules/mail/outbox.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -190,10 +192,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
   const db = database.db;
-  const mailSettings: MailSettings = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
+  const mailSettings = mailSettingsFor(env.MAIL_FROM);
   // The mail service is made last, as it sends the mails the checkout service composes;
   // requests that queue mails call this only once everything is made.
   const onMailQueued = () => mail.wake();
+  // The modules queue their mails here, in the transactions of the changes that cause them.
+  const outbox = createOutboxService();
   const health = createHealthService({ database });
   const captcha = createCaptchaService({
     db,
@@ -205,16 +209,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, orders, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
-  const newsletter = createNewsletterService({ db, captcha, people, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
-  const saveCart = createSaveCartService({ db, cart, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const newsletter = createNewsletterService({ db, captcha, people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
+  const saveCart = createSaveCartService({ db, cart, captcha, people, newsletter, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
     captcha,
     people,
     newsletter,
+    outbox,
     mail: mailSettings,
     addresses: {
       MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,
@@ -226,9 +231,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     onMailQueued,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, captcha, people, newsletter, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, captcha, people, newsletter, outbox, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
-  const downloads = createDownloadsService({ db, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
+  const downloads = createDownloadsService({ db, captcha, people, newsletter, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA, signInDelay: deps.signInDelay });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
@@ -241,6 +246,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     captcha,
     people,
     invoices,
+    outbox,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
     onMailQueued,

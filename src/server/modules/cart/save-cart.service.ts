@@ -5,7 +5,8 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
@@ -19,13 +20,14 @@ export function createSaveCartService(deps: {
   people: PeopleService;
   /** The form's newsletter box starts the newsletter's double opt-in. */
   newsletter: Pick<NewsletterService, 'requestSubscription'>;
+  outbox: Pick<OutboxService, 'queue'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the restore link in the mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, cart, captcha, people, newsletter, mail, publicUrl, onMailQueued } = deps;
+  const { db, cart, captcha, people, newsletter, outbox, mail, publicUrl, onMailQueued } = deps;
 
   return {
     /**
@@ -57,7 +59,7 @@ export function createSaveCartService(deps: {
         });
         const view = await cart.loadCartView(order.id, language, {}, tx);
         const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
-        await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart: view, language, firstName: form.firstName, link }) });
+        await outbox.queue(mail, { to: form.email, ...cartSavedMail({ cart: view, language, firstName: form.firstName, link }) }, tx);
       });
       onMailQueued();
       return { isSubscribed: true, messages: [{ translations: translateAll('shop.cartSaved.confirmation') }] };

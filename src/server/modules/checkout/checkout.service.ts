@@ -12,7 +12,8 @@ import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart, type CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import { queueMailsComposedLater, type MailComposer } from '../mail/mail.service.ts';
+import type { MailComposer } from '../mail/mail.service.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
 import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
@@ -32,6 +33,7 @@ export interface CheckoutServiceDeps {
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
   people: Pick<PeopleService, 'recordPerson'>;
   invoices: Pick<InvoicesService, 'renderPdf'>;
+  outbox: Pick<OutboxService, 'queueComposedLater'>;
   /** Staff are told of every order at this address (ORDERS_EMAIL). */
   ordersEmail: string;
   /** Where visitors reach the shop: links in the mails start here. */
@@ -103,7 +105,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, people, invoices, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, people, invoices, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -144,11 +146,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    */
   async function queueOrderMails(tx: Db, { detail, info }: PlacedOrder): Promise<void> {
     const buyer = info.contact?.email;
-    await queueMailsComposedLater(tx, [
-      // The confirmation carries the invoice PDF.
-      ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
-      { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
-    ]);
+    await outbox.queueComposedLater(
+      [
+        // The confirmation carries the invoice PDF.
+        ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
+        { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
+      ],
+      tx,
+    );
   }
 
   /**

@@ -5,7 +5,7 @@ import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
 import { sellerDetails, type InvoiceDocument } from '../invoices/invoices.service.ts';
-import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail.service.ts';
+import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';

@@ -8,7 +8,8 @@ import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
@@ -57,6 +58,7 @@ export function createContactService(deps: {
   people: PeopleService;
   /** The form's newsletter box starts the newsletter's double opt-in. */
   newsletter: Pick<NewsletterService, 'requestSubscription'>;
+  outbox: Pick<OutboxService, 'queue'>;
   mail: MailSettings;
   addresses: ContactAddresses;
   /** Where staff reach the back office: the link in the team's mail starts here. */
@@ -64,7 +66,7 @@ export function createContactService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, addresses, publicUrl, onMailQueued } = deps;
+  const { db, captcha, people, newsletter, outbox, mail, addresses, publicUrl, onMailQueued } = deps;
 
   return {
     /**
@@ -102,8 +104,8 @@ export function createContactService(deps: {
           }),
         );
         const link = new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString();
-        await queueMail(tx, mail, { to: addresses[form.recipient], replyTo: form.email, ...staffContactMail(stored, link) });
-        await queueMail(tx, mail, { to: form.email, ...contactAcknowledgementMail(stored) });
+        await outbox.queue(mail, { to: addresses[form.recipient], replyTo: form.email, ...staffContactMail(stored, link) }, tx);
+        await outbox.queue(mail, { to: form.email, ...contactAcknowledgementMail(stored) }, tx);
       });
       onMailQueued();
       const confirmation = (to: Language) => translate(to, 'forms.contact.confirmation', { recipient: translate(to, `forms.recipient.${form.recipient}`) });

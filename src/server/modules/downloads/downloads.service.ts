@@ -7,7 +7,8 @@ import { appPaths, appUrl, downloadableCoverPath, downloadableFilePath } from '#
 import { downloadLinkValidDays, type Downloadable, type DownloadLinkProblem, type DownloadLinkQuery, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { checkLink, signedLinkQuery } from './download-links.ts';
@@ -41,6 +42,7 @@ export function createDownloadsService(deps: {
   people: PeopleService;
   /** The form's newsletter box starts the newsletter's double opt-in. */
   newsletter: Pick<NewsletterService, 'requestSubscription'>;
+  outbox: Pick<OutboxService, 'queue'>;
   mail: MailSettings;
   /** The shop's public address, for the link in the mail. */
   publicUrl: string;
@@ -49,7 +51,7 @@ export function createDownloadsService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, publicUrl, secretKey, onMailQueued } = deps;
+  const { db, captcha, people, newsletter, outbox, mail, publicUrl, secretKey, onMailQueued } = deps;
 
   /** The item with its files; 404 when it is unknown or has no file. */
   async function findItem(executor: Db, code: string): Promise<{ item: repo.DownloadableRow; files: repo.FileFacts[] }> {
@@ -111,7 +113,7 @@ export function createDownloadsService(deps: {
         if (form.newsletterEnabled === true) await newsletter.requestSubscription({ contactId, language }, 'DOWNLOAD', tx);
         const expiresAt = new Date(Date.now() + downloadLinkValidDays * day);
         const claims = { code, language: file.language as Language, expires: Math.floor(expiresAt.getTime() / 1000) };
-        await queueMail(tx, mail, {
+        await outbox.queue(mail, {
           to: form.email,
           ...downloadMail({
             language,
@@ -122,7 +124,7 @@ export function createDownloadsService(deps: {
             expiresAt,
             validDays: downloadLinkValidDays,
           }),
-        });
+        }, tx);
         return found.item;
       });
       onMailQueued();

@@ -7,7 +7,8 @@ import type { Language } from '#shared/locales.ts';
 import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import { createLinkToken, hashLinkToken, type Contact, type PeopleService } from '../people/people.service.ts';
 import { renderIssue } from './newsletter-issue.ts';
 import { confirmationMail, issueMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
@@ -45,6 +46,7 @@ export function createNewsletterService(deps: {
   db: Db;
   captcha: Pick<CaptchaService, 'verify'>;
   people: PeopleService;
+  outbox: Pick<OutboxService, 'queue'>;
   /** The newsletter's own sender (NEWSLETTER_FROM): its mails go out from there. */
   mail: MailSettings;
   /** Where visitors reach the shop: the links of the mails start here. */
@@ -52,7 +54,7 @@ export function createNewsletterService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, mail, publicUrl, onMailQueued } = deps;
+  const { db, captcha, people, outbox, mail, publicUrl, onMailQueued } = deps;
 
   /** Queues a mail with a new token in its link and headers; `validSeconds` null: the token does not expire. */
   async function queueLinkMail(
@@ -64,11 +66,15 @@ export function createNewsletterService(deps: {
   ): Promise<void> {
     const { token, hash } = createLinkToken();
     await repo.insertTokens(tx, [{ tokenHash: hash, contactId: contact.id, validSeconds }]);
-    await queueMail(tx, mail, {
-      to: contact.email,
-      ...compose({ language, firstName: contact.firstName, link: newsletterLinks(token, publicUrl).preferences }),
-      headers: listHeaders({ token, publicUrl, sender: mail, language }),
-    });
+    await outbox.queue(
+      mail,
+      {
+        to: contact.email,
+        ...compose({ language, firstName: contact.firstName, link: newsletterLinks(token, publicUrl).preferences }),
+        headers: listHeaders({ token, publicUrl, sender: mail, language }),
+      },
+      tx,
+    );
   }
 
   /**
@@ -258,8 +264,8 @@ export type NewsletterService = ReturnType<typeof createNewsletterService>;
  * mail from the newsletter's sender with a token of its own in its preference link and
  * List-Unsubscribe headers. Unknown topic ids are refused.
  */
-export function createNewsletterIssues(deps: { db: Db; mail: MailSettings; publicUrl: string }) {
-  const { db, mail, publicUrl } = deps;
+export function createNewsletterIssues(deps: { db: Db; outbox: Pick<OutboxService, 'queue'>; mail: MailSettings; publicUrl: string }) {
+  const { db, outbox, mail, publicUrl } = deps;
   return {
     async queueIssue(options: { markdown: string; language: Language; topicIds: string[] }): Promise<{ subject: string; queued: number }> {
       const issue = renderIssue(options.markdown);
@@ -273,11 +279,15 @@ export function createNewsletterIssues(deps: { db: Db; mail: MailSettings; publi
             batch.map((recipient) => ({ tokenHash: recipient.hash, contactId: recipient.contactId, validSeconds: null })),
           );
           for (const recipient of batch) {
-            await queueMail(tx, mail, {
-              to: recipient.email,
-              ...issueMail({ issue, language: options.language, email: recipient.email, link: newsletterLinks(recipient.token, publicUrl).preferences }),
-              headers: listHeaders({ token: recipient.token, publicUrl, sender: mail, language: options.language }),
-            });
+            await outbox.queue(
+              mail,
+              {
+                to: recipient.email,
+                ...issueMail({ issue, language: options.language, email: recipient.email, link: newsletterLinks(recipient.token, publicUrl).preferences }),
+                headers: listHeaders({ token: recipient.token, publicUrl, sender: mail, language: options.language }),
+              },
+              tx,
+            );
           }
         }
         return recipients.length;

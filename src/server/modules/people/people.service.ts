@@ -10,7 +10,8 @@ import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
 import { findCountry } from '../geo/geo.service.ts';
-import { deleteSentMailsTo, queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { deletionMail } from './people-mails.ts';
 import * as repo from './people.repository.ts';
@@ -99,13 +100,14 @@ export function createPeopleService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
+  outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, orders: ordersOfPeople, mail, publicUrl, onMailQueued } = deps;
+  const { db, orders: ordersOfPeople, outbox, mail, publicUrl, onMailQueued } = deps;
 
   async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
@@ -307,7 +309,7 @@ export function createPeopleService(deps: {
         const { token, hash } = createLinkToken();
         await repo.insertDeletionRequest(tx, { tokenHash: hash, contactId: contact.id, validSeconds: deletionValidSeconds });
         const link = new URL(appUrl(appPaths.confirmDeletion(token)), publicUrl).toString();
-        await queueMail(tx, mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) });
+        await outbox.queue(mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) }, tx);
         return true;
       });
       if (queued) onMailQueued();
@@ -326,7 +328,7 @@ export function createPeopleService(deps: {
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
         await ordersOfPeople.anonymisePerson(contact.email, tx);
-        await deleteSentMailsTo(tx, contact.email);
+        await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });
       return { messages: [{ translations: translateAll('people.deletion.done') }] };

@@ -21,7 +21,8 @@ import type {
 } from '#shared/schemas/webinars.ts';
 import type { z } from 'zod';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { endOf } from './webinar-calendar.ts';
@@ -104,11 +105,12 @@ export function createWebinarsService(deps: {
   people: PeopleService;
   /** The sign-up's newsletter box starts the newsletter's double opt-in. */
   newsletter: Pick<NewsletterService, 'requestSubscription'>;
+  outbox: Pick<OutboxService, 'queue'>;
   mail: MailSettings;
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, onMailQueued } = deps;
+  const { db, captcha, people, newsletter, outbox, mail, onMailQueued } = deps;
   const organizer = { name: company.name, email: mail.from };
 
   /** Queues one mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
@@ -119,7 +121,7 @@ export function createWebinarsService(deps: {
     subscriber: { id: string; email: string; firstName: string | null; lastName: string | null; language: Language },
   ): Promise<void> {
     const name = [subscriber.firstName, subscriber.lastName].filter(Boolean).join(' ');
-    await queueMail(tx, mail, {
+    await outbox.queue(mail, {
       to: subscriber.email,
       ...webinarMail({
         kind,
@@ -133,7 +135,7 @@ export function createWebinarsService(deps: {
           ...(kind === 'CANCELLED' ? { attendee: { name: name || subscriber.email, email: subscriber.email } } : {}),
         },
       }),
-    });
+    }, tx);
   }
 
   /** Queues the same mail to every subscriber of the webinar, each in their language. */
