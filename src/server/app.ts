@@ -42,7 +42,8 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
-import { createOrderJobs, createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrderJobsService } from './modules/orders/order-jobs.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -256,7 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, ordersAdmin }));
-  const orderJobs = createOrderJobs({ orders, log: app.log });
+  const orderJobs = createOrderJobsService({ orders, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.

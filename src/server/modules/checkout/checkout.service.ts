@@ -10,15 +10,16 @@ import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { requireCart, type CartService } from '../cart/cart.service.ts';
+import { requireCart } from '../cart/cart.rules.ts';
+import type { CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
-import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
+import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
 import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
-import { totalsFor } from './vat.ts';
+import { orderVatTotals } from './order-vat.rules.ts';
 
 /**
  * Checkout: the invoice info saved step by step, the review figures, the purchase itself,
@@ -64,15 +65,6 @@ function legalTexts(language: Language) {
     url: sitePath(language, id === 'terms' ? 'terms' : 'privacy-policy'),
     summary: translate(language, `legal.${id}.summary`),
   }));
-}
-
-/**
- * Net, VAT and gross of an amount of an order, in minor units, by the billing country of
- * its invoice info (docs/product/money-and-vat.md): how its invoice and detail show the
- * total, and what falls due at BUY and at each renewal. Pure, for the orders module too.
- */
-export function orderVatTotals(netMinor: number, invoiceInfo: StoredInvoiceInfo | Record<string, unknown> | null | undefined) {
-  return totalsFor(netMinor, billingAddressOf((invoiceInfo ?? {}) as StoredInvoiceInfo)?.countryCode ?? '');
 }
 
 function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {

@@ -9,30 +9,19 @@ import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import { createLinkToken, hashLinkToken, type Contact, type PeopleService } from '../people/people.service.ts';
-import { renderIssue } from './newsletter-issue.ts';
-import { confirmationMail, issueMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
+import { createLinkToken, hashLinkToken } from '../people/link-tokens.rules.ts';
+import type { Contact, PeopleService } from '../people/people.service.ts';
+import { confirmationMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
+import { checkTopics } from './newsletter-topics.ts';
 import * as repo from './newsletter.repository.ts';
-
-export { IssueError } from './newsletter-issue.ts';
 
 /** A request's link works this long unless the subscription is confirmed in time. */
 const pendingValidSeconds = 7 * 24 * 60 * 60;
 /** At most one mail of the double opt-in per address in this time, however often the form is sent. */
 const mailIntervalSeconds = 10 * 60;
-/** Tokens of an issue are stored this many at a time. */
-const tokenBatch = 500;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-
-/** Topic ids must name topics: else a field error at the first unknown one (`topicIds.N`). */
-async function checkTopics(db: Db, topicIds: readonly string[] | undefined): Promise<void> {
-  if (!topicIds || topicIds.length === 0) return;
-  const known = await repo.findExistingTopicIds(db, topicIds);
-  const unknownIndex = topicIds.findIndex((id) => !known.has(id));
-  if (unknownIndex >= 0) throw AppError.field(`topicIds.${unknownIndex}`, 'invalidOption', 'error.invalidOption');
-}
 
 const tokenNotFound = () => new AppError('notFound', 'error.newsletter.tokenNotFound');
 
@@ -257,44 +246,3 @@ export function createNewsletterService(deps: {
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
-
-/**
- * Sending an issue (the newsletter:send CLI): queues, in one transaction, the issue to
- * every confirmed subscriber of `language` (and of one of `topicIds`, when given), each
- * mail from the newsletter's sender with a token of its own in its preference link and
- * List-Unsubscribe headers. Unknown topic ids are refused.
- */
-export function createNewsletterIssues(deps: { db: Db; outbox: Pick<OutboxService, 'queue'>; mail: MailSettings; publicUrl: string }) {
-  const { db, outbox, mail, publicUrl } = deps;
-  return {
-    async queueIssue(options: { markdown: string; language: Language; topicIds: string[] }): Promise<{ subject: string; queued: number }> {
-      const issue = renderIssue(options.markdown);
-      await checkTopics(db, options.topicIds);
-      const queued = await db.transaction(async (tx) => {
-        const recipients = await repo.listRecipients(tx, options.language, [...new Set(options.topicIds)]);
-        for (let start = 0; start < recipients.length; start += tokenBatch) {
-          const batch = recipients.slice(start, start + tokenBatch).map((recipient) => ({ ...recipient, ...createLinkToken() }));
-          await repo.insertTokens(
-            tx,
-            batch.map((recipient) => ({ tokenHash: recipient.hash, contactId: recipient.contactId, validSeconds: null })),
-          );
-          for (const recipient of batch) {
-            await outbox.queue(
-              mail,
-              {
-                to: recipient.email,
-                ...issueMail({ issue, language: options.language, email: recipient.email, link: newsletterLinks(recipient.token, publicUrl).preferences }),
-                headers: listHeaders({ token: recipient.token, publicUrl, sender: mail, language: options.language }),
-              },
-              tx,
-            );
-          }
-        }
-        return recipients.length;
-      });
-      return { subject: issue.subject, queued };
-    },
-  };
-}
-
-export type NewsletterIssues = ReturnType<typeof createNewsletterIssues>;

@@ -24,13 +24,14 @@ import {
   type savedViewRequestSchema,
 } from '#shared/schemas/orders-admin.ts';
 import type { z } from 'zod';
-import { orderVatTotals } from '../checkout/checkout.service.ts';
+import { orderVatTotals } from '../checkout/order-vat.rules.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { addDays, addMonths, startOfYear } from './calendar.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
-import { factsOf, type ActionPlan, type ActionRequest, type OrdersService } from './orders.service.ts';
+import { factsOf } from './order-facts.ts';
+import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
 
 /**
  * The back office's order calls (docs/product/order-lifecycle.md, "Back office"): the

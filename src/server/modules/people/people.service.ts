@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import type { ConsentSource, ConsentSubject } from '#shared/consents.ts';
@@ -9,11 +8,12 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
-import { findCountry } from '../geo/geo.service.ts';
+import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { deletionMail } from './people-mails.ts';
+import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './people.repository.ts';
 
 /** What a form tells about a person; absent fields are left as they are. */
@@ -50,18 +50,6 @@ export interface Contact {
 
 /** The key of a person: the e-mail address, trimmed and lower-cased. */
 const contactEmail = (email: string): string => email.trim().toLowerCase();
-
-/**
- * A token for a link sent by mail (the newsletter's preference centre, a deletion): 256
- * random bits, base64url (43 characters). Only its hash is stored, so a copy of the
- * database opens no link; a link is looked up by the hash of its token.
- */
-export function createLinkToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashLinkToken(token) };
-}
-
-export const hashLinkToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 /** How long the link of a deletion mail works, and how often such a mail can go to one person. */
 const deletionValidSeconds = 24 * 60 * 60;
