@@ -30,6 +30,7 @@ import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { createDemoService, type DemoService } from './modules/demo/demo.service.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { createDownloadsService } from './modules/downloads/downloads.service.ts';
+import { createPublicFormService } from './modules/forms/public-form.service.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -39,6 +40,7 @@ import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterOptInService } from './modules/newsletter/newsletter-opt-in.service.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
@@ -211,17 +213,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
   const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
-  // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
-  const newsletter = createNewsletterService({ db, captcha, people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
-  const saveCart = createSaveCartService({ db, cart, captcha, people, newsletter, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
+  const newsletterOptIn = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
+  // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
+  const forms = createPublicFormService({ db, captcha, people, newsletter: newsletterOptIn, outbox, mail: mailSettings, onMailQueued });
+  // The newsletter's form and preference centre.
+  const newsletter = createNewsletterService({ db, forms, people });
+  const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
-    captcha,
-    people,
-    newsletter,
-    outbox,
-    mail: mailSettings,
+    forms,
     addresses: {
       MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,
       EDUCATION_EXPERT: env.CONTACT_EMAIL_EDUCATION_EXPERT ?? env.ORDERS_EMAIL,
@@ -229,12 +231,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY: env.CONTACT_EMAIL_SECURITY ?? env.ORDERS_EMAIL,
     },
     publicUrl: env.PUBLIC_URL,
-    onMailQueued,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, captcha, people, newsletter, outbox, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
-  const downloads = createDownloadsService({ db, captcha, people, newsletter, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
+  const downloads = createDownloadsService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA, signInDelay: deps.signInDelay });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();

@@ -11,7 +11,7 @@ import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { createNewsletterService } from './newsletter.service.ts';
+import { createNewsletterOptInService } from './newsletter-opt-in.service.ts';
 
 /**
  * The newsletter's double opt-in (POST /api/newsletter/) and preference centre
@@ -327,7 +327,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     const db = t.database.db;
     const outbox = createOutboxService();
     const people = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
-    const newsletter = createNewsletterService({ db, captcha: t.app.captcha, people, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
+    const newsletter = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
     const queued = await db.transaction(async (tx) => {
       const contactId = await people.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);
       return newsletter.requestSubscription({ contactId, language: 'en-US', topicIds: ['awareness'] }, 'WEBINAR', tx);

@@ -1,5 +1,4 @@
 import type { Db } from '#server/db/client.ts';
-import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
 import { privacyPolicyVersion, type ConsentSource } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
@@ -7,18 +6,11 @@ import type { Language } from '#shared/locales.ts';
 import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
-import type { MailSettings } from '../mail/mail-senders.rules.ts';
-import type { OutboxService } from '../mail/outbox.service.ts';
-import { createLinkToken, hashLinkToken } from '../people/link-tokens.rules.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
+import { hashLinkToken } from '../people/link-tokens.rules.ts';
 import type { Contact, PeopleService } from '../people/people.service.ts';
-import { confirmationMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
 import { checkTopics } from './newsletter-topics.ts';
 import * as repo from './newsletter.repository.ts';
-
-/** A request's link works this long unless the subscription is confirmed in time. */
-const pendingValidSeconds = 7 * 24 * 60 * 60;
-/** At most one mail of the double opt-in per address in this time, however often the form is sent. */
-const mailIntervalSeconds = 10 * 60;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -26,77 +18,19 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 const tokenNotFound = () => new AppError('notFound', 'error.newsletter.tokenNotFound');
 
 /**
- * The newsletter (docs/product/newsletter.md): the subscription form with its double
- * opt-in, the preference centre behind the links of the mails, and the person's data and
- * deletion reached from there. Subscribers are contacts of the people module; this module
- * keeps their subscription and the links' tokens.
+ * The newsletter (docs/product/newsletter.md): the subscription form, the preference
+ * centre behind the links of the mails, and the person's data and deletion reached from
+ * there. Subscribers are contacts of the people module; this module keeps their
+ * subscription and the links' tokens. The double opt-in, which every public form starts,
+ * is newsletter-opt-in.service.ts; the issues, newsletter-issues.service.ts.
  */
 export function createNewsletterService(deps: {
   db: Db;
-  captcha: Pick<CaptchaService, 'verify'>;
+  /** The steps every public form shares: captcha, contact, consent, the double opt-in, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
   people: PeopleService;
-  outbox: Pick<OutboxService, 'queue'>;
-  /** The newsletter's own sender (NEWSLETTER_FROM): its mails go out from there. */
-  mail: MailSettings;
-  /** Where visitors reach the shop: the links of the mails start here. */
-  publicUrl: string;
-  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
-  onMailQueued: () => void;
 }) {
-  const { db, captcha, people, outbox, mail, publicUrl, onMailQueued } = deps;
-
-  /** Queues a mail with a new token in its link and headers; `validSeconds` null: the token does not expire. */
-  async function queueLinkMail(
-    tx: Db,
-    contact: Contact,
-    language: Language,
-    validSeconds: number | null,
-    compose: typeof confirmationMail,
-  ): Promise<void> {
-    const { token, hash } = createLinkToken();
-    await repo.insertTokens(tx, [{ tokenHash: hash, contactId: contact.id, validSeconds }]);
-    await outbox.queue(
-      mail,
-      {
-        to: contact.email,
-        ...compose({ language, firstName: contact.firstName, link: newsletterLinks(token, publicUrl).preferences }),
-        headers: listHeaders({ token, publicUrl, sender: mail, language }),
-      },
-      tx,
-    );
-  }
-
-  /**
-   * A confirmed subscriber's address was given again: nothing about them changes; they
-   * get their preference link (in their own language), at most once per 10 minutes.
-   */
-  async function sendPreferenceLink(tx: Db, contact: Contact, fallbackLanguage: Language): Promise<boolean> {
-    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
-    await queueLinkMail(tx, contact, contact.preferredLanguage ?? fallbackLanguage, null, preferencesMail);
-    return true;
-  }
-
-  /**
-   * The double opt-in for a contact the caller has recorded: a confirmed subscriber gets
-   * the preference link; anyone else's subscription becomes (or stays) PENDING and they get
-   * the confirmation mail, whose link works 7 days. Either mail at most once per 10
-   * minutes per address. Returns whether a mail was queued.
-   */
-  async function startDoubleOptIn(
-    tx: Db,
-    request: { contactId: string; language: Language; topicIds?: string[] | undefined },
-    source: ConsentSource,
-  ): Promise<boolean> {
-    const contact = await people.getContact(request.contactId, tx);
-    if (!contact) throw new Error(`no contact ${request.contactId}`);
-    const current = await repo.lockSubscription(tx, contact.id);
-    if (current?.status === 'CONFIRMED') return sendPreferenceLink(tx, contact, request.language);
-    await repo.upsertPending(tx, { contactId: contact.id, source, topicIds: [...new Set(request.topicIds ?? [])] });
-    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
-    await repo.deleteExpiredTokens(tx, contact.id);
-    await queueLinkMail(tx, contact, request.language, pendingValidSeconds, confirmationMail);
-    return true;
-  }
+  const { db, forms, people } = deps;
 
   /** The subscription and contact of a token that works, else 404 with what to do. `lock`: for a change. */
   async function resolve(tx: Db, token: string, lock: boolean): Promise<{ subscription: repo.SubscriptionRow; contact: Contact }> {
@@ -141,40 +75,23 @@ export function createNewsletterService(deps: {
 
     /**
      * POST /newsletter/: the subscription form. The cheap refusals first (unknown topics,
-     * an unknown phone country), the captcha last, inside the transaction, so a refused
-     * form stores nothing and leaves its solution unspent. A confirmed subscriber's record
-     * is not touched (their preference link goes to them); anyone else is recorded as a
-     * contact (filling gaps only) with the privacy consent, and gets the confirmation
-     * mail. The answer is the same in every case, so the form tells nobody whether an
-     * address is known.
+     * an unknown phone country), then the steps of every public form, so a refused form
+     * stores nothing and leaves its solution unspent. A confirmed subscriber's record is
+     * not touched (their preference link goes to them); anyone else is recorded as a
+     * contact (filling gaps only) with the privacy consent, and gets the confirmation mail.
+     * The answer is the same in every case, so the form tells nobody whether an address is
+     * known.
      */
     async subscribe(form: NewsletterSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
       await checkTopics(db, form.topicIds);
-      people.checkDetails(form);
-      const language = form.preferredLanguage ?? requestLanguage;
-      const queued = await db.transaction(async (tx) => {
-        await captcha.verify(form.captchaSolution, 'forms', tx);
-        const known = await people.findContact(form.email, tx);
-        if (known && (await repo.lockSubscription(tx, known.id))?.status === 'CONFIRMED') return sendPreferenceLink(tx, known, language);
-        const contactId = await people.recordPerson(
-          { ...form, preferredLanguage: language },
-          'NEWSLETTER',
-          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
-          tx,
-        );
-        return startDoubleOptIn(tx, { contactId, language, topicIds: form.topicIds }, 'NEWSLETTER');
+      await forms.submit({
+        source: 'NEWSLETTER',
+        captcha: { solution: form.captchaSolution, family: 'forms' },
+        person: form,
+        language: form.preferredLanguage ?? requestLanguage,
+        newsletter: { topicIds: form.topicIds, onlyRequest: true },
       });
-      if (queued) onMailQueued();
       return { messages: [{ translations: translateAll('newsletter.request.confirmation') }] };
-    },
-
-    /**
-     * The same double opt-in, for another module's form (the webinar sign-up's newsletter
-     * box), inside that form's transaction, for the contact it recorded. Returns whether a
-     * mail was queued; the caller wakes the mail worker after its commit.
-     */
-    requestSubscription(request: { contactId: string; language: Language; topicIds?: string[] }, source: ConsentSource, tx: Db): Promise<boolean> {
-      return startDoubleOptIn(tx, request, source);
     },
 
     /** GET /newsletter/{token}/: the choices. Changes nothing (mail scanners open links). */
