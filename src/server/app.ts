@@ -43,7 +43,9 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterOptInService } from './modules/newsletter/newsletter-opt-in.service.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
-import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
+import { createOrderActionsService } from './modules/orders/order-actions.service.ts';
+import { createOrderPageService } from './modules/orders/order-page.service.ts';
+import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
 import { createOrderJobsService } from './modules/orders/order-jobs.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
@@ -94,7 +96,7 @@ declare module 'fastify' {
 
 /**
  * The one way to add staff-only (back-office) routes: in buildApp, after the users
- * routes, `await registerStaffRoutes(app, ordersAdminRoutes, { orders })`. Every route of
+ * routes, `await registerStaffRoutes(app, ordersAdminRoutes, { ordersTable, orderPage, orderActions })`. Every route of
  * the plugin then runs `requireStaff` first, in a scope of its own: 401 without a valid
  * staff session, 403 `secondFactorRequired` under STAFF_MFA=required until the staff
  * member has a second factor, `Cache-Control: no-store` on every answer. Handlers read
@@ -253,11 +255,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     onMailQueued,
   });
-  // The back office's order calls and start page; the order jobs (idle carts are abandoned).
-  const ordersAdmin = createOrdersAdminService({ db, orders, checkout });
-  const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact, webinars });
+  // The back office's orders (the table, an order's page, the staff actions) and start page;
+  // the order jobs (idle carts are abandoned).
+  const ordersTable = createOrdersTableService({ db });
+  const orderPage = createOrderPageService({ db, checkout });
+  const orderActions = createOrderActionsService({ orders, orderPage });
+  const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
-  app.decorate('demo', createDemoService({ db, cart, checkout, orders, ordersAdmin }));
+  app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
   const orderJobs = createOrderJobsService({ orders, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
@@ -293,7 +298,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(usersRoutes, { users });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
-  await registerStaffRoutes(app, ordersAdminRoutes, { ordersAdmin });
+  await registerStaffRoutes(app, ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await registerStaffRoutes(app, dashboardRoutes, { dashboard });
   await registerStaffRoutes(app, contactAdminRoutes, { contact });
   await registerStaffRoutes(app, contactsAdminRoutes, { people });
