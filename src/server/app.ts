@@ -51,7 +51,9 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService, type SignInDelay } from './modules/users/users.service.ts';
+import { createStaffSecondFactorService } from './modules/users/staff-second-factor.service.ts';
+import { createStaffSignInService } from './modules/users/staff-sign-in.service.ts';
+import { createStaffThrottleService, type SignInDelay } from './modules/users/staff-throttle.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
@@ -238,7 +240,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloads = createDownloadsService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
-  const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA, signInDelay: deps.signInDelay });
+  // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
+  const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
+  const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
+  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
@@ -295,7 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadsRoutes, { downloads });
   // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
-  await app.register(usersRoutes, { users });
+  await app.register(usersRoutes, { signIn, secondFactor });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   await registerStaffRoutes(app, ordersAdminRoutes, { ordersTable, orderPage, orderActions });

@@ -22,7 +22,9 @@ import {
   staffMemberSchema,
   staffSessionsSchema,
 } from '#shared/schemas/users.ts';
-import type { RequestContext, UsersService } from './users.service.ts';
+import type { StaffSecondFactorService } from './staff-second-factor.service.ts';
+import type { StaffSignInService } from './staff-sign-in.service.ts';
+import type { RequestContext } from './staff-requests.ts';
 
 /**
  * Staff sign-in and the staff member's own account, below `/api/users`
@@ -30,8 +32,8 @@ import type { RequestContext, UsersService } from './users.service.ts';
  * calls need a session (`requireStaff`) and stay open under STAFF_MFA=required without a
  * second factor, so that staff can enrol. Every answer is `no-store`.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, options) => {
-  const { users } = options;
+export const usersRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInService; secondFactor: StaffSecondFactorService }> = async (app, options) => {
+  const { signIn, secondFactor } = options;
   const contextOf = (request: FastifyRequest): RequestContext => ({
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'],
@@ -58,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request, reply) => {
-      const { answer, sessionId } = await users.login(request.body, contextOf(request));
+      const { answer, sessionId } = await signIn.login(request.body, contextOf(request));
       setSessionCookie(reply, sessionId);
       return answer;
     },
@@ -75,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request, reply) => {
-      const { answer, sessionId } = await users.completeSecondFactor(sessionCookieOf(request), request.body.code, contextOf(request));
+      const { answer, sessionId } = await signIn.completeSecondFactor(sessionCookieOf(request), request.body.code, contextOf(request));
       setSessionCookie(reply, sessionId);
       return answer;
     },
@@ -85,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/logout',
     { schema: { summary: 'Ends the session and clears its cookie', security, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await users.logout(sessionCookieOf(request), contextOf(request));
+      await signIn.logout(sessionCookieOf(request), contextOf(request));
       clearSessionCookie(reply);
       return reply.code(204).send(null);
     },
@@ -94,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users/me',
     { ...own, schema: { summary: 'The signed-in staff member', response: { 200: meSchema } } },
-    async (request) => users.me(staffOf(request), staffSessionOf(request)),
+    async (request) => signIn.me(staffOf(request), staffSessionOf(request)),
   );
 
   app.post(
@@ -108,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: enrolmentSchema },
       },
     },
-    async (request) => users.startEnrolment(staffOf(request), request.body.password, contextOf(request)),
+    async (request) => secondFactor.startEnrolment(staffOf(request), request.body.password, contextOf(request)),
   );
 
   app.post(
@@ -122,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) => users.confirmEnrolment(staffOf(request), staffSessionOf(request), request.body.code, contextOf(request)),
+    async (request) => secondFactor.confirmEnrolment(staffOf(request), staffSessionOf(request), request.body.code, contextOf(request)),
   );
 
   app.delete(
@@ -132,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { summary: 'Turns the second factor off', security, body: passwordConfirmationSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await users.turnOffSecondFactor(staffOf(request), request.body.password, contextOf(request));
+      await secondFactor.turnOff(staffOf(request), request.body.password, contextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -144,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { summary: 'Changes the own password; ends the other sessions', security, body: changePasswordSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await users.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
+      await signIn.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -152,14 +154,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users/me/sessions',
     { ...own, schema: { summary: 'The own open sessions', response: { 200: staffSessionsSchema } } },
-    async (request) => users.listSessions(staffOf(request), staffSessionOf(request)),
+    async (request) => signIn.listSessions(staffOf(request), staffSessionOf(request)),
   );
 
   app.delete(
     '/api/users/me/sessions/:id',
     { ...own, schema: { summary: 'Ends one of the own sessions', security, params: sessionIdParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await users.endOwnSession(staffOf(request), request.params.id, contextOf(request));
+      await signIn.endOwnSession(staffOf(request), request.params.id, contextOf(request));
       return reply.code(204).send(null);
     },
   );
