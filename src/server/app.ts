@@ -44,9 +44,9 @@ import { createNewsletterOptInService } from './modules/newsletter/newsletter-op
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { createOrderActionsService } from './modules/orders/order-actions.service.ts';
+import { createOrderJobsService } from './modules/orders/order-jobs.service.ts';
 import { createOrderPageService } from './modules/orders/order-page.service.ts';
 import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
-import { createOrderJobsService } from './modules/orders/order-jobs.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
@@ -98,7 +98,7 @@ declare module 'fastify' {
 
 /**
  * The one way to add staff-only (back-office) routes: in buildApp, after the users
- * routes, `await registerStaffRoutes(app, ordersAdminRoutes, { ordersTable, orderPage, orderActions })`. Every route of
+ * routes, `await registerStaffRoutes(app, dashboardRoutes, { dashboard })`. Every route of
  * the plugin then runs `requireStaff` first, in a scope of its own: 401 without a valid
  * staff session, 403 `secondFactorRequired` under STAFF_MFA=required until the staff
  * member has a second factor, `Cache-Control: no-store` on every answer. Handlers read
