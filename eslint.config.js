@@ -64,6 +64,11 @@ const anyLocal = { to: { module: { origin: 'local' } } };
 
 /** Server infrastructure that modules may use. */
 const serverInfrastructure = ['db/**', 'plugins/**', 'http/**', 'env.ts'];
+/**
+ * A module's public surface (docs/decisions/030-public-form-workflow.md): its services'
+ * factories (`*.service.ts`) and its pure functions for other modules (`*.rules.ts`).
+ */
+const modulePublicFiles = ['*.service.ts', '*.rules.ts'];
 /** What src/site may take from the islands: their descriptors and the widgets it prerenders for hydration. */
 const islandsForSite = [
   'types.ts',
@@ -105,21 +110,21 @@ const boundaryPolicies = [
 
   ...policy(
     ['server'],
-    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts and main.ts may import them, and only their *.routes.ts and *.service.ts files.',
+    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts and main.ts may import them, and only their *.routes.ts, *.service.ts and *.rules.ts files.',
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     {
       from: { element: { types: ['server'], fileInternalPath: ['app.ts', 'main.ts'] } },
-      allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', '*.service.ts'] } } },
+      allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', ...modulePublicFiles] } } },
     },
     testHelpers,
   ),
 
   ...policy(
     ['server-module'],
-    "a server module (src/server/modules/<domain>/) may import src/shared/, src/captcha/, the server infrastructure (src/server/db, plugins, http, env.ts) and other modules' *.service.ts files only (not their repositories, routes or other files).",
+    "a server module (src/server/modules/<domain>/) may import src/shared/, src/captcha/, the server infrastructure (src/server/db, plugins, http, env.ts) and other modules' *.service.ts and *.rules.ts files only (not their repositories, routes or other files).",
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     { allow: { to: { element: { types: ['server'], fileInternalPath: serverInfrastructure } } } },
-    { allow: { to: { element: { types: ['server-module'], fileInternalPath: '*.service.ts' } } } },
+    { allow: { to: { element: { types: ['server-module'], fileInternalPath: modulePublicFiles } } } },
     testHelpers,
   ),
 

@@ -4,7 +4,7 @@ import { composeMail, type MailMessage } from './compose.ts';
 import { claimDueMails, markMailFailed, markMailSent, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
 import { maxSendSeconds, type MailTransport } from './transport.ts';
 
-/** Makes the content of a mail queued by kind (queueMailsComposedLater) from its payload. */
+/** Makes the content of a mail queued by kind (the outbox service's queueComposedLater) from its payload. */
 export type MailComposer = (payload: Record<string, unknown>) => Promise<Omit<MailMessage, 'from' | 'to'>>;
 
 export interface MailWorkerOptions {

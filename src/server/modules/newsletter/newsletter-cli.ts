@@ -1,7 +1,8 @@
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
-import { IssueError, type NewsletterIssues } from './newsletter.service.ts';
+import { IssueError } from './newsletter-issue.ts';
+import type { NewsletterIssuesService } from './newsletter-issues.service.ts';
 
 /**
  * `npm run newsletter:send -- FILE.md [--language de-CH] [--topic id ...]`
@@ -16,7 +17,7 @@ const usage = [
 ].join('\n');
 
 export interface NewsletterCliDeps {
-  issues: Pick<NewsletterIssues, 'queueIssue'>;
+  issues: Pick<NewsletterIssuesService, 'queueIssue'>;
   readFile: (path: string) => Promise<string>;
   print: (line: string) => void;
 }

@@ -25,9 +25,11 @@ import {
   statusChangeSchema,
   terminationSchema,
 } from '#shared/schemas/orders-admin.ts';
-import type { OrdersAdminService } from './orders-admin.service.ts';
+import type { OrderActionsService } from './order-actions.service.ts';
+import type { OrderPageService } from './order-page.service.ts';
+import type { OrdersTableService } from './orders-table.service.ts';
 
-export type OrdersAdminRoutesOptions = { ordersAdmin: OrdersAdminService };
+export type OrdersAdminRoutesOptions = { ordersTable: OrdersTableService; orderPage: OrderPageService; orderActions: OrderActionsService };
 
 /**
  * The back office's order calls, staff only: registered with `registerStaffRoutes`, so
@@ -35,7 +37,7 @@ export type OrdersAdminRoutesOptions = { ordersAdmin: OrdersAdminService };
  * header. Handlers parse, call one service operation and answer.
  */
 export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> = async (app, options) => {
-  const { ordersAdmin } = options;
+  const { ordersTable, orderPage, orderActions } = options;
   const tags = ['back office'];
   const noContent = { 204: z.null().describe('Done') };
   /** The lifecycle's actions: 409 where the order's status does not allow them (applyAction in orders.service.ts). */
@@ -44,7 +46,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   app.post(
     '/api/orders/admin/list',
     { schema: { tags, summary: 'The orders table: one page of the filtered, sorted orders', body: orderListRequestSchema, response: { 200: orderListSchema } } },
-    async (request) => ordersAdmin.list(request.body),
+    async (request) => ordersTable.list(request.body),
   );
 
   app.get(
@@ -61,26 +63,26 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="orders.csv"')
-        .send(ordersAdmin.exportCsv(request.query, request.query.language ?? requestLanguage(request))),
+        .send(ordersTable.exportCsv(request.query, request.query.language ?? requestLanguage(request))),
   );
 
   app.get(
     '/api/orders/admin/views',
     { schema: { tags, summary: "The staff member's saved views and the shared ones", response: { 200: savedViewListSchema } } },
-    async (request) => ordersAdmin.views(staffOf(request)),
+    async (request) => ordersTable.views(staffOf(request)),
   );
 
   app.post(
     '/api/orders/admin/views',
     { schema: { tags, summary: 'Saves a view of the orders table', body: savedViewRequestSchema, response: { 200: savedViewSchema } } },
-    async (request) => ordersAdmin.saveView(staffOf(request), request.body),
+    async (request) => ordersTable.saveView(staffOf(request), request.body),
   );
 
   app.delete(
     '/api/orders/admin/views/:id',
     { schema: { tags, summary: 'Deletes an own saved view', params: savedViewParams, response: noContent } },
     async (request, reply) => {
-      await ordersAdmin.deleteView(staffOf(request), request.params.id);
+      await ordersTable.deleteView(staffOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -88,19 +90,19 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   app.post(
     '/api/orders/admin/bulk',
     { schema: { tags, summary: 'One status change on many orders, each on its own', body: bulkActionSchema, response: { 200: bulkAnswerSchema } } },
-    async (request) => ordersAdmin.bulk(staffOf(request), request.body),
+    async (request) => orderActions.bulk(staffOf(request), request.body),
   );
 
   app.get(
     '/api/orders/admin/:id/',
     { schema: { tags, summary: 'An order with its actions, payments and timeline', params: adminOrderParams, response: { 200: adminOrderSchema } } },
-    async (request) => ordersAdmin.orderView(request.params.id, requestLanguage(request)),
+    async (request) => orderPage.orderView(request.params.id, requestLanguage(request)),
   );
 
   app.post(
     '/api/orders/admin/:id/pay',
     { config: action, schema: { tags, summary: 'Records a payment (PAY)', params: adminOrderParams, body: payOrderSchema, response: { 200: adminOrderSchema } } },
-    async (request) => ordersAdmin.pay(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+    async (request) => orderActions.pay(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.post(
@@ -109,7 +111,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
       config: action,
       schema: { tags, summary: 'Cancels a paid order, with or without a refund (CANCEL_REFUND)', params: adminOrderParams, body: cancelRefundSchema, response: { 200: adminOrderSchema } },
     },
-    async (request) => ordersAdmin.cancelRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+    async (request) => orderActions.cancelRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.post(
@@ -118,7 +120,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
       config: action,
       schema: { tags, summary: 'Records the payout of a pending refund (ARCHIVE_REFUND)', params: adminOrderParams, body: archiveRefundSchema, response: { 200: adminOrderSchema } },
     },
-    async (request) => ordersAdmin.archiveRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+    async (request) => orderActions.archiveRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.post(
@@ -127,13 +129,13 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
       config: action,
       schema: { tags, summary: 'Gives notice on a subscription (START_TERMINATION)', params: adminOrderParams, body: terminationSchema, response: { 200: adminOrderSchema } },
     },
-    async (request) => ordersAdmin.startTermination(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+    async (request) => orderActions.startTermination(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.post(
     '/api/orders/admin/:id/status',
     { config: action, schema: { tags, summary: 'A status change (START_WORK, INVOICE, …)', params: adminOrderParams, body: statusChangeSchema, response: { 200: adminOrderSchema } } },
-    async (request) => ordersAdmin.changeStatus(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+    async (request) => orderActions.changeStatus(request.params.id, staffOf(request), request.body, requestLanguage(request)),
   );
 
   app.delete(
@@ -143,7 +145,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
       schema: { tags, summary: 'Deletes an order (DELETE); the reason in the body or the query', params: adminOrderParams, body: deleteOrderSchema, querystring: deleteOrderQuerySchema, response: noContent },
     },
     async (request, reply) => {
-      await ordersAdmin.deleteOrder(request.params.id, staffOf(request), request.body?.reason ?? request.query.reason);
+      await orderActions.deleteOrder(request.params.id, staffOf(request), request.body?.reason ?? request.query.reason);
       return reply.code(204).send(null);
     },
   );
@@ -151,6 +153,6 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
   app.post(
     '/api/orders/admin/:id/notes',
     { schema: { tags, summary: 'Adds a staff note to the timeline', params: adminOrderParams, body: orderNoteSchema, response: { 200: orderNoteAnswerSchema } } },
-    async (request) => ordersAdmin.addNote(request.params.id, staffOf(request), request.body.text),
+    async (request) => orderPage.addNote(request.params.id, staffOf(request), request.body.text),
   );
 };

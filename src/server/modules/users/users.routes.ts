@@ -23,7 +23,9 @@ import {
   staffMemberSchema,
   staffSessionsSchema,
 } from '#shared/schemas/users.ts';
-import type { RequestContext, UsersService } from './users.service.ts';
+import type { StaffSecondFactorService } from './staff-second-factor.service.ts';
+import type { StaffSignInService } from './staff-sign-in.service.ts';
+import type { RequestContext } from './staff-requests.ts';
 
 /**
  * Staff sign-in and the staff member's own account, below `/api/users`
@@ -31,8 +33,8 @@ import type { RequestContext, UsersService } from './users.service.ts';
  * calls need a session (`requireStaff`) and stay open under STAFF_MFA=required without a
  * second factor, so that staff can enrol. Every answer is `no-store`.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, options) => {
-  const { users } = options;
+export const usersRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignInService; secondFactor: StaffSecondFactorService }> = async (app, options) => {
+  const { signIn, secondFactor } = options;
   const contextOf = (request: FastifyRequest): RequestContext => ({
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'],
@@ -44,8 +46,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
    * call needs, `tooManyRequests` when a password check meets the sign-in throttle.
    */
   const own = (...refusals: ErrorCode[]) => ({ onRequest: requireStaff, config: { allowWithoutSecondFactor: true, refusals } });
-  /** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (users.service.ts). */
-  const signIn = { refusals: ['unauthorized', 'tooManyRequests'] as const };
+  /** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (staff-sign-in.service.ts). */
+  const signInRefusals = { refusals: ['unauthorized', 'tooManyRequests'] as const };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -54,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/login',
     {
-      config: signIn,
+      config: signInRefusals,
       schema: {
         summary: 'Signs a staff member in: sets the session cookie',
         description:
@@ -64,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request, reply) => {
-      const { answer, sessionId } = await users.login(request.body, contextOf(request));
+      const { answer, sessionId } = await signIn.login(request.body, contextOf(request));
       setSessionCookie(reply, sessionId);
       return answer;
     },
@@ -73,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/login/second-factor',
     {
-      config: signIn,
+      config: signInRefusals,
       schema: {
         summary: 'Completes a sign-in with the code of the authenticator app or a recovery code: a new session cookie',
         body: secondFactorCodeSchema,
@@ -81,7 +83,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request, reply) => {
-      const { answer, sessionId } = await users.completeSecondFactor(sessionCookieOf(request), request.body.code, contextOf(request));
+      const { answer, sessionId } = await signIn.completeSecondFactor(sessionCookieOf(request), request.body.code, contextOf(request));
       setSessionCookie(reply, sessionId);
       return answer;
     },
@@ -91,7 +93,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/logout',
     { schema: { summary: 'Ends the session and clears its cookie', response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await users.logout(sessionCookieOf(request), contextOf(request));
+      await signIn.logout(sessionCookieOf(request), contextOf(request));
       clearSessionCookie(reply);
       return reply.code(204).send(null);
     },
@@ -100,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users/me',
     { ...own(), schema: { summary: 'The signed-in staff member', response: { 200: meSchema } } },
-    async (request) => users.me(staffOf(request), staffSessionOf(request)),
+    async (request) => signIn.me(staffOf(request), staffSessionOf(request)),
   );
 
   app.post(
@@ -113,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: enrolmentSchema },
       },
     },
-    async (request) => users.startEnrolment(staffOf(request), request.body.password, contextOf(request)),
+    async (request) => secondFactor.startEnrolment(staffOf(request), request.body.password, contextOf(request)),
   );
 
   app.post(
@@ -126,7 +128,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) => users.confirmEnrolment(staffOf(request), staffSessionOf(request), request.body.code, contextOf(request)),
+    async (request) => secondFactor.confirmEnrolment(staffOf(request), staffSessionOf(request), request.body.code, contextOf(request)),
   );
 
   app.delete(
@@ -136,7 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { summary: 'Turns the second factor off', body: passwordConfirmationSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await users.turnOffSecondFactor(staffOf(request), request.body.password, contextOf(request));
+      await secondFactor.turnOff(staffOf(request), request.body.password, contextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -148,7 +150,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { summary: 'Changes the own password; ends the other sessions', body: changePasswordSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      await users.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
+      await signIn.changePassword(staffOf(request), staffSessionOf(request), request.body, contextOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -156,14 +158,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users/me/sessions',
     { ...own(), schema: { summary: 'The own open sessions', response: { 200: staffSessionsSchema } } },
-    async (request) => users.listSessions(staffOf(request), staffSessionOf(request)),
+    async (request) => signIn.listSessions(staffOf(request), staffSessionOf(request)),
   );
 
   app.delete(
     '/api/users/me/sessions/:id',
     { ...own(), schema: { summary: 'Ends one of the own sessions', params: sessionIdParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await users.endOwnSession(staffOf(request), request.params.id, contextOf(request));
+      await signIn.endOwnSession(staffOf(request), request.params.id, contextOf(request));
       return reply.code(204).send(null);
     },
   );
