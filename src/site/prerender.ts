@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CatalogProduct } from '#shared/catalog.ts';
-import { currencies, languages, type Currency, type Language } from '#shared/locales.ts';
+import { currencies, defaultLanguage, languages, type Currency, type Language } from '#shared/locales.ts';
 import { pageAssetsFromManifest, readManifest, type PageAssets, type ViteManifest } from './assets.ts';
 import { budgets, measurePage, type PageWeight } from './budget.ts';
 import { renderPage } from './render-page.tsx';
@@ -111,7 +111,7 @@ function formatKb(bytes: number): string {
 /** Prints the gzip weight of each page kind and returns the pages over budget. */
 function reportBudgets(result: PrerenderResult, clientDir: string): string[] {
   const over: string[] = [];
-  for (const entry of result.pagesJson.pages.filter((page) => page.language === 'en-US')) {
+  for (const entry of result.pagesJson.pages.filter((page) => page.language === defaultLanguage)) {
     const weight: PageWeight = measurePage(result.files.get(entry.files.EUR)!, result.manifest, clientDir);
     console.log(
       `  ${entry.path.padEnd(28)} JS ${formatKb(weight.js).padStart(9)} (${formatKb(weight.jsFirst)} first)   CSS ${formatKb(weight.css).padStart(8)} (gzip)`,

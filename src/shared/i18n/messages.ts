@@ -1,3 +1,4 @@
+import { forEveryLanguage } from '../every-language.ts';
 import type { Language } from '../locales.ts';
 import { deCH } from './de-CH/index.ts';
 import { enUS } from './en-US/index.ts';
@@ -23,7 +24,7 @@ export function translate(language: Language, key: MessageKey, params?: MessageP
 
 /** The same message in every language, for API error bodies and e-mails. */
 export function translateAll(key: MessageKey, params?: MessageParams): MessagesByLanguage {
-  return { 'en-US': translate('en-US', key, params), 'de-CH': translate('de-CH', key, params) };
+  return forEveryLanguage((language) => translate(language, key, params));
 }
 
 /** A text that depends on a number: the catalogues have `<key>.one` and `<key>.other`. */

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl, downloadableCoverPath, downloadableFilePath } from '#shared/paths.ts';
 import { downloadLinkValidDays, type Downloadable, type DownloadLinkProblem, type DownloadLinkQuery, type DownloadRequest } from '#shared/schemas/downloadables.ts';
@@ -125,7 +126,7 @@ export function createDownloadsService(deps: {
       onMailQueued();
       const confirmation = (to: Language) =>
         translate(to, 'downloads.confirmation', { title: textIn(item.titles, to), email: form.email, days: downloadLinkValidDays });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /**
