@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessagesByLanguage } from '../i18n/messages.ts';
+import type { MessagesByLanguage } from '../i18n/catalogue.ts';
 import { forEveryLanguage } from '../every-language.ts';
 import { languages } from '../locales.ts';
 

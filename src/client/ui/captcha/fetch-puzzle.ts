@@ -1,4 +1,4 @@
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { forEveryLanguage } from '#shared/every-language.ts';
 import { languages } from '#shared/locales.ts';
 import { parsePuzzle, type CaptchaPuzzle } from './captcha-puzzle.ts';
