@@ -1,8 +1,8 @@
 /**
  * The marketing pages' widget texts that only the prerender needs: the role
  * questionnaire (passed to its island in data-* attributes), the FAQ, the newsletter
- * section and the add-to-cart buttons. Page texts, like `site.ts`, kept out of the catalogue that browser bundles
- * carry (docs/decisions/008-i18n-areas.md).
+ * section and the add-to-cart buttons. Page texts, like `site.ts`, which browsers never
+ * load (docs/decisions/031-catalogues-per-language.md).
  */
 export const siteWidgets = {
   // Role questionnaire
