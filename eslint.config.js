@@ -215,6 +215,26 @@ export default tseslint.config(
     rules: { 'boundaries/no-unknown-files': 'error' },
   },
   {
+    // A browser loads the catalogue of its language and audience (src/shared/i18n/README.md):
+    // code that runs there imports neither every language's texts nor a catalogue file.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['src/shared/i18n/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#shared/i18n/messages.ts', '#shared/i18n/site-messages.ts', '**/i18n/messages.ts', '**/i18n/site-messages.ts', '#shared/i18n/*/*', '**/i18n/*/*'],
+              message:
+                'Browser code translates with src/client/lib/translate.ts and takes the types from src/shared/i18n/catalogue.ts; its catalogue is loaded by language (src/shared/i18n/load-*-catalogue.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Globals are not imports: the boundaries plugin cannot see them.
     files: ['src/shared/**'],
     rules: {

@@ -18,6 +18,9 @@ const config: KnipConfig = {
     'src/client/app/main.tsx!',
     'src/client/islands/main.tsx!',
     'src/client/admin/main.tsx!',
+    // The catalogues of each language and audience, imported with the language in a variable
+    // (src/shared/i18n/messages.ts, load-*-catalogue.ts), which knip cannot follow.
+    'src/shared/i18n/*/*.catalogue.ts!',
     // Worker and thread entries, started with `new URL(…, import.meta.url)`.
     'src/client/ui/captcha/captcha.worker.ts!',
     'src/server/modules/invoices/invoice-thread.mjs!',

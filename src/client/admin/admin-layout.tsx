@@ -4,7 +4,7 @@ import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { endpoints } from '#shared/endpoints.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import type { Enrolment } from '#shared/schemas/users.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';

@@ -7,6 +7,7 @@ import type { Language } from '#shared/locales.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { emptyCheckoutState } from '#client/features/cart/cart.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import NoShoppingCartPage from './no-shopping-cart.tsx';
 import ShoppingCartPage from './shopping-cart.tsx';
@@ -76,7 +77,7 @@ function renderAt(entry: InitialEntry, language: Language = 'en-US') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

@@ -6,7 +6,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
 import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
-import { isMessageKey } from '#shared/i18n/messages.ts';
+import { isMessageKey } from '#client/lib/translate.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { isCart } from '#shared/orders.ts';
 import { ApiError } from '#client/lib/api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { endpoints } from '#shared/endpoints.ts';

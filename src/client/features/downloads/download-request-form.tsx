@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import { ApiError } from '#client/lib/api.ts';

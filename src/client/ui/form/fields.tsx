@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
 import type { Language } from '#shared/locales.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import './form-layout.css';
 
 /**

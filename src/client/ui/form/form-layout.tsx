@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { endpoints } from '#shared/endpoints.ts';
-import { translate, type MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { sitePath } from '#shared/paths.ts';
 import { contactRecipients, experienceLevels, formLimits, genders, roles, type NewsletterTopic } from '#shared/schemas/forms.ts';

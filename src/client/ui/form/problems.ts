@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorBody } from '#shared/errors.ts';
-import { translate, type MessageKey, type MessageParams, type MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { fieldErrorsOf } from '#shared/schemas/validation.ts';
 

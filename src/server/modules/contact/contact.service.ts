@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
@@ -100,7 +101,7 @@ export function createContactService(deps: {
         ],
       });
       const confirmation = (to: Language) => translate(to, 'forms.contact.confirmation', { recipient: translate(to, `forms.recipient.${form.recipient}`) });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /** One page of a view of the inbox, newest first, with the number of unread messages. */

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl, downloadableCoverPath, downloadableFilePath } from '#shared/paths.ts';
 import { downloadLinkValidDays, type Downloadable, type DownloadLinkProblem, type DownloadLinkQuery, type DownloadRequest } from '#shared/schemas/downloadables.ts';
@@ -119,7 +120,7 @@ export function createDownloadsService(deps: {
       });
       const confirmation = (to: Language) =>
         translate(to, 'downloads.confirmation', { title: textIn(found.item.titles, to), email: form.email, days: downloadLinkValidDays });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /**

@@ -5,6 +5,7 @@ import { company } from '#shared/company.ts';
 import { formatEventDateTime } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { roles, type FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type {
@@ -195,7 +196,7 @@ export function createWebinarsService(deps: {
       });
       const confirmation = (to: Language) =>
         translate(to, 'webinarMail.signUpConfirmation', { title: webinar.title, date: formatEventDateTime(webinar.startsAt, to) });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /** GET /webinars/admin/: UPCOMING soonest first, PAST and ALL latest first, with their subscriber counts. */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { messageFilters, type MessageFilter } from '#shared/schemas/messages.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, StaffStatusAction } from '#shared/schemas/orders-admin.ts';

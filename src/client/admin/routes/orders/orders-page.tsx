@@ -3,7 +3,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { endpoints } from '#shared/endpoints.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
 import { apiBase } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';

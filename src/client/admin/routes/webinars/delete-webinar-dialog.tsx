@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { endpoints } from '#shared/endpoints.ts';
-import { translatePlural, type MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { MessageKey, MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { languages } from '#shared/locales.ts';
 import { webinarLimits, type WebinarInput } from '#shared/schemas/webinars.ts';
 import { ApiError } from '#client/lib/api.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatEventDateTime } from '#shared/dates.ts';
 import { endpoints, urlOf } from '#shared/endpoints.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths, apiBase, appPaths, appUrl } from '#shared/paths.ts';
 import type { AdminWebinarDetail, WebinarInput } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';

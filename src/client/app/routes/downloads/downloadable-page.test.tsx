@@ -9,6 +9,7 @@ import type { Downloadable } from '#shared/schemas/downloadables.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { LanguageProvider, useLanguage } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import DownloadablePage from './downloadable-page.tsx';
 
@@ -99,7 +100,7 @@ function renderAt(path: string, language: Language = 'en-US') {
   const router = createMemoryRouter([{ path: appPaths.downloadableContent(':code', ':language'), element: <DownloadablePage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <LanguageProbe />
         <RouterProvider router={router} />
       </LanguageProvider>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { endpoints } from '#shared/endpoints.ts';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { newsletterUnsubscribeSection, sitePath } from '#shared/paths.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';

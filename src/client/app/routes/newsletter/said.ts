@@ -1,4 +1,4 @@
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { ApiError } from '#client/lib/api.ts';
 import type { Problem } from '#client/ui/form/problems.ts';
 

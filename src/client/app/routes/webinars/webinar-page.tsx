@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
-import { translateAll, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { appPaths } from '#shared/paths.ts';
 import { webinarSubscriptionSchema, type PublicWebinar, type WebinarSubscription } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -11,6 +10,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField } from '#client/ui/form/fields.tsx';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { problemText, type Problem } from '#client/ui/form/problems.ts';
 import { WebinarFacts } from '#client/features/webinars/webinar-facts.tsx';
 import { paragraphsOf, signUpState } from '#client/features/webinars/webinar-text.ts';
 import './webinars.css';
@@ -105,8 +105,9 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
   const { language } = useLanguage();
   const newsletterId = useId();
   const [newsletter, setNewsletter] = useState(false);
-  const [confirmation, setConfirmation] = useState<MessagesByLanguage>();
-  const [refusal, setRefusal] = useState<MessagesByLanguage>();
+  // The server's text in every language, or a catalogue key: either follows a switch of the language.
+  const [confirmation, setConfirmation] = useState<Problem>();
+  const [refusal, setRefusal] = useState<Problem>();
   const doneRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -117,10 +118,12 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
   async function send(payload: WebinarSubscription): Promise<void> {
     try {
       const answer = await callApi(endpoints.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
-      setConfirmation(answer.messages[0]?.translations ?? translateAll('webinars.signedUp.text'));
+      const translations = answer.messages[0]?.translations;
+      setConfirmation(translations ? { messagesByLanguage: translations } : { key: 'webinars.signedUp.text' });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        setRefusal(error.body.error?.messagesByLanguage ?? translateAll(error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started'));
+        const messages = error.body.error?.messagesByLanguage;
+        setRefusal(messages ? { messagesByLanguage: messages } : { key: error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started' });
         return;
       }
       // Field errors (400) are shown by the form; anything else is logged there.
@@ -132,7 +135,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
     return (
       <div ref={doneRef} className="webinar__section webinar__done" role="status" tabIndex={-1} aria-labelledby="webinar-done">
         <h2 id="webinar-done">{t('webinars.signedUp.title')}</h2>
-        <p>{confirmation[language]}</p>
+        <p>{problemText(confirmation, language)}</p>
         <h3>{t('webinars.next.title')}</h3>
         <ul>
           <li>{t('webinars.next.mail')}</li>
@@ -151,7 +154,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
       {refusal ? (
         <>
           <p className="webinar__refused" role="alert">
-            {refusal[language]}
+            {problemText(refusal, language)}
           </p>
           <p>
             <Link to={appPaths.webinars()}>{t('webinars.notFound.list')}</Link>
