@@ -118,7 +118,6 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
       onRefused(error);
     },
   });
-  const ready = form.values.code.trim() !== '';
 
   return (
     <form className="form" noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
@@ -135,7 +134,7 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
       <div className="form__actions">
         <SubmitButton
           id="admin-second-factor-submit"
-          ready={ready}
+          ready={form.ready}
           busy={form.sending}
           label={translate(language, form.sending ? 'admin.login.secondFactor.sending' : 'admin.login.secondFactor.submit')}
           hint={translate(language, 'admin.login.secondFactor.hint')}

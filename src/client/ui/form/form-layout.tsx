@@ -40,8 +40,6 @@ export type PublicForm<Values> = Form<WithConsent<Values>> & {
   consent: CheckboxBinding;
   captcha: ReturnType<typeof useCaptcha>;
   askConsent: boolean;
-  /** Consent given (where asked) and the captcha solved: the form may be sent. */
-  ready: boolean;
 };
 
 export function usePublicForm<Values extends object, Payload>({
@@ -53,13 +51,13 @@ export function usePublicForm<Values extends object, Payload>({
   askConsent = true,
 }: PublicFormOptions<Values, Payload>): PublicForm<Values> {
   const captcha = useCaptcha();
-  const mayGo = (consent: boolean) => (consent || !askConsent) && captcha.solution !== undefined;
   const form = useForm<WithConsent<Values>, Payload>({
     language,
     initial: { ...initial, agreeWithDataPrivacy: false },
     schema,
     alsoShown: ['captchaSolution'],
-    canSend: (values) => mayGo(values.agreeWithDataPrivacy),
+    // Consent given (where asked) and the captcha solved.
+    canSend: (values) => (values.agreeWithDataPrivacy || !askConsent) && captcha.solution !== undefined,
     payloadOf: ({ agreeWithDataPrivacy, ...values }) => ({
       ...payloadOf(values as unknown as Values),
       preferredLanguage: language,
@@ -78,7 +76,7 @@ export function usePublicForm<Values extends object, Payload>({
     },
   });
   const consent = form.checkbox('agreeWithDataPrivacy' as PathOf<WithConsent<Values>, boolean>);
-  return { ...form, consent, captcha, askConsent, ready: mayGo(consent.checked) };
+  return { ...form, consent, captcha, askConsent };
 }
 
 type LayoutForm = Pick<PublicForm<object>, 'onSubmit' | 'sending' | 'elsewhere' | 'idOf' | 'errorOf' | 'clearProblem' | 'consent' | 'captcha' | 'askConsent' | 'ready'>;

@@ -83,6 +83,8 @@ export interface Form<Values> {
   edited: Values | undefined;
   problems: Problems;
   sending: boolean;
+  /** Whether the form may be sent now (`canSend`): a submit button is disabled until then. */
+  ready: boolean;
   /** What no field shows, in the current language: the refusal of the form first (`FormProblems` shows them). */
   elsewhere: string[];
   idOf: (path: string) => string;
@@ -128,6 +130,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
   }
 
   const values = state.edited ?? initial;
+  const ready = options.canSend?.(values) ?? true;
   const { atFields, elsewhere } = placeProblems({ ...options.outsideProblems, ...state.problems }, values, alsoShown);
   const errorOf = (path: string) => {
     const problem = atFields[path];
@@ -141,7 +144,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
   async function submit(event?: FormEvent<HTMLFormElement>): Promise<void> {
     event?.preventDefault();
     if (event) formElement.current = event.currentTarget;
-    if (state.sending || (options.canSend && !options.canSend(values))) return;
+    if (state.sending || !ready) return;
     const payload = payloadOf(values);
     if (schema) {
       const own = problemsFromSchema(schema, payload, '', rename);
@@ -170,6 +173,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     edited: state.edited,
     problems: state.problems,
     sending: state.sending,
+    ready,
     elsewhere: [...(state.refusal ? [state.refusal] : []), ...elsewhere].map((problem) => problemText(problem, language)),
     idOf,
     errorOf,
