@@ -42,6 +42,8 @@ export function problemsFromApi(errors: NonNullable<ErrorBody['errors']>, rename
 }
 
 /** The server's reason for refusing a call (its error's texts), else `otherwise`: what a form says above its fields. */
+export function refusalOf(error: unknown, otherwise: Problem): Problem;
+export function refusalOf(error: unknown, otherwise?: Problem): Problem | undefined;
 export function refusalOf(error: unknown, otherwise?: Problem): Problem | undefined {
   return error instanceof ApiError && error.body.error ? { messagesByLanguage: error.body.error.messagesByLanguage } : otherwise;
 }
