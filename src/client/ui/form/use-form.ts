@@ -8,12 +8,12 @@ import { problemsFromApi, problemsFromSchema, problemText, type Problem, type Pr
 type Leaf = string | number | boolean | null | undefined | readonly unknown[];
 
 /** The dotted paths of the fields of `Values`: `email`, `address.zip`. */
-export type FieldPath<Values> = {
+type FieldPath<Values> = {
   [Key in keyof Values & string]: Values[Key] extends Leaf ? Key : `${Key}.${FieldPath<Values[Key]>}`;
 }[keyof Values & string];
 
 /** The type of the value at a dotted path. */
-export type FieldValue<Values, Path extends string> = Path extends `${infer Key}.${infer Rest}`
+type FieldValue<Values, Path extends string> = Path extends `${infer Key}.${infer Rest}`
   ? Key extends keyof Values
     ? FieldValue<Values[Key], Rest>
     : never
@@ -225,7 +225,7 @@ const problemSelectors = ['[aria-invalid="true"]', '.form__captcha--invalid inpu
  * or screen-reader user lands where the work is. Call the returned function when showing
  * problems; the focus moves once they are rendered.
  */
-export function useFocusOnProblems(container: RefObject<HTMLElement | null>): () => void {
+function useFocusOnProblems(container: RefObject<HTMLElement | null>): () => void {
   const [request, setRequest] = useState(0);
   useEffect(() => {
     if (request === 0) return;
