@@ -15,11 +15,6 @@ describe('formReducer', () => {
     expect(initial.address.zip).toBe('');
   });
 
-  it('keeps a problem when asked to (a widget that reset itself)', () => {
-    const state = formReducer({ ...initialFormState<Values>(), problems: { email: required } }, { type: 'changed', path: 'email', value: '', initial, keepProblem: true });
-    expect(state.problems).toEqual({ email: required });
-  });
-
   it('edits several fields at once from what is shown, and restarts from the initial values', () => {
     let state = formReducer(initialFormState<Values>(), { type: 'edited', edit: (values) => ({ ...values, email: 'a@b.ch', agree: true }), initial });
     expect(state.edited).toMatchObject({ email: 'a@b.ch', agree: true });

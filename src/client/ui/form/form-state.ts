@@ -19,8 +19,8 @@ export interface FormState<Values> {
 }
 
 export type FormAction<Values> =
-  /** The visitor changed one field: its problem goes (unless `keepProblem`: the widget reset itself). */
-  | { type: 'changed'; path: string; value: unknown; initial: Values; keepProblem?: boolean }
+  /** The visitor changed one field: its problem goes. */
+  | { type: 'changed'; path: string; value: unknown; initial: Values }
   /** Several fields at once (a box that empties a section, the server's answer to a save). */
   | { type: 'edited'; edit: (values: Values) => Values; initial: Values }
   /** Back to the initial values. */
@@ -39,7 +39,7 @@ export function formReducer<Values>(state: FormState<Values>, action: FormAction
   switch (action.type) {
     case 'changed': {
       const edited = withValueAt(state.edited ?? action.initial, action.path, action.value);
-      return { ...state, edited, problems: action.keepProblem ? state.problems : withoutProblem(state.problems, action.path) };
+      return { ...state, edited, problems: withoutProblem(state.problems, action.path) };
     }
     case 'edited':
       return { ...state, edited: action.edit(state.edited ?? action.initial) };

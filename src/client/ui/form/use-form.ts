@@ -90,7 +90,7 @@ export interface Form<Values> {
   idOf: (path: string) => string;
   /** The text of the problem shown at a field, in the current language. */
   errorOf: (path: string) => string | undefined;
-  set: <Path extends FieldPath<Values>>(path: Path, value: FieldValue<Values, Path>, options?: { keepProblem?: boolean }) => void;
+  set: <Path extends FieldPath<Values>>(path: Path, value: FieldValue<Values, Path>) => void;
   update: (edit: (values: Values) => Values) => void;
   /** Drops what was changed: the fields show `initial` again. */
   restart: () => void;
@@ -102,7 +102,6 @@ export interface Form<Values> {
   submit: (event?: FormEvent<HTMLFormElement>) => Promise<void>;
   /** `submit` for a form's `onSubmit`. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  focusFirstProblem: () => void;
 }
 
 /**
@@ -137,8 +136,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     return problem ? problemText(problem, language) : undefined;
   };
   const idOf = (path: string) => `${idPrefix}-${path.replaceAll('.', '-')}`;
-  const set: Form<Values>['set'] = (path, value, setOptions) =>
-    dispatch({ type: 'changed', path, value, initial, keepProblem: setOptions?.keepProblem });
+  const set: Form<Values>['set'] = (path, value) => dispatch({ type: 'changed', path, value, initial });
   const showProblems: Form<Values>['showProblems'] = (problems, refusal) => dispatch({ type: 'problemsShown', problems, refusal });
 
   async function submit(event?: FormEvent<HTMLFormElement>): Promise<void> {
@@ -198,7 +196,6 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     }),
     submit,
     onSubmit: (event) => void submit(event),
-    focusFirstProblem,
   };
 }
 
