@@ -56,6 +56,21 @@ export function FieldError({ id, error, alert = false }: { id: string; error: st
   );
 }
 
+/**
+ * What is wrong with a form but shown at none of its fields (`Form.elsewhere`): one alert
+ * above the fields, which the focus moves to when no field has a problem.
+ */
+export function FormProblems({ texts }: { texts: readonly string[] }) {
+  if (texts.length === 0) return null;
+  return (
+    <div className="form__alert" role="alert" tabIndex={-1}>
+      {texts.map((text, index) => (
+        <p key={index}>{text}</p>
+      ))}
+    </div>
+  );
+}
+
 function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
   return (
     <>

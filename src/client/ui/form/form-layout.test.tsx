@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import type { Language } from '#shared/locales.ts';
-import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { forgetLoadedFormData } from './form-data.ts';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { FormLayout, type FormFieldName } from './form-layout.tsx';
+import { FormLayout, usePublicForm } from './form-layout.tsx';
+import { emptyPerson, EmailField, FirstNameField, PersonFields, PhoneFields, RoleField, usePhoneCountries, withPhone } from './public-fields.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
 vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
@@ -56,19 +57,43 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
-const allFields: FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'gender', 'phone', 'role', 'experienceLevel'];
+type Send = (payload: unknown) => Promise<void>;
 
-function renderForm(options: { language?: Language; fields?: FormFieldName[]; onSubmit?: (payload: unknown) => Promise<void> } = {}) {
-  const onSubmit = vi.fn(options.onSubmit ?? (async () => {}));
-  render(
-    <FormLayout
-      language={options.language ?? 'en-US'}
-      fields={options.fields ?? allFields}
-      schema={formSubmissionSchema}
-      siteKeyPath={siteKeyPaths.forms}
-      onSubmit={onSubmit}
-    />,
+/** A public form as the forms declare theirs: its own fields in the shared layout. */
+function PersonForm({ language, send }: { language: Language; send: Send }) {
+  const phone = usePhoneCountries(language);
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, phoneCountryCode: '', phoneNumber: '', role: '' },
+    schema: formSubmissionSchema,
+    payloadOf: (values) => withPhone(values, phone),
+    send,
+  });
+  const { field } = form;
+  return (
+    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms}>
+      <PersonFields field={field} language={language} />
+      <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
+      <RoleField {...field('role')} language={language} />
+    </FormLayout>
   );
+}
+
+/** A form without a phone number: first name and e-mail. */
+function ShortForm({ language, send }: { language: Language; send: Send }) {
+  const form = usePublicForm({ language, initial: { firstName: '', email: '' }, schema: formSubmissionSchema, send });
+  return (
+    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms}>
+      <FirstNameField {...form.field('firstName')} language={language} />
+      <EmailField {...form.field('email')} language={language} />
+    </FormLayout>
+  );
+}
+
+function renderForm(options: { language?: Language; short?: boolean; onSubmit?: Send } = {}) {
+  const onSubmit = vi.fn(options.onSubmit ?? (async () => {}));
+  const Form = options.short ? ShortForm : PersonForm;
+  render(<Form language={options.language ?? 'en-US'} send={onSubmit} />);
   return { onSubmit };
 }
 
@@ -101,7 +126,6 @@ describe('FormLayout', () => {
     expect(screen.getByRole('group', { name: 'Phone number' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Your role' }).querySelectorAll('option')).toHaveLength(15);
     expect(screen.getByRole('option', { name: 'Chief information security officer (CISO)' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeTruthy();
 
     const privacyLink = screen.getByRole('link', { name: /privacy policy/ });
     expect(privacyLink.textContent?.replace(/\s+/g, ' ')).toBe('privacy policy (opens in a new tab)');
@@ -123,7 +147,7 @@ describe('FormLayout', () => {
   });
 
   it('loads no country data when the form has no phone field', async () => {
-    renderForm({ fields: ['firstName', 'email'] });
+    renderForm({ short: true });
     await screen.findByTestId('captcha');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
   });
@@ -245,31 +269,5 @@ describe('FormLayout', () => {
     await waitFor(() => expect(logged).toHaveBeenCalledWith('[form] sending failed', expect.any(ApiError)));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Boom.')).toBeNull();
-  });
-
-  it('offers the contact-form fields with the 20-character rule', async () => {
-    render(
-      <FormLayout
-        language="en-US"
-        fields={['firstName', 'email', 'recipient', 'subject', 'message']}
-        schema={contactFormSchema}
-        siteKeyPath={siteKeyPaths.contact}
-        onSubmit={async () => {}}
-      />,
-    );
-    const message = screen.getByLabelText(/^Message/);
-    expect(message.tagName).toBe('TEXTAREA');
-    expect(message.getAttribute('rows')).toBe('5');
-    expect(screen.getByText('At least 20 characters.')).toBeTruthy();
-    type(/^First name/, 'Anna');
-    type(/^E-mail address/, 'anna@example.ch');
-    fireEvent.change(screen.getByLabelText(/^Recipient/), { target: { value: 'EDUCATION_EXPERT' } });
-    type(/^Subject/, 'Offer');
-    type(/^Message/, 'Too short.');
-    await agreeAndSolve();
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/contact-form/site-key', expect.anything());
   });
 });

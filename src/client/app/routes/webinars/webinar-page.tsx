@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { endpoints } from '#shared/endpoints.ts';
@@ -9,8 +9,9 @@ import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField } from '#client/ui/form/fields.tsx';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { problemText, type Problem } from '#client/ui/form/problems.ts';
+import { emptyPerson, PersonFields, RoleField } from '#client/ui/form/public-fields.tsx';
 import { WebinarFacts } from '#client/features/webinars/webinar-facts.tsx';
 import { paragraphsOf, signUpState } from '#client/features/webinars/webinar-text.ts';
 import './webinars.css';
@@ -103,8 +104,6 @@ function WebinarDetail({ webinar }: { webinar: PublicWebinar }) {
 function SignUp({ webinar }: { webinar: PublicWebinar }) {
   const t = useT();
   const { language } = useLanguage();
-  const newsletterId = useId();
-  const [newsletter, setNewsletter] = useState(false);
   // The server's text in every language, or a catalogue key: either follows a switch of the language.
   const [confirmation, setConfirmation] = useState<Problem>();
   const [refusal, setRefusal] = useState<Problem>();
@@ -115,21 +114,27 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
     if (confirmation) doneRef.current?.focus();
   }, [confirmation]);
 
-  async function send(payload: WebinarSubscription): Promise<void> {
-    try {
-      const answer = await callApi(endpoints.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
-      const translations = answer.messages[0]?.translations;
-      setConfirmation(translations ? { messagesByLanguage: translations } : { key: 'webinars.signedUp.text' });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        const messages = error.body.error?.messagesByLanguage;
-        setRefusal(messages ? { messagesByLanguage: messages } : { key: error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started' });
-        return;
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, role: '', newsletterEnabled: false },
+    schema: webinarSubscriptionSchema,
+    send: async (payload: WebinarSubscription) => {
+      try {
+        const answer = await callApi(endpoints.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
+        const translations = answer.messages[0]?.translations;
+        setConfirmation(translations ? { messagesByLanguage: translations } : { key: 'webinars.signedUp.text' });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          const messages = error.body.error?.messagesByLanguage;
+          setRefusal(messages ? { messagesByLanguage: messages } : { key: error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started' });
+          return;
+        }
+        // Field errors (400) are shown by the form; anything else is logged there.
+        throw error;
       }
-      // Field errors (400) are shown by the form; anything else is logged there.
-      throw error;
-    }
-  }
+    },
+  });
+  const { field } = form;
 
   if (confirmation) {
     return (
@@ -163,23 +168,10 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
       ) : (
         <>
           <p>{t('webinars.signUp.intro')}</p>
-          <FormLayout
-            language={language}
-            fields={['firstName', 'lastName', 'email', 'companyName', 'role']}
-            schema={webinarSubscriptionSchema}
-            siteKeyPath={siteKeyPaths.forms}
-            extraPayload={{ newsletterEnabled: newsletter }}
-            submitLabel="webinars.signUp.submit"
-            onSubmit={send}
-          >
-            <CheckboxField
-              id={newsletterId}
-              className="form__field form__choice"
-              name="newsletterEnabled"
-              label={t('webinars.signUp.newsletter')}
-              checked={newsletter}
-              onChange={setNewsletter}
-            />
+          <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="webinars.signUp.submit">
+            <PersonFields field={field} language={language} />
+            <RoleField {...field('role')} language={language} />
+            <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={t('webinars.signUp.newsletter')} />
           </FormLayout>
         </>
       )}
