@@ -115,6 +115,8 @@ const envSchema = z
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
     /** Open connections one client address may hold at once; further ones are closed at once. Not counted for trusted proxies. */
     MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(128)),
+    /** Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/product/operations.md). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

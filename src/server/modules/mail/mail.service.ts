@@ -8,6 +8,8 @@ import { insertMails } from './outbox.repository.ts';
 
 /** For the erasure of a person (the people module): the mails already sent to them go too. */
 export { deleteSentMailsTo } from './outbox.repository.ts';
+/** The unsent mails by state, for the metrics (src/server/plugins/metrics.ts). */
+export { readOutboxBacklog } from './outbox.repository.ts';
 import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
 
 /** The layout of our HTML mails, for the modules that write mails. */
@@ -64,10 +66,13 @@ export function createMailService(deps: {
   log: FastifyBaseLogger;
   /** Overrides the transport chosen from smtpUrl (tests). */
   transport?: MailTransport | undefined;
+  /** Told of each delivery attempt's outcome (the metrics). */
+  onDelivery?: (outcome: 'sent' | 'failed') => void;
 }) {
   const { db, settings, smtpUrl, dataDir, composers, log } = deps;
   return createMailWorker({
     db,
+    onDelivery: deps.onDelivery,
     from: settings.from,
     domain: settings.domain,
     composers,
