@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { holdDataFolder } from './data-folder-lock.ts';
 import { openPgliteClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
@@ -59,8 +60,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // A DATA_DIR that does not exist yet is made, parents included: PGlite makes only the last folder.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process at a time: a second one would corrupt the folder (data-folder-lock.ts).
+  const letGo = dataDir ? holdDataFolder(dataDir) : () => {};
   // PGlite opens and migrates in its own thread (pglite-client.ts).
-  const client = await openPgliteClient({ dataDir, migrationsFolder });
+  const client = await openPgliteClient({ dataDir, migrationsFolder }).catch((error: unknown) => {
+    letGo();
+    throw error;
+  });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
@@ -68,7 +74,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     writeCount: client.writeCount,
     ping: () => ping(db as unknown as Db),
     watchWaits: client.watchWaits,
-    close: () => client.close(),
+    close: () => client.close().finally(letGo),
   };
 }
 
