@@ -60,6 +60,7 @@ import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
@@ -195,6 +196,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
   registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: https });
+  // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
+  const metrics = createMetrics();
+  // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
+  const outbox = createOutboxService();
+  registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
+  database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
 
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
@@ -203,14 +210,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The mail service is made last, as it sends the mails the checkout service composes;
   // requests that queue mails call this only once everything is made.
   const onMailQueued = () => mail.wake();
-  // The modules queue their mails here, in the transactions of the changes that cause them.
-  const outbox = createOutboxService();
   const health = createHealthService({ database });
-  const captcha = createCaptchaService({
+  const captchaService = createCaptchaService({
     db,
     secretKey: env.SECRET_KEY,
     maxNumber: env.CAPTCHA_MAX_NUMBER ?? defaultMaxNumber,
   });
+  // Every form's check of a solution is counted, accepted or refused.
+  const captcha: CaptchaService = { ...captchaService, verify: metrics.countCaptcha(captchaService.verify) };
   const geo = createGeoService();
   const catalog = createCatalogService({ db });
   const orders = createOrdersService({ db });
@@ -268,7 +275,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
-  const orderJobs = createOrderJobsService({ orders, log: app.log });
+  const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
@@ -280,6 +287,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     composers: checkout.mailComposers,
     log: app.log,
     transport: deps.mailTransport,
+    onDelivery: (outcome) => metrics.mailDelivered(outcome),
   });
   app.decorate('mailWorker', mail);
   if (deps.startWorkers) app.addHook('onReady', async () => mail.start());

@@ -21,10 +21,13 @@ export function createMailService(deps: {
   log: FastifyBaseLogger;
   /** Overrides the transport chosen from smtpUrl (tests). */
   transport?: MailTransport | undefined;
+  /** Told of each delivery attempt's outcome (the metrics). */
+  onDelivery?: (outcome: 'sent' | 'failed') => void;
 }) {
   const { db, settings, smtpUrl, dataDir, composers, log } = deps;
   return createMailWorker({
     db,
+    onDelivery: deps.onDelivery,
     from: settings.from,
     domain: settings.domain,
     composers,
