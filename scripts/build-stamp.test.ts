@@ -45,9 +45,11 @@ describe('whether npm start builds', () => {
     expect(buildIsCurrent(root), 'a file removed').toBe(false);
   });
 
-  it('does not build again for a changed test, nor for a change that was undone', () => {
+  it('does not build again for a changed test or server file, nor for a change that was undone', () => {
     build();
     write('src/shared/money.test.ts', 'it("counts", () => {});');
+    write('src/server/main.ts', 'console.log("a server change");');
+    write('src/captcha/puzzle.ts', 'export {};');
     expect(buildIsCurrent(root)).toBe(true);
     write('src/shared/money.ts', 'export const cents = 1;');
     write('src/shared/money.ts', 'export const cents = 100;');

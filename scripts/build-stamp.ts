@@ -12,8 +12,12 @@ import path from 'node:path';
 /** Files and folders the client build and the prerender read, relative to the project root. */
 const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
-/** Tests are no input of the build: a changed test does not make the next start build. */
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/**
+ * No input of the build: tests, and the server's own code (src/server, and src/captcha, the
+ * puzzle provider), which the client and the pages never import (the import boundaries of
+ * eslint.config.js hold them to that). A change there restarts the server without a build.
+ */
+const isNoInput = (file: string) => /\.test\.tsx?$/.test(file) || ['src/server', 'src/captcha'].includes(file);
 
 const stampFile = (root: string) => path.join(root, 'dist', 'build-stamp');
 
@@ -33,8 +37,8 @@ export function sourcesHash(root: string, year = new Date().getFullYear()): stri
 
 function filesUnder(root: string, relative: string): string[] {
   const full = path.join(root, relative);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return isTest(relative) ? [] : [relative];
+  if (!existsSync(full) || isNoInput(relative)) return [];
+  if (!statSync(full).isDirectory()) return [relative];
   return readdirSync(full).flatMap((name) => filesUnder(root, path.join(relative, name)));
 }
 
