@@ -11,8 +11,9 @@ const smtpSinkHttpPort = port + 2;
 process.env.SMTP_SINK_HTTP_PORT = String(smtpSinkHttpPort);
 
 /**
- * Browser journeys in Debian's Chromium against the built app, served by the real
- * server on a fresh embedded database (npm test builds first).
+ * Browser journeys in Chromium (Debian's, or the npm package's where that is missing:
+ * tests/chromium.ts) against the built app, served by the real server on a fresh embedded
+ * database (npm test builds first).
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -4,6 +4,13 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { EnvError, readEnv } from './env.ts';
 import { createStaffAccountsService } from './modules/users/staff-accounts.service.ts';
+import { clientAddressRules } from './plugins/client-address.ts';
+import { followConnections } from './plugins/graceful-stop.ts';
+
+/** A stop waits this long for the requests in progress (and their connections), then closes them. */
+const requestsSeconds = 10;
+/** Past this the process exits, whatever is still running. */
+const stopSeconds = 15;
 
 /** Reads the environment, opens and seeds the database, serves, and closes gracefully. */
 async function main(): Promise<void> {
@@ -39,22 +46,33 @@ async function main(): Promise<void> {
     );
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  // Connections are followed from the start, so that a stop knows which are idle.
+  const http = followConnections(app.server, { isProxy: clientAddressRules(env.TRUST_PROXY).isProxy });
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // Once is enough: Ctrl-C under `npm start` arrives twice, from the terminal and from npm.
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: no new connections, finishing the requests in progress and the mail being sent');
+    // A mail send that hangs (transport.ts gives up after 40 s) does not hold the stop up:
+    // its claim runs out and another process sends it.
+    setTimeout(() => {
+      app.log.error(`not stopped within ${stopSeconds} s: exiting`);
+      process.exit(1);
+    }, stopSeconds * 1000).unref();
     try {
-      await app.close(); // stops accepting, waits for requests in flight
+      await Promise.all([http.stop(requestsSeconds * 1000), app.mailWorker.stop()]);
+      await app.close(); // the order jobs and the invoice thread
       await database.close();
+      app.log.info('stopped');
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      app.log.error({ err: error }, 'stop failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   // The message names the address actually bound (PORT=0 picks a free port) and the public one.
   const listening = await app.listen({ port: env.PORT, host: env.HOST });

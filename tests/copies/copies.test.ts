@@ -111,50 +111,55 @@ const processes: ChildProcess[] = [];
 let copyA = '';
 let copyB = '';
 let proxy = '';
+let secretKey = '';
+/** What the copies print, for the message of a failed start. */
+const logs: string[] = [];
+/** The running copy on each port. */
+const copies = new Map<number, ChildProcess>();
+
+/** A copy on `port`, started as `npm start` starts the server (scripts/start.ts). */
+function startCopy(port: number): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'shop-copy-')),
+      SECRET_KEY: secretKey,
+      PUBLIC_URL: proxy,
+      TRUST_PROXY: '127.0.0.1',
+      MAIL_FORMS_PER_HOUR: String(mailFormsPerHour),
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: staff.email,
+      ADMIN_PASSWORD: staff.password,
+      CAPTCHA_MAX_NUMBER: '1000',
+      DEMO_ORDERS: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  processes.push(child);
+  copies.set(port, child);
+  return child;
+}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
-  const secretKey = randomBytes(32).toString('hex');
+  secretKey = randomBytes(32).toString('hex');
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
   copyA = `http://127.0.0.1:${portA}`;
   copyB = `http://127.0.0.1:${portB}`;
   proxy = `http://127.0.0.1:${proxyPort}`;
 
   // Both copies start at the same moment: migrations, seed and the staff account must cope.
-  const logs: string[] = [];
-  const copies = [portA, portB].map((port) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'shop-copy-')),
-        SECRET_KEY: secretKey,
-        PUBLIC_URL: proxy,
-        TRUST_PROXY: '127.0.0.1',
-        MAIL_FORMS_PER_HOUR: String(mailFormsPerHour),
-        SMTP_URL: smtp.url,
-        ADMIN_EMAIL: staff.email,
-        ADMIN_PASSWORD: staff.password,
-        CAPTCHA_MAX_NUMBER: '1000',
-        DEMO_ORDERS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    processes.push(child);
-    return child;
-  });
-  await Promise.all([
-    waitUntilReady(copyA, copies[0]!, () => logs.join('')),
-    waitUntilReady(copyB, copies[1]!, () => logs.join('')),
-  ]);
+  const [a, b] = [startCopy(portA), startCopy(portB)];
+  await Promise.all([waitUntilReady(copyA, a, () => logs.join('')), waitUntilReady(copyB, b, () => logs.join(''))]);
 
   // nginx with the example configuration, pointed at the two copies.
   const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
@@ -351,4 +356,39 @@ describe('behind nginx, the client address', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await new Browser({ localAddress: '127.0.0.6' }).call(proxy, 'GET', '/api/health')).status).toBe(200);
   });
+});
+
+describe('a rolling restart', () => {
+  it('of one copy under a steady stream of POSTs through nginx answers every request', async () => {
+    const statuses = new Map<number | string, number>();
+    let streaming = true;
+    // Three visitors adding carts one request after another; each its own browser (cookies, anti-forgery token).
+    const stream = async (localAddress: string) => {
+      const browser = new Browser({ localAddress });
+      while (streaming) {
+        const status = await browser.call(proxy, 'POST', '/api/orders/', product).then(
+          (answer) => answer.status,
+          (error: Error) => error.message,
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    const streams = ['127.0.0.8', '127.0.0.9', '127.0.0.10'].map(stream);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    // Copy A stops (SIGTERM) while nginx holds kept-open connections to it, and starts again.
+    const port = Number(new URL(copyA).port);
+    const stopping = copies.get(port)!;
+    const exited = new Promise((resolve) => stopping.once('exit', resolve));
+    stopping.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await waitUntilReady(copyA, startCopy(port), () => logs.join(''));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    streaming = false;
+    await Promise.all(streams);
+
+    console.info('answers during the rolling restart, by status:', Object.fromEntries(statuses));
+    expect(Object.fromEntries(statuses)).toEqual({ 200: expect.any(Number) });
+    expect(statuses.get(200)).toBeGreaterThan(50);
+  }, 120_000);
 });

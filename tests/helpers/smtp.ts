@@ -11,8 +11,8 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0: any free port) on 127.0.0.1. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/** Listens on `port` (0: any free port) on 127.0.0.1; with `delayMs`, takes that long to accept each mail. */
+export async function startSmtpServer(port = 0, options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
   const mails: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -24,7 +24,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         .then((mail) => {
           mails.push(mail);
           for (const wake of waiters.splice(0)) wake();
-          callback();
+          if (options.delayMs) setTimeout(callback, options.delayMs);
+          else callback();
         })
         .catch(callback);
     },

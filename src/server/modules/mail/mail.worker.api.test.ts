@@ -124,15 +124,27 @@ describe('the mail worker', () => {
     expect(mails.map((mail) => mail.messageId)).toEqual([`<${id}@cybersafe-academy.example>`, `<${id}@cybersafe-academy.example>`]);
   });
 
-  it('survives a restart: a new worker sends what the old one left', async () => {
-    await queue(2);
-    const before = worker();
+  it('stops after the mail it is sending and hands back the others it claimed: a new worker sends what the old one left, each once', async () => {
+    const ids = await queue(5);
+    let sends = 0;
+    const slowly: MailTransport = async (mail) => {
+      sends++;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await smtpTransport(smtp.url)(mail);
+    };
+    const before = createMailWorker({ db: t.database.db, transport: slowly, from: settings.from, log, batchSize: 3 });
     before.start();
+    while (sends === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await before.stop();
-    await smtp.waitForMails(2);
-    await queue(1);
-    expect(await worker().runOnce()).toBe(1); // the "restarted" process
-    expect(smtp.mails).toHaveLength(3);
+    expect(sends).toBe(1);
+    const rows = await t.database.db.select().from(outbox);
+    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(1);
+    // The other two of its claim are free again, and were not counted as attempts.
+    expect(rows.filter((row) => row.sentAt === null).map((row) => [row.claimedUntil, row.attempts])).toEqual(Array.from({ length: 4 }, () => [null, 0]));
+
+    expect(await worker().runOnce()).toBe(4); // the "restarted" process
+    const mails = await smtp.waitForMails(5);
+    expect(new Set(mails.map((mail) => mail.messageId))).toEqual(new Set(ids.map((id) => `<${id}@cybersafe-academy.example>`)));
   });
 
   it('never sends a mail twice when two processes deliver at once', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
-import { claimDueMails, markMailFailed, markMailSent, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
+import { claimDueMails, markMailFailed, markMailSent, releaseMails, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
 import { maxSendSeconds, type MailTransport } from './transport.ts';
 
 /** Makes the content of a mail queued by kind (the outbox service's queueComposedLater) from its payload. */
@@ -29,7 +29,10 @@ export interface MailWorkerOptions {
 
 export interface MailWorker {
   start(): void;
-  /** Stops polling and waits for the batch in progress. */
+  /**
+   * Stops polling and waits for the mail being sent; the other mails of its claim are
+   * handed back to the outbox unsent, so a stop waits for one mail, not for the queue.
+   */
   stop(): Promise<void>;
   /** Looks for due mails now (called after a mail is queued). */
   wake(): void;
@@ -57,6 +60,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = true;
+  /** Set by stop(): the pass in progress ends after its current mail. runOnce() by hand (tests) is not stopped. */
+  let stopping = false;
 
   /** The message to send: as queued, or composed now (once) from its kind and payload. */
   const rawOf = async (mail: ClaimedMail): Promise<string> => {
@@ -72,8 +77,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const runOnce = async (): Promise<number> => {
     let sent = 0;
     for (;;) {
+      if (stopping) return sent;
       const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
-      for (const mail of batch) {
+      for (const [index, mail] of batch.entries()) {
+        if (stopping) {
+          await releaseMails(options.db, batch.slice(index).map((unsent) => unsent.id));
+          return sent;
+        }
         try {
           const raw = await rawOf(mail);
           await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
@@ -117,12 +127,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       timer = setInterval(pass, pollMs);
       timer.unref();
       pass();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearInterval(timer);
       await running;
     },

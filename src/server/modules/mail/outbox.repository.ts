@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 
@@ -48,6 +48,18 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
         for update skip locked)
     returning id, recipient, subject, raw, kind, payload, attempts`);
   return (result as unknown as { rows: ClaimedMail[] }).rows;
+}
+
+/**
+ * Hands claimed mails back unsent (a worker that stops): due again at once for any worker,
+ * and the claim does not count as an attempt.
+ */
+export async function releaseMails(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ claimedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
 }
 
 /** Marks a mail sent; false when it was sent already (by another worker), so it is counted once. */
