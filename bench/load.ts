@@ -11,7 +11,8 @@ export interface LoadResult {
   succeeded: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending figures (nearest rank); NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }

@@ -1,3 +1,5 @@
+import { percentile } from './load.ts';
+
 /**
  * How long the server takes to refuse nested JSON bodies (src/server/plugins/json-body.ts and
  * text-input.ts), measured on a running server for two body sizes of two shapes: text
@@ -10,22 +12,23 @@
 
 const calls = 200;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function median(url: string, headers: Record<string, string>, body: string): Promise<number> {
+/** The median time of `calls` requests made one after the other, each checked by `expect`. */
+async function medianMs(request: () => Promise<Response>, expect: (status: number) => boolean): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
     const started = process.hrtime.bigint();
-    const response = await fetch(url, { method: 'POST', headers, body });
+    const response = await request();
     await response.arrayBuffer();
-    if (response.status !== 400) throw new Error(`nested body: answered ${response.status}`);
+    if (!expect(response.status)) throw new Error(`nested body bench: answered ${response.status}`);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   times.sort((a, b) => a - b);
   return percentile(times, 50);
 }
+
+/** A nested body's refusal: 400, whichever check refuses it. */
+const refused = (url: string, headers: Record<string, string>, body: string) =>
+  medianMs(() => fetch(url, { method: 'POST', headers, body }), (status) => status === 400);
 
 /** Bodies of about `kilobytes` kB: `deep` nests beyond the limit at its end, `wide` repeats arrays as deep as allowed. */
 const bodies = {
@@ -47,18 +50,11 @@ export interface NestedBodyFigure {
 export async function benchNestedBody(base: string, headers: Record<string, string>): Promise<NestedBodyFigure[]> {
   // A call with a body and without a rate limit: creating a cart.
   const url = `${base}/api/orders/`;
-  await median(url, headers, bodies.wide(16)); // warm-up
-  const baselineTimes: number[] = [];
-  for (let i = 0; i < calls; i++) {
-    const started = process.hrtime.bigint();
-    await (await fetch(`${base}/api/health`)).arrayBuffer();
-    baselineTimes.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  baselineTimes.sort((a, b) => a - b);
-  const baseline = percentile(baselineTimes, 50);
+  await refused(url, headers, bodies.wide(16)); // warm-up
+  const baseline = await medianMs(() => fetch(`${base}/api/health`), (status) => status === 200);
   const figures: NestedBodyFigure[] = [];
   for (const shape of ['deep', 'wide'] as const) {
-    figures.push({ shape, small: await median(url, headers, bodies[shape](16)), large: await median(url, headers, bodies[shape](60)), baseline });
+    figures.push({ shape, small: await refused(url, headers, bodies[shape](16)), large: await refused(url, headers, bodies[shape](60)), baseline });
   }
   return figures;
 }

@@ -9,6 +9,7 @@ import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv } from '#server/env.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { signInAsStaff } from '../tests/helpers/staff.ts';
+import { percentile } from './load.ts';
 
 /**
  * `npx tsx bench/orders-list.ts` (DATABASE_URL must name a PostgreSQL server): seeds
@@ -74,10 +75,6 @@ function seedRows(count: number): (typeof orders.$inferInsert)[] {
       updatedAt: orderedAt,
     };
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /** Seeds a fresh database of the PostgreSQL server of `baseUrl`, measures, and drops it. */

@@ -10,6 +10,7 @@ import { argon2Options, hashPassword, verifyPassword } from '#server/modules/use
 import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { solveCaptcha } from '../tests/helpers/captcha.ts';
 import { startXsrfSession } from '../tests/helpers/xsrf.ts';
+import { percentile } from './load.ts';
 
 /**
  * `npx tsx bench/sign-in.ts`: the staff sign-in, `POST /api/users/login` with a correct
@@ -34,10 +35,6 @@ interface SignInFigure {
 
 /** The hashing parameters of staff passwords (src/server/modules/users/passwords.ts). */
 const argon2Parameters = `argon2id m=${argon2Options.memoryCost} KiB (${Math.round(argon2Options.memoryCost / 1024)} MiB), t=${argon2Options.timeCost}, p=${argon2Options.parallelism}`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function measure(database: Database): Promise<SignInFigure> {
   const env = readEnv({
