@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema } from '#shared/schemas/downloadables.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -93,7 +93,7 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
           language={language}
           fields={['firstName', 'email']}
           schema={downloadRequestSchema}
-          siteKeyPath={siteKeyPaths.forms}
+          siteKeyCall={siteKeyCalls.forms}
           submitLabel="widgets.exitIntent.guide.submit"
           onSubmit={async (payload) => {
             const answer = await requestDownload(guideCode, payload);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { userCalls } from '#shared/contract/users.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
 import type { Enrolment } from '#shared/schemas/users.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -81,10 +81,10 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     start.clear();
     try {
       if (enabled) {
-        await callApi(endpoints.turnOffSecondFactor, { body: { password } });
+        await callApi(userCalls.turnOffSecondFactor, { body: { password } });
         refreshMe();
       } else {
-        setEnrolment(await callApi(endpoints.startSecondFactorEnrolment, { body: { password } }));
+        setEnrolment(await callApi(userCalls.startSecondFactorEnrolment, { body: { password } }));
       }
       setPassword('');
     } catch (error) {
@@ -96,7 +96,7 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     event.preventDefault();
     confirm.clear();
     try {
-      const answer = await callApi(endpoints.confirmSecondFactor, { body: { code } });
+      const answer = await callApi(userCalls.confirmSecondFactor, { body: { code } });
       setRecoveryCodes(answer.recoveryCodes);
       setEnrolment(undefined);
       setCode('');
@@ -175,10 +175,10 @@ function Sessions() {
   const t = useT();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const sessionsQuery = apiQuery(endpoints.staffSessions, {});
+  const sessionsQuery = apiQuery(userCalls.staffSessions, {});
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
-    mutationFn: (id: string) => callApi(endpoints.endStaffSession, { params: { id } }),
+    mutationFn: (id: string) => callApi(userCalls.endStaffSession, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
   return (
@@ -221,7 +221,7 @@ function ChangePassword() {
     refusal.clear();
     setSaved(false);
     try {
-      await callApi(endpoints.changePassword, { body: { currentPassword, newPassword } });
+      await callApi(userCalls.changePassword, { body: { currentPassword, newPassword } });
       setCurrentPassword('');
       setNewPassword('');
       setSaved(true);

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import { translate, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { loginSchema, type Login } from '#shared/schemas/users.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -44,7 +44,7 @@ export default function LoginPage() {
   async function signIn(payload: Login): Promise<void> {
     setRefusal(undefined);
     try {
-      const answer = await callApi(endpoints.login, { body: payload });
+      const answer = await callApi(userCalls.login, { body: payload });
       if ('secondFactorRequired' in answer) setSecondFactor(true);
       else await enter();
     } catch (error) {
@@ -79,7 +79,7 @@ export default function LoginPage() {
             language={language}
             fields={['email', 'password']}
             schema={loginSchema}
-            siteKeyPath={siteKeyPaths.signIn}
+            siteKeyCall={siteKeyCalls.signIn}
             askConsent={false}
             submitLabel="admin.login.submit"
             onSubmit={signIn}
@@ -100,7 +100,7 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
     if (sending || code.trim() === '') return;
     setSending(true);
     try {
-      await callApi(endpoints.loginSecondFactor, { body: { code } });
+      await callApi(userCalls.loginSecondFactor, { body: { code } });
       await onDone();
     } catch (error) {
       setCode('');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { contactCalls } from '#shared/contract/contact.ts';
 import { sitePath } from '#shared/paths.ts';
 import { contactFormSchema, type ContactForm } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -23,7 +23,7 @@ export default function ContactUsPage() {
   }, [confirmation]);
 
   async function send(payload: ContactForm): Promise<void> {
-    const answer = await callApi(endpoints.sendContactMessage, { body: payload });
+    const answer = await callApi(contactCalls.sendContactMessage, { body: payload });
     setConfirmation(answer.messages[0]?.translations[language] ?? t('contact.sent.text'));
   }
 
@@ -44,7 +44,7 @@ export default function ContactUsPage() {
             language={language}
             fields={['firstName', 'lastName', 'email', 'phone', 'company', 'recipient', 'subject', 'message']}
             schema={contactFormSchema}
-            siteKeyPath={siteKeyPaths.contact}
+            siteKeyCall={siteKeyCalls.contact}
             onSubmit={send}
           />
         </>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema } from '#shared/schemas/forms.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { callApi } from '#client/lib/api.ts';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { FormLayout } from '#client/ui/form/form-layout.tsx';
 
 /**
@@ -18,10 +18,10 @@ export function SaveCartFields({ cartId, language, onSaved }: { cartId: string; 
       language={language}
       fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
       schema={formSubmissionSchema}
-      siteKeyPath={siteKeyPaths.forms}
+      siteKeyCall={siteKeyCalls.forms}
       submitLabel="shop.cart.save.submit"
       onSubmit={async (payload) => {
-        const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: cartId }, body: payload });
+        const answer = await callApi(cartCalls.saveCartByEmail, { params: { orderId: cartId }, body: payload });
         onSaved(answer.messages[0]?.translations[language] ?? '');
       }}
     />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
@@ -58,7 +58,7 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
       language={language}
       fields={fields}
       schema={downloadRequestSchema}
-      siteKeyPath={siteKeyPaths.forms}
+      siteKeyCall={siteKeyCalls.forms}
       extraPayload={{ newsletterEnabled: newsletter }}
       submitLabel="downloads.form.submit"
       onSubmit={send}

@@ -6,7 +6,7 @@ import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import type { Language } from '#shared/locales.ts';
 import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { forgetLoadedFormData } from './form-data.ts';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { FormLayout, type FormFieldName } from './form-layout.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -65,7 +65,7 @@ function renderForm(options: { language?: Language; fields?: FormFieldName[]; on
       language={options.language ?? 'en-US'}
       fields={options.fields ?? allFields}
       schema={formSubmissionSchema}
-      siteKeyPath={siteKeyPaths.forms}
+      siteKeyCall={siteKeyCalls.forms}
       onSubmit={onSubmit}
     />,
   );
@@ -253,7 +253,7 @@ describe('FormLayout', () => {
         language="en-US"
         fields={['firstName', 'email', 'recipient', 'subject', 'message']}
         schema={contactFormSchema}
-        siteKeyPath={siteKeyPaths.contact}
+        siteKeyCall={siteKeyCalls.contact}
         onSubmit={async () => {}}
       />,
     );

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { endpoints } from '#shared/endpoints.ts';
+import type { SiteKeyCall } from '#shared/contract/captcha.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import { translate, type MessageKey } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { sitePath } from '#shared/paths.ts';
@@ -66,8 +67,8 @@ export interface FormLayoutProps<Payload> {
   fields: readonly FormFieldName[];
   /** The shared schema of the payload; the same one the server checks. */
   schema: z.ZodType<Payload>;
-  /** The form family's site-key call, a path under /api (see `siteKeyPaths`). */
-  siteKeyPath: string;
+  /** The form family's site-key call (`siteKeyCalls`). */
+  siteKeyCall: SiteKeyCall;
   /** The topics to offer when `fields` has `topicIds`. */
   topics?: readonly NewsletterTopic[] | undefined;
   /** Added to the payload as is (for example `{ newsletterEnabled: true }`). */
@@ -137,7 +138,7 @@ export function FormLayout<Payload>({
   language,
   fields,
   schema,
-  siteKeyPath,
+  siteKeyCall,
   topics,
   extraPayload,
   submitLabel = 'forms.submit.send',
@@ -161,8 +162,8 @@ export function FormLayout<Payload>({
   const focusFirstProblem = useFocusOnProblems(formRef);
 
   const showsPhone = fields.includes('phone');
-  const countries = useFormData(showsPhone ? endpoints.countries : undefined, { query: { language } });
-  const visitorCountry = useFormData(showsPhone ? endpoints.visitorCountry : undefined);
+  const countries = useFormData(showsPhone ? geoCalls.countries : undefined, { query: { language } });
+  const visitorCountry = useFormData(showsPhone ? geoCalls.visitorCountry : undefined);
 
   // The phone country defaults to the visitor's country, unless one was chosen.
   const visitorCountryCode = visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined;
@@ -410,7 +411,7 @@ export function FormLayout<Payload>({
       )}
       <CaptchaField
         id={idOf('captchaSolution')}
-        siteKeyPath={siteKeyPath}
+        siteKeyCall={siteKeyCall}
         language={language}
         error={errorOf('captchaSolution')}
         resetSignal={captcha.resetSignal}

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { Language } from '#shared/locales.ts';
 import { newsletterSubscriptionSchema, type NewsletterSubscription } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -54,10 +54,10 @@ export function NewsletterDialog({ language, open, onClose, returnFocusTo }: New
 }
 
 function NewsletterForm({ language, onConfirmed }: { language: Language; onConfirmed: (text: string) => void }) {
-  const topics = useFormData(endpoints.newsletterTopics, { query: { language } });
+  const topics = useFormData(newsletterCalls.newsletterTopics, { query: { language } });
 
   async function subscribe(payload: NewsletterSubscription): Promise<void> {
-    const answer = await callApi(endpoints.subscribeToNewsletter, { body: payload });
+    const answer = await callApi(newsletterCalls.subscribeToNewsletter, { body: payload });
     const text = answer.messages[0]?.translations[language];
     if (text) onConfirmed(text);
   }
@@ -67,7 +67,7 @@ function NewsletterForm({ language, onConfirmed }: { language: Language; onConfi
       language={language}
       fields={newsletterFields}
       schema={newsletterSubscriptionSchema}
-      siteKeyPath={siteKeyPaths.forms}
+      siteKeyCall={siteKeyCalls.forms}
       topics={topics.status === 'loaded' ? topics.data : undefined}
       extraPayload={{ newsletterEnabled: true }}
       submitLabel="forms.newsletter.submit"

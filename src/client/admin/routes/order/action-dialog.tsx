@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
@@ -60,19 +60,19 @@ export function ActionDialog({
       const why = reason.trim() === '' ? {} : { reason };
       switch (action) {
         case 'PAY':
-          return callApi(endpoints.payOrder, { params, body: { amount: amountOf(amount) as number, date } });
+          return callApi(orderAdminCalls.payOrder, { params, body: { amount: amountOf(amount) as number, date } });
         case 'CANCEL_REFUND':
         case 'START_TERMINATION': {
           const body = { refund, ...(refund ? { refundAmount: amountOf(refundAmount) as number } : {}), ...why };
-          return callApi(action === 'CANCEL_REFUND' ? endpoints.cancelRefundOrder : endpoints.startTermination, { params, body });
+          return callApi(action === 'CANCEL_REFUND' ? orderAdminCalls.cancelRefundOrder : orderAdminCalls.startTermination, { params, body });
         }
         case 'ARCHIVE_REFUND':
-          return callApi(endpoints.archiveRefundOrder, { params, body: { refundDate: date } });
+          return callApi(orderAdminCalls.archiveRefundOrder, { params, body: { refundDate: date } });
         case 'DELETE':
-          await callApi(endpoints.deleteOrder, { params, body: why });
+          await callApi(orderAdminCalls.deleteOrder, { params, body: why });
           return undefined;
         default:
-          return callApi(endpoints.changeOrderStatus, { params, body: { action: action as StaffStatusAction, ...why } });
+          return callApi(orderAdminCalls.changeOrderStatus, { params, body: { action: action as StaffStatusAction, ...why } });
       }
     },
     onSuccess: onDone,

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -54,7 +54,7 @@ export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdde
   const { language } = useLanguage();
   const [text, setText] = useState('');
   const addNote = useMutation({
-    mutationFn: () => callApi(endpoints.addOrderNote, { params: { id: order.detail.id }, body: { text } }),
+    mutationFn: () => callApi(orderAdminCalls.addOrderNote, { params: { id: order.detail.id }, body: { text } }),
     onSuccess: () => {
       setText('');
       onNoteAdded();

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#shared/i18n/messages.ts';
 import { staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
 import { apiBase } from '#shared/paths.ts';
@@ -40,7 +40,7 @@ export default function OrdersPage() {
       pageSize: view.pageSize,
     },
   };
-  const list = useQuery({ ...apiQuery(endpoints.adminOrderList, listInput), placeholderData: keepPreviousData });
+  const list = useQuery({ ...apiQuery(orderAdminCalls.adminOrderList, listInput), placeholderData: keepPreviousData });
 
   const changeView = (next: Partial<OrdersView>, resetPage = true) => {
     setSelected({});
@@ -50,11 +50,11 @@ export default function OrdersPage() {
 
   const selectedIds = Object.keys(selected).filter((id) => selected[id]);
   const bulk = useMutation({
-    mutationFn: () => callApi(endpoints.bulkOrderAction, { body: { ids: selectedIds, action: bulkAction as (typeof staffStatusActions)[number] } }),
+    mutationFn: () => callApi(orderAdminCalls.bulkOrderAction, { body: { ids: selectedIds, action: bulkAction as (typeof staffStatusActions)[number] } }),
     onSuccess: (answer) => {
       setBulkResult(answer);
       setSelected({});
-      void queryClient.invalidateQueries({ queryKey: [endpoints.adminOrderList.method, endpoints.adminOrderList.path] });
+      void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
     },
   });
 
@@ -65,7 +65,7 @@ export default function OrdersPage() {
     <div className="admin-orders">
       <div className="admin-page-head">
         <h1>{t('admin.orders.title')}</h1>
-        <a className="admin-button admin-button--secondary" href={`${apiBase}${endpoints.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
+        <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
           {t('admin.orders.export')}
         </a>
       </div>

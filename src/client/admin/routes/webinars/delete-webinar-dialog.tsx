@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { endpoints } from '#shared/endpoints.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { translatePlural, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -33,7 +33,7 @@ export function DeleteWebinarDialog({
 
   const remove = useMutation({
     mutationFn: () =>
-      callApi(endpoints.deleteWebinar, { params: { id: webinar.id }, query: hasSubscribers ? { subscribersInformed: 'true' } : {} }),
+      callApi(webinarAdminCalls.deleteWebinar, { params: { id: webinar.id }, query: hasSubscribers ? { subscribersInformed: 'true' } : {} }),
     onSuccess: onDeleted,
     onError: (error) => {
       setRefusal(error instanceof ApiError && error.body.error ? error.body.error.messagesByLanguage : 'failed');

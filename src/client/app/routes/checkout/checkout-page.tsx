@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import { isCart } from '#shared/orders.ts';
 import { appPaths } from '#shared/paths.ts';
 import { checkoutSteps, type InvoiceInfo, type InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
@@ -96,8 +97,8 @@ function CheckoutPage({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const detailQuery = useQuery(apiQuery(endpoints.orderDetail, { params: { orderId } }));
-  const infoQuery = useQuery(apiQuery(endpoints.invoiceInfo, { params: { orderId } }));
+  const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }));
+  const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }));
   // The answer of the last save, at once: the query's copy of it reaches the page later.
   const [lastSaved, setLastSaved] = useState<InvoiceInfo>();
   const detail = detailQuery.data;
@@ -125,8 +126,8 @@ function CheckoutPage({ orderId }: { orderId: string }) {
   /** The step of the last rendering, to notice a change (Next, Back, the browser's history). */
   const shownStep = useRef<number | undefined>(undefined);
 
-  const countries = useFormData(endpoints.countries, { query: { language } });
-  const visitorCountry = useFormData(endpoints.visitorCountry);
+  const countries = useFormData(geoCalls.countries, { query: { language } });
+  const visitorCountry = useFormData(geoCalls.visitorCountry);
   const countryList = countries.status === 'loaded' ? countries.data : [];
   // The default of the address and phone countries; unknown, they stay empty (and required).
   const visitorCode = usableCountry(visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined, countryList);
@@ -152,17 +153,17 @@ function CheckoutPage({ orderId }: { orderId: string }) {
 
   // The legal texts, in the visitor's language, once the review is near.
   const needsLegal = stillCart && step !== undefined && step >= reviewStep && step <= confirmationStep;
-  const legalQuery = useQuery({ ...apiQuery(endpoints.legalTexts, { params: { orderId }, query: { language } }), enabled: needsLegal });
+  const legalQuery = useQuery({ ...apiQuery(checkoutCalls.legalTexts, { params: { orderId }, query: { language } }), enabled: needsLegal });
   const legalState: LegalTextsState = legalQuery.data
     ? { status: 'loaded', texts: legalQuery.data }
     : legalQuery.error
       ? { status: 'failed' }
       : { status: 'loading' };
 
-  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(endpoints.saveInvoiceInfo, { params: { orderId }, body: update }) });
+  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(checkoutCalls.saveInvoiceInfo, { params: { orderId }, body: update }) });
   const order = useMutation({
     mutationFn: (captchaSolution: string) =>
-      callApi(endpoints.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
+      callApi(checkoutCalls.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
   });
   const busy = save.isPending || order.isPending;
   // A save that failed for another reason than the visitor's input has its own message.
@@ -334,7 +335,7 @@ function CheckoutPage({ orderId }: { orderId: string }) {
     try {
       const saved = await save.mutateAsync({ ...updateOf(stepToSave, effective, countryList), step: next });
       setLastSaved(saved);
-      queryClient.setQueryData(apiQuery(endpoints.invoiceInfo, { params: { orderId } }).queryKey, saved);
+      queryClient.setQueryData(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }).queryKey, saved);
       updateDraft((value) => mergeSaved(value, saved, stepToSave));
       // What was saved is right now; errors of other steps stay until those are saved.
       setProblems((value) => ({
@@ -370,7 +371,7 @@ function CheckoutPage({ orderId }: { orderId: string }) {
     if (busy || !agreed || !captcha.solution) return;
     try {
       const ordered = await order.mutateAsync(captcha.solution);
-      queryClient.setQueryData(apiQuery(endpoints.orderDetail, { params: { orderId } }).queryKey, ordered);
+      queryClient.setQueryData(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }).queryKey, ordered);
       setProblems(noProblems);
       leaveCart();
     } catch (error) {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { webinarCalls } from '#shared/contract/webinars.ts';
 import { translateAll, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { appPaths } from '#shared/paths.ts';
 import { webinarSubscriptionSchema, type PublicWebinar, type WebinarSubscription } from '#shared/schemas/webinars.ts';
@@ -26,7 +26,7 @@ import './webinars.css';
 export default function WebinarPage() {
   const { id = '', language: addressLanguage } = useParams();
   const t = useT();
-  const webinar = useQuery(apiQuery(endpoints.webinar, { params: { id } }));
+  const webinar = useQuery(apiQuery(webinarCalls.webinar, { params: { id } }));
 
   // 404: unknown or deleted; 400: not even a webinar id.
   if (webinar.error instanceof ApiError && (webinar.error.isGone || webinar.error.status === 400)) return <WebinarNotFound />;
@@ -116,7 +116,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
 
   async function send(payload: WebinarSubscription): Promise<void> {
     try {
-      const answer = await callApi(endpoints.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
+      const answer = await callApi(webinarCalls.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
       setConfirmation(answer.messages[0]?.translations ?? translateAll('webinars.signedUp.text'));
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -164,7 +164,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
             language={language}
             fields={['firstName', 'lastName', 'email', 'companyName', 'role']}
             schema={webinarSubscriptionSchema}
-            siteKeyPath={siteKeyPaths.forms}
+            siteKeyCall={siteKeyCalls.forms}
             extraPayload={{ newsletterEnabled: newsletter }}
             submitLabel="webinars.signUp.submit"
             onSubmit={send}
