@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['src/**/*.api.test.ts'];
 
 /**
- * Projects: `unit` (pure code and components, jsdom where a file asks for it), `api`
+ * Projects: `unit` (pure code and components, jsdom where a file asks for it; the test
+ * helpers' own tests), `api`
  * (the app through inject() on PGlite), and, only when DATABASE_URL is set, `api-postgres`
  * (the same API tests on that PostgreSQL server) and `copies` (two server processes and
  * nginx on one database).
@@ -15,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: apiTests, environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/helpers/*.test.ts'], exclude: apiTests, environment: 'node' },
       },
       {
         extends: true,
