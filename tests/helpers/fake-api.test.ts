@@ -70,9 +70,12 @@ describe('the fake API of the component tests', () => {
     expect(await mismatchOf(() => fetch(`/api/orders/${orderId}/shopping-cart/sync`, { method: 'POST' }))).toMatch(/sent without the x-xsrf-token header/);
   });
 
-  it('fails on path parameters or a query the call refuses', async () => {
+  it('answers path parameters or a query its schemas refuse as the server does, and fails on a query the call does not take', async () => {
     api.answer(cartCalls.productsCount, { count: 1 });
-    expect(await mismatchOf(() => callApi(cartCalls.productsCount, { params: { orderId: 'not-a-uuid' } }))).toMatch(/the path parameters does not fit/);
-    expect(await mismatchOf(() => fetch(`/api/orders/${orderId}/shopping-cart/products-count?language=en-US`))).toMatch(/the query: the call takes none/);
+    const refused = await callApi(cartCalls.productsCount, { params: { orderId: 'not-a-uuid' } }).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).fieldErrors.map(({ field, code }) => ({ field, code }))).toEqual([{ field: 'orderId', code: 'invalid' }]);
+    expect(api.requests(cartCalls.productsCount)).toEqual([]);
+    expect(await mismatchOf(() => fetch(`/api/orders/${orderId}/shopping-cart/products-count?language=en-US`))).toMatch(/the call takes no query/);
   });
 });

@@ -7,16 +7,19 @@ import { AppError, type ErrorCode } from '#shared/errors.ts';
 import { translateAll, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { apiBase } from '#shared/paths.ts';
 import { errorBodySchema, fieldErrorsBodySchema } from '#shared/schemas/errors.ts';
+import { fieldErrorsOf } from '#shared/schemas/validation.ts';
 import { contractEntries } from './contract.ts';
 
 /**
  * The API as component tests see it, built from the API contract (src/shared/contract/*.ts).
  * It answers `fetch` by finding the call of the request's method and address, checks the
- * request with the call's schemas (path parameters, query, body, the anti-forgery header)
- * and the test's answer with the call's answer schema, and refuses an error answer the
- * call cannot give (`refusalsOf`). A request or an answer that does not fit the contract
- * rejects the `fetch` and fails the test after it, saying what does not fit: when a schema
- * changes, the fakes that no longer match it break.
+ * request with the call's schemas (body, anti-forgery header) and the test's answer with
+ * the call's answer schema, and refuses an error answer the call cannot give
+ * (`refusalsOf`). A request or an answer that does not fit the contract rejects the
+ * `fetch` and fails the test after it, saying what does not fit: when a schema changes,
+ * the fakes that no longer match it break. Path parameters and a query the call's schemas
+ * refuse are answered as the server answers them, 400 with field errors: they come from
+ * addresses people type, so a page must cope with them.
  *
  * ```ts
  * const api = installFakeApi();
@@ -95,6 +98,20 @@ const nameOf = (name: string, call: Call) => `${name} (${call.method} ${apiBase}
 /** Answers and requests are kept by method and path: the test's entry and the fake's are one call. */
 const keyOf = (call: Call) => `${call.method} ${call.path}`;
 
+/** Path parameters or a query a schema refuses: the server's 400, its field errors named by their dotted path. */
+class RefusedInput extends Error {
+  constructor(readonly zodError: z.ZodError) {
+    super('refused input');
+  }
+}
+
+function readAddressPart(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw new RefusedInput(result.error);
+  return result.data;
+}
+
 function check(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
   if (!schema) {
     if (value !== undefined) throw new ContractMismatch(`${what}: the call takes none, the request has ${JSON.stringify(value)}`);
@@ -137,12 +154,16 @@ export function installFakeApi(): FakeApi {
     if (rawBody !== undefined && !headers.get('content-type')?.startsWith('application/json')) {
       throw new ContractMismatch(`${nameOf(name, call)}: a body not sent as application/json`);
     }
-    const request: FakeRequest = {
-      params: check(call.params, call.params ? rawParams : undefined, `${nameOf(name, call)}: the path parameters`),
-      query: check(call.query, call.query ? (rawQuery ?? {}) : rawQuery, `${nameOf(name, call)}: the query`),
-      body: check(call.body, rawBody, `${nameOf(name, call)}: the body`),
-      headers,
-    } as FakeRequest;
+    if (!call.query && rawQuery) throw new ContractMismatch(`${nameOf(name, call)}: the call takes no query, the request has ${url.search}`);
+    const body = check(call.body, rawBody, `${nameOf(name, call)}: the body`);
+    let request: FakeRequest;
+    try {
+      request = { params: readAddressPart(call.params, rawParams), query: readAddressPart(call.query, rawQuery ?? {}), body, headers } as FakeRequest;
+    } catch (error) {
+      if (!(error instanceof RefusedInput)) throw error;
+      const errors = fieldErrorsOf(error.zodError).map(({ field, code, message, params }) => ({ field, code, messagesByLanguage: translateAll(message, params) }));
+      return json(400, { errors });
+    }
     requests.set(keyOf(call), [...(requests.get(keyOf(call)) ?? []), request]);
 
     const answered = answers.has(keyOf(call));
