@@ -29,18 +29,22 @@ import { contractEntries } from './contract.ts';
  * ```
  */
 
-type Parsed<C, K extends 'params' | 'query' | 'body'> = C extends { [key in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<C, K extends 'params' | 'query'> = C extends { [key in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Sent<C> = C extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;
 
-/** A request the fake received for a call: its input as the server would read it. */
+/**
+ * A request the fake received for a call: its path parameters and query as the server
+ * reads them, its body as the page sent it (the body schema accepts it).
+ */
 interface FakeRequest<C extends Call = Call> {
   params: Parsed<C, 'params'>;
   query: Parsed<C, 'query'>;
-  body: Parsed<C, 'body'>;
+  body: Sent<C>;
   headers: Headers;
 }
 
 /** An error answer: made with `refuse` or `refuseFields`. */
-class FakeRefusal {
+export class FakeRefusal {
   constructor(
     readonly code: ErrorCode,
     readonly status: number,
@@ -155,10 +159,10 @@ export function installFakeApi(): FakeApi {
       throw new ContractMismatch(`${nameOf(name, call)}: a body not sent as application/json`);
     }
     if (!call.query && rawQuery) throw new ContractMismatch(`${nameOf(name, call)}: the call takes no query, the request has ${url.search}`);
-    const body = check(call.body, rawBody, `${nameOf(name, call)}: the body`);
+    check(call.body, rawBody, `${nameOf(name, call)}: the body`);
     let request: FakeRequest;
     try {
-      request = { params: readAddressPart(call.params, rawParams), query: readAddressPart(call.query, rawQuery ?? {}), body, headers } as FakeRequest;
+      request = { params: readAddressPart(call.params, rawParams), query: readAddressPart(call.query, rawQuery ?? {}), body: rawBody, headers } as FakeRequest;
     } catch (error) {
       if (!(error instanceof RefusedInput)) throw error;
       const errors = fieldErrorsOf(error.zodError).map(({ field, code, message, params }) => ({ field, code, messagesByLanguage: translateAll(message, params) }));

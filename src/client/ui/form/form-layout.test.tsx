@@ -3,10 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
 import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
 import { forgetLoadedFormData } from './form-data.ts';
-import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { FormLayout, type FormFieldName } from './form-layout.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -31,29 +33,19 @@ const countries = {
   ],
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url === '/api/contact-form/site-key') return json({ siteKey: 'sk_contact' });
-  if (url.startsWith('/api/country/')) return json(countries[url.includes('de-CH') ? 'de-CH' : 'en-US']);
-  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' });
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+  api.answer(siteKeyCalls.contact, { siteKey: 'sk_contact' });
+  api.answer(geoCalls.countries, ({ query }) => countries[query.language ?? 'en-US']);
+  api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Switzerland', phoneCode: '+41' });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
 });
 
 const allFields: FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'gender', 'phone', 'role', 'experienceLevel'];
@@ -116,8 +108,8 @@ describe('FormLayout', () => {
     await waitFor(() => expect(select.options).toHaveLength(2));
     expect([...select.options].map((option) => option.text)).toEqual(['Deutschland (+49)', 'Schweiz (+41)']);
     expect(select.value).toBe('CH');
-    expect(fetchMock).toHaveBeenCalledWith('/api/country/?language=de-CH', expect.anything());
-    expect(fetchMock).toHaveBeenCalledWith('/api/geolocation/whereami/country', expect.anything());
+    expect(api.requests(geoCalls.countries).map(({ query }) => query)).toEqual([{ language: 'de-CH' }]);
+    expect(api.requests(geoCalls.visitorCountry)).toHaveLength(1);
     fireEvent.change(select, { target: { value: 'DE' } });
     expect(select.value).toBe('DE');
   });
@@ -125,7 +117,7 @@ describe('FormLayout', () => {
   it('loads no country data when the form has no phone field', async () => {
     renderForm({ fields: ['firstName', 'email'] });
     await screen.findByTestId('captcha');
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
+    expect(api.fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
   });
 
   it('keeps the submit button disabled until consent is ticked and the captcha is solved', async () => {
@@ -270,6 +262,6 @@ describe('FormLayout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/contact-form/site-key', expect.anything());
+    expect(api.requests(siteKeyCalls.contact)).toHaveLength(1);
   });
 });
