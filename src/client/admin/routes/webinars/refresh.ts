@@ -4,7 +4,7 @@ import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 
 /** After a webinar is created, changed or deleted: the lists and the start page's next webinars load again. */
 export function refreshWebinarLists(queryClient: QueryClient): void {
-  for (const endpoint of [webinarAdminCalls.adminWebinars, dashboardCalls.dashboard]) {
-    void queryClient.invalidateQueries({ queryKey: [endpoint.method, endpoint.path] });
+  for (const call of [webinarAdminCalls.adminWebinars, dashboardCalls.dashboard]) {
+    void queryClient.invalidateQueries({ queryKey: [call.method, call.path] });
   }
 }
