@@ -48,7 +48,7 @@ const elements = [
   { type: 'client-ui', pattern: 'src/client/ui', partialMatch: false },
   { type: 'client-lib', pattern: 'src/client/lib', partialMatch: false },
   { type: 'client-features', pattern: 'src/client/features', partialMatch: false },
-  // The SPA and any other single-page app beside it (a future src/client/admin/).
+  // The single-page apps: the shop (src/client/app) and the back office (src/client/admin), each its own bundle.
   { type: 'client-spa', pattern: 'src/client/app', partialMatch: false },
   { type: 'client-spa', pattern: 'src/client/admin', partialMatch: false },
   { type: 'client-islands', pattern: 'src/client/islands', partialMatch: false },
@@ -64,6 +64,11 @@ const anyLocal = { to: { module: { origin: 'local' } } };
 
 /** Server infrastructure that modules may use. */
 const serverInfrastructure = ['db/**', 'plugins/**', 'http/**', 'env.ts'];
+/**
+ * A module's public surface (docs/decisions/030-public-form-workflow.md): its services'
+ * factories (`*.service.ts`) and its pure functions for other modules (`*.rules.ts`).
+ */
+const modulePublicFiles = ['*.service.ts', '*.rules.ts'];
 /** What src/site may take from the islands: their descriptors and the widgets it prerenders for hydration. */
 const islandsForSite = [
   'types.ts',
@@ -105,21 +110,21 @@ const boundaryPolicies = [
 
   ...policy(
     ['server'],
-    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts and main.ts may import them, and only their *.routes.ts and *.service.ts files.',
+    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts and main.ts may import them, and only their *.routes.ts, *.service.ts and *.rules.ts files.',
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     {
       from: { element: { types: ['server'], fileInternalPath: ['app.ts', 'main.ts'] } },
-      allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', '*.service.ts'] } } },
+      allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', ...modulePublicFiles] } } },
     },
     testHelpers,
   ),
 
   ...policy(
     ['server-module'],
-    "a server module (src/server/modules/<domain>/) may import src/shared/, src/captcha/, the server infrastructure (src/server/db, plugins, http, env.ts) and other modules' *.service.ts files only (not their repositories, routes or other files).",
+    "a server module (src/server/modules/<domain>/) may import src/shared/, src/captcha/, the server infrastructure (src/server/db, plugins, http, env.ts) and other modules' *.service.ts and *.rules.ts files only (not their repositories, routes or other files).",
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     { allow: { to: { element: { types: ['server'], fileInternalPath: serverInfrastructure } } } },
-    { allow: { to: { element: { types: ['server-module'], fileInternalPath: '*.service.ts' } } } },
+    { allow: { to: { element: { types: ['server-module'], fileInternalPath: modulePublicFiles } } } },
     testHelpers,
   ),
 
@@ -214,6 +219,26 @@ export default tseslint.config(
     // A new folder under src/ needs its tier in `elements` (and its policies) first.
     files: ['src/**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
     rules: { 'boundaries/no-unknown-files': 'error' },
+  },
+  {
+    // A browser loads the catalogue of its language and audience (src/shared/i18n/README.md):
+    // code that runs there imports neither every language's texts nor a catalogue file.
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['src/shared/i18n/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['#shared/i18n/messages.ts', '#shared/i18n/site-messages.ts', '**/i18n/messages.ts', '**/i18n/site-messages.ts', '#shared/i18n/*/*', '**/i18n/*/*'],
+              message:
+                'Browser code translates with src/client/lib/translate.ts and takes the types from src/shared/i18n/catalogue.ts; its catalogue is loaded by language (src/shared/i18n/load-*-catalogue.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Globals are not imports: the boundaries plugin cannot see them.

@@ -18,6 +18,9 @@ const config: KnipConfig = {
     'src/client/app/main.tsx!',
     'src/client/islands/main.tsx!',
     'src/client/admin/main.tsx!',
+    // The catalogues of each language and audience, imported with the language in a variable
+    // (src/shared/i18n/messages.ts, load-*-catalogue.ts), which knip cannot follow.
+    'src/shared/i18n/*/*.catalogue.ts!',
     // Worker and thread entries, started with `new URL(…, import.meta.url)`.
     'src/client/ui/captcha/captcha.worker.ts!',
     'src/server/modules/invoices/invoice-thread.mjs!',
@@ -28,8 +31,9 @@ const config: KnipConfig = {
     'scripts/*',
   ],
   // Installed by .ci/run from Debian, not by npm: the test of several copies starts nginx,
-  // the invoice tests read PDFs with pdftotext too.
-  ignoreBinaries: ['nginx', 'pdftotext'],
+  // the invoice tests read PDFs with pdftotext too; pg_dump comes with PostgreSQL (the
+  // backup test on PostgreSQL uses it).
+  ignoreBinaries: ['nginx', 'pdftotext', 'pg_dump'],
   project: ['src/**/*.{ts,tsx,mts,mjs}!', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**', '*.config.{ts,js}'],
 };
 

@@ -53,6 +53,21 @@ function contractAddresses(): Plugin {
 }
 
 /**
+ * The file name of a chunk: the catalogues' chunks (src/shared/i18n/load-*-catalogue.ts) by
+ * language and content, so that the build's list says what each holds:
+ * `catalogue-de-CH-app-….js` for an audience's catalogue, and for the areas several
+ * audiences share, their names (`catalogue-de-CH-captcha-common-errors-forms-….js`).
+ */
+function chunkFileName(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }): string {
+  const languages = new Set(chunk.moduleIds.map((id) => /[\\/]src[\\/]shared[\\/]i18n[\\/]([\w-]+)[\\/][\w-.]+\.ts$/.exec(id)?.[1]));
+  const [language] = languages;
+  if (languages.size !== 1 || !language) return 'assets/[name]-[hash].js';
+  const audience = chunk.facadeModuleId ? /([\w-]+)\.catalogue\.ts$/.exec(chunk.facadeModuleId)?.[1] : undefined;
+  const areas = chunk.moduleIds.map((id) => /([\w-]+)\.ts$/.exec(id)?.[1] ?? '').sort();
+  return `assets/catalogue-${language}-${audience ?? areas.join('-')}-[hash].js`;
+}
+
+/**
  * One client build with two entries:
  * - `islands`: the small script every marketing page loads; it mounts the widgets;
  * - `site`: the marketing pages' stylesheet, which the prerender writes into each page;
@@ -87,6 +102,7 @@ export default defineConfig({
         admin: 'src/client/admin.html',
       },
       output: {
+        chunkFileNames: chunkFileName,
         // React in a chunk of its own: otherwise it lands in the chunk of the preload
         // helper, which the islands script imports, and every marketing page would fetch
         // React with its first script.

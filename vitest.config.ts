@@ -16,7 +16,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/helpers/*.test.ts'], exclude: apiTests, environment: 'node' },
+        // The set-up loads the browsers' catalogues, which the components translate with.
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/helpers/*.test.ts'], exclude: apiTests, environment: 'node', setupFiles: ['tests/helpers/browser-catalogues.ts'] },
       },
       {
         extends: true,

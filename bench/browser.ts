@@ -4,14 +4,16 @@ import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath, visitorBrowserArgs } from '../tests/chromium.ts';
 import { languages } from '#shared/locales.ts';
-import { sitePages, sitePath } from '#shared/paths.ts';
+import { appPaths, appUrl, sitePages, sitePath } from '#shared/paths.ts';
 import { startServer } from './server.ts';
 
 /**
  * Browser figures: Lighthouse (mobile preset, simulated throttling) for every marketing
  * page in both languages with their first and largest contentful paint, the JavaScript
- * each page loads without interaction (in all, and before its first paint), and how long
- * the captcha widget takes to solve a puzzle at the default difficulty in Chromium.
+ * each page loads without interaction (in all, and before its first paint), the
+ * JavaScript a first visit of the shop's app loads in en-US (a figure without a target;
+ * docs/decisions/031-catalogues-per-language.md), and how long the captcha widget takes
+ * to solve a puzzle at the default difficulty in Chromium.
  * Targets: every Lighthouse category 100; LCP ≤ 0.9 s; JS ≤ 76 KB gzip per page and
  * ≤ 15 KB before the first paint (src/site/budget.ts); captcha median ≤ 1.5 s.
  */
@@ -95,27 +97,29 @@ async function captchaSolveTimes(base: string, runs: number): Promise<number[]> 
  * first paint. The islands loader inline in the page imports everything else once the page
  * is painted.
  */
-async function pageWeights(url: string): Promise<{ js: number; jsBeforePaint: number; css: number }> {
+async function pageWeights(url: string): Promise<{ js: number; jsRaw: number; jsBeforePaint: number; css: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
-    const page = await browser.newPage();
-    const bodies = new Map<string, Promise<{ type: 'js' | 'css'; gzip: number }>>();
+    // A first visit in en-US: the app takes its language from the browser's when no cookie names one.
+    const page = await browser.newPage({ locale: 'en-US' });
+    const bodies = new Map<string, Promise<{ type: 'js' | 'css'; gzip: number; raw: number }>>();
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       bodies.set(
         response.url(),
-        response.body().then((body) => ({ type: type === 'script' ? 'js' : 'css', gzip: gzipSync(body, { level: 9 }).length })),
+        response.body().then((body) => ({ type: type === 'script' ? 'js' : 'css', gzip: gzipSync(body, { level: 9 }).length, raw: body.length })),
       );
     });
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     const html = (await response?.text()) ?? '';
     const referenced = [...html.matchAll(/<(?:script[^>]* src|link[^>]* rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((match) => new URL(match[1]!, url).href);
-    const weights = { js: 0, jsBeforePaint: 0, css: 0 };
+    const weights = { js: 0, jsRaw: 0, jsBeforePaint: 0, css: 0 };
     for (const [, styles] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) weights.css += gzipSync(styles!, { level: 9 }).length;
     for (const [address, body] of bodies) {
-      const { type, gzip } = await body;
+      const { type, gzip, raw } = await body;
       weights[type] += gzip;
+      if (type === 'js') weights.jsRaw += raw;
       if (type === 'js' && referenced.includes(address)) weights.jsBeforePaint += gzip;
     }
     return weights;
@@ -155,6 +159,10 @@ async function main() {
         met: js <= targets.jsBytes && jsBeforePaint <= targets.jsBeforePaintBytes && css <= targets.cssBytes ? 'yes' : 'NO',
       });
     }
+    // The shop app's first visit in one language: its entry, its page and its language's catalogue (decision 031).
+    const appPage = appUrl(appPaths.noShoppingCart());
+    const app = await pageWeights(server.url + appPage);
+    rows.push({ what: `page weight ${appPage}, en-US (JS a first visit loads)`, figure: `JS ${kb(app.js)} gzip, ${kb(app.jsRaw)} raw`, target: '', met: '' });
     const times = await captchaSolveTimes(server.url, 15);
     const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
     rows.push({

@@ -8,7 +8,7 @@ import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } f
 
 /**
  * `npm run bench`: load figures and budgets, printed as a table. Run `npm run build`
- * first. Targets on the 2-core machine (issue 14): marketing page ≥ 10,000 req/s with
+ * first. Targets on the 2-core machine: marketing page ≥ 10,000 req/s with
  * p99 ≤ 20 ms; get-cart ≥ 5,000 req/s on PGlite and ≥ 6,000 on PostgreSQL, p97.5 ≤ 5 ms;
  * add-to-cart ≥ 2,000 req/s on PGlite and ≥ 2,500 on PostgreSQL, and no add lost (the
  * carts hold exactly the seats of every add answered 2xx); checkout p95 ≤ 50 ms. With

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv } from '#server/env.ts';
 import { argon2Options, hashPassword, verifyPassword } from '#server/modules/users/passwords.ts';
-import { createStaffAccountsService } from '#server/modules/users/users.service.ts';
+import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { solveCaptcha } from '../tests/helpers/captcha.ts';
 import { startXsrfSession } from '../tests/helpers/xsrf.ts';
 

@@ -6,14 +6,15 @@
  * database of the environment (run-with-database.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { mailSettingsFor } from '#server/modules/mail/mail.service.ts';
+import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
+import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { runNewsletterSendCommand } from '#server/modules/newsletter/newsletter-cli.ts';
-import { createNewsletterIssues } from '#server/modules/newsletter/newsletter.service.ts';
+import { createNewsletterIssuesService } from '#server/modules/newsletter/newsletter-issues.service.ts';
 import { runWithDatabase } from './run-with-database.ts';
 
 runWithDatabase(({ env, database }) =>
   runNewsletterSendCommand(process.argv.slice(2), {
-    issues: createNewsletterIssues({ db: database.db, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL }),
+    issues: createNewsletterIssuesService({ db: database.db, outbox: createOutboxService(), mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL }),
     readFile: (file) => readFile(file, 'utf8'),
     print: (line) => console.log(line),
   }),

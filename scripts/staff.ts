@@ -4,7 +4,7 @@
  * (run-with-database.ts).
  */
 import { runStaffCommand } from '#server/modules/users/staff-cli.ts';
-import { createStaffAccountsService } from '#server/modules/users/users.service.ts';
+import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { runWithDatabase } from './run-with-database.ts';
 
 runWithDatabase(({ database }) =>

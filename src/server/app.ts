@@ -30,21 +30,30 @@ import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { createDemoService, type DemoService } from './modules/demo/demo.service.ts';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
 import { createDownloadsService } from './modules/downloads/downloads.service.ts';
+import { createPublicFormService } from './modules/forms/public-form.service.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createMailService, mailSettingsFor, type MailService, type MailSettings, type MailTransport } from './modules/mail/mail.service.ts';
+import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
+import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
+import { createOutboxService } from './modules/mail/outbox.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterOptInService } from './modules/newsletter/newsletter-opt-in.service.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
-import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
-import { createOrderJobs, createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrderActionsService } from './modules/orders/order-actions.service.ts';
+import { createOrderJobsService } from './modules/orders/order-jobs.service.ts';
+import { createOrderPageService } from './modules/orders/order-page.service.ts';
+import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService, type SignInDelay } from './modules/users/users.service.ts';
+import { createStaffSecondFactorService } from './modules/users/staff-second-factor.service.ts';
+import { createStaffSignInService } from './modules/users/staff-sign-in.service.ts';
+import { createStaffThrottleService, type SignInDelay } from './modules/users/staff-throttle.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
@@ -53,6 +62,7 @@ import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerStaffSession } from './plugins/staff-session.ts';
@@ -162,36 +172,45 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
   registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: https });
+  // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
+  const metrics = createMetrics();
+  // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
+  const outbox = createOutboxService();
+  registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
+  database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
 
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
   const db = database.db;
-  const mailSettings: MailSettings = { from: env.MAIL_FROM, domain: env.MAIL_FROM.split('@')[1] ?? 'localhost' };
+  const mailSettings = mailSettingsFor(env.MAIL_FROM);
   // The mail service is made last, as it sends the mails the checkout service composes;
   // requests that queue mails call this only once everything is made.
   const onMailQueued = () => mail.wake();
   const health = createHealthService({ database });
-  const captcha = createCaptchaService({
+  const captchaService = createCaptchaService({
     db,
     secretKey: env.SECRET_KEY,
     maxNumber: env.CAPTCHA_MAX_NUMBER ?? defaultMaxNumber,
   });
+  // Every form's check of a solution is counted, accepted or refused.
+  const captcha: CaptchaService = { ...captchaService, verify: metrics.countCaptcha(captchaService.verify) };
   const geo = createGeoService();
   const catalog = createCatalogService({ db });
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, orders, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
-  // The newsletter's double opt-in and preference centre; its mails go out from NEWSLETTER_FROM.
-  const newsletter = createNewsletterService({ db, captcha, people, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL, onMailQueued });
-  const saveCart = createSaveCartService({ db, cart, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
+  const newsletterOptIn = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
+  // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
+  const forms = createPublicFormService({ db, captcha, people, newsletter: newsletterOptIn, outbox, mail: mailSettings, onMailQueued });
+  // The newsletter's form and preference centre.
+  const newsletter = createNewsletterService({ db, forms, people });
+  const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const contact = createContactService({
     db,
-    captcha,
-    people,
-    newsletter,
-    mail: mailSettings,
+    forms,
     addresses: {
       MESSAGE_CENTRAL: env.CONTACT_EMAIL_MESSAGE_CENTRAL ?? env.ORDERS_EMAIL,
       EDUCATION_EXPERT: env.CONTACT_EMAIL_EDUCATION_EXPERT ?? env.ORDERS_EMAIL,
@@ -199,13 +218,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY: env.CONTACT_EMAIL_SECURITY ?? env.ORDERS_EMAIL,
     },
     publicUrl: env.PUBLIC_URL,
-    onMailQueued,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, captcha, people, newsletter, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
-  const downloads = createDownloadsService({ db, captcha, people, newsletter, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
-  const users = createUsersService({ db, captcha, secretKey: env.SECRET_KEY, secondFactorPolicy: env.STAFF_MFA, signInDelay: deps.signInDelay });
+  const downloads = createDownloadsService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
+  // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
+  const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
+  const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
+  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA });
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
@@ -217,16 +238,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     captcha,
     people,
     invoices,
+    outbox,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
     onMailQueued,
   });
-  // The back office's order calls and start page; the order jobs (idle carts are abandoned).
-  const ordersAdmin = createOrdersAdminService({ db, orders, checkout });
-  const dashboard = createDashboardService({ orders: ordersAdmin, messages: contact, webinars });
+  // The back office's orders (the table, an order's page, the staff actions) and start page;
+  // the order jobs (idle carts are abandoned).
+  const ordersTable = createOrdersTableService({ db });
+  const orderPage = createOrderPageService({ db, checkout });
+  const orderActions = createOrderActionsService({ orders, orderPage });
+  const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
-  app.decorate('demo', createDemoService({ db, cart, checkout, orders, ordersAdmin }));
-  const orderJobs = createOrderJobs({ orders, log: app.log });
+  app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
+  const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
@@ -238,6 +263,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     composers: checkout.mailComposers,
     log: app.log,
     transport: deps.mailTransport,
+    onDelivery: (outcome) => metrics.mailDelivered(outcome),
   });
   app.decorate('mailWorker', mail);
   if (deps.startWorkers) app.addHook('onReady', async () => mail.start());
@@ -257,11 +283,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(contactRoutes, { contact });
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadsRoutes, { downloads });
-  await app.register(usersRoutes, { users });
+  await app.register(usersRoutes, { signIn, secondFactor });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
-  await app.register(ordersAdminRoutes, { ordersAdmin });
+  await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(contactAdminRoutes, { contact });
   await app.register(contactsAdminRoutes, { people });

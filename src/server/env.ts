@@ -68,13 +68,23 @@ const trustedProxies = z.preprocess(
     }),
 );
 
+/**
+ * Where the shop's data is: the part of the environment the backup and restore commands
+ * read (src/server/db/backup.ts), which must not make a secret key as readEnv does.
+ */
+const storageFields = {
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    DATA_DIR: storageFields.DATA_DIR,
+    DATABASE_URL: storageFields.DATABASE_URL,
     PUBLIC_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -96,7 +106,7 @@ const envSchema = z
     CONTACT_EMAIL_SECURITY: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
-    SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    SECRET_KEY: storageFields.SECRET_KEY,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -115,6 +125,8 @@ const envSchema = z
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
     /** Open connections one client address may hold at once; further ones are closed at once. Not counted for trusted proxies. */
     MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(128)),
+    /** Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/product/operations.md). */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -131,9 +143,12 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'PUBLIC_URL' | 
 
 export class EnvError extends Error {}
 
+/** The file of the secret kept in DATA_DIR when SECRET_KEY is unset. */
+export const secretKeyFile = (dataDir: string) => path.join(dataDir, 'secret-key');
+
 /** The secret kept in DATA_DIR when SECRET_KEY is unset, so restarts keep sessions valid. */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret-key');
+  const file = secretKeyFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
@@ -141,13 +156,25 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+/** The environment read by `schema`, or an EnvError naming each bad variable. */
+function parseEnv<T>(schema: z.ZodType<T>, source: Record<string, string | undefined>): T {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  return parsed.data;
+}
+
+export type StorageEnv = z.infer<z.ZodObject<typeof storageFields>>;
+
+/** DATA_DIR, DATABASE_URL and SECRET_KEY as the server reads them; no secret key is made. */
+export function readStorageEnv(source: Record<string, string | undefined> = process.env): StorageEnv {
+  return parseEnv(z.object(storageFields), source);
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const env = parseEnv(envSchema, source);
   return {
     ...env,
     // Unset, the shop is reached where it listens, so links in mails and pages follow PORT.

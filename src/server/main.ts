@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { EnvError, readEnv } from './env.ts';
-import { createStaffAccountsService } from './modules/users/users.service.ts';
+import { createStaffAccountsService } from './modules/users/staff-accounts.service.ts';
 
 /** Reads the environment, opens and seeds the database, serves, and closes gracefully. */
 async function main(): Promise<void> {

@@ -50,10 +50,10 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
 
 /**
  * How an event's date is written: English day first with a 24-hour clock and the
- * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1);
- * Swiss German as it is (MEZ, MESZ).
+ * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1).
+ * Every other language as Intl writes it (Swiss German: MEZ, MESZ).
  */
-const eventLocales: Record<Language, string> = { 'en-US': 'en-GB', 'de-CH': 'de-CH' };
+const eventLocales: Partial<Record<Language, string>> = { 'en-US': 'en-GB' };
 
 /**
  * When an event (a webinar) takes place, with the weekday, the time zone's short name
@@ -64,7 +64,7 @@ const eventLocales: Record<Language, string> = { 'en-US': 'en-GB', 'de-CH': 'de-
 export function formatEventDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
-  const parts = new Intl.DateTimeFormat(eventLocales[language], {
+  const parts = new Intl.DateTimeFormat(eventLocales[language] ?? language, {
     timeZone,
     weekday: 'short',
     day: 'numeric',

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/messages.ts';
+import type { MessageKey, MessageParams, MessagesByLanguage } from './i18n/catalogue.ts';
 
 /** Error codes of the API and the HTTP status each one answers with (docs/product/api-conventions.md). */
 const errorStatus = {

@@ -1,7 +1,19 @@
-/** The languages and currencies the product supports (docs/product/languages.md). */
-export const languages = ['en-US', 'de-CH'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'en-US';
+/**
+ * The languages the product speaks, one line each (docs/product/languages.md): the tag
+ * (addresses, cookies, payloads, the catalogue folders of src/shared/i18n/, Intl's
+ * formats) and the language's name in itself, which the language switches show. The
+ * first is the default and the reference catalogue. Everything else that depends on the
+ * languages derives from this list; adding one is a line here and its catalogue files
+ * (src/shared/i18n/README.md).
+ */
+export const languageNames = {
+  'en-US': 'English',
+  'de-CH': 'Deutsch',
+} as const;
+export type Language = keyof typeof languageNames;
+/** The tags in the list's order; a tuple type, as z.enum wants one. */
+export const languages = Object.keys(languageNames) as [Language, ...Language[]];
+export const defaultLanguage: Language = languages[0];
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);

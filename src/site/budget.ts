@@ -65,3 +65,35 @@ export function measurePage(html: string, manifest: ViteManifest, clientDir: str
   const sum = (list: string[]) => files.filter((f) => list.includes(f.file)).reduce((total, f) => total + f.gzip, 0);
   return { js: sum(jsFiles), jsFirst: sum(first.map((key) => manifest[key]!.file)), css: sum(cssFiles), files };
 }
+
+export interface SpaWeight {
+  /** The entry with its static imports and the language's catalogue with its own, raw and gzip bytes. */
+  raw: number;
+  gzip: number;
+  /** The catalogue's part of it (src/shared/i18n/load-*-catalogue.ts). */
+  catalogue: { raw: number; gzip: number; files: string[] };
+}
+
+/**
+ * What a first visit of a single-page app downloads before it renders, in one language:
+ * its entry (`app.html`, `admin.html`) with every chunk it imports statically, and the
+ * chunks of the language's catalogue it loads first (`en-US/app.catalogue.ts`). The
+ * page's own route chunk comes on top. Reported by the build (prerender.ts), not a budget.
+ */
+export function measureSpaFirstVisit(manifest: ViteManifest, clientDir: string, entry: string, catalogueSource: string): SpaWeight {
+  const entryKey = findManifestKey(manifest, entry);
+  const catalogueKey = findManifestKey(manifest, catalogueSource);
+  if (!entryKey || !catalogueKey) throw new Error(`The client build has no chunk for ${entryKey ? catalogueSource : entry}; run "vite build" first.`);
+  const entryKeys = staticClosure(manifest, entryKey);
+  const catalogueKeys = staticClosure(manifest, catalogueKey).filter((key) => !entryKeys.includes(key));
+  const weigh = (keys: string[]) =>
+    keys.reduce(
+      (total, key) => {
+        const bytes = readFileSync(join(clientDir, manifest[key]!.file));
+        return { raw: total.raw + bytes.length, gzip: total.gzip + gzipSync(bytes, { level: 9 }).length };
+      },
+      { raw: 0, gzip: 0 },
+    );
+  const whole = weigh([...entryKeys, ...catalogueKeys]);
+  return { ...whole, catalogue: { ...weigh(catalogueKeys), files: catalogueKeys.map((key) => manifest[key]!.file) } };
+}

@@ -8,9 +8,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CatalogProduct } from '#shared/catalog.ts';
-import { currencies, languages, type Currency, type Language } from '#shared/locales.ts';
+import { currencies, defaultLanguage, languages, type Currency, type Language } from '#shared/locales.ts';
 import { pageAssetsFromManifest, readManifest, type PageAssets, type ViteManifest } from './assets.ts';
-import { budgets, measurePage, type PageWeight } from './budget.ts';
+import { budgets, measurePage, measureSpaFirstVisit, type PageWeight } from './budget.ts';
 import { renderPage } from './render-page.tsx';
 import { sitePages, sitePath } from '#shared/paths.ts';
 import { pageFile, publicBaseUrl, type RenderedPageId } from './site-paths.ts';
@@ -111,7 +111,7 @@ function formatKb(bytes: number): string {
 /** Prints the gzip weight of each page kind and returns the pages over budget. */
 function reportBudgets(result: PrerenderResult, clientDir: string): string[] {
   const over: string[] = [];
-  for (const entry of result.pagesJson.pages.filter((page) => page.language === 'en-US')) {
+  for (const entry of result.pagesJson.pages.filter((page) => page.language === defaultLanguage)) {
     const weight: PageWeight = measurePage(result.files.get(entry.files.EUR)!, result.manifest, clientDir);
     console.log(
       `  ${entry.path.padEnd(28)} JS ${formatKb(weight.js).padStart(9)} (${formatKb(weight.jsFirst)} first)   CSS ${formatKb(weight.css).padStart(8)} (gzip)`,
@@ -125,11 +125,30 @@ function reportBudgets(result: PrerenderResult, clientDir: string): string[] {
   return over;
 }
 
+/**
+ * Prints what a first visit of the shop's app and of the back office downloads in the
+ * default language before it renders (budget.ts): one language's catalogue of one
+ * audience (docs/decisions/031-catalogues-per-language.md).
+ */
+function reportSpaWeights(result: PrerenderResult, clientDir: string): void {
+  const spas = [
+    { name: 'shop app', entry: 'app.html', catalogue: `${defaultLanguage}/app.catalogue.ts` },
+    { name: 'back office', entry: 'admin.html', catalogue: `${defaultLanguage}/back-office.catalogue.ts` },
+  ];
+  for (const spa of spas) {
+    const weight = measureSpaFirstVisit(result.manifest, clientDir, spa.entry, spa.catalogue);
+    console.log(
+      `  ${`${spa.name}, ${defaultLanguage}`.padEnd(28)} JS ${formatKb(weight.gzip).padStart(9)} (${formatKb(weight.raw)} raw) before its first render, of it the catalogue ${formatKb(weight.catalogue.gzip)} (${formatKb(weight.catalogue.raw)} raw) (gzip)`,
+    );
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const clientDir = join(projectRoot, 'dist/client');
   const result = prerenderSite({ clientDir });
   const pageCount = [...result.files.keys()].filter((file) => file.endsWith('.html')).length;
   console.log(`prerendered ${pageCount} HTML files to ${result.outDir}`);
+  reportSpaWeights(result, clientDir);
   const over = reportBudgets(result, clientDir);
   if (over.length > 0) {
     console.error(`over budget:\n  ${over.join('\n  ')}`);

@@ -290,6 +290,16 @@ describe('two copies on one database', () => {
     const page = await fetch(`${proxy}/web/en-US/`);
     expect(page.status).toBe(200);
   });
+
+  it('keep their metrics to the copies: nginx does not forward /metrics', async () => {
+    for (const address of ['/metrics', '/metrics/', '/metrics?name=x', '//metrics', '/%6detrics']) {
+      expect((await fetch(`${proxy}${address}`)).status, address).toBe(404);
+    }
+    // On a copy's own port, where Prometheus scrapes it, the same address answers.
+    const direct = await fetch(`${copyA}/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('shop_http_requests_total');
+  });
 });
 
 describe('behind nginx, the client address', () => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp, type App } from '#server/app.ts';
 import type { Env } from '#server/env.ts';
-import { createStaffAccountsService } from '#server/modules/users/users.service.ts';
+import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
 import { solveCaptcha } from './captcha.ts';
@@ -42,7 +42,7 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
 }
 
 /**
- * Creates a staff account (through the users service) and signs in through
+ * Creates a staff account (through the staff accounts service) and signs in through
  * `POST /api/users/login` with a solved `signIn` captcha, like the back office does.
  *
  *   const staff = await signInAsStaff(t);

@@ -5,7 +5,7 @@ import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import { userCalls } from '#shared/contract/users.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;

@@ -1,7 +1,8 @@
 import { startSpa } from '#client/lib/start-spa.tsx';
+import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createAdminRouter } from './router.tsx';
 import '#client/ui/frame.css';
 import './admin.css';
 
 /** The back office's entry (admin.html): its own bundle, which shop visitors never load. */
-startSpa(createAdminRouter);
+startSpa(createAdminRouter, loadBackOfficeCatalogue);

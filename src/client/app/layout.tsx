@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type Reac
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useHref, useLocation } from 'react-router';
 import { cookies } from '#shared/cookies.ts';
-import { translate } from '#shared/i18n/messages.ts';
-import { defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
+import { defaultCurrency, isCurrency, languageNames, languages, type Currency, type Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import CartButton from '#client/features/cart/cart-button.tsx';
 import { repriceCart } from '#client/features/cart/cart.ts';
@@ -70,7 +69,7 @@ function AppLanguageSwitch() {
     event.preventDefault();
     setLanguage(next);
   };
-  const links = languages.map((option) => ({ lang: option, href, name: translate(option, `common.language.${option}`) }));
+  const links = languages.map((option) => ({ lang: option, href, name: languageNames[option] }));
   return <LanguageLinks lang={language} label={t('common.languageSwitch.label')} links={links} onChoose={choose} />;
 }
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type ComponentType } from 'react';
+import type { Language } from '#shared/locales.ts';
 import type { DownloadDialogProps } from '#client/features/downloads/download-dialog.tsx';
 import type { IslandProps } from './types.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -10,12 +11,12 @@ import { useHydrated } from './use-hydrated.ts';
 export type DownloadableContentProps = IslandProps<{ code: string; label: string }>;
 
 /**
- * The dialog and its form, through a loader chunk that carries the dialog's list of files
- * (see download-dialog-loader.ts). The browser keeps a loaded module; a failed load is
- * tried again on the next interest.
+ * The dialog and its form with the page language's texts, through a loader chunk that
+ * carries the dialog's list of files (see download-dialog-loader.ts). The browser keeps a
+ * loaded module; a failed load is tried again on the next interest.
  */
-const loadDialog = (): Promise<ComponentType<DownloadDialogProps>> =>
-  import('#client/features/downloads/download-dialog-loader.ts').then((module) => module.loadDownloadDialog());
+const loadDialog = (language: Language): Promise<ComponentType<DownloadDialogProps>> =>
+  import('#client/features/downloads/download-dialog-loader.ts').then((module) => module.loadDownloadDialog(language));
 
 /**
  * `data-island="downloadable-content"` (the home page's free guide): a button that opens
@@ -31,9 +32,9 @@ export default function DownloadableContent({ lang, code = '', label = '' }: Dow
 
   if (code === '') return null;
 
-  const prefetch = () => void loadDialog().catch(() => {});
+  const prefetch = () => void loadDialog(lang).catch(() => {});
   const openDialog = () =>
-    loadDialog().then(
+    loadDialog(lang).then(
       (component) => {
         setDialog({ component });
         setOpen(true);

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { Language } from '#shared/locales.ts';
-import { downloadRequestSchema } from '#shared/schemas/downloadables.ts';
+import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { SaveCartFields } from '#client/features/cart/save-cart-form.tsx';
 import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { EmailField, FirstNameField } from '#client/ui/form/public-fields.tsx';
 import { guideCode } from '#client/features/downloads/guide-requested.ts';
 import { requestDownload } from '#client/features/downloads/request-download.ts';
 import { browserStorage, rememberClosed } from './exit-intent-trigger.ts';
@@ -89,17 +90,7 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
       {confirmation !== undefined ? (
         <FormDialogConfirmation language={language} text={confirmation} />
       ) : offer.kind === 'guide' ? (
-        <FormLayout
-          language={language}
-          fields={['firstName', 'email']}
-          schema={downloadRequestSchema}
-          siteKeyCall={siteKeyCalls.forms}
-          submitLabel="widgets.exitIntent.guide.submit"
-          onSubmit={async (payload) => {
-            const answer = await requestDownload(guideCode, payload);
-            setConfirmation(answer.messages[0]?.translations[language] ?? '');
-          }}
-        />
+        <GuideRequestForm language={language} onSent={setConfirmation} />
       ) : (
         <SaveCartFields
           cartId={offer.cartId}
@@ -111,5 +102,24 @@ function ExitIntentDialog({ language, offer, open, onClose }: ExitIntentDialogPr
         />
       )}
     </FormDialog>
+  );
+}
+
+/** The free guide's request form: first name and e-mail. */
+function GuideRequestForm({ language, onSent }: { language: Language; onSent: (confirmation: string) => void }) {
+  const form = usePublicForm({
+    language,
+    initial: { firstName: '', email: '' },
+    schema: downloadRequestSchema,
+    send: async (payload: DownloadRequest) => {
+      const answer = await requestDownload(guideCode, payload);
+      onSent(answer.messages[0]?.translations[language] ?? '');
+    },
+  });
+  return (
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="widgets.exitIntent.guide.submit">
+      <FirstNameField {...form.field('firstName')} language={language} />
+      <EmailField {...form.field('email')} language={language} />
+    </FormLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Language } from '#shared/locales.ts';
 import type { NewsletterDialogProps } from '#client/ui/form/newsletter-dialog.tsx';
 import type { IslandProps } from './types.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -14,11 +15,12 @@ export type NewsletterModalProps = IslandProps<{ label: string; variant: string;
 type Dialog = ComponentType<NewsletterDialogProps>;
 
 /**
- * The dialog and its form, loaded once per page on the first sign of interest, through a
- * loader chunk that carries the dialog's list of files (newsletter-dialog-loader.ts).
+ * The dialog and its form with the page language's texts, loaded once per page on the
+ * first sign of interest, through a loader chunk that carries the dialog's list of files
+ * (newsletter-dialog-loader.ts).
  */
-const loadDialog = (): Promise<Dialog> =>
-  import('#client/ui/form/newsletter-dialog-loader.ts').then((module) => module.loadNewsletterDialog());
+const loadDialog = (language: Language): Promise<Dialog> =>
+  import('#client/ui/form/newsletter-dialog-loader.ts').then((module) => module.loadNewsletterDialog(language));
 
 /**
  * `data-island="newsletter-modal"` (in the footer, and as a button in the home page): a
@@ -35,11 +37,11 @@ export default function NewsletterModal({ lang, label = '', variant, fragment }:
   const [open, setOpen] = useState(false);
 
   function prefetch(): void {
-    loadDialog().catch(() => {});
+    loadDialog(lang).catch(() => {});
   }
 
   const openDialog = useCallback((): void => {
-    loadDialog().then(
+    loadDialog(lang).then(
       (component) => {
         setDialog({ component });
         setOpen(true);
@@ -47,7 +49,7 @@ export default function NewsletterModal({ lang, label = '', variant, fragment }:
       // A failure is only logged; the button stays and can be tried again.
       (error: unknown) => console.error('[newsletter-modal] could not load the form', error),
     );
-  }, []);
+  }, [lang]);
 
   useEffect(() => {
     if (!fragment) return;

@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { Catalogue, MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import { languageFromAcceptLanguage } from '#shared/accept-language.ts';
 import { defaultLanguage, isLanguage, type Language } from '#shared/locales.ts';
 import { cookies } from '#shared/cookies.ts';
 import { readCookie, writeCookie } from './cookies.ts';
+import { hasCatalogue, loadTexts, translate } from './translate.ts';
 
 /** The visitor's language in the app: the `locale` cookie, then the browser's, else en-US. */
 export function initialLanguage(): Language {
@@ -19,13 +20,33 @@ interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | undefined>(undefined);
 
-export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
+/** How a single-page app gets a language's texts: its own catalogue (src/shared/i18n/load-app-catalogue.ts, load-back-office-catalogue.ts). */
+export type LoadCatalogue = (language: Language) => Promise<Catalogue>;
+
+/**
+ * The app's language. The texts of `initial` are loaded before the first render
+ * (start-spa.tsx); a switch loads the other language's texts first and changes the
+ * language once they are there, so no key shows, not even for a moment.
+ */
+export function LanguageProvider({ initial, loadCatalogue, children }: { initial: Language; loadCatalogue: LoadCatalogue; children: ReactNode }) {
   const [language, setState] = useState(initial);
-  const setLanguage = useCallback((next: Language) => {
-    writeCookie(cookies.locale, next);
-    document.documentElement.lang = next;
-    setState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      const switchTo = () => {
+        writeCookie(cookies.locale, next);
+        document.documentElement.lang = next;
+        setState(next);
+      };
+      if (hasCatalogue(next)) switchTo();
+      else {
+        loadTexts(next, loadCatalogue).then(switchTo, (error: unknown) => {
+          // The page stays in its language; the switch can be tried again.
+          console.error(`[i18n] the ${next} texts could not be loaded`, error);
+        });
+      }
+    },
+    [loadCatalogue],
+  );
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }

@@ -2,25 +2,33 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { initialLanguage, LanguageProvider } from './i18n.tsx';
+import { initialLanguage, LanguageProvider, type LoadCatalogue } from './i18n.tsx';
 import { createQueryClient } from './queries.ts';
+import { loadTexts } from './translate.ts';
 
 /**
  * Starts a single-page app (the shop's and the back office's): the visitor's language on
- * `<html lang>`, then the router inside the query cache and the language context.
+ * `<html lang>`, then the router inside the query cache and the language context. The
+ * router starts fetching the first page's chunk at once; the app renders when the
+ * language's catalogue (`loadCatalogue`) has arrived too, so it never shows a key.
  */
-export function startSpa(createRouter: () => ReturnType<typeof createBrowserRouter>): void {
+export function startSpa(createRouter: () => ReturnType<typeof createBrowserRouter>, loadCatalogue: LoadCatalogue): void {
   const language = initialLanguage();
   document.documentElement.lang = language;
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <LanguageProvider initial={language}>
-          <RouterProvider router={createRouter()} />
-        </LanguageProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  const router = createRouter();
+  loadTexts(language, loadCatalogue).then(
+    () =>
+      createRoot(root).render(
+        <StrictMode>
+          <QueryClientProvider client={createQueryClient()}>
+            <LanguageProvider initial={language} loadCatalogue={loadCatalogue}>
+              <RouterProvider router={router} />
+            </LanguageProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    (error: unknown) => console.error(`[i18n] the ${language} texts could not be loaded`, error),
   );
 }

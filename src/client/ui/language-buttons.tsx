@@ -1,4 +1,4 @@
-import { languages } from '#shared/locales.ts';
+import { languageNames, languages } from '#shared/locales.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 
 /** The language switch of the app and the back office: one pressed button per language. */
@@ -9,7 +9,7 @@ export function LanguageButtons() {
     <nav aria-label={t('common.languageSwitch.label')} className="app-languages">
       {languages.map((option) => (
         <button key={option} type="button" lang={option} aria-pressed={option === language} onClick={() => setLanguage(option)}>
-          {t(`common.language.${option}`)}
+          {languageNames[option]}
         </button>
       ))}
     </nav>

@@ -9,10 +9,18 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { holdDataFolder } from './data-folder-lock.ts';
 import { openPgliteClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
+
+/**
+ * Where a statement waited before the database ran it: for a connection of the pool
+ * (PostgreSQL; a new one is opened while the pool has room), for a running transaction to
+ * end, or in the database thread behind the statements sent before it (PGlite).
+ */
+export type DatabaseWait = 'pool' | 'lock' | 'queue';
 /** The query builder; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -28,6 +36,8 @@ export interface Database {
   writeCount?: () => number;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Hands each wait to `listener` (the metrics, src/server/plugins/metrics.ts); one listener at a time. */
+  watchWaits(listener: (wait: DatabaseWait, seconds: number) => void): void;
   close(): Promise<void>;
 }
 
@@ -50,15 +60,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // A DATA_DIR that does not exist yet is made, parents included: PGlite makes only the last folder.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process at a time: a second one would corrupt the folder (data-folder-lock.ts).
+  const letGo = dataDir ? holdDataFolder(dataDir) : () => {};
   // PGlite opens and migrates in its own thread (pglite-client.ts).
-  const client = await openPgliteClient({ dataDir, migrationsFolder });
+  const client = await openPgliteClient({ dataDir, migrationsFolder }).catch((error: unknown) => {
+    letGo();
+    throw error;
+  });
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     writeCount: client.writeCount,
     ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
+    watchWaits: client.watchWaits,
+    close: () => client.close().finally(letGo),
   };
 }
 
@@ -68,11 +84,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', prepareEveryStatement);
+  const waits = timeConnectionWaits(pool);
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: () => ping(db as unknown as Db),
+    watchWaits: waits.watch,
     close: () => pool.end(),
   };
 }
@@ -106,6 +124,41 @@ function prepareEveryStatement(client: pg.PoolClient): void {
     return given ? { ...config, name: given } : config;
   };
   Object.assign(client, { query: (config: unknown, ...rest: unknown[]) => query(named(config), ...rest) });
+}
+
+type PoolConnect = (callback: (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error) => void) => void) => void;
+
+/**
+ * Times each wait for a connection of the pool: every statement outside a transaction
+ * takes one through `connect` (pg's `pool.query` calls it too), and so does a transaction.
+ */
+function timeConnectionWaits(pool: pg.Pool): { watch(listener: (wait: 'pool', seconds: number) => void): void } {
+  let listener: ((wait: 'pool', seconds: number) => void) | undefined;
+  const connect = (pool.connect as unknown as PoolConnect).bind(pool);
+  const timedConnect = (callback?: Parameters<PoolConnect>[0]): Promise<pg.PoolClient> | void => {
+    const asked = performance.now();
+    const waited = () => listener?.('pool', (performance.now() - asked) / 1000);
+    if (callback) {
+      connect((error, client, release) => {
+        waited();
+        callback(error, client, release);
+      });
+      return;
+    }
+    return new Promise((resolve, reject) =>
+      connect((error, client) => {
+        waited();
+        if (error || !client) reject(error ?? new Error('no connection'));
+        else resolve(client);
+      }),
+    );
+  };
+  Object.assign(pool, { connect: timedConnect });
+  return {
+    watch(next) {
+      listener = next;
+    },
+  };
 }
 
 async function migratePostgres(connectionString: string): Promise<void> {

@@ -30,8 +30,15 @@ export interface PgliteClient {
    * changed in between, as nothing but this client writes to the database.
    */
   writeCount(): number;
+  /**
+   * Hands each wait to `listener` (the metrics): for the transaction lock (`lock`), and in
+   * the thread behind the messages sent before (`queue`); one listener at a time.
+   */
+  watchWaits(listener: WaitListener): void;
   close(): Promise<void>;
 }
+
+type WaitListener = (wait: 'lock' | 'queue', seconds: number) => void;
 
 /** A statement that reads only: `select …` (a `with` query may write, so it counts as a change). */
 const readOnly = /^\s*select\b/i;
@@ -47,12 +54,22 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-type ThreadReply = { id: number; reply: Uint8Array } | { id: number; error: string };
+/** `queuedMs`: how long the message waited in the thread before the engine took it. */
+type ThreadReply = { id: number; reply: Uint8Array; queuedMs?: number } | { id: number; error: string };
+
+/**
+ * The wall-clock time in milliseconds, to the microsecond: the thread compares it with its
+ * own, so both threads must count from the same origin (performance.now() alone counts from
+ * each thread's start).
+ */
+const wallClockMs = () => performance.timeOrigin + performance.now();
 
 /** The database thread: sends a message, resolves with the engine's reply. */
 interface EngineThread {
   /** Sends at once; the thread runs messages in the order they were sent. */
   send(message: Uint8Array, syncToFs: boolean): Promise<Uint8Array>;
+  /** Called with each message's wait in the thread, in seconds. */
+  onQueued: ((seconds: number) => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -89,8 +106,12 @@ async function startThread(options: { dataDir: string | undefined; migrationsFol
     if (!waiting) return;
     pending.delete(message.id);
     if (pending.size === 0) worker.unref();
-    if ('error' in message) waiting.reject(new Error(message.error));
-    else waiting.resolve(message.reply);
+    if ('error' in message) {
+      waiting.reject(new Error(message.error));
+      return;
+    }
+    if (message.queuedMs !== undefined) thread.onQueued?.(Math.max(0, message.queuedMs) / 1000);
+    waiting.resolve(message.reply);
   });
   worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`the database thread has ended (exit code ${code})`)));
@@ -102,19 +123,18 @@ async function startThread(options: { dataDir: string | undefined; migrationsFol
     const id = ++nextId;
     const reply = new Promise<Uint8Array>((resolve, reject) => pending.set(id, { resolve, reject }));
     if (pending.size === 1) worker.ref();
-    worker.postMessage({ id, ...body });
+    worker.postMessage({ id, sentAt: wallClockMs(), ...body });
     return reply;
   }
-  return {
-    arrayTypes,
-    thread: {
-      send: (message, syncToFs) => request({ message, syncToFs }),
-      async close() {
-        await request({ close: true });
-        await worker.terminate();
-      },
+  const thread: EngineThread = {
+    onQueued: undefined,
+    send: (message, syncToFs) => request({ message, syncToFs }),
+    async close() {
+      await request({ close: true });
+      await worker.terminate();
     },
   };
+  return { arrayTypes, thread };
 }
 
 /** The backend messages of a reply; the first error among them is thrown. */
@@ -157,6 +177,15 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
   };
   /** Held by a transaction from BEGIN until COMMIT or ROLLBACK is sent. */
   const transactionLock = new Mutex();
+  let waitListener: WaitListener | undefined;
+  /** Runs `work` under the transaction lock, and reports how long it waited for it. */
+  const underLock = <T>(work: () => Promise<T>): Promise<T> => {
+    const asked = performance.now();
+    return transactionLock.runExclusive(() => {
+      waitListener?.('lock', (performance.now() - asked) / 1000);
+      return work();
+    });
+  };
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
     const name = `pglite_s${++counter}`;
@@ -220,13 +249,17 @@ export async function openPgliteClient(options: { dataDir: string | undefined; m
 
   return {
     writeCount: () => writes,
+    watchWaits(listener) {
+      waitListener = listener;
+      thread.onQueued = (seconds) => listener('queue', seconds);
+    },
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
-      const { result } = await transactionLock.runExclusive(() => send<T>(text, params, options, false));
+      const { result } = await underLock(() => send<T>(text, params, options, false));
       return result;
     },
     async transaction<T>(callback: (tx: Transaction) => Promise<T>) {
       // The lock is let go once COMMIT or ROLLBACK is sent: whatever is sent next runs after it.
-      const { outcome } = await transactionLock.runExclusive(async (): Promise<{ outcome: Promise<T> }> => {
+      const { outcome } = await underLock(async (): Promise<{ outcome: Promise<T> }> => {
         let closed = false;
         await simple('BEGIN');
         const tx = {

@@ -25,10 +25,13 @@ const { rows: arrayTypes } = await pg.query(`
 let queue = Promise.resolve();
 
 /**
- * @param {{ id: number, message: Uint8Array, syncToFs: boolean } | { id: number, close: true }} request
+ * @param {{ id: number, sentAt: number, message: Uint8Array, syncToFs: boolean } | { id: number, sentAt: number, close: true }} request
  * @returns {Promise<void>}
  */
 async function handle(request) {
+  // How long the message waited behind the ones before it (the server's metrics): `sentAt`
+  // is the sender's wall clock to the microsecond, comparable with this thread's.
+  const queuedMs = performance.timeOrigin + performance.now() - request.sentAt;
   if ('close' in request) {
     await pg.close();
     port?.postMessage({ id: request.id, reply: new Uint8Array(0) });
@@ -38,7 +41,7 @@ async function handle(request) {
   try {
     const reply = await pg.execProtocolRaw(request.message, { syncToFs: false });
     if (request.syncToFs) await pg.syncToFs();
-    port?.postMessage({ id: request.id, reply }, [reply.buffer]);
+    port?.postMessage({ id: request.id, reply, queuedMs }, [reply.buffer]);
   } catch (error) {
     port?.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -20,7 +20,7 @@ import {
  * so that staff can set one up.
  */
 
-/** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (src/server/modules/users/users.service.ts). */
+/** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (src/server/modules/users/staff-sign-in.service.ts). */
 const signIn = ['unauthorized', 'tooManyRequests'] as const;
 
 export const userCalls = {

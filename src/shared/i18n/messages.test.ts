@@ -1,34 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import { defaultLanguage, languages, type Language } from '../locales.ts';
+import { audiences, type Audience } from './catalogue.ts';
 import { catalogues, translate, translateAll, translatePlural } from './messages.ts';
 import { siteCatalogues, translateSite } from './site-messages.ts';
 
-describe('message catalogues', () => {
-  const enKeys = Object.keys(catalogues['en-US']).sort();
-  const deKeys = Object.keys(catalogues['de-CH']).sort();
+/** Every `<language>/<audience>.catalogue.ts` there is, whether the list names its language or not. */
+const catalogueFiles = import.meta.glob<{ catalogue: Record<string, string> }>('./*/*.catalogue.ts');
+const fileOf = (language: string, audience: Audience) => `./${language}/${audience}.catalogue.ts`;
 
-  it('have the same keys in en-US and de-CH', () => {
-    expect(deKeys).toEqual(enKeys);
+async function loadCatalogue(language: Language, audience: Audience): Promise<Record<string, string>> {
+  const load = catalogueFiles[fileOf(language, audience)];
+  if (!load) throw new Error(`${fileOf(language, audience)} is missing`);
+  return (await load()).catalogue;
+}
+
+const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the catalogue files', () => {
+  it('are one per audience for every language of the list (src/shared/locales.ts), and none for another', () => {
+    const expected = languages.flatMap((language) => audiences.map((audience) => fileOf(language, audience)));
+    expect(Object.keys(catalogueFiles).sort()).toEqual(expected.sort());
+  });
+});
+
+describe.each(audiences)('the %s catalogue', (audience) => {
+  const others = languages.filter((language) => language !== defaultLanguage);
+
+  it.each(others)(`has the keys of the ${defaultLanguage} reference in %s, with the same parameters`, async (language) => {
+    const reference = await loadCatalogue(defaultLanguage, audience);
+    const catalogue = await loadCatalogue(language, audience);
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(reference).sort());
+    for (const [key, text] of Object.entries(reference)) expect(params(catalogue[key] ?? ''), key).toEqual(params(text));
   });
 
-  it('have no empty texts', () => {
-    for (const [language, catalogue] of Object.entries(catalogues)) {
-      for (const [key, text] of Object.entries(catalogue)) {
-        expect(text.trim(), `${language} ${key}`).not.toBe('');
-      }
-    }
+  it.each(languages)('has no empty text in %s', async (language) => {
+    for (const [key, text] of Object.entries(await loadCatalogue(language, audience))) expect(text.trim(), key).not.toBe('');
   });
 
-  it('write Swiss German with "ss", never "ß"', () => {
-    const withEszett = Object.entries(catalogues['de-CH']).filter(([, text]) => text.includes('ß'));
+  it('writes Swiss German with "ss", never "ß"', async () => {
+    const withEszett = Object.entries(await loadCatalogue('de-CH', audience)).filter(([, text]) => text.includes('ß'));
     expect(withEszett).toEqual([]);
   });
+});
 
-  it('use the same parameters in both languages', () => {
-    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of enKeys) {
-      const k = key as keyof (typeof catalogues)['en-US'];
-      expect(params(catalogues['de-CH'][k]), key).toEqual(params(catalogues['en-US'][k]));
-    }
+describe('the names of the languages', () => {
+  it('are in a catalogue for every language of the list, or for none', async () => {
+    const keys = Object.keys(Object.assign({}, ...(await Promise.all(audiences.map((audience) => loadCatalogue(defaultLanguage, audience))))));
+    const prefixes = new Set(keys.flatMap((key) => languages.filter((language) => key.endsWith(`.${language}`)).map((language) => key.slice(0, -language.length))));
+    expect(prefixes.size).toBeGreaterThan(0);
+    const namesAt = (prefix: string) => keys.filter((key) => key.startsWith(prefix) && /^[a-z]{2,3}(-[A-Za-z\d]{2,8})+$/.test(key.slice(prefix.length)));
+    for (const prefix of prefixes) expect(namesAt(prefix).sort(), prefix).toEqual(languages.map((language) => prefix + language).sort());
   });
 });
 
@@ -37,21 +58,22 @@ describe('translate', () => {
     expect(translate('en-US', 'error.tooShort', { min: 20 })).toBe('Please enter at least 20 characters.');
     expect(translateAll('error.tooShort', { min: 20 })['de-CH']).toBe('Bitte geben Sie mindestens 20 Zeichen ein.');
   });
+
+  it('knows every browser and server catalogue in every language', async () => {
+    for (const language of languages) {
+      for (const audience of audiences.filter((audience) => audience !== 'site')) {
+        expect(Object.keys(catalogues[language])).toEqual(expect.arrayContaining(Object.keys(await loadCatalogue(language, audience))));
+      }
+    }
+  });
 });
 
 describe('the marketing pages catalogue', () => {
-  it('has the same keys in both languages, no empty texts and no "ß"', () => {
-    expect(Object.keys(siteCatalogues['de-CH']).sort()).toEqual(Object.keys(siteCatalogues['en-US']).sort());
-    for (const [key, text] of Object.entries(siteCatalogues['de-CH'])) {
-      expect(text.trim(), key).not.toBe('');
-      expect(text, key).not.toContain('ß');
-    }
-  });
-
   it('shares no key with the main catalogue, and translates both kinds of key', () => {
     const shared = Object.keys(siteCatalogues['en-US']).filter((key) => key in catalogues['en-US']);
     expect(shared).toEqual([]);
     expect(translateSite('de-CH', 'common.notFound.text')).toBe('Die gesuchte Seite existiert nicht.');
+    expect(translateSite('de-CH', 'site.notFound.trainings')).toBe(siteCatalogues['de-CH']['site.notFound.trainings']);
   });
 });
 

@@ -1,21 +1,36 @@
-import type { Language } from '../locales.ts';
-import { deCH } from './de-CH/index.ts';
-import { enUS } from './en-US/index.ts';
+import { forEveryLanguage } from '../every-language.ts';
+import { defaultLanguage, languages, type Language } from '../locales.ts';
+import { fillParams, pluralKeyOf, type Audience, type MessageKey, type MessageParams, type MessagesByLanguage, type PluralKey } from './catalogue.ts';
 
-export type MessageKey = keyof typeof enUS;
-export type MessageParams = Record<string, string | number>;
-/** A text in every language, as the API sends it (`messagesByLanguage`). */
-export type MessagesByLanguage = Record<Language, string>;
+// The server's code takes the catalogue's types from here too, with the functions.
+export type { MessageKey, MessageParams, MessagesByLanguage, PluralKey } from './catalogue.ts';
 
-export const catalogues: Record<Language, Record<MessageKey, string>> = { 'en-US': enUS, 'de-CH': deCH };
+/*
+ * The texts of every language for code that runs in Node: the server (mails, invoice
+ * PDFs, calendar files, CSV exports, API errors in every language), the captcha provider
+ * and the prerender. Browsers never import this module (eslint.config.js): they load
+ * their language's catalogue (src/client/lib/translate.ts).
+ */
 
-/** Puts the `{name}` parameters into a text; unknown ones stay as they are. */
-export function fillParams(template: string, params: MessageParams | undefined): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+/** The audiences whose texts the server may write: all but the marketing pages' (site-messages.ts). */
+const serverAudiences: readonly Audience[] = ['app', 'back-office', 'widgets', 'server'];
+
+async function loadLanguage(language: Language): Promise<Record<MessageKey, string>> {
+  const parts = await Promise.all(
+    serverAudiences.map((audience) => import(`./${language}/${audience}.catalogue.ts`) as Promise<{ catalogue: Record<string, string> }>),
   );
+  return Object.assign({}, ...parts.map((part) => part.catalogue)) as Record<MessageKey, string>;
 }
+
+/**
+ * Every language of the list, loaded once when this module is first imported: a
+ * top-level await, so that no line here names a language and a new one needs only its
+ * folder. Everything after that is synchronous.
+ */
+export const catalogues = Object.fromEntries(await Promise.all(languages.map(async (language) => [language, await loadLanguage(language)] as const))) as Record<
+  Language,
+  Record<MessageKey, string>
+>;
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   return fillParams(catalogues[language][key], params);
@@ -23,32 +38,14 @@ export function translate(language: Language, key: MessageKey, params?: MessageP
 
 /** The same message in every language, for API error bodies and e-mails. */
 export function translateAll(key: MessageKey, params?: MessageParams): MessagesByLanguage {
-  return { 'en-US': translate('en-US', key, params), 'de-CH': translate('de-CH', key, params) };
+  return forEveryLanguage((language) => translate(language, key, params));
 }
 
-/** A text that depends on a number: the catalogues have `<key>.one` and `<key>.other`. */
-type PluralBase<Key> = Key extends `${infer Base}.other` ? (`${Base}.one` extends MessageKey ? Base : never) : never;
-export type PluralKey = PluralBase<MessageKey>;
-
-const pluralRules = new Map<Language, Intl.PluralRules>();
-
-/**
- * A text with a count, worded by the language's plural rules (CLDR, through
- * Intl.PluralRules): `1 seat`, `2 seats`, `1 Platz`, `2 Plätze`. Catalogues give the
- * categories the language uses (`one` and `other` for English and German); a category a
- * catalogue does not have falls back to `other`. `{count}` is the number.
- */
+/** A text with a count, worded by the language's plural rules (catalogue.ts); `{count}` is the number. */
 export function translatePlural(language: Language, key: PluralKey, count: number, params?: MessageParams): string {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    pluralRules.set(language, rules);
-  }
-  const category = `${key}.${rules.select(count)}`;
-  const chosen = isMessageKey(category) ? category : (`${key}.other` as MessageKey);
-  return translate(language, chosen, { count, ...params });
+  return translate(language, pluralKeyOf(language, key, count, isMessageKey), { count, ...params });
 }
 
 export function isMessageKey(value: string): value is MessageKey {
-  return value in enUS;
+  return value in catalogues[defaultLanguage];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencies, languages, paymentFrequencies } from '../locales.ts';
+import { currencies, defaultLanguage, languages, paymentFrequencies } from '../locales.ts';
 
 /** Payloads of the cart calls; quantities, terms and totals: docs/product/money-and-vat.md. */
 export const quantityLimits = { min: 1, max: 10_000 } as const;
@@ -22,7 +22,7 @@ export const addToCartSchema = z.object({
   productCode: z.string().min(1).max(100),
   quantity: quantity.default(1),
   currency: z.enum(currencies).default('EUR'),
-  language: z.enum(languages).default('en-US'),
+  language: z.enum(languages).default(defaultLanguage),
   paymentFrequency: z.enum(paymentFrequencies).default('MONTHLY'),
 });
 export type AddToCart = z.infer<typeof addToCartSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencies } from '../locales.ts';
+import { currencies, languages } from '../locales.ts';
 
 /** Payloads of the shared reference-data calls (countries, site keys, currencies, anti-forgery token). */
 export const countrySchema = z.object({
@@ -12,4 +12,4 @@ export type Country = z.infer<typeof countrySchema>;
 export const siteKeySchema = z.object({ siteKey: z.string() });
 export const currencyListSchema = z.array(z.enum(currencies));
 export const xsrfTokenSchema = z.object({ token: z.string() });
-export const languageQuerySchema = z.object({ language: z.enum(['en-US', 'de-CH']).optional() });
+export const languageQuerySchema = z.object({ language: z.enum(languages).optional() });

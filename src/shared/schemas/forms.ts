@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { MessagesByLanguage } from '../i18n/messages.ts';
+import type { MessagesByLanguage } from '../i18n/catalogue.ts';
+import { forEveryLanguage } from '../every-language.ts';
 import { languages } from '../locales.ts';
 
 /**
@@ -155,7 +156,7 @@ export const newsletterTopicSchema = z.object({ id: z.string(), title: z.string(
 export type NewsletterTopic = z.infer<typeof newsletterTopicSchema>;
 
 /** A text in every language of the product, as answers and error bodies carry it. */
-export const messagesByLanguageSchema = z.object({ 'en-US': z.string(), 'de-CH': z.string() }) satisfies z.ZodType<MessagesByLanguage>;
+export const messagesByLanguageSchema = z.object(forEveryLanguage(() => z.string())) satisfies z.ZodType<MessagesByLanguage>;
 
 /** The answer of `POST /api/newsletter/`; messages[0] is the confirmation, in both languages. */
 export const formMessagesResponseSchema = z.object({

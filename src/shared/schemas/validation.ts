@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FieldError } from '../errors.ts';
-import { isMessageKey, type MessageKey, type MessageParams } from '../i18n/messages.ts';
+import type { MessageKey, MessageParams } from '../i18n/catalogue.ts';
 
 /**
  * Turns Zod issues into field errors with catalogue keys, so that the server's 400 body
@@ -29,8 +29,18 @@ export function fieldErrorOf(issue: IssueLike): FieldError {
   return { field, code, message, ...(params ? { params } : {}) };
 }
 
+/**
+ * A schema's own message is a key of the errors area (`error.phoneFormat`), which every
+ * catalogue has (src/shared/i18n/bundle-keys.test.ts finds each one the browsers' code names);
+ * Zod's own messages are sentences. Told apart by their shape, so that this module, which
+ * the browser runs too, needs no catalogue.
+ */
+function isSchemaMessageKey(message: string): message is MessageKey {
+  return /^error\.[\w.]+$/.test(message);
+}
+
 function describeIssue(issue: IssueLike): { code: string; message: MessageKey; params?: MessageParams } {
-  if (isMessageKey(issue.message)) {
+  if (isSchemaMessageKey(issue.message)) {
     const params = messageParamsOf(issue.params);
     return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message, ...(params ? { params } : {}) };
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { languages } from '#shared/locales.ts';
+import { defaultLanguage, languages } from '#shared/locales.ts';
 import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
 import { sitePath, type SitePageId } from '#shared/paths.ts';
@@ -62,7 +62,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
             {languages.map((language) => (
               <link key={language} rel="alternate" hrefLang={language} href={url(canonicalPage, language)} />
             ))}
-            <link rel="alternate" hrefLang="x-default" href={url(canonicalPage, 'en-US')} />
+            <link rel="alternate" hrefLang="x-default" href={url(canonicalPage, defaultLanguage)} />
           </>
         ) : (
           <meta name="robots" content="noindex" />

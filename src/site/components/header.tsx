@@ -2,8 +2,7 @@ import CartButton from '#client/islands/cart-button.tsx';
 import CurrencySelector from '#client/islands/currency-selector.tsx';
 import LanguageSwitch, { type LanguageLink } from '#client/islands/language-switch.tsx';
 import { SiteHeader } from '#client/ui/site-frame/site-header.tsx';
-import { translateSite } from '#shared/i18n/site-messages.ts';
-import { languages } from '#shared/locales.ts';
+import { languageNames, languages } from '#shared/locales.ts';
 import { sitePath } from '#shared/paths.ts';
 import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
@@ -15,7 +14,7 @@ export function Header() {
     lang: language,
     // The not-found page has no path of its own; its counterpart is the other home page.
     href: sitePath(language, page === 'not-found' ? 'home' : page),
-    name: translateSite(language, `common.language.${language}`),
+    name: languageNames[language],
   }));
 
   return (

@@ -1,43 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { userCalls } from '#shared/contract/users.ts';
+import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
-import type { Enrolment } from '#shared/schemas/users.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { userCalls } from '#shared/contract/users.ts';
+import { changePasswordSchema, passwordConfirmationSchema, secondFactorCodeSchema, type Enrolment } from '#shared/schemas/users.ts';
+import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import { TextField } from '#client/ui/form/fields.tsx';
-import { problemsFromApi, problemText, type Problems } from '#client/ui/form/problems.ts';
+import { FormProblems, TextField } from '#client/ui/form/fields.tsx';
+import { refusalOf } from '#client/ui/form/problems.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { meQuery, useStaffMember } from '../staff.ts';
-
-/** The field errors and the general refusal of a failed call, for a small form. */
-function useRefusal() {
-  const { language } = useLanguage();
-  const [problems, setProblems] = useState<Problems>({});
-  const [refusal, setRefusal] = useState<MessagesByLanguage>();
-  return {
-    errorOf: (field: string) => (problems[field] ? problemText(problems[field], language) : undefined),
-    refusal: refusal?.[language],
-    take(error: unknown) {
-      if (!(error instanceof ApiError)) throw error;
-      setProblems(problemsFromApi(error.fieldErrors));
-      setRefusal(error.body.error?.messagesByLanguage);
-    },
-    clear() {
-      setProblems({});
-      setRefusal(undefined);
-    },
-  };
-}
-
-function Refusal({ text }: { text: string | undefined }) {
-  return text ? (
-    <div className="form__alert" role="alert">
-      <p>{text}</p>
-    </div>
-  ) : null;
-}
 
 /**
  * `/app/admin-panel/account`: the signed-in staff member's own page: the second factor
@@ -66,45 +38,48 @@ export default function AccountPage() {
 
 function SecondFactor({ enabled }: { enabled: boolean }) {
   const t = useT();
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const start = useRefusal();
-  const confirm = useRefusal();
 
   const refreshMe = () => void queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
 
-  async function begin(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    start.clear();
-    try {
+  const start = useForm({
+    language,
+    initial: { password: '' },
+    schema: passwordConfirmationSchema,
+    canSend: ({ password }) => password !== '',
+    refusalOf,
+    send: async (body) => {
       if (enabled) {
-        await callApi(userCalls.turnOffSecondFactor, { body: { password } });
+        await callApi(userCalls.turnOffSecondFactor, { body });
         refreshMe();
       } else {
-        setEnrolment(await callApi(userCalls.startSecondFactorEnrolment, { body: { password } }));
+        setEnrolment(await callApi(userCalls.startSecondFactorEnrolment, { body }));
       }
-      setPassword('');
-    } catch (error) {
-      start.take(error);
-    }
-  }
+    },
+    onSent: () => {
+      start.restart();
+    },
+  });
 
-  async function finish(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    confirm.clear();
-    try {
-      const answer = await callApi(userCalls.confirmSecondFactor, { body: { code } });
+  const confirm = useForm({
+    language,
+    initial: { code: '' },
+    schema: secondFactorCodeSchema,
+    canSend: ({ code }) => code.trim() !== '',
+    refusalOf,
+    send: async (body) => {
+      const answer = await callApi(userCalls.confirmSecondFactor, { body });
       setRecoveryCodes(answer.recoveryCodes);
       setEnrolment(undefined);
-      setCode('');
       refreshMe();
-    } catch (error) {
-      confirm.take(error);
-    }
-  }
+    },
+    onSent: () => {
+      confirm.restart();
+    },
+  });
 
   return (
     <section aria-labelledby="admin-account-2fa" className="admin-account__section">
@@ -123,45 +98,33 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
         </div>
       )}
       {enrolment ? (
-        <form className="form" noValidate onSubmit={(event) => void finish(event)}>
+        <form className="form" noValidate onSubmit={confirm.onSubmit}>
           <p>{t('admin.account.scan')}</p>
           <img className="admin-account__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`} alt={t('admin.account.qrAlt')} width={200} height={200} />
           <p>
             {t('admin.account.secret')} <code>{enrolment.secret}</code>
           </p>
-          <Refusal text={confirm.refusal} />
-          <TextField
-            id="admin-account-code"
-            label={t('admin.login.secondFactor.code')}
-            value={code}
-            onChange={setCode}
-            autoComplete="one-time-code"
-            maxLength={64}
-            required
-            error={confirm.errorOf('code')}
-          />
+          <FormProblems texts={confirm.elsewhere} />
+          <TextField {...confirm.field('code')} label={t('admin.login.secondFactor.code')} autoComplete="one-time-code" maxLength={64} required />
           <div className="form__actions">
-            <button type="submit" className="admin-button" disabled={code.trim() === ''}>
+            <button type="submit" className="admin-button" disabled={!confirm.ready}>
               {t('admin.account.confirmCode')}
             </button>
           </div>
         </form>
       ) : (
-        <form className="form" noValidate onSubmit={(event) => void begin(event)}>
-          <Refusal text={start.refusal} />
+        <form className="form" noValidate onSubmit={start.onSubmit}>
+          <FormProblems texts={start.elsewhere} />
           <TextField
-            id="admin-account-2fa-password"
+            {...start.field('password')}
             type="password"
             label={t('admin.account.currentPassword')}
-            value={password}
-            onChange={setPassword}
             autoComplete="current-password"
             maxLength={1024}
             required
-            error={start.errorOf('password')}
           />
           <div className="form__actions">
-            <button type="submit" className="admin-button" disabled={password === ''}>
+            <button type="submit" className="admin-button" disabled={!start.ready}>
               {t(enabled ? 'admin.account.turnOff' : 'admin.account.turnOn')}
             </button>
           </div>
@@ -211,56 +174,48 @@ function Sessions() {
 
 function ChangePassword() {
   const t = useT();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
+  const { language } = useLanguage();
   const [saved, setSaved] = useState(false);
-  const refusal = useRefusal();
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    refusal.clear();
-    setSaved(false);
-    try {
-      await callApi(userCalls.changePassword, { body: { currentPassword, newPassword } });
-      setCurrentPassword('');
-      setNewPassword('');
+  const form = useForm({
+    language,
+    initial: { currentPassword: '', newPassword: '' },
+    schema: changePasswordSchema,
+    canSend: (values) => values.currentPassword !== '' && values.newPassword !== '',
+    refusalOf,
+    send: async (body) => {
+      await callApi(userCalls.changePassword, { body });
+    },
+    onSent: () => {
+      form.restart();
       setSaved(true);
-    } catch (error) {
-      refusal.take(error);
-    }
-  }
+    },
+  });
 
   return (
     <section aria-labelledby="admin-account-password" className="admin-account__section">
       <h2 id="admin-account-password">{t('admin.account.password')}</h2>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <Refusal text={refusal.refusal} />
-        {saved && <p role="status">{t('admin.account.passwordChanged')}</p>}
+      <form className="form" noValidate onSubmit={form.onSubmit}>
+        <FormProblems texts={form.elsewhere} />
+        {saved && form.edited === undefined && <p role="status">{t('admin.account.passwordChanged')}</p>}
         <TextField
-          id="admin-account-current-password"
+          {...form.field('currentPassword')}
           type="password"
           label={t('admin.account.currentPassword')}
-          value={currentPassword}
-          onChange={setCurrentPassword}
           autoComplete="current-password"
           maxLength={1024}
           required
-          error={refusal.errorOf('currentPassword')}
         />
         <TextField
-          id="admin-account-new-password"
+          {...form.field('newPassword')}
           type="password"
           label={t('admin.account.newPassword')}
-          value={newPassword}
-          onChange={setNewPassword}
           autoComplete="new-password"
           maxLength={128}
           required
           hint={t('admin.account.passwordRule')}
-          error={refusal.errorOf('newPassword')}
         />
         <div className="form__actions">
-          <button type="submit" className="admin-button" disabled={currentPassword === '' || newPassword === ''}>
+          <button type="submit" className="admin-button" disabled={!form.ready}>
             {t('admin.account.changePassword')}
           </button>
         </div>

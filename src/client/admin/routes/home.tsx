@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dashboardCalls } from '#shared/contract/dashboard.ts';
 import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { dashboardCalls } from '#shared/contract/dashboard.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';

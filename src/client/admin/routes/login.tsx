@@ -1,14 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { userCalls } from '#shared/contract/users.ts';
-import { translate, type MessagesByLanguage } from '#shared/i18n/messages.ts';
-import { loginSchema, type Login } from '#shared/schemas/users.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
+import { formLimits } from '#shared/schemas/forms.ts';
+import { loginSchema, secondFactorCodeSchema, type Login } from '#shared/schemas/users.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { SubmitButton, TextField } from '#client/ui/form/fields.tsx';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { EmailField } from '#client/ui/form/public-fields.tsx';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';
 import { safeAdminReturn } from '../safe-return.ts';
 import { meQuery } from '../staff.ts';
@@ -41,16 +45,22 @@ export default function LoginPage() {
     requestAnimationFrame(() => alertRef.current?.focus());
   }
 
-  async function signIn(payload: Login): Promise<void> {
-    setRefusal(undefined);
-    try {
-      const answer = await callApi(userCalls.login, { body: payload });
-      if ('secondFactorRequired' in answer) setSecondFactor(true);
-      else await enter();
-    } catch (error) {
-      refuse(error);
-    }
-  }
+  const form = usePublicForm({
+    language,
+    initial: { email: '', password: '' },
+    schema: loginSchema,
+    askConsent: false,
+    send: async (payload: Login) => {
+      setRefusal(undefined);
+      try {
+        const answer = await callApi(userCalls.login, { body: payload });
+        if ('secondFactorRequired' in answer) setSecondFactor(true);
+        else await enter();
+      } catch (error) {
+        refuse(error);
+      }
+    },
+  });
 
   return (
     <main id="main" className="app-main admin-login">
@@ -75,15 +85,17 @@ export default function LoginPage() {
       ) : (
         <>
           <p>{t('admin.login.intro')}</p>
-          <FormLayout
-            language={language}
-            fields={['email', 'password']}
-            schema={loginSchema}
-            siteKeyCall={siteKeyCalls.signIn}
-            askConsent={false}
-            submitLabel="admin.login.submit"
-            onSubmit={signIn}
-          />
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.signIn} submitLabel="admin.login.submit">
+            <EmailField {...form.field('email')} language={language} />
+            <TextField
+              {...form.field('password')}
+              type="password"
+              label={t('forms.password.label')}
+              autoComplete="current-password"
+              maxLength={formLimits.password}
+              required
+            />
+          </FormLayout>
         </>
       )}
     </main>
@@ -92,34 +104,30 @@ export default function LoginPage() {
 
 function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Promise<void>; onRefused: (error: unknown) => void; onRestart: () => void }) {
   const { language } = useLanguage();
-  const [code, setCode] = useState('');
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    if (sending || code.trim() === '') return;
-    setSending(true);
-    try {
-      await callApi(userCalls.loginSecondFactor, { body: { code } });
+  const form = useForm({
+    language,
+    initial: { code: '' },
+    schema: secondFactorCodeSchema,
+    canSend: ({ code }) => code.trim() !== '',
+    send: async (payload) => {
+      await callApi(userCalls.loginSecondFactor, { body: payload });
       await onDone();
-    } catch (error) {
-      setCode('');
+    },
+    // The refusal is said above the form, by the page; a code is tried once.
+    onFailed: (error) => {
+      form.restart();
       onRefused(error);
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={sending}>
+    <form className="form" noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
       <h2>{translate(language, 'admin.login.secondFactor.title')}</h2>
       <p>{translate(language, 'admin.login.secondFactor.intro')}</p>
       <TextField
+        {...form.field('code')}
         id="admin-second-factor-code"
-        name="code"
         label={translate(language, 'admin.login.secondFactor.code')}
-        value={code}
-        onChange={setCode}
         autoComplete="one-time-code"
         maxLength={64}
         required
@@ -127,9 +135,9 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
       <div className="form__actions">
         <SubmitButton
           id="admin-second-factor-submit"
-          ready={code.trim() !== ''}
-          busy={sending}
-          label={translate(language, sending ? 'admin.login.secondFactor.sending' : 'admin.login.secondFactor.submit')}
+          ready={form.ready}
+          busy={form.sending}
+          label={translate(language, form.sending ? 'admin.login.secondFactor.sending' : 'admin.login.secondFactor.submit')}
           hint={translate(language, 'admin.login.secondFactor.hint')}
         />
         <button type="button" className="admin-button admin-button--secondary" onClick={onRestart}>

@@ -8,6 +8,7 @@ import type { Language } from '#shared/locales.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { emptyCheckoutState } from '#client/features/cart/cart.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { cartAnswer } from '../../../../tests/helpers/carts.ts';
 import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
@@ -43,7 +44,7 @@ function renderAt(entry: InitialEntry, language: Language = 'en-US') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

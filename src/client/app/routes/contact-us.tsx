@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { contactCalls } from '#shared/contract/contact.ts';
 import { sitePath } from '#shared/paths.ts';
-import { contactFormSchema, type ContactForm } from '#shared/schemas/forms.ts';
+import { contactFormSchema, contactRecipients, formLimits, type ContactForm } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { TextAreaField, TextField } from '#client/ui/form/fields.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { ChoiceField, EmailField, FirstNameField, LastNameField, PhoneFields, usePhoneCountries, withPhone } from '#client/ui/form/public-fields.tsx';
 
 /**
- * `/app/contact-us`: the contact form in the shared layout (the contact family's captcha).
+ * `/app/contact-us`: the contact form in the shared layout (the contact family's captcha):
+ * name, e-mail, phone, company, recipient, subject and a message of at least 20 characters.
  * Once sent, the page says what happens next; the message went to the chosen team and
  * the sender gets a confirmation by e-mail.
  */
@@ -22,10 +25,18 @@ export default function ContactUsPage() {
     if (confirmation) confirmationRef.current?.focus();
   }, [confirmation]);
 
-  async function send(payload: ContactForm): Promise<void> {
-    const answer = await callApi(contactCalls.sendContactMessage, { body: payload });
-    setConfirmation(answer.messages[0]?.translations[language] ?? t('contact.sent.text'));
-  }
+  const phone = usePhoneCountries(language);
+  const form = usePublicForm({
+    language,
+    initial: { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '', company: '', recipient: '', subject: '', message: '' },
+    schema: contactFormSchema,
+    payloadOf: (values) => withPhone(values, phone),
+    send: async (payload: ContactForm) => {
+      const answer = await callApi(contactCalls.sendContactMessage, { body: payload });
+      setConfirmation(answer.messages[0]?.translations[language] ?? t('contact.sent.text'));
+    },
+  });
+  const { field } = form;
 
   return (
     <div className="contact-page">
@@ -40,13 +51,23 @@ export default function ContactUsPage() {
       ) : (
         <>
           <p>{t('contact.intro')}</p>
-          <FormLayout
-            language={language}
-            fields={['firstName', 'lastName', 'email', 'phone', 'company', 'recipient', 'subject', 'message']}
-            schema={contactFormSchema}
-            siteKeyCall={siteKeyCalls.contact}
-            onSubmit={send}
-          />
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.contact}>
+            <FirstNameField {...field('firstName')} language={language} />
+            <LastNameField {...field('lastName')} language={language} />
+            <EmailField {...field('email')} language={language} />
+            <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
+            <TextField {...field('company')} label={t('forms.company.label')} autoComplete="organization" maxLength={formLimits.company} />
+            <ChoiceField {...field('recipient')} name="recipient" options={contactRecipients} required language={language} />
+            <TextField {...field('subject')} label={t('forms.subject.label')} autoComplete="off" maxLength={formLimits.subject} required />
+            <TextAreaField
+              {...field('message')}
+              label={t('forms.message.label')}
+              rows={5}
+              maxLength={formLimits.messageMax}
+              required
+              hint={t('forms.message.hint', { min: formLimits.messageMin })}
+            />
+          </FormLayout>
         </>
       )}
     </div>

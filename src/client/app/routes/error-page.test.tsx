@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { ChunkLoadTimeoutError } from '#client/lib/lazy-route.ts';
 import { ErrorPage } from './error-page.tsx';
@@ -28,7 +29,7 @@ function renderFailingRoute(error: Error, language: 'en-US' | 'de-CH' = 'en-US')
   // As startSpa() does: the site's header in the frame uses the query cache.
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

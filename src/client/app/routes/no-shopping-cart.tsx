@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartCalls } from '#shared/contract/cart.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { cartCalls } from '#shared/contract/cart.ts';
 import { cookies } from '#shared/cookies.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
 import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
@@ -18,7 +17,7 @@ import { ApiError, callApi } from '#client/lib/api.ts';
 import { writeCookie } from '#client/lib/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import { problemText, problemsFromApi } from '#client/ui/form/problems.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import './shopping-cart.css';
 import './checkout/link-button.css';
 
@@ -141,32 +140,26 @@ export default function ShoppingCartPage() {
 function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChange: (run: CartChange) => Promise<Cart> }) {
   const { language } = useLanguage();
   const t = useT();
-  // What the visitor is typing; undefined shows the saved quantity.
-  const [draft, setDraft] = useState<string>();
-  const quantity = draft ?? String(item.quantity);
-  const [error, setError] = useState<string>();
+  // What the visitor types; until then, and once it is saved, the saved quantity.
+  const form = useForm({
+    language,
+    initial: { quantity: String(item.quantity) },
+    // The quantity is saved when the visitor leaves the field: a refusal does not call them back to it.
+    focusProblems: false,
+    send: async ({ quantity }) => {
+      const value = Number(quantity);
+      if (value !== item.quantity) await onChange(() => update({ quantity: value }));
+    },
+    onSent: () => {
+      form.restart();
+    },
+  });
+  const error = form.errorOf('quantity');
   const removed = item.status === 'REMOVED';
   const monthly = item.paymentFrequency === 'MONTHLY';
   const title = item.product.translations[language]?.title ?? item.product.title;
   const errorId = `quantity-error-${item.id}`;
 
-  const commitQuantity = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (draft === undefined) return;
-    const value = Number(draft);
-    if (value === item.quantity) {
-      setDraft(undefined);
-      return;
-    }
-    try {
-      await onChange(() => update({ quantity: value }));
-      setError(undefined);
-      setDraft(undefined);
-    } catch (failure) {
-      const refused = failure instanceof ApiError ? problemsFromApi(failure.fieldErrors).quantity : undefined;
-      setError(refused && problemText(refused, language));
-    }
-  };
   const update = (body: { quantity?: number; status?: CartItem['status']; periodMonths?: number }) =>
     callApi(cartCalls.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
   // The page shows what went wrong; the line has nothing more to do.
@@ -187,7 +180,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           {item.paymentFrequency === 'MONTHLY' ? t('shop.cart.perSeatMonth') : t('shop.cart.perSeat')}
         </span>
       </div>
-      <form className="cart-line-quantity" onSubmit={commitQuantity}>
+      <form className="cart-line-quantity" onSubmit={form.onSubmit}>
         <label htmlFor={`quantity-${item.id}`}>{t('shop.cart.quantity')}</label>
         <input
           id={`quantity-${item.id}`}
@@ -196,13 +189,13 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           min={1}
           max={10000}
           step={1}
-          value={quantity}
+          value={form.values.quantity}
           disabled={removed}
           aria-label={t('shop.cart.quantityOf', { title })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => void commitQuantity()}
+          onChange={(event) => form.set('quantity', event.target.value)}
+          onBlur={() => void form.submit()}
         />
         {error && (
           <span id={errorId} className="field-error" role="alert">

@@ -8,6 +8,7 @@ import type { Language } from '#shared/locales.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
 import TrackingPage from './tracking.tsx';
@@ -87,7 +88,7 @@ function renderTracking(language: Language = 'en-US') {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

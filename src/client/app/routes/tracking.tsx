@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { isMessageKey } from '#shared/i18n/messages.ts';
+import { isMessageKey } from '#client/lib/translate.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

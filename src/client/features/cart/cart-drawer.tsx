@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatCartMoney } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { useWidgetTexts } from '#client/lib/widget-texts.ts';
 import { cartHref, fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { CartTotals, lineSeatsText } from '#client/features/cart/cart-totals.tsx';
 import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
@@ -24,6 +26,8 @@ type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | {
  * Escape; the cart button gets the focus back.
  */
 export default function CartDrawer({ language, onClose }: { language: Language; onClose: () => void }) {
+  // On a marketing page its texts come with it (the cart button renders it in a Suspense boundary).
+  useWidgetTexts(language);
   const dialog = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<State>(() => (readCartId() ? { status: 'loading' } : { status: 'none' }));
   const [saving, setSaving] = useState(false);

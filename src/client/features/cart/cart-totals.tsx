@@ -1,4 +1,4 @@
-import { translate, translatePlural } from '#shared/i18n/messages.ts';
+import { translate, translatePlural } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { CartMoney } from './cart-money.tsx';

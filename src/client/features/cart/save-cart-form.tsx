@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { translate } from '#client/lib/translate.ts';
+import type { Language } from '#shared/locales.ts';
+import { formSubmissionSchema, type FormSubmission } from '#shared/schemas/forms.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { cartCalls } from '#shared/contract/cart.ts';
-import { translate } from '#shared/i18n/messages.ts';
-import type { Language } from '#shared/locales.ts';
-import { formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { emptyPerson, PersonFields, PhoneFields, usePhoneCountries, withPhone } from '#client/ui/form/public-fields.tsx';
 
 /**
  * The fields and sending of the shopping-cart form (shared layout, docs/product/forms.md):
@@ -13,18 +14,23 @@ import { FormLayout } from '#client/ui/form/form-layout.tsx';
  * `onSaved`. The cart page, the cart drawer and the exit-intent popup show it.
  */
 export function SaveCartFields({ cartId, language, onSaved }: { cartId: string; language: Language; onSaved: (confirmation: string) => void }) {
+  const phone = usePhoneCountries(language);
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, phoneCountryCode: '', phoneNumber: '' },
+    schema: formSubmissionSchema,
+    payloadOf: (values) => withPhone(values, phone),
+    send: async (payload: FormSubmission) => {
+      const answer = await callApi(cartCalls.saveCartByEmail, { params: { orderId: cartId }, body: payload });
+      onSaved(answer.messages[0]?.translations[language] ?? '');
+    },
+  });
+  const { field } = form;
   return (
-    <FormLayout
-      language={language}
-      fields={['firstName', 'lastName', 'email', 'companyName', 'phone']}
-      schema={formSubmissionSchema}
-      siteKeyCall={siteKeyCalls.forms}
-      submitLabel="shop.cart.save.submit"
-      onSubmit={async (payload) => {
-        const answer = await callApi(cartCalls.saveCartByEmail, { params: { orderId: cartId }, body: payload });
-        onSaved(answer.messages[0]?.translations[language] ?? '');
-      }}
-    />
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="shop.cart.save.submit">
+      <PersonFields field={field} language={language} />
+      <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
+    </FormLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { downloadCalls } from '#shared/contract/downloads.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { FormDialog, FormDialogConfirmation, useConfirmationRounds } from '#client/ui/form/form-dialog.tsx';
 import { useFormData } from '#client/ui/form/form-data.ts';

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { CheckboxField } from '#client/ui/form/fields.tsx';
-import { FormLayout, type FormFieldName } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { emptyPerson, PersonFields, RoleField } from '#client/ui/form/public-fields.tsx';
 import { requestDownload } from './request-download.ts';
-
-const fields: readonly FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'role'];
 
 export interface DownloadRequestFormProps {
   /** The item's code (`guide`). */
@@ -27,23 +26,26 @@ export interface DownloadRequestFormProps {
  * shows the server's reason instead of the form.
  */
 export function DownloadRequestForm({ code, language, onSent }: DownloadRequestFormProps) {
-  const newsletterId = useId();
-  const [newsletter, setNewsletter] = useState(false);
   const [gone, setGone] = useState(false);
-
-  async function send(payload: DownloadRequest): Promise<void> {
-    try {
-      const answer = await requestDownload(code, payload);
-      onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloads.sent.text'));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        setGone(true);
-        return;
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, role: '', newsletterEnabled: false },
+    schema: downloadRequestSchema,
+    send: async (payload: DownloadRequest) => {
+      try {
+        const answer = await requestDownload(code, payload);
+        onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloads.sent.text'));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          setGone(true);
+          return;
+        }
+        // Field errors (400) are shown by the form; anything else is logged there.
+        throw error;
       }
-      // Field errors (400) are shown by the form; anything else is logged there.
-      throw error;
-    }
-  }
+    },
+  });
+  const { field } = form;
 
   if (gone) {
     return (
@@ -54,23 +56,10 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
   }
 
   return (
-    <FormLayout
-      language={language}
-      fields={fields}
-      schema={downloadRequestSchema}
-      siteKeyCall={siteKeyCalls.forms}
-      extraPayload={{ newsletterEnabled: newsletter }}
-      submitLabel="downloads.form.submit"
-      onSubmit={send}
-    >
-      <CheckboxField
-        id={newsletterId}
-        className="form__field form__choice"
-        name="newsletterEnabled"
-        label={translate(language, 'downloads.form.newsletter')}
-        checked={newsletter}
-        onChange={setNewsletter}
-      />
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="downloads.form.submit">
+      <PersonFields field={field} language={language} />
+      <RoleField {...field('role')} language={language} />
+      <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={translate(language, 'downloads.form.newsletter')} />
     </FormLayout>
   );
 }

@@ -1,4 +1,5 @@
-import { translate, translatePlural, type MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
+import { translate, translatePlural } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import type { Downloadable } from '#shared/schemas/downloadables.ts';
 

@@ -1,5 +1,5 @@
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

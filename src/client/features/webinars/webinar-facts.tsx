@@ -1,5 +1,5 @@
 import { formatEventDateTime } from '#shared/dates.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 

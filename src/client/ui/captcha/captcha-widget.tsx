@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { Language } from '#shared/locales.ts';
-import { translate, type MessageKey, type MessageParams, type MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import { encodeSolution, expiryOf } from './captcha-puzzle.ts';
 import { fetchPuzzle, PuzzleFetchError } from './fetch-puzzle.ts';
 import { CaptchaWorkerError, solveWithWorkers, type CaptchaSolver } from './worker-pool.ts';

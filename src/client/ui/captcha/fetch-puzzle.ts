@@ -1,4 +1,6 @@
-import type { MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
+import { languages } from '#shared/locales.ts';
 import { parsePuzzle, type CaptchaPuzzle } from './captcha-puzzle.ts';
 
 /** Sent with every puzzle request so the provider's logs tell widget versions apart. */
@@ -50,8 +52,8 @@ function isEndpointNotEnabled(body: unknown): boolean {
 function messagesOf(body: unknown): MessagesByLanguage | undefined {
   const messages = (body as { error?: { messagesByLanguage?: unknown } } | null)?.error?.messagesByLanguage;
   if (typeof messages !== 'object' || messages === null) return undefined;
-  const { 'en-US': en, 'de-CH': de } = messages as Record<string, unknown>;
-  return typeof en === 'string' && typeof de === 'string' ? { 'en-US': en, 'de-CH': de } : undefined;
+  const texts = messages as Record<string, unknown>;
+  return languages.every((language) => typeof texts[language] === 'string') ? (forEveryLanguage((language) => texts[language]) as MessagesByLanguage) : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {

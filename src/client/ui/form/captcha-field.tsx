@@ -1,5 +1,5 @@
-import { translate } from '#shared/i18n/messages.ts';
 import type { SiteKeyCall } from '#shared/contract/captcha.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
 import { FieldError } from './fields.tsx';

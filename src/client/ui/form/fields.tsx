@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
 import type { Language } from '#shared/locales.ts';
-import { translate } from '#shared/i18n/messages.ts';
+import { translate } from '#client/lib/translate.ts';
 import './form-layout.css';
 
 /**
@@ -53,6 +53,21 @@ export function FieldError({ id, error, alert = false }: { id: string; error: st
     <p id={`${id}-error`} className="form__error" role={alert ? 'alert' : undefined}>
       {error}
     </p>
+  );
+}
+
+/**
+ * What is wrong with a form but shown at none of its fields (`Form.elsewhere`): one alert
+ * above the fields, which the focus moves to when no field has a problem.
+ */
+export function FormProblems({ texts }: { texts: readonly string[] }) {
+  if (texts.length === 0) return null;
+  return (
+    <div className="form__alert" role="alert" tabIndex={-1}>
+      {texts.map((text, index) => (
+        <p key={index}>{text}</p>
+      ))}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { translate, type MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import './form-dialog.css';
 

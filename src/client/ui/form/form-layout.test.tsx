@@ -6,10 +6,11 @@ import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
-import { contactFormSchema, formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { formSubmissionSchema } from '#shared/schemas/forms.ts';
 import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
 import { forgetLoadedFormData } from './form-data.ts';
-import { FormLayout, type FormFieldName } from './form-layout.tsx';
+import { FormLayout, usePublicForm } from './form-layout.tsx';
+import { emptyPerson, EmailField, FirstNameField, PersonFields, PhoneFields, RoleField, usePhoneCountries, withPhone } from './public-fields.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
 vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
@@ -48,19 +49,43 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const allFields: FormFieldName[] = ['firstName', 'lastName', 'email', 'companyName', 'gender', 'phone', 'role', 'experienceLevel'];
+type Send = (payload: unknown) => Promise<void>;
 
-function renderForm(options: { language?: Language; fields?: FormFieldName[]; onSubmit?: (payload: unknown) => Promise<void> } = {}) {
-  const onSubmit = vi.fn(options.onSubmit ?? (async () => {}));
-  render(
-    <FormLayout
-      language={options.language ?? 'en-US'}
-      fields={options.fields ?? allFields}
-      schema={formSubmissionSchema}
-      siteKeyCall={siteKeyCalls.forms}
-      onSubmit={onSubmit}
-    />,
+/** A public form as the forms declare theirs: its own fields in the shared layout. */
+function PersonForm({ language, send }: { language: Language; send: Send }) {
+  const phone = usePhoneCountries(language);
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, phoneCountryCode: '', phoneNumber: '', role: '' },
+    schema: formSubmissionSchema,
+    payloadOf: (values) => withPhone(values, phone),
+    send,
+  });
+  const { field } = form;
+  return (
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms}>
+      <PersonFields field={field} language={language} />
+      <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
+      <RoleField {...field('role')} language={language} />
+    </FormLayout>
   );
+}
+
+/** A form without a phone number: first name and e-mail. */
+function ShortForm({ language, send }: { language: Language; send: Send }) {
+  const form = usePublicForm({ language, initial: { firstName: '', email: '' }, schema: formSubmissionSchema, send });
+  return (
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms}>
+      <FirstNameField {...form.field('firstName')} language={language} />
+      <EmailField {...form.field('email')} language={language} />
+    </FormLayout>
+  );
+}
+
+function renderForm(options: { language?: Language; short?: boolean; onSubmit?: Send } = {}) {
+  const onSubmit = vi.fn(options.onSubmit ?? (async () => {}));
+  const Form = options.short ? ShortForm : PersonForm;
+  render(<Form language={options.language ?? 'en-US'} send={onSubmit} />);
   return { onSubmit };
 }
 
@@ -93,7 +118,6 @@ describe('FormLayout', () => {
     expect(screen.getByRole('group', { name: 'Phone number' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Your role' }).querySelectorAll('option')).toHaveLength(15);
     expect(screen.getByRole('option', { name: 'Chief information security officer (CISO)' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Gender' })).toBeTruthy();
 
     const privacyLink = screen.getByRole('link', { name: /privacy policy/ });
     expect(privacyLink.textContent?.replace(/\s+/g, ' ')).toBe('privacy policy (opens in a new tab)');
@@ -115,7 +139,7 @@ describe('FormLayout', () => {
   });
 
   it('loads no country data when the form has no phone field', async () => {
-    renderForm({ fields: ['firstName', 'email'] });
+    renderForm({ short: true });
     await screen.findByTestId('captcha');
     expect(api.fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
   });
@@ -237,31 +261,5 @@ describe('FormLayout', () => {
     await waitFor(() => expect(logged).toHaveBeenCalledWith('[form] sending failed', expect.any(ApiError)));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('Boom.')).toBeNull();
-  });
-
-  it('offers the contact-form fields with the 20-character rule', async () => {
-    render(
-      <FormLayout
-        language="en-US"
-        fields={['firstName', 'email', 'recipient', 'subject', 'message']}
-        schema={contactFormSchema}
-        siteKeyCall={siteKeyCalls.contact}
-        onSubmit={async () => {}}
-      />,
-    );
-    const message = screen.getByLabelText(/^Message/);
-    expect(message.tagName).toBe('TEXTAREA');
-    expect(message.getAttribute('rows')).toBe('5');
-    expect(screen.getByText('At least 20 characters.')).toBeTruthy();
-    type(/^First name/, 'Anna');
-    type(/^E-mail address/, 'anna@example.ch');
-    fireEvent.change(screen.getByLabelText(/^Recipient/), { target: { value: 'EDUCATION_EXPERT' } });
-    type(/^Subject/, 'Offer');
-    type(/^Message/, 'Too short.');
-    await agreeAndSolve();
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
-    expect(api.requests(siteKeyCalls.contact)).toHaveLength(1);
   });
 });

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { ErrorBody } from '#shared/errors.ts';
-import { translate, type MessageKey, type MessageParams, type MessagesByLanguage } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
+import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { fieldErrorsOf } from '#shared/schemas/validation.ts';
+import { ApiError } from '#client/lib/api.ts';
 
 /**
  * What a form says is wrong with a field: a catalogue key from our own check with the
@@ -38,6 +40,13 @@ export function problemsFromApi(errors: NonNullable<ErrorBody['errors']>, rename
   const problems: Problems = {};
   for (const error of errors) problems[rename(error.field)] ??= { messagesByLanguage: error.messagesByLanguage };
   return problems;
+}
+
+/** The server's reason for refusing a call (its error's texts), else `otherwise`: what a form says above its fields. */
+export function refusalOf(error: unknown, otherwise: Problem): Problem;
+export function refusalOf(error: unknown, otherwise?: Problem): Problem | undefined;
+export function refusalOf(error: unknown, otherwise?: Problem): Problem | undefined {
+  return error instanceof ApiError && error.body.error ? { messagesByLanguage: error.body.error.messagesByLanguage } : otherwise;
 }
 
 /** The problems without the one of `field`; the same object when it had none (no re-render). */

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import { appUrl } from '#shared/paths.ts';
 
 /** The texts of the header and footer: the prerender's `t` on the marketing pages, `useT()` in the app. */

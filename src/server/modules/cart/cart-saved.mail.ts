@@ -4,7 +4,7 @@ import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
-import { amountsTable, linkButton, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { amountsTable, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /** The mail with the link back to a saved cart, in the visitor's language. */
 export function cartSavedMail(options: { cart: Cart; language: Language; firstName: string; link: string }) {

@@ -8,6 +8,7 @@ import { cartStatus, isCart } from '#shared/orders.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { requireCart } from './cart.rules.ts';
 import * as repo from './cart.repository.ts';
 
 /**
@@ -15,17 +16,6 @@ import * as repo from './cart.repository.ts';
  * change runs in one transaction that first locks the order row, so parallel changes to
  * one cart queue up and none is lost; a refused change leaves everything as it was.
  */
-
-/**
- * The one "still a cart" check, for every change to an order before it is bought (here,
- * in save-cart and in checkout): no such order is a 404, and an order that is no longer a
- * cart takes no changes (409). Returns the order: `requireCart(await repo.lockOrder(tx, id))`.
- */
-export function requireCart<Order extends { status: string }>(order: Order | undefined): Order {
-  if (!order) throw new AppError('notFound', 'error.cart.notFound');
-  if (!isCart(order)) throw new AppError('conflict', 'error.cart.closed');
-  return order;
-}
 
 function refuseQuantityAbove(quantity: number): void {
   if (quantity > quantityLimits.max) {
@@ -99,7 +89,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
   }
 
   /** The cart view of an order; `includeDeleted` for the back office, which still shows deleted orders. */
-  async function loadCartView(orderId: string, language: Language, tx: Db = db, options: { includeDeleted?: boolean } = {}): Promise<Cart> {
+  async function loadCartView(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<Cart> {
     const row = await repo.findCart(tx, orderId, options);
     if (!row) throw new AppError('notFound', 'error.cart.notFound');
     return toCartView(row, language);

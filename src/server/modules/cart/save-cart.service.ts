@@ -1,31 +1,20 @@
-import type { Db } from '#server/db/client.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
-import { privacyPolicyVersion } from '#shared/consents.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import type { NewsletterService } from '../newsletter/newsletter.service.ts';
-import type { PeopleService } from '../people/people.service.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
 import * as repo from './cart.repository.ts';
 import type { CartService } from './cart.service.ts';
 
 export function createSaveCartService(deps: {
-  db: Db;
   cart: Pick<CartService, 'lockCart' | 'loadCartView'>;
-  captcha: Pick<CaptchaService, 'verify'>;
-  people: PeopleService;
-  /** The form's newsletter box starts the newsletter's double opt-in. */
-  newsletter: Pick<NewsletterService, 'requestSubscription'>;
-  mail: MailSettings;
+  /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
   /** Where visitors reach the shop: the restore link in the mail starts here. */
   publicUrl: string;
-  /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
-  onMailQueued: () => void;
 }) {
-  const { db, cart, captcha, people, newsletter, mail, publicUrl, onMailQueued } = deps;
+  const { cart, forms, publicUrl } = deps;
 
   return {
     /**
@@ -36,27 +25,31 @@ export function createSaveCartService(deps: {
      */
     async saveByEmail(orderId: string, form: FormSubmission, requestLanguage: Language): Promise<FormMessagesResponse & { isSubscribed: boolean }> {
       const language = form.preferredLanguage ?? requestLanguage;
-      await db.transaction(async (tx) => {
-        // The cart first, the solution last: an unknown or closed cart refuses the form
-        // without spending the visitor's solution (the transaction undoes it otherwise).
-        const order = await cart.lockCart(orderId, tx);
-        await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'SAVE_CART', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'SAVE_CART');
-        const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
-        await repo.setOrderFields(tx, order.id, {
-          subscriberEmail: form.email,
-          subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
-          subscribedAt: new Date(),
-          language,
-        });
-        const view = await cart.loadCartView(order.id, language, tx);
-        const link = new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString();
-        await queueMail(tx, mail, { to: form.email, ...cartSavedMail({ cart: view, language, firstName: form.firstName, link }) });
+      await forms.submit({
+        source: 'SAVE_CART',
+        captcha: { solution: form.captchaSolution, family: 'forms' },
+        person: form,
+        language,
+        newsletter: form.newsletterEnabled === true ? {} : undefined,
+        // An unknown or closed cart refuses the form before the visitor's solution is spent.
+        check: (tx) => cart.lockCart(orderId, tx),
+        store: async ({ checked: order }, tx) => {
+          const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
+          await repo.setOrderFields(tx, order.id, {
+            subscriberEmail: form.email,
+            subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
+            subscribedAt: new Date(),
+            language,
+          });
+          return cart.loadCartView(order.id, language, {}, tx);
+        },
+        mails: ({ checked: order, stored: view }) => [
+          {
+            to: form.email,
+            ...cartSavedMail({ cart: view, language, firstName: form.firstName, link: new URL(appUrl(appPaths.restoreShoppingCart(order.id)), publicUrl).toString() }),
+          },
+        ],
       });
-      onMailQueued();
       return { isSubscribed: true, messages: [{ translations: translateAll('shop.cartSaved.confirmation') }] };
     },
   };

@@ -301,7 +301,9 @@ describe('a successful checkout', () => {
       const { createCartService } = await import('../cart/cart.service.ts');
       const { createCheckoutService } = await import('./checkout.service.ts');
       const { createPeopleService } = await import('../people/people.service.ts');
+      const { createOutboxService } = await import('../mail/outbox.service.ts');
       const db = t.database.db;
+      const outboxService = createOutboxService();
       const settings = { from: 'shop@x.example', domain: 'localhost' };
       const orders = createOrdersService({ db });
       const cart = createCartService({ db, catalog: createCatalogService({ db }), orders });
@@ -310,8 +312,9 @@ describe('a successful checkout', () => {
         cart,
         orders,
         captcha: t.app.captcha,
-        people: createPeopleService({ db, orders, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} }),
+        people: createPeopleService({ db, orders, outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} }),
         invoices,
+        outbox: outboxService,
         ordersEmail: t.env.ORDERS_EMAIL,
         publicUrl: t.env.PUBLIC_URL,
         onMailQueued: () => {},

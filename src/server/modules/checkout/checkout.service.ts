@@ -10,14 +10,16 @@ import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { requireCart, type CartService } from '../cart/cart.service.ts';
+import { requireCart } from '../cart/cart.rules.ts';
+import type { CartService } from '../cart/cart.service.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import { queueMailsComposedLater, type MailComposer } from '../mail/mail.service.ts';
+import type { MailComposer } from '../mail/mail.service.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
-import { billingAddressOf, invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
+import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
 import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
-import { totalsFor } from './vat.ts';
+import { orderVatTotals } from './order-vat.rules.ts';
 
 /**
  * Checkout: the invoice info saved step by step, the review figures, the purchase itself,
@@ -32,6 +34,7 @@ export interface CheckoutServiceDeps {
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
   people: Pick<PeopleService, 'recordPerson'>;
   invoices: Pick<InvoicesService, 'renderPdf'>;
+  outbox: Pick<OutboxService, 'queueComposedLater'>;
   /** Staff are told of every order at this address (ORDERS_EMAIL). */
   ordersEmail: string;
   /** Where visitors reach the shop: links in the mails start here. */
@@ -64,15 +67,6 @@ function legalTexts(language: Language) {
   }));
 }
 
-/**
- * Net, VAT and gross of an amount of an order, in minor units, by the billing country of
- * its invoice info (docs/product/money-and-vat.md): how its invoice and detail show the
- * total, and what falls due at BUY and at each renewal. Pure, for the orders module too.
- */
-export function orderVatTotals(netMinor: number, invoiceInfo: StoredInvoiceInfo | Record<string, unknown> | null | undefined) {
-  return totalsFor(netMinor, billingAddressOf((invoiceInfo ?? {}) as StoredInvoiceInfo)?.countryCode ?? '');
-}
-
 function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
   const today = orderVatTotals(toMinor(cart.totals.dueToday), info);
   const perMonth = cart.totals.perMonth > 0 ? orderVatTotals(toMinor(cart.totals.perMonth), info) : undefined;
@@ -103,7 +97,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, people, invoices, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, people, invoices, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -124,7 +118,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    * counter row stays locked until the transaction commits, so every other BUY waits from
    * here on. `netMinor` and `grossMinor` are what falls due at purchase.
    */
-  async function buyChanges(tx: Db, values: { year: number; language: string; netMinor: number; grossMinor: number }) {
+  async function buyChanges(values: { year: number; language: string; netMinor: number; grossMinor: number }, tx: Db) {
     const number = await repo.nextOrderNumber(tx, values.year);
     return { changes: repo.placedOrderValues({ number, ...values }), history: { number } };
   }
@@ -144,11 +138,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
    */
   async function queueOrderMails(tx: Db, { detail, info }: PlacedOrder): Promise<void> {
     const buyer = info.contact?.email;
-    await queueMailsComposedLater(tx, [
-      // The confirmation carries the invoice PDF.
-      ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
-      { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
-    ]);
+    await outbox.queueComposedLater(
+      [
+        // The confirmation carries the invoice PDF.
+        ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
+        { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
+      ],
+      tx,
+    );
   }
 
   /**
@@ -194,7 +191,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /** GET …/detail: the review figures of a cart, or what was ordered (the back office also of a deleted order). */
     async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetail> {
       const order = await orderOrRefuse(orderId, options);
-      return detailOf(order, await cart.loadCartView(orderId, language, db, options), language);
+      return detailOf(order, await cart.loadCartView(orderId, language, options), language);
     },
 
     /**
@@ -249,7 +246,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           requireCart(order.deletedAt ? undefined : order);
           const missing = missingForCheckout((order.invoiceInfo ?? {}) as StoredInvoiceInfo);
           if (missing.length > 0) throw AppError.validation(missing);
-          view = await cart.loadCartView(orderId, language, tx);
+          view = await cart.loadCartView(orderId, language, {}, tx);
           return { invoiceInfoComplete: true };
         },
         prepare: async ({ tx, order }) => {
@@ -257,13 +254,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           if (info.contact) {
             const { contact } = info;
             await people.recordPerson(
-              tx,
               { ...contact, companyName: info.company?.name, preferredLanguage: language },
               'CHECKOUT',
               [
                 { subject: 'LEGAL_TEXTS', granted: true, textVersion: termsVersion, language },
                 { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
               ],
+              tx,
             );
           }
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
@@ -272,7 +269,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const { netMinor, grossMinor } = orderVatTotals(toMinor(view?.totals.dueToday ?? 0), info);
           // The number last, as it makes every other checkout wait: only the order's update,
           // its history row and the queueing of its mails follow.
-          return buyChanges(tx, { year: new Date().getUTCFullYear(), language, netMinor, grossMinor });
+          return buyChanges({ year: new Date().getUTCFullYear(), language, netMinor, grossMinor }, tx);
         },
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');

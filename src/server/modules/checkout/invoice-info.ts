@@ -1,7 +1,7 @@
 import type { Language } from '#shared/locales.ts';
 import type { FieldError } from '#shared/errors.ts';
 import type { Address, InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
-import { findCountry } from '../geo/geo.service.ts';
+import { findCountry } from '../geo/countries.rules.ts';
 import { formatVatNumber, vatNumberProblem } from '#shared/vat-numbers.ts';
 import { vatNumberRequired } from './vat.ts';
 

@@ -4,14 +4,14 @@ import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
-import { sellerDetails, type InvoiceDocument } from '../invoices/invoices.service.ts';
-import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail.service.ts';
+import type { InvoiceContent } from '../invoices/invoices.service.ts';
+import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { billingAddressOf } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 
 /** The invoice of an order, as the PDF module takes it (its number is the order number). */
-export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo): InvoiceDocument {
+export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo): InvoiceContent {
   const billing = billingAddressOf(info);
   const language = detail.language;
   return {
@@ -19,8 +19,7 @@ export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo):
     number: detail.number ?? '',
     issuedAt: detail.orderedAt ? new Date(detail.orderedAt) : new Date(),
     paymentTermDays: 30,
-    currency: detail.currency as InvoiceDocument['currency'],
-    seller: sellerDetails,
+    currency: detail.currency as InvoiceContent['currency'],
     buyer: {
       company: info.company?.name ?? '',
       ...(info.company?.vatNumber ? { vatNumber: info.company.vatNumber } : {}),
@@ -94,7 +93,7 @@ export async function orderConfirmationMail(
   detail: OrderDetail,
   info: StoredInvoiceInfo,
   publicUrl: string,
-  renderPdf: (invoice: InvoiceDocument) => Promise<Buffer>,
+  renderPdf: (invoice: InvoiceContent) => Promise<Buffer>,
 ) {
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);

@@ -3,7 +3,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import type { ContactMessage } from '#shared/schemas/messages.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /**
  * The contact form's two mails. What the visitor typed is shown as text: as it is in the

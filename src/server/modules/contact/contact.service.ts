@@ -1,16 +1,13 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
-import { privacyPolicyVersion } from '#shared/consents.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import type { NewsletterService } from '../newsletter/newsletter.service.ts';
-import type { PeopleService } from '../people/people.service.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
 import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
 import * as repo from './contact.repository.ts';
 
@@ -53,61 +50,58 @@ function found(row: repo.ContactMessageRow | undefined): ContactMessage {
  */
 export function createContactService(deps: {
   db: Db;
-  captcha: Pick<CaptchaService, 'verify'>;
-  people: PeopleService;
-  /** The form's newsletter box starts the newsletter's double opt-in. */
-  newsletter: Pick<NewsletterService, 'requestSubscription'>;
-  mail: MailSettings;
+  /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
   addresses: ContactAddresses;
   /** Where staff reach the back office: the link in the team's mail starts here. */
   publicUrl: string;
-  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
-  onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, addresses, publicUrl, onMailQueued } = deps;
+  const { db, forms, addresses, publicUrl } = deps;
 
   return {
     /**
      * Stores a message of the contact form, with the sender as a contact and their consent
-     * to the privacy policy, and queues, in the same transaction, the mail to
-     * the chosen recipient's address (Reply-To: the sender) and the acknowledgement to the
-     * sender in their language. The payload's own checks (the route schema) come first;
-     * the captcha is checked last, inside the transaction, so a refused or failed
-     * submission leaves the solution unspent and nothing stored.
+     * to the privacy policy, and queues, in the same transaction, the mail to the chosen
+     * recipient's address (Reply-To: the sender) and the acknowledgement to the sender in
+     * their language. The payload's own checks (the route schema) come first; the captcha
+     * is checked inside the transaction, so a refused or failed submission leaves the
+     * solution unspent and nothing stored.
      */
     async send(form: ContactForm, requestLanguage: Language): Promise<FormMessagesResponse> {
       const language = form.preferredLanguage ?? requestLanguage;
-      await db.transaction(async (tx) => {
-        await captcha.verify(form.captchaSolution, 'contact', tx);
-        const contactId = await people.recordPerson(
-          tx,
-          { ...form, companyName: form.company ?? form.companyName, preferredLanguage: language },
-          'CONTACT_FORM',
-          [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],
-        );
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'CONTACT_FORM');
-        const stored = messageOf(
-          await repo.insertMessage(tx, {
-            contactId,
-            firstName: form.firstName,
-            lastName: form.lastName ?? null,
-            email: form.email,
-            phoneCountryCode: form.phoneNumber === undefined ? null : (form.phoneCountryCode ?? null),
-            phoneNumber: form.phoneNumber ?? null,
-            company: form.company ?? form.companyName ?? null,
-            recipient: form.recipient,
-            subject: form.subject,
-            message: form.message,
-            language,
-          }),
-        );
-        const link = new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString();
-        await queueMail(tx, mail, { to: addresses[form.recipient], replyTo: form.email, ...staffContactMail(stored, link) });
-        await queueMail(tx, mail, { to: form.email, ...contactAcknowledgementMail(stored) });
+      await forms.submit({
+        source: 'CONTACT_FORM',
+        captcha: { solution: form.captchaSolution, family: 'contact' },
+        person: { ...form, companyName: form.company ?? form.companyName },
+        language,
+        newsletter: form.newsletterEnabled === true ? {} : undefined,
+        store: async ({ contactId }, tx) =>
+          messageOf(
+            await repo.insertMessage(tx, {
+              contactId,
+              firstName: form.firstName,
+              lastName: form.lastName ?? null,
+              email: form.email,
+              phoneCountryCode: form.phoneNumber === undefined ? null : (form.phoneCountryCode ?? null),
+              phoneNumber: form.phoneNumber ?? null,
+              company: form.company ?? form.companyName ?? null,
+              recipient: form.recipient,
+              subject: form.subject,
+              message: form.message,
+              language,
+            }),
+          ),
+        mails: ({ stored }) => [
+          {
+            to: addresses[form.recipient],
+            replyTo: form.email,
+            ...staffContactMail(stored, new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString()),
+          },
+          { to: form.email, ...contactAcknowledgementMail(stored) },
+        ],
       });
-      onMailQueued();
       const confirmation = (to: Language) => translate(to, 'forms.contact.confirmation', { recipient: translate(to, `forms.recipient.${form.recipient}`) });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /** One page of a view of the inbox, newest first, with the number of unread messages. */

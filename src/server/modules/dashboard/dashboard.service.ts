@@ -1,6 +1,6 @@
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactService } from '../contact/contact.service.ts';
-import type { OrdersAdminService } from '../orders/orders-admin.service.ts';
+import type { OrdersTableService } from '../orders/orders-table.service.ts';
 import type { WebinarsService } from '../webinars/webinars.service.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { WebinarsService } from '../webinars/webinars.service.ts';
  * five webinars with their subscriber counts.
  */
 export function createDashboardService(deps: {
-  orders: Pick<OrdersAdminService, 'dashboardFigures'>;
+  orders: Pick<OrdersTableService, 'dashboardFigures'>;
   messages: Pick<ContactService, 'unreadSummary'>;
   webinars: Pick<WebinarsService, 'nextWebinars'>;
 }) {

@@ -5,7 +5,8 @@ import { toMinor } from '#shared/money.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
-import type { OrdersAdminService, Staff } from '../orders/orders-admin.service.ts';
+import type { OrderActionsService, Staff } from '../orders/order-actions.service.ts';
+import type { OrderPageService } from '../orders/order-page.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { demoOrders } from './demo-orders.ts';
 import * as repo from './demo.repository.ts';
@@ -26,7 +27,8 @@ export interface DemoServiceDeps {
   cart: Pick<CartService, 'createCart' | 'addItem' | 'updateItem'>;
   checkout: Pick<CheckoutService, 'updateInvoiceInfo' | 'orderDetail' | 'buyChanges'>;
   orders: Pick<OrdersService, 'applyAction'>;
-  ordersAdmin: Pick<OrdersAdminService, 'orderView' | 'pay' | 'changeStatus'>;
+  orderPage: Pick<OrderPageService, 'orderView'>;
+  orderActions: Pick<OrderActionsService, 'pay' | 'changeStatus'>;
 }
 
 const hourMs = 60 * 60 * 1000;
@@ -59,7 +61,7 @@ function placedAtOf(order: (typeof demoOrders)[number], index: number, now: Date
 }
 
 export function createDemoService(deps: DemoServiceDeps) {
-  const { db, cart, checkout, orders, ordersAdmin } = deps;
+  const { db, cart, checkout, orders, orderPage, orderActions } = deps;
 
   /** Makes one demo order and answers when its rows should say they were written. */
   async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date): Promise<repo.DemoDates> {
@@ -91,7 +93,7 @@ export function createDemoService(deps: DemoServiceDeps) {
       actor: 'visitor',
       check: () => ({ invoiceInfoComplete: info.complete }),
       prepare: ({ tx }) =>
-        checkout.buyChanges(tx, { year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }),
+        checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx),
     });
     history.push({ action: 'BUY', at: placedAt });
 
@@ -103,17 +105,17 @@ export function createDemoService(deps: DemoServiceDeps) {
       const day = isoDateInZurich(at);
       switch (step.action) {
         case 'PAY': {
-          const open = (await ordersAdmin.orderView(orderId, language)).amountDue;
+          const open = (await orderPage.orderView(orderId, language)).amountDue;
           const amount = step.share ? Math.round(open * step.share * 100) / 100 : open;
-          await ordersAdmin.pay(orderId, system, { amount, date: day }, language);
+          await orderActions.pay(orderId, system, { amount, date: day }, language);
           payments.push(at);
           break;
         }
         case 'CANCEL':
-          await ordersAdmin.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language);
+          await orderActions.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language);
           break;
         default:
-          await ordersAdmin.changeStatus(orderId, system, { action: step.action }, language);
+          await orderActions.changeStatus(orderId, system, { action: step.action }, language);
           if (step.action === 'START_WORK') availableFrom ??= day;
       }
       history.push({ action: step.action, at });

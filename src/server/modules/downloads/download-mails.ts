@@ -2,7 +2,7 @@ import { companyParams } from '#shared/company.ts';
 import { formatDate } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { greeting, linkButton, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /**
  * The mail with the signed download link, in the language of the request: the link as a

@@ -1,15 +1,12 @@
 import type { Db } from '#server/db/client.ts';
-import { privacyPolicyVersion } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl, downloadableCoverPath, downloadableFilePath } from '#shared/paths.ts';
 import { downloadLinkValidDays, type Downloadable, type DownloadLinkProblem, type DownloadLinkQuery, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import type { NewsletterService } from '../newsletter/newsletter.service.ts';
-import type { PeopleService } from '../people/people.service.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
 import { checkLink, signedLinkQuery } from './download-links.ts';
 import { downloadMail } from './download-mails.ts';
 import * as repo from './downloads.repository.ts';
@@ -37,19 +34,14 @@ export type DownloadAnswer = { kind: 'file'; file: repo.FileContent } | { kind: 
  */
 export function createDownloadsService(deps: {
   db: Db;
-  captcha: Pick<CaptchaService, 'verify'>;
-  people: PeopleService;
-  /** The form's newsletter box starts the newsletter's double opt-in. */
-  newsletter: Pick<NewsletterService, 'requestSubscription'>;
-  mail: MailSettings;
+  /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
   /** The shop's public address, for the link in the mail. */
   publicUrl: string;
   /** Signs the download links (SECRET_KEY). */
   secretKey: string;
-  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
-  onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, publicUrl, secretKey, onMailQueued } = deps;
+  const { db, forms, publicUrl, secretKey } = deps;
 
   /** The item with its files; 404 when it is unknown or has no file. */
   async function findItem(executor: Db, code: string): Promise<{ item: repo.DownloadableRow; files: repo.FileFacts[] }> {
@@ -87,45 +79,48 @@ export function createDownloadsService(deps: {
     /**
      * POST /downloadables/by-code/{code}/subscriptions/: mails a signed link to the file, in
      * the visitor's language (`preferredLanguage`, else the request's), valid 7 days. An
-     * unknown item is refused first (404). Then, in one transaction: the captcha (spent
-     * last, so a refused request keeps it unspent), the person as a contact with their
-     * DATA_PRIVACY consent (source DOWNLOAD), the newsletter's double opt-in when the box
-     * is ticked, and the mail. Every request sends a fresh link.
+     * unknown item is refused first (404). Then the steps of every public form, in one
+     * transaction: the captcha (left unspent when the request is refused), the person as a
+     * contact with their DATA_PRIVACY consent (source DOWNLOAD), the newsletter's double
+     * opt-in when the box is ticked, and the mail. Every request sends a fresh link.
      */
     async requestLink(code: string, form: DownloadRequest, requestLanguage: Language): Promise<FormMessagesResponse> {
       const language = form.preferredLanguage ?? requestLanguage;
       await findItem(db, code);
-      const item = await db.transaction(async (tx) => {
-        const found = await findItem(tx, code);
-        const file = fileLanguage(found.files, language);
-        if (!file) throw notFound();
-        await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'DOWNLOAD', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
-        // The newsletter box asks for the newsletter: its confirmation mail follows, and the
-        // NEWSLETTER consent is recorded when the person confirms.
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'DOWNLOAD');
-        const expiresAt = new Date(Date.now() + downloadLinkValidDays * day);
-        const claims = { code, language: file.language as Language, expires: Math.floor(expiresAt.getTime() / 1000) };
-        await queueMail(tx, mail, {
-          to: form.email,
-          ...downloadMail({
-            language,
-            firstName: form.firstName,
-            title: textIn(found.item.titles, language),
-            link: `${publicUrl}${downloadableFilePath(code)}?${signedLinkQuery(secretKey, claims)}`,
-            pageUrl: `${publicUrl}${appUrl(appPaths.downloadableContent(code, language))}`,
-            expiresAt,
-            validDays: downloadLinkValidDays,
-          }),
-        });
-        return found.item;
+      const { checked: found } = await forms.submit({
+        source: 'DOWNLOAD',
+        captcha: { solution: form.captchaSolution, family: 'forms' },
+        person: form,
+        language,
+        newsletter: form.newsletterEnabled === true ? {} : undefined,
+        check: async (tx) => {
+          const { item, files } = await findItem(tx, code);
+          const file = fileLanguage(files, language);
+          if (!file) throw notFound();
+          return { item, file };
+        },
+        mails: ({ checked: { item, file } }) => {
+          const expiresAt = new Date(Date.now() + downloadLinkValidDays * day);
+          const claims = { code, language: file.language as Language, expires: Math.floor(expiresAt.getTime() / 1000) };
+          return [
+            {
+              to: form.email,
+              ...downloadMail({
+                language,
+                firstName: form.firstName,
+                title: textIn(item.titles, language),
+                link: `${publicUrl}${downloadableFilePath(code)}?${signedLinkQuery(secretKey, claims)}`,
+                pageUrl: `${publicUrl}${appUrl(appPaths.downloadableContent(code, language))}`,
+                expiresAt,
+                validDays: downloadLinkValidDays,
+              }),
+            },
+          ];
+        },
       });
-      onMailQueued();
       const confirmation = (to: Language) =>
-        translate(to, 'downloads.confirmation', { title: textIn(item.titles, to), email: form.email, days: downloadLinkValidDays });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+        translate(to, 'downloads.confirmation', { title: textIn(found.item.titles, to), email: form.email, days: downloadLinkValidDays });
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /**

@@ -1,8 +1,5 @@
-import { listCountries } from './countries.ts';
+import { listCountries } from './countries.rules.ts';
 import { locateVisitor } from './whereami.ts';
-
-/** The country list, for the modules that check or name countries. */
-export { findCountry } from './countries.ts';
 
 /** Countries and where a visitor is: from the country data and the offline GeoIP database. */
 export function createGeoService() {

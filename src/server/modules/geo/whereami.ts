@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Language } from '#shared/locales.ts';
-import { findCountry, type Country } from './countries.ts';
+import { findCountry, type Country } from './countries.rules.ts';
 
 const require = createRequire(import.meta.url);
 type GeoipLookup = (ip: string) => { country: string } | null;

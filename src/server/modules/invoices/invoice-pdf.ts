@@ -433,6 +433,14 @@ function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { cur
   return invoice.currency === 'CHF' || invoice.currency === 'EUR';
 }
 
+/** The languages the QR-bill's own labels come in (swissqrbill); any other language gets them in English. */
+const qrBillLanguages = ['DE', 'EN', 'FR', 'IT', 'RM'] as const;
+
+function qrBillLanguage(language: Language): (typeof qrBillLanguages)[number] {
+  const primary = language.split('-')[0]!.toUpperCase();
+  return qrBillLanguages.find((supported) => supported === primary) ?? 'EN';
+}
+
 /**
  * The invoice as an A4 PDF in the invoice's language: the invoice itself and, for CHF
  * and EUR, a Swiss QR-bill on its own last page. Pure: no database, no network.
@@ -440,7 +448,7 @@ function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { cur
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   // Built first: invalid QR-bill data (e.g. a bad IBAN) rejects before any drawing.
   const bill = hasQrBill(invoice)
-    ? new SwissQRBill(qrBillData(invoice), { language: invoice.language === 'de-CH' ? 'DE' : 'EN', fontName: qrBillFont })
+    ? new SwissQRBill(qrBillData(invoice), { language: qrBillLanguage(invoice.language), fontName: qrBillFont })
     : undefined;
 
   const doc = new PDFDocument({

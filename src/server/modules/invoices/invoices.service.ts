@@ -1,8 +1,8 @@
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
-/** What the modules that make invoices need to describe one. */
-export { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
+/** An invoice as the modules that make invoices describe it: the seller is always the company, added here. */
+export type InvoiceContent = Omit<InvoiceDocument, 'seller'>;
 
 /** Invoice PDFs with their Swiss QR-bill, rendered in a thread of their own (invoice-renderer.ts says why). */
 export function createInvoicesService() {
@@ -17,8 +17,8 @@ export function createInvoicesService() {
       renderer.start();
     },
 
-    renderPdf(invoice: InvoiceDocument): Promise<Buffer> {
-      return renderer.render(invoice);
+    renderPdf(invoice: InvoiceContent): Promise<Buffer> {
+      return renderer.render({ ...invoice, seller: sellerDetails });
     },
 
     /** Stops the rendering thread; call it when the server closes. */

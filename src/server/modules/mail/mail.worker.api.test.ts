@@ -7,13 +7,14 @@ import { openDatabase } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { queueMail, queueMailsComposedLater } from './mail.service.ts';
 import { createMailWorker, retryDelaySeconds } from './mail.worker.ts';
 import { claimDueMails } from './outbox.repository.ts';
+import { createOutboxService } from './outbox.service.ts';
 import { fileTransport, maxSendSeconds, smtpTransport, type MailTransport } from './transport.ts';
 
 const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
 const log = pino({ level: 'silent' });
+const outboxService = createOutboxService();
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -34,7 +35,7 @@ afterEach(async () => {
 async function queue(count: number, to = 'buyer@example.ch'): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    ids.push(await queueMail(t.database.db, settings, { to, subject: `Mail ${i}`, text: `Hello ${i}`, html: `<p>Hello ${i}</p>` }));
+    ids.push(await outboxService.queue(settings, { to, subject: `Mail ${i}`, text: `Hello ${i}`, html: `<p>Hello ${i}</p>` }, t.database.db));
   }
   return ids;
 }
@@ -153,7 +154,7 @@ describe('the mail worker', () => {
   });
 
   it('composes a mail queued by kind once, at delivery, and resends those same bytes after a failure', async () => {
-    const [id = ''] = await queueMailsComposedLater(t.database.db, [{ to: 'later@example.ch', subject: 'Invoice 1', kind: 'invoice', payload: { n: 1 } }]);
+    const [id = ''] = await outboxService.queueComposedLater([{ to: 'later@example.ch', subject: 'Invoice 1', kind: 'invoice', payload: { n: 1 } }], t.database.db);
     let composed = 0;
     let attempts = 0;
     const sent: string[] = [];

@@ -4,7 +4,7 @@ import { composeMail, type MailMessage } from './compose.ts';
 import { claimDueMails, markMailFailed, markMailSent, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
 import { maxSendSeconds, type MailTransport } from './transport.ts';
 
-/** Makes the content of a mail queued by kind (queueMailsComposedLater) from its payload. */
+/** Makes the content of a mail queued by kind (the outbox service's queueComposedLater) from its payload. */
 export type MailComposer = (payload: Record<string, unknown>) => Promise<Omit<MailMessage, 'from' | 'to'>>;
 
 export interface MailWorkerOptions {
@@ -23,6 +23,8 @@ export interface MailWorkerOptions {
   /** Mails claimed at once (default 1: each claim covers one send, so the lease can stay short). */
   batchSize?: number;
   maxAttempts?: number;
+  /** Told of each delivery attempt's outcome (the metrics). */
+  onDelivery?: ((outcome: 'sent' | 'failed') => void) | undefined;
 }
 
 export interface MailWorker {
@@ -76,12 +78,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           const raw = await rawOf(mail);
           await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
           if (await markMailSent(options.db, mail.id)) sent++;
+          options.onDelivery?.('sent');
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const retryIn = mail.attempts >= maxAttempts ? parkedSeconds : retryDelaySeconds(mail.attempts);
           // The SMTP reply can quote the address: it is kept in the outbox row, the log has its code only.
           const responseCode = (error as { responseCode?: number }).responseCode;
           options.log.warn({ mailId: mail.id, attempts: mail.attempts, responseCode }, 'mail delivery failed');
+          options.onDelivery?.('failed');
           await markMailFailed(options.db, mail.id, message, retryIn);
         }
       }

@@ -79,3 +79,20 @@ export async function deleteSentMailsTo(db: Db, address: string): Promise<number
     .returning({ id: outbox.id });
   return rows.length;
 }
+
+/**
+ * The unsent mails, for the metrics (read at each scrape, so every copy reports the same):
+ * queued ones (due, or waiting for a retry) with the age of the oldest, and parked ones.
+ * The worker retries after at most an hour and parks a mail by moving its next attempt a
+ * century ahead (mail.worker.ts), so a next attempt more than a day ahead means parked.
+ */
+export async function readOutboxBacklog(db: Db): Promise<{ queued: number; oldestQueuedSeconds: number; parked: number }> {
+  const result = await db.execute(sql`
+    select count(*) filter (where next_attempt_at <= now() + interval '1 day')::int as queued,
+           coalesce(extract(epoch from now() - min(created_at) filter (where next_attempt_at <= now() + interval '1 day')), 0)::float8 as oldest,
+           count(*) filter (where next_attempt_at > now() + interval '1 day')::int as parked
+      from outbox
+     where sent_at is null`);
+  const [row] = (result as unknown as { rows: { queued: number; oldest: number; parked: number }[] }).rows;
+  return { queued: row?.queued ?? 0, oldestQueuedSeconds: Math.max(0, row?.oldest ?? 0), parked: row?.parked ?? 0 };
+}

@@ -1,7 +1,8 @@
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import { isLanguage, type Language } from '#shared/locales.ts';
-import { IssueError, type NewsletterIssues } from './newsletter.service.ts';
+import { defaultLanguage, isLanguage, languages, type Language } from '#shared/locales.ts';
+import { IssueError } from './newsletter-issue.ts';
+import type { NewsletterIssuesService } from './newsletter-issues.service.ts';
 
 /**
  * `npm run newsletter:send -- FILE.md [--language de-CH] [--topic id ...]`
@@ -9,14 +10,14 @@ import { IssueError, type NewsletterIssues } from './newsletter.service.ts';
  * reads the issue, queues it through the newsletter, prints, and answers the exit code.
  */
 const usage = [
-  'Usage: npm run newsletter:send -- FILE.md [--language en-US|de-CH] [--topic ID ...]',
+  `Usage: npm run newsletter:send -- FILE.md [--language ${languages.join('|')}] [--topic ID ...]`,
   'Queues the issue in FILE.md (Markdown; its first heading is the subject) to every confirmed',
-  'subscriber of the language (default en-US) and, with --topic, only to those who chose one of',
+  `subscriber of the language (default ${defaultLanguage}) and, with --topic, only to those who chose one of`,
   'the topics. The server\'s mail worker sends it.',
 ].join('\n');
 
 export interface NewsletterCliDeps {
-  issues: Pick<NewsletterIssues, 'queueIssue'>;
+  issues: Pick<NewsletterIssuesService, 'queueIssue'>;
   readFile: (path: string) => Promise<string>;
   print: (line: string) => void;
 }
@@ -25,7 +26,7 @@ type Parsed = { file: string; language: Language; topicIds: string[] };
 
 function parse(args: readonly string[]): Parsed | undefined {
   let file: string | undefined;
-  let language: Language = 'en-US';
+  let language: Language = defaultLanguage;
   const topicIds: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mail.service.ts';
+import { escapeHtml } from '../mail/mail-html.rules.ts';
 
 /**
  * A newsletter issue written in Markdown (`npm run newsletter:send -- FILE.md`): the first

@@ -4,7 +4,8 @@ import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiBase, appPaths, appUrl } from '#shared/paths.ts';
-import { escapeHtml, greeting, linkButton, mailLayout, paragraphs, type MailSettings } from '../mail/mail.service.ts';
+import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { NewsletterIssue } from './newsletter-issue.ts';
 
 /**

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
-import { mailSettingsFor } from '#server/modules/mail/mail.service.ts';
+import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
+import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { queuedMailsByRecipient } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { runNewsletterSendCommand } from './newsletter-cli.ts';
-import { createNewsletterIssues } from './newsletter.service.ts';
+import { createNewsletterIssuesService } from './newsletter-issues.service.ts';
 
 /** `npm run newsletter:send -- FILE.md [--language de-CH] [--topic id ...]`, through its core (runNewsletterSendCommand). */
 
@@ -50,7 +51,7 @@ Diese Woche: **gefälschte Rechnungen** und *dringende* Zahlungsaufforderungen.
 async function send(args: string[], markdown = issue) {
   const lines: string[] = [];
   const code = await runNewsletterSendCommand(args, {
-    issues: createNewsletterIssues({ db: t.database.db, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL }),
+    issues: createNewsletterIssuesService({ db: t.database.db, outbox: createOutboxService(), mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL }),
     readFile: async (path) => {
       if (path !== 'issue.md') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       return markdown;

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consents, contacts, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
-import { mailSettingsFor } from '#server/modules/mail/mail.service.ts';
+import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
+import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createPeopleService } from '#server/modules/people/people.service.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
@@ -10,7 +11,7 @@ import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { createNewsletterService } from './newsletter.service.ts';
+import { createNewsletterOptInService } from './newsletter-opt-in.service.ts';
 
 /**
  * The newsletter's double opt-in (POST /api/newsletter/) and preference centre
@@ -333,11 +334,12 @@ describe('POST /api/newsletter/: the double opt-in', () => {
 
   it('is started the same way by another form inside its own transaction (requestSubscription)', async () => {
     const db = t.database.db;
-    const people = createPeopleService({ db, orders: createOrdersService({ db }), mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
-    const newsletter = createNewsletterService({ db, captcha: t.app.captcha, people, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
+    const outbox = createOutboxService();
+    const people = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
+    const newsletter = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
     const queued = await db.transaction(async (tx) => {
-      const contactId = await people.recordPerson(tx, { email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', []);
-      return newsletter.requestSubscription(tx, { contactId, language: 'en-US', topicIds: ['awareness'] }, 'WEBINAR');
+      const contactId = await people.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);
+      return newsletter.requestSubscription({ contactId, language: 'en-US', topicIds: ['awareness'] }, 'WEBINAR', tx);
     });
     expect(queued).toBe(true);
     expect((await subscriptionOf('webinar.guest@example.com'))?.subscription).toMatchObject({ status: 'PENDING', source: 'WEBINAR', topicIds: ['awareness'] });

@@ -1,5 +1,4 @@
 import type { Db } from '#server/db/client.ts';
-import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
 import { privacyPolicyVersion, type ConsentSource } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
@@ -7,112 +6,42 @@ import type { Language } from '#shared/locales.ts';
 import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import { createLinkToken, hashLinkToken, type Contact, type PeopleService } from '../people/people.service.ts';
-import { renderIssue } from './newsletter-issue.ts';
-import { confirmationMail, issueMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
+import { hashLinkToken } from '../people/link-tokens.rules.ts';
+import type { Contact, PeopleService } from '../people/people.service.ts';
+import { checkTopics } from './newsletter-topics.ts';
 import * as repo from './newsletter.repository.ts';
-
-export { IssueError } from './newsletter-issue.ts';
-
-/** A request's link works this long unless the subscription is confirmed in time. */
-const pendingValidSeconds = 7 * 24 * 60 * 60;
-/** At most one mail of the double opt-in per address in this time, however often the form is sent. */
-const mailIntervalSeconds = 10 * 60;
-/** Tokens of an issue are stored this many at a time. */
-const tokenBatch = 500;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-/** Topic ids must name topics: else a field error at the first unknown one (`topicIds.N`). */
-async function checkTopics(db: Db, topicIds: readonly string[] | undefined): Promise<void> {
-  if (!topicIds || topicIds.length === 0) return;
-  const known = await repo.findExistingTopicIds(db, topicIds);
-  const unknownIndex = topicIds.findIndex((id) => !known.has(id));
-  if (unknownIndex >= 0) throw AppError.field(`topicIds.${unknownIndex}`, 'invalidOption', 'error.invalidOption');
-}
-
 const tokenNotFound = () => new AppError('notFound', 'error.newsletter.tokenNotFound');
 
 /**
- * The newsletter (docs/product/newsletter.md): the subscription form with its double
- * opt-in, the preference centre behind the links of the mails, and the person's data and
- * deletion reached from there. Subscribers are contacts of the people module; this module
- * keeps their subscription and the links' tokens.
+ * The newsletter (docs/product/newsletter.md): the subscription form, the preference
+ * centre behind the links of the mails, and the person's data and deletion reached from
+ * there. Subscribers are contacts of the people module; this module keeps their
+ * subscription and the links' tokens. The double opt-in, which every public form starts,
+ * is newsletter-opt-in.service.ts; the issues, newsletter-issues.service.ts.
  */
 export function createNewsletterService(deps: {
   db: Db;
-  captcha: Pick<CaptchaService, 'verify'>;
+  /** The steps every public form shares: captcha, contact, consent, the double opt-in, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
   people: PeopleService;
-  /** The newsletter's own sender (NEWSLETTER_FROM): its mails go out from there. */
-  mail: MailSettings;
-  /** Where visitors reach the shop: the links of the mails start here. */
-  publicUrl: string;
-  /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
-  onMailQueued: () => void;
 }) {
-  const { db, captcha, people, mail, publicUrl, onMailQueued } = deps;
-
-  /** Queues a mail with a new token in its link and headers; `validSeconds` null: the token does not expire. */
-  async function queueLinkMail(
-    tx: Db,
-    contact: Contact,
-    language: Language,
-    validSeconds: number | null,
-    compose: typeof confirmationMail,
-  ): Promise<void> {
-    const { token, hash } = createLinkToken();
-    await repo.insertTokens(tx, [{ tokenHash: hash, contactId: contact.id, validSeconds }]);
-    await queueMail(tx, mail, {
-      to: contact.email,
-      ...compose({ language, firstName: contact.firstName, link: newsletterLinks(token, publicUrl).preferences }),
-      headers: listHeaders({ token, publicUrl, sender: mail, language }),
-    });
-  }
-
-  /**
-   * A confirmed subscriber's address was given again: nothing about them changes; they
-   * get their preference link (in their own language), at most once per 10 minutes.
-   */
-  async function sendPreferenceLink(tx: Db, contact: Contact, fallbackLanguage: Language): Promise<boolean> {
-    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
-    await queueLinkMail(tx, contact, contact.preferredLanguage ?? fallbackLanguage, null, preferencesMail);
-    return true;
-  }
-
-  /**
-   * The double opt-in for a contact the caller has recorded: a confirmed subscriber gets
-   * the preference link; anyone else's subscription becomes (or stays) PENDING and they get
-   * the confirmation mail, whose link works 7 days. Either mail at most once per 10
-   * minutes per address. Returns whether a mail was queued.
-   */
-  async function startDoubleOptIn(
-    tx: Db,
-    request: { contactId: string; language: Language; topicIds?: string[] | undefined },
-    source: ConsentSource,
-  ): Promise<boolean> {
-    const contact = await people.getContact(tx, request.contactId);
-    if (!contact) throw new Error(`no contact ${request.contactId}`);
-    const current = await repo.lockSubscription(tx, contact.id);
-    if (current?.status === 'CONFIRMED') return sendPreferenceLink(tx, contact, request.language);
-    await repo.upsertPending(tx, { contactId: contact.id, source, topicIds: [...new Set(request.topicIds ?? [])] });
-    if (!(await repo.claimMailSlot(tx, contact.id, mailIntervalSeconds))) return false;
-    await repo.deleteExpiredTokens(tx, contact.id);
-    await queueLinkMail(tx, contact, request.language, pendingValidSeconds, confirmationMail);
-    return true;
-  }
+  const { db, forms, people } = deps;
 
   /** The subscription and contact of a token that works, else 404 with what to do. `lock`: for a change. */
   async function resolve(tx: Db, token: string, lock: boolean): Promise<{ subscription: repo.SubscriptionRow; contact: Contact }> {
     const subscription = await repo.findByToken(tx, hashLinkToken(token), lock);
-    const contact = subscription && (await people.getContact(tx, subscription.contactId));
+    const contact = subscription && (await people.getContact(subscription.contactId, tx));
     if (!subscription || !contact) throw tokenNotFound();
     return { subscription, contact };
   }
 
   async function preferencesOf(tx: Db, contactId: string): Promise<NewsletterPreferences> {
-    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(tx, contactId)]);
+    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(contactId, tx)]);
     if (!subscription || !contact) throw tokenNotFound();
     return {
       email: contact.email,
@@ -134,9 +63,7 @@ export function createNewsletterService(deps: {
     await repo.setStatus(tx, subscription.contactId, 'CONFIRMED');
     await repo.keepTokens(tx, subscription.contactId);
     const source = subscription.status === 'UNSUBSCRIBED' ? 'PREFERENCE_CENTRE' : (subscription.source as ConsentSource);
-    await people.recordConsents(tx, subscription.contactId, source, [
-      { subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language },
-    ]);
+    await people.recordConsents(subscription.contactId, source, [{ subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language }], tx);
   }
 
   return {
@@ -148,37 +75,23 @@ export function createNewsletterService(deps: {
 
     /**
      * POST /newsletter/: the subscription form. The cheap refusals first (unknown topics,
-     * an unknown phone country), the captcha last, inside the transaction, so a refused
-     * form stores nothing and leaves its solution unspent. A confirmed subscriber's record
-     * is not touched (their preference link goes to them); anyone else is recorded as a
-     * contact (filling gaps only) with the privacy consent, and gets the confirmation
-     * mail. The answer is the same in every case, so the form tells nobody whether an
-     * address is known.
+     * an unknown phone country), then the steps of every public form, so a refused form
+     * stores nothing and leaves its solution unspent. A confirmed subscriber's record is
+     * not touched (their preference link goes to them); anyone else is recorded as a
+     * contact (filling gaps only) with the privacy consent, and gets the confirmation mail.
+     * The answer is the same in every case, so the form tells nobody whether an address is
+     * known.
      */
     async subscribe(form: NewsletterSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
       await checkTopics(db, form.topicIds);
-      people.checkDetails(form);
-      const language = form.preferredLanguage ?? requestLanguage;
-      const queued = await db.transaction(async (tx) => {
-        await captcha.verify(form.captchaSolution, 'forms', tx);
-        const known = await people.findContact(tx, form.email);
-        if (known && (await repo.lockSubscription(tx, known.id))?.status === 'CONFIRMED') return sendPreferenceLink(tx, known, language);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'NEWSLETTER', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
-        return startDoubleOptIn(tx, { contactId, language, topicIds: form.topicIds }, 'NEWSLETTER');
+      await forms.submit({
+        source: 'NEWSLETTER',
+        captcha: { solution: form.captchaSolution, family: 'forms' },
+        person: form,
+        language: form.preferredLanguage ?? requestLanguage,
+        newsletter: { topicIds: form.topicIds, onlyRequest: true },
       });
-      if (queued) onMailQueued();
       return { messages: [{ translations: translateAll('newsletter.request.confirmation') }] };
-    },
-
-    /**
-     * The same double opt-in, for another module's form (the webinar sign-up's newsletter
-     * box), inside that form's transaction, for the contact it recorded. Returns whether a
-     * mail was queued; the caller wakes the mail worker after its commit.
-     */
-    requestSubscription(tx: Db, request: { contactId: string; language: Language; topicIds?: string[] }, source: ConsentSource): Promise<boolean> {
-      return startDoubleOptIn(tx, request, source);
     },
 
     /** GET /newsletter/{token}/: the choices. Changes nothing (mail scanners open links). */
@@ -196,7 +109,7 @@ export function createNewsletterService(deps: {
       await checkTopics(db, update.topicIds);
       return db.transaction(async (tx) => {
         const { subscription, contact } = await resolve(tx, token, true);
-        await people.saveChoices(tx, contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language });
+        await people.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language }, tx);
         await repo.setTopics(tx, contact.id, [...new Set(update.topicIds)]);
         if (subscription.status === 'PENDING') await confirm(tx, subscription, requestLanguage);
         return preferencesOf(tx, contact.id);
@@ -223,9 +136,12 @@ export function createNewsletterService(deps: {
         if (subscription.status !== 'UNSUBSCRIBED') {
           await repo.setStatus(tx, contact.id, 'UNSUBSCRIBED');
           if (subscription.status === 'CONFIRMED') {
-            await people.recordConsents(tx, contact.id, source, [
-              { subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage },
-            ]);
+            await people.recordConsents(
+              contact.id,
+              source,
+              [{ subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage }],
+              tx,
+            );
           }
         }
         return preferencesOf(tx, contact.id);
@@ -247,40 +163,3 @@ export function createNewsletterService(deps: {
 }
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
-
-/**
- * Sending an issue (the newsletter:send CLI): queues, in one transaction, the issue to
- * every confirmed subscriber of `language` (and of one of `topicIds`, when given), each
- * mail from the newsletter's sender with a token of its own in its preference link and
- * List-Unsubscribe headers. Unknown topic ids are refused.
- */
-export function createNewsletterIssues(deps: { db: Db; mail: MailSettings; publicUrl: string }) {
-  const { db, mail, publicUrl } = deps;
-  return {
-    async queueIssue(options: { markdown: string; language: Language; topicIds: string[] }): Promise<{ subject: string; queued: number }> {
-      const issue = renderIssue(options.markdown);
-      await checkTopics(db, options.topicIds);
-      const queued = await db.transaction(async (tx) => {
-        const recipients = await repo.listRecipients(tx, options.language, [...new Set(options.topicIds)]);
-        for (let start = 0; start < recipients.length; start += tokenBatch) {
-          const batch = recipients.slice(start, start + tokenBatch).map((recipient) => ({ ...recipient, ...createLinkToken() }));
-          await repo.insertTokens(
-            tx,
-            batch.map((recipient) => ({ tokenHash: recipient.hash, contactId: recipient.contactId, validSeconds: null })),
-          );
-          for (const recipient of batch) {
-            await queueMail(tx, mail, {
-              to: recipient.email,
-              ...issueMail({ issue, language: options.language, email: recipient.email, link: newsletterLinks(recipient.token, publicUrl).preferences }),
-              headers: listHeaders({ token: recipient.token, publicUrl, sender: mail, language: options.language }),
-            });
-          }
-        }
-        return recipients.length;
-      });
-      return { subject: issue.subject, queued };
-    },
-  };
-}
-
-export type NewsletterIssues = ReturnType<typeof createNewsletterIssues>;

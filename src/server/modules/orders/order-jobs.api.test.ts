@@ -4,7 +4,8 @@ import { orderHistory, orders } from '#server/db/schema.ts';
 import type { StatusInfo } from '#shared/schemas/checkout.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { createOrderJobs, createOrdersService } from './orders.service.ts';
+import { createOrderJobsService } from './order-jobs.service.ts';
+import { createOrdersService } from './orders.service.ts';
 
 /** Carts idle for 90 days become ABANDONED, by the system, once. */
 
@@ -106,7 +107,7 @@ describe('abandoning idle carts', () => {
 
   it('runs with the workers: at start, then periodically, and stops', async () => {
     const abandonIdleCarts = vi.fn(async () => 0);
-    const jobs = createOrderJobs({ orders: { abandonIdleCarts }, log: t.app.log, intervalMs: 20 });
+    const jobs = createOrderJobsService({ orders: { abandonIdleCarts }, log: t.app.log, intervalMs: 20 });
     jobs.start();
     await new Promise((resolve) => setTimeout(resolve, 70));
     await jobs.stop();

@@ -13,7 +13,7 @@ const facts = (status: OrderStatus | null, extra: Partial<OrderFacts> = {}): Ord
   ...extra,
 });
 
-/** DESIGN.md §4 written out as (action, from) → to; every other pair must be refused. */
+/** The transitions of docs/product/order-lifecycle.md written out as (action, from) → to; every other pair must be refused. */
 const allowed: [OrderAction, OrderStatus | null, OrderStatus, Partial<OrderFacts>?, object?][] = [
   ['CREATE', null, 'SHOPPING_CART'],
   ['ABANDON', 'SHOPPING_CART', 'ABANDONED'],
@@ -44,7 +44,7 @@ const allowed: [OrderAction, OrderStatus | null, OrderStatus, Partial<OrderFacts
     .map((s) => ['DELETE', s, 'DELETED'] as [OrderAction, OrderStatus, OrderStatus]),
 ];
 
-describe('the order state machine (DESIGN.md §4)', () => {
+describe('the order state machine (docs/product/order-lifecycle.md#transitions)', () => {
   it.each(allowed)('%s from %s leads to %s', (action, from, to, extra = {}, data = {}) => {
     expect(transition(action, facts(from, extra), data)).toEqual({ ok: true, to });
   });

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
 import { anonymiseOrdersOfPerson, findOrdersOfPerson, type OrderOfPerson } from './order-people.ts';
+import { factsOf } from './order-facts.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
 
@@ -14,7 +14,7 @@ import * as repo from './orders.repository.ts';
  * with its history row and queues the transition's mails, all in one transaction.
  */
 
-export type LockedOrder = repo.LockedOrder;
+type LockedOrder = repo.LockedOrder;
 type UpdatedOrder = Awaited<ReturnType<typeof repo.updateOrder>>;
 
 /** What an action's hooks get: the locked order, the facts the machine judged, and where it leads. */
@@ -48,22 +48,6 @@ export interface ActionRequest<Result> {
   prepare?: (context: ActionContext) => Promise<ActionPlan | undefined> | ActionPlan | undefined;
   /** After the change and its history row, in the same transaction: the mails of the transition, the answer. */
   after?: (context: ActionContext & { updated: UpdatedOrder }) => Promise<Result> | Result;
-}
-
-/** The facts of a locked order as the state machine reads them (minor units). */
-export function factsOf(order: LockedOrder): OrderFacts {
-  return {
-    status: order.status,
-    hasMonthlyItem: order.hasMonthlyItem,
-    activeItemCount: order.activeItemCount,
-    // Only BUY reads it, and only checkout knows what complete means: it says so in `check`.
-    invoiceInfoComplete: false,
-    // Everything that fell due, gross (what the invoices ask for): the amount due at purchase
-    // (the net total for an order without one) and every renewal since.
-    amountDue: (order.amountDueMinor ?? order.totalNetMinor ?? 0) + order.renewedDueMinor,
-    totalPaid: order.totalPaidMinor,
-    refundPending: order.refund && !order.refunded,
-  };
 }
 
 /** Why the machine refused a condition other than the status, per action. */
@@ -164,42 +148,3 @@ export function createOrdersService(deps: { db: Db }) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-/**
- * The periodic jobs of the orders module: abandoning idle carts, at start and then every
- * `intervalMs` (default hourly). Started with the other workers (`startWorkers`).
- */
-export function createOrderJobs(deps: { orders: Pick<OrdersService, 'abandonIdleCarts'>; log: FastifyBaseLogger; intervalMs?: number }) {
-  const intervalMs = deps.intervalMs ?? 60 * 60 * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const runOnce = () => {
-    if (running) return running;
-    running = deps.orders
-      .abandonIdleCarts()
-      .then((count) => {
-        if (count > 0) deps.log.info({ count }, 'idle carts abandoned');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'abandoning idle carts failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  return {
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a run in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
-}

@@ -1,7 +1,7 @@
 import { companyParams } from '#shared/company.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { greeting, linkButton, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /** The mail with the link that confirms the deletion of everything stored about a person, in their language. */
 export function deletionMail(options: { language: Language; firstName: string | null; link: string }) {

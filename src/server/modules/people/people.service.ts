@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import type { ConsentSource, ConsentSubject } from '#shared/consents.ts';
@@ -9,10 +8,12 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
-import { findCountry } from '../geo/geo.service.ts';
-import { deleteSentMailsTo, queueMail, type MailSettings } from '../mail/mail.service.ts';
+import { findCountry } from '../geo/countries.rules.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { deletionMail } from './people-mails.ts';
+import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './people.repository.ts';
 
 /** What a form tells about a person; absent fields are left as they are. */
@@ -49,18 +50,6 @@ export interface Contact {
 
 /** The key of a person: the e-mail address, trimmed and lower-cased. */
 const contactEmail = (email: string): string => email.trim().toLowerCase();
-
-/**
- * A token for a link sent by mail (the newsletter's preference centre, a deletion): 256
- * random bits, base64url (43 characters). Only its hash is stored, so a copy of the
- * database opens no link; a link is looked up by the hash of its token.
- */
-export function createLinkToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashLinkToken(token) };
-}
-
-export const hashLinkToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 /** How long the link of a deletion mail works, and how often such a mail can go to one person. */
 const deletionValidSeconds = 24 * 60 * 60;
@@ -99,15 +88,16 @@ export function createPeopleService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
+  outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, orders: ordersOfPeople, mail, publicUrl, onMailQueued } = deps;
+  const { db, orders: ordersOfPeople, outbox, mail, publicUrl, onMailQueued } = deps;
 
-  async function recordConsents(tx: Db, contactId: string, source: ConsentSource, statements: ConsentStatement[]): Promise<void> {
+  async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
       tx,
       statements.map((statement) => ({ contactId, source, ...statement })),
@@ -202,7 +192,7 @@ export function createPeopleService(deps: {
      * what is stored), and adds one row per consent. Returns the contact's id, for the
      * form's own row (a message, a sign-up) to point to.
      */
-    async recordPerson(tx: Db, person: PersonDetails, source: ConsentSource, statements: ConsentStatement[]): Promise<string> {
+    async recordPerson(person: PersonDetails, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<string> {
       checkDetails(person);
       const contactId = await repo.upsertFillingGaps(tx, {
         email: contactEmail(person.email),
@@ -216,7 +206,7 @@ export function createPeopleService(deps: {
         experienceLevel: person.experienceLevel ?? null,
         preferredLanguage: person.preferredLanguage ?? null,
       });
-      await recordConsents(tx, contactId, source, statements);
+      await recordConsents(contactId, source, statements, tx);
       return contactId;
     },
 
@@ -224,18 +214,18 @@ export function createPeopleService(deps: {
     recordConsents,
 
     /** The contact of an address (any case), if there is one. */
-    async findContact(tx: Db, email: string): Promise<Contact | undefined> {
+    async findContact(email: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactByEmail(tx, contactEmail(email));
       return row && contactOf(row);
     },
 
-    async getContact(tx: Db, id: string): Promise<Contact | undefined> {
+    async getContact(id: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactById(tx, id);
       return row && contactOf(row);
     },
 
     /** The role, experience level and language as the person sets them through their own link (overwritten, not filled). */
-    async saveChoices(tx: Db, contactId: string, choices: { role: string | null; experienceLevel: string | null; preferredLanguage: Language }): Promise<void> {
+    async saveChoices(contactId: string, choices: { role: string | null; experienceLevel: string | null; preferredLanguage: Language }, tx: Db): Promise<void> {
       await repo.updateChoices(tx, contactId, choices);
     },
 
@@ -307,7 +297,7 @@ export function createPeopleService(deps: {
         const { token, hash } = createLinkToken();
         await repo.insertDeletionRequest(tx, { tokenHash: hash, contactId: contact.id, validSeconds: deletionValidSeconds });
         const link = new URL(appUrl(appPaths.confirmDeletion(token)), publicUrl).toString();
-        await queueMail(tx, mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) });
+        await outbox.queue(mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) }, tx);
         return true;
       });
       if (queued) onMailQueued();
@@ -326,7 +316,7 @@ export function createPeopleService(deps: {
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
         await ordersOfPeople.anonymisePerson(contact.email, tx);
-        await deleteSentMailsTo(tx, contact.email);
+        await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });
       return { messages: [{ translations: translateAll('people.deletion.done') }] };

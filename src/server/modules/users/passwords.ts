@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
+import { AppError } from '#shared/errors.ts';
+import { newPasswordSchema } from '#shared/schemas/users.ts';
+import { fieldErrorsOf } from '#shared/schemas/validation.ts';
 
 /**
  * Staff passwords are stored as argon2id hashes (OWASP's password storage minimum is
@@ -47,4 +50,12 @@ const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function generatePassword(): string {
   const groups = Array.from({ length: 4 }, () => Array.from({ length: 5 }, () => alphabet[randomInt(alphabet.length)]).join(''));
   return groups.join('-');
+}
+
+/** Refuses a new password that breaks the rule (12–128 characters, not a common password), on `field`. */
+export function checkNewPassword(password: string, field: string): void {
+  const parsed = newPasswordSchema.safeParse(password, { reportInput: true });
+  if (!parsed.success) {
+    throw AppError.validation(fieldErrorsOf(parsed.error).map((error) => ({ ...error, field: error.field ? `${field}.${error.field}` : field })));
+  }
 }

@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import type { StaffAccountsService } from './users.service.ts';
+import type { StaffAccountsService } from './staff-accounts.service.ts';
 
 /**
  * The staff CLI (`npm run staff -- …`, scripts/staff.ts), without the process around it:

@@ -15,7 +15,10 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { argon2Options, verifyPassword } from './passwords.ts';
 import { runStaffCommand } from './staff-cli.ts';
-import { createStaffAccountsService, createUsersService, demoStaffAccount } from './users.service.ts';
+import { createStaffAccountsService } from './staff-accounts.service.ts';
+import { createStaffSecondFactorService } from './staff-second-factor.service.ts';
+import { createStaffSignInService } from './staff-sign-in.service.ts';
+import { createStaffThrottleService } from './staff-throttle.service.ts';
 
 let t: TestApp;
 let xsrf: XsrfSession;
@@ -36,6 +39,14 @@ const uniqueClient = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}
 const goodPassword = 'Blue-Harbour-Lantern-42';
 
 const accounts = () => createStaffAccountsService({ db: t.database.db });
+
+/** The sign-in made as app.ts makes it, with a captcha and a password check of the test's own. */
+function signInService(options: { captcha: Parameters<typeof createStaffSignInService>[0]['captcha']; verifyPassword?: typeof verifyPassword }) {
+  const db = t.database.db;
+  const throttle = createStaffThrottleService({ db, verifyPassword: options.verifyPassword });
+  const secondFactor = createStaffSecondFactorService({ db, throttle, secretKey: t.env.SECRET_KEY });
+  return createStaffSignInService({ db, captcha: options.captcha, throttle, secondFactor, secondFactorPolicy: 'optional' });
+}
 
 async function addStaff(email = uniqueEmail(), password = goodPassword, name = 'Anna Muster') {
   await accounts().addStaff({ email, password, name });
@@ -412,16 +423,13 @@ describe('the order of checks at sign-in', () => {
   it('verifies no password for an attempt whose captcha solution is refused', async () => {
     const steps: string[] = [];
     let solved = false;
-    const users = createUsersService({
-      db: t.database.db,
+    const users = signInService({
       captcha: {
         verify: async () => {
           steps.push('captcha');
           if (!solved) throw AppError.field('captchaSolution', 'invalid', 'error.captcha.invalid');
         },
       },
-      secretKey: t.env.SECRET_KEY,
-      secondFactorPolicy: 'optional',
       verifyPassword: async (passwordHash, password) => {
         steps.push('password');
         return verifyPassword(passwordHash, password);
@@ -864,7 +872,7 @@ describe('the sign-in log', () => {
   it('names the e-mail address and the reason, never the password or a code', async () => {
     const lines: { fields: Record<string, unknown>; message: string }[] = [];
     const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: (fields: object, message?: string) => lines.push({ fields: fields as Record<string, unknown>, message: message ?? '' }) } };
-    const users = createUsersService({ db: t.database.db, captcha: { verify: async () => {} }, secretKey: t.env.SECRET_KEY, secondFactorPolicy: 'optional' });
+    const users = signInService({ captcha: { verify: async () => {} } });
     const user = await addStaff();
     const disabled = await addStaff();
     await accounts().disableStaff(disabled.email);
@@ -907,13 +915,13 @@ describe('staff accounts at start', () => {
     try {
       const service = createStaffAccountsService({ db: fresh.database.db });
       const demo = await service.ensureStartAccounts({});
-      expect(demo).toMatchObject({ created: 'demo', email: demoStaffAccount.email });
+      expect(demo).toMatchObject({ created: 'demo', email: 'staff@cybersafe-academy.example' });
       const password = 'password' in demo ? demo.password : '';
       expect(password.length).toBeGreaterThanOrEqual(16);
       expect(await service.ensureStartAccounts({})).toEqual({ created: null });
-      const [row] = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.email, demoStaffAccount.email));
+      const [row] = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.email, 'staff@cybersafe-academy.example'));
       expect(row?.name).toBe('Demo Staff');
-      const staff = await signInAsStaff(fresh, { email: demoStaffAccount.email, password });
+      const staff = await signInAsStaff(fresh, { email: 'staff@cybersafe-academy.example', password });
       expect(staff.account.name).toBe('Demo Staff');
 
       const admin = { email: 'Admin@Example.CH', password: 'correct horse battery staple' };

@@ -2,7 +2,7 @@ import { companyParams } from '#shared/company.ts';
 import { formatEventDateTime } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { escapeHtml, mailLayout, paragraphs } from '../mail/mail.service.ts';
+import { escapeHtml, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 import { googleCalendarLink, outlookCalendarLink, webinarInvitation, type CalendarWebinar, type InvitationOptions } from './webinar-calendar.ts';
 
 /**

@@ -2,10 +2,10 @@ import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import { company } from '#shared/company.ts';
-import { privacyPolicyVersion } from '#shared/consents.ts';
 import { formatEventDateTime } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { roles, type FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type {
@@ -20,10 +20,9 @@ import type {
   nextWebinarSchema,
 } from '#shared/schemas/webinars.ts';
 import type { z } from 'zod';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { queueMail, type MailSettings } from '../mail/mail.service.ts';
-import type { NewsletterService } from '../newsletter/newsletter.service.ts';
-import type { PeopleService } from '../people/people.service.ts';
+import type { PublicFormService } from '../forms/public-form.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService, OutgoingMail } from '../mail/outbox.service.ts';
 import { endOf } from './webinar-calendar.ts';
 import { webinarMail, type WebinarMailKind } from './webinar-mails.ts';
 import * as repo from './webinars.repository.ts';
@@ -100,26 +99,25 @@ const isOver = (webinar: Pick<repo.WebinarRow, 'startsAt' | 'durationMinutes'>, 
  */
 export function createWebinarsService(deps: {
   db: Db;
-  captcha: Pick<CaptchaService, 'verify'>;
-  people: PeopleService;
-  /** The sign-up's newsletter box starts the newsletter's double opt-in. */
-  newsletter: Pick<NewsletterService, 'requestSubscription'>;
+  /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
+  forms: Pick<PublicFormService, 'submit'>;
+  outbox: Pick<OutboxService, 'queue'>;
+  /** The shop's sender (MAIL_FROM): the organizer of the calendar entries, and the domain of their UIDs. */
   mail: MailSettings;
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, mail, onMailQueued } = deps;
+  const { db, forms, outbox, mail, onMailQueued } = deps;
   const organizer = { name: company.name, email: mail.from };
 
-  /** Queues one mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
-  async function queueSubscriberMail(
-    tx: Db,
+  /** The mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
+  function subscriberMail(
     kind: WebinarMailKind,
     webinar: repo.WebinarRow,
     subscriber: { id: string; email: string; firstName: string | null; lastName: string | null; language: Language },
-  ): Promise<void> {
+  ): OutgoingMail {
     const name = [subscriber.firstName, subscriber.lastName].filter(Boolean).join(' ');
-    await queueMail(tx, mail, {
+    return {
       to: subscriber.email,
       ...webinarMail({
         kind,
@@ -133,14 +131,14 @@ export function createWebinarsService(deps: {
           ...(kind === 'CANCELLED' ? { attendee: { name: name || subscriber.email, email: subscriber.email } } : {}),
         },
       }),
-    });
+    };
   }
 
   /** Queues the same mail to every subscriber of the webinar, each in their language. */
   async function tellSubscribers(tx: Db, kind: WebinarMailKind, webinar: repo.WebinarRow): Promise<number> {
     const subscribers = await repo.listSubscribers(tx, webinar.id);
     for (const subscriber of subscribers) {
-      await queueSubscriberMail(tx, kind, webinar, { ...subscriber, language: languageOf(subscriber.language) });
+      await outbox.queue(mail, subscriberMail(kind, webinar, { ...subscriber, language: languageOf(subscriber.language) }), tx);
     }
     return subscribers.length;
   }
@@ -169,11 +167,11 @@ export function createWebinarsService(deps: {
 
     /**
      * Signs a person up (POST /webinars/{id}/subscriptions). The cheap refusals first: an
-     * unknown or deleted webinar (404), one that has started (409). Then, in one
-     * transaction, the captcha (spent last, so a refused sign-up keeps it unspent), the
-     * person as a contact with their consents, the sign-up (one per person and webinar:
-     * signing up again keeps it) and the confirmation with the calendar entry, sent again
-     * on every sign-up.
+     * unknown or deleted webinar (404), one that has started (409). Then the steps of every
+     * public form, in one transaction: the captcha (left unspent when the sign-up is
+     * refused), the person as a contact with their consents, the newsletter's double opt-in
+     * when its box is ticked, the sign-up (one per person and webinar: signing up again
+     * keeps it) and the confirmation with the calendar entry, sent again on every sign-up.
      */
     async subscribe(id: string, form: WebinarSubscription, requestLanguage: Language): Promise<FormMessagesResponse> {
       const refuse = (webinar: repo.WebinarRow | undefined): repo.WebinarRow => {
@@ -183,30 +181,22 @@ export function createWebinarsService(deps: {
       };
       refuse(await repo.findWebinar(db, id));
       const language = form.preferredLanguage ?? requestLanguage;
-      const webinar = await db.transaction(async (tx) => {
+      const { checked: webinar } = await forms.submit({
+        source: 'WEBINAR',
+        captcha: { solution: form.captchaSolution, family: 'forms' },
+        person: form,
+        language,
+        newsletter: form.newsletterEnabled === true ? {} : undefined,
         // Again under a lock: a change or deletion of the webinar waits for this sign-up (or this for it).
-        const locked = refuse(await repo.findWebinar(tx, id, 'share'));
-        await captcha.verify(form.captchaSolution, 'forms', tx);
-        const contactId = await people.recordPerson(tx, { ...form, preferredLanguage: language }, 'WEBINAR', [
-          { subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language },
-        ]);
-        // The newsletter box asks for the newsletter: its confirmation mail follows, and the
-        // NEWSLETTER consent is recorded when the person confirms.
-        if (form.newsletterEnabled === true) await newsletter.requestSubscription(tx, { contactId, language }, 'WEBINAR');
-        const subscriptionId = await repo.upsertSubscription(tx, { webinarId: locked.id, contactId, language });
-        await queueSubscriberMail(tx, 'CONFIRMATION', locked, {
-          id: subscriptionId,
-          email: form.email,
-          firstName: form.firstName,
-          lastName: form.lastName ?? null,
-          language,
-        });
-        return locked;
+        check: async (tx) => refuse(await repo.findWebinar(tx, id, 'share')),
+        store: ({ checked: locked, contactId }, tx) => repo.upsertSubscription(tx, { webinarId: locked.id, contactId, language }),
+        mails: ({ checked: locked, stored: subscriptionId }) => [
+          subscriberMail('CONFIRMATION', locked, { id: subscriptionId, email: form.email, firstName: form.firstName, lastName: form.lastName ?? null, language }),
+        ],
       });
-      onMailQueued();
       const confirmation = (to: Language) =>
         translate(to, 'webinarMail.signUpConfirmation', { title: webinar.title, date: formatEventDateTime(webinar.startsAt, to) });
-      return { messages: [{ translations: { 'en-US': confirmation('en-US'), 'de-CH': confirmation('de-CH') } }] };
+      return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
     /** GET /webinars/admin/: UPCOMING soonest first, PAST and ALL latest first, with their subscriber counts. */

@@ -1,6 +1,6 @@
 import type { contact as reference } from '../en-US/contact.ts';
 
-/** Das Kontaktformular: Antwort, E-Mails und Fehler der Nachrichten im Backoffice. */
+/** Das Kontaktformular: Antwort und E-Mails; die Texte des Formulars selbst stehen in `forms.ts` und `shop.ts`. */
 export const contact = {
   'forms.contact.confirmation':
     'Vielen Dank für Ihre Nachricht an: {recipient}. Wir haben Ihnen eine Bestätigung per E-Mail geschickt und antworten innert zwei Arbeitstagen.',
@@ -15,5 +15,4 @@ export const contact = {
   'mail.contactStaff.received': 'Eingegangen',
   'mail.contactStaff.language': 'Sprache',
   'mail.contactStaff.open': 'Im Backoffice öffnen',
-  'error.contactMessage.notFound': 'Diese Nachricht existiert nicht.',
 } as const satisfies Record<keyof typeof reference, string>;

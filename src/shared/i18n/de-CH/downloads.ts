@@ -1,9 +1,7 @@
 import type { downloads as reference } from '../en-US/downloads.ts';
 
-/** Der herunterladbare Inhalt: Seite, Anforderungsformular und Dialog, die Mail mit dem Link, der Abschnitt der Startseite. */
+/** Der herunterladbare Inhalt: Seite, Anforderungsformular und Dialog; die Mail steht in `download-mails.ts`, der Abschnitt der Startseite in `site.ts`. */
 export const downloads: Record<keyof typeof reference, string> = {
-  'error.downloadable.notFound': 'Diesen Download gibt es nicht.',
-
   'downloads.kicker': 'Kostenloser Download',
   'downloads.loading': 'Der Download wird geladen…',
   'downloads.loadFailed': 'Der Download konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
@@ -31,19 +29,4 @@ export const downloads: Record<keyof typeof reference, string> = {
   'downloads.sent.inbox':
     'Schauen Sie in Ihren Posteingang: Die E-Mail sollte in wenigen Minuten ankommen. Nichts erhalten? Prüfen Sie den Spam-Ordner, oder senden Sie das Formular nochmals.',
   'downloads.dialog.unavailable': 'Dieses Dokument ist im Moment nicht verfügbar. Bitte versuchen Sie es später erneut.',
-
-  'downloads.confirmation': 'Vielen Dank. Der Link zum Herunterladen von «{title}» ist unterwegs an {email}. Er ist {days} Tage gültig.',
-
-  'downloadMail.subject': 'Ihr Download: {title}',
-  'downloadMail.intro': 'Vielen Dank für Ihr Interesse an «{title}». Ihr Exemplar ist bereit: Laden Sie das PDF über den Link unten herunter.',
-  'downloadMail.button': 'PDF herunterladen',
-  'downloadMail.validity': 'Der Link ist {days} Tage gültig, bis am {date}, für alle, die ihn haben; bitte geben Sie ihn nicht weiter. Danach erhalten Sie hier einen neuen Link: {page}',
-  'downloadMail.notYou': 'Sie haben dieses Dokument nicht angefordert? Dann können Sie diese E-Mail ignorieren.',
-
-  'downloads.home.kicker': 'Kostenloser Leitfaden',
-  'downloads.home.heading': 'Der Leitfaden zur Cybersecurity-Ausbildung',
-  'downloads.home.text':
-    'Phishing, Passwörter und Zwei-Faktor-Anmeldung, Updates, Backups und das Melden von Vorfällen: die Gewohnheiten, die die meisten Angriffe stoppen, erklärt für alle Mitarbeitenden – mit einer Checkliste für Ihr Unternehmen.',
-  'downloads.home.note': 'Kostenloses PDF, per E-Mail zugestellt.',
-  'downloads.home.button': 'Leitfaden kostenlos erhalten',
 };

@@ -1,7 +1,7 @@
 import type { errors as reference } from '../en-US/errors.ts';
 
+/** Was die eigene Prüfung eines Formulars sagt: die Schlüssel der gemeinsamen Schemas und die, welche die Seiten selbst zeigen. */
 export const errors = {
-  'error.validation': 'Einige Felder sind nicht gültig.',
   'error.required': 'Dieses Feld ist erforderlich.',
   'error.invalid': 'Dieser Wert ist nicht gültig.',
   'error.invalidEmail': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -13,35 +13,23 @@ export const errors = {
   'error.phoneFormat':
     'Verwenden Sie nur Ziffern, Leerzeichen und Bindestriche. Bitte geben Sie die Telefonnummer im internationalen Format mit der gewählten Landesvorwahl ein.',
   'error.consentRequired': 'Bitte stimmen Sie der Datenschutzerklärung zu.',
-  'error.badRequest': 'Die Anfrage konnte nicht gelesen werden.',
-  'error.requestTimeout': 'Die Anfrage ist zu langsam eingetroffen. Bitte versuchen Sie es erneut.',
-  'error.uriTooLong': 'Die Adresse ist zu lang.',
-  'error.headersTooLarge': 'Die Kopfzeilen der Anfrage sind zu gross.',
-  'error.invalidCharacters': 'Dieser Text enthält Zeichen, die nicht erlaubt sind.',
-  'error.malformedJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-  'error.nestedTooDeeply': 'Der Inhalt der Anfrage verschachtelt Objekte oder Listen tiefer als {max} Ebenen.',
-  'error.unsupportedMediaType': 'Bitte senden Sie die Anfrage als JSON.',
-  'error.payloadTooLarge': 'Die Anfrage ist zu gross.',
-  'error.notFound': 'Die angeforderte Ressource existiert nicht.',
-  'error.methodNotAllowed': 'Diese Methode ist hier nicht erlaubt.',
-  'error.xsrf': 'Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
-  'error.unauthorized': 'Bitte melden Sie sich an.',
-  'error.forbidden': 'Sie dürfen diese Aktion nicht ausführen.',
-  'error.conflict': 'Diese Aktion ist im aktuellen Zustand nicht möglich.',
-  'error.tooManyRequests': 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es noch einmal.',
-  'error.internal': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.',
-  'error.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar.',
-  'error.captcha.invalid': 'Die Anti-Roboter-Prüfung ist fehlgeschlagen. Bitte lösen Sie sie erneut.',
-  'error.captcha.expired': 'Die Anti-Roboter-Prüfung ist abgelaufen. Bitte lösen Sie sie erneut.',
-  'error.captcha.used': 'Diese Anti-Roboter-Prüfung wurde bereits verwendet. Bitte lösen Sie sie erneut.',
-  'error.captcha.wrongForm': 'Diese Anti-Roboter-Prüfung gehört zu einem anderen Formular. Bitte lösen Sie sie erneut.',
-  'error.captcha.unknownSiteKey': 'Unbekannter Site-Key.',
   'error.webinarCode': 'Verwenden Sie nur Buchstaben, Ziffern und Bindestriche.',
   'error.invalidDateTime': 'Bitte geben Sie ein gültiges Datum mit Uhrzeit ein.',
   'error.httpsLink': 'Bitte geben Sie einen Link ein, der mit https:// beginnt.',
   'error.webinar.notFound': 'Dieses Webinar gibt es nicht oder es wurde abgesagt.',
   'error.webinar.started': 'Dieses Webinar hat bereits begonnen, die Anmeldung ist geschlossen.',
-  'error.webinar.codeTaken': 'Ein anderes Webinar hat bereits diesen Code.',
-  'error.webinar.startInPast': 'Der Beginn muss in der Zukunft liegen.',
-  'error.webinar.hasSubscribers': 'Für dieses Webinar gibt es Anmeldungen. Bestätigen Sie, dass die Angemeldeten informiert werden, bevor Sie es löschen.',
+
+  'error.users.commonPassword': 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+
+  'error.order.refundAmountWithoutRefund': 'Geben Sie einen Rückerstattungsbetrag nur bei einer Rückerstattung an.',
+  'error.money.decimals': 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein.',
+  'error.date.beforeStart': 'Das Enddatum darf nicht vor dem Startdatum liegen.',
+
+  'error.postcode.format': 'Diese PLZ ist für das gewählte Land nicht gültig. Sie wird so geschrieben: {example}.',
+
+  'error.checkout.agreeRequired': 'Bitte stimmen Sie den Allgemeinen Geschäftsbedingungen und der Datenschutzerklärung zu.',
+  'error.checkout.vatNumberRequired': 'Bitte geben Sie die MWST-Nummer Ihres Unternehmens ein: Sie wird für Rechnungen in EU-Länder benötigt (Reverse Charge).',
+  'error.checkout.countryRequired': 'Bitte wählen Sie ein Land.',
+
+  'error.downloadable.notFound': 'Diesen Download gibt es nicht.',
 } satisfies Record<keyof typeof reference, string>;

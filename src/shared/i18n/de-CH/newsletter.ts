@@ -1,21 +1,13 @@
 import type { newsletter as reference } from '../en-US/newsletter.ts';
 
-/** Der Newsletter mit Double-Opt-in, die Einstellungen, die Daten einer Person und ihre Löschung. */
+/** Was der Server zum Newsletter und zu den Personen sagt: Antworten, die Mails von Double-Opt-in, Ausgaben und Löschung, der CSV-Export der Kontakte. */
 export const newsletter = {
   'newsletter.request.confirmation':
     'Vielen Dank. Wir haben Ihnen eine E-Mail mit einem Link geschickt. Wenn Sie unseren Newsletter neu abonnieren, bestätigen Sie das Abonnement bitte innert 7 Tagen mit diesem Link: Bis dahin erhalten Sie keinen Newsletter.',
-  'newsletter.status.PENDING': 'Wartet auf Bestätigung',
-  'newsletter.status.CONFIRMED': 'Abonniert',
-  'newsletter.status.UNSUBSCRIBED': 'Abgemeldet',
   'newsletter.deletion.requested':
     'Wir haben Ihnen eine E-Mail mit einem Link geschickt, mit dem Sie die Löschung Ihrer Daten bestätigen. Der Link gilt 24 Stunden; bis zu Ihrer Bestätigung wird nichts gelöscht.',
   'people.deletion.done':
     'Ihre Daten wurden gelöscht. Bestellungen bewahren wir ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse auf, wie es das Buchführungsrecht verlangt.',
-  'error.newsletter.tokenNotFound':
-    'Dieser Link ist unbekannt oder abgelaufen. Links zur Bestätigung eines Abonnements gelten 7 Tage: Bitte abonnieren Sie den Newsletter auf unserer Website erneut, um einen neuen Link zu erhalten, oder verwenden Sie den Link in einer neueren E-Mail von uns.',
-  'error.people.deletionTokenNotFound':
-    'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
-  'error.people.contactNotFound': 'Diesen Kontakt gibt es nicht.',
 
   'newsletterMail.listName': 'Newsletter der CyberSafe Academy',
   'newsletterMail.confirm.subject': 'Bitte bestätigen Sie Ihr Newsletter-Abonnement',

@@ -150,4 +150,9 @@ export const preferences = {
     'Um die Löschung erneut zu verlangen, öffnen Sie Ihre Newsletter-Einstellungen mit dem Link in einer unserer E-Mails und wählen Sie «Meine Daten löschen». Wenn Sie die Löschung schon bestätigt haben, sind Ihre Daten gelöscht und es ist nichts mehr zu tun.',
   'dataDeletion.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
   'dataDeletion.home': 'Zu unserer Website',
+
+  // Der Status eines Abonnements
+  'newsletter.status.PENDING': 'Wartet auf Bestätigung',
+  'newsletter.status.CONFIRMED': 'Abonniert',
+  'newsletter.status.UNSUBSCRIBED': 'Abgemeldet',
 } as const satisfies Record<keyof typeof reference, string>;

@@ -58,4 +58,10 @@ export const siteWidgets = {
   'widgets.newsletter.heading': 'Auf dem Laufenden bleiben',
   'widgets.newsletter.text': 'Neuigkeiten zu Cyberbedrohungen, unseren Trainings und Webinaren, etwa einmal im Monat. Sie können sich jederzeit abmelden.',
   'widgets.newsletter.button': 'Newsletter bestellen',
+
+  // Die In-den-Warenkorb-Knöpfe der Start- und der Trainingsseite
+  'shop.addToCart': 'In den Warenkorb',
+  'shop.addToCart.adding': 'Wird hinzugefügt…',
+  'shop.addToCart.added': 'Im Warenkorb',
+  'shop.addToCart.failed': 'Konnte nicht in den Warenkorb gelegt werden. Bitte versuchen Sie es noch einmal.',
 } satisfies Record<keyof typeof reference, string>;

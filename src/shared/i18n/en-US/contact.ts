@@ -1,4 +1,4 @@
-/** The contact form's answer and mails, and the inbox's errors (docs/product/forms.md). */
+/** The contact form's answer and mails (docs/product/forms.md); the form's own texts are in `forms.ts` and `shop.ts`. */
 export const contact = {
   'forms.contact.confirmation':
     'Thank you for your message to: {recipient}. We have sent you a confirmation by e-mail and will answer within two working days.',
@@ -13,5 +13,4 @@ export const contact = {
   'mail.contactStaff.received': 'Received',
   'mail.contactStaff.language': 'Language',
   'mail.contactStaff.open': 'Open in the back office',
-  'error.contactMessage.notFound': 'This message does not exist.',
 } as const;

@@ -1,8 +1,5 @@
-/** The downloadable content: its page, its request form and dialog, the mail with the link, the home page's section. */
+/** The downloadable content: its page and its request form and dialog; the mail is in `download-mails.ts`, the home page's section in `site.ts`. */
 export const downloads = {
-  // The answer of GET /api/downloadables/by-code/{code} for an unknown code
-  'error.downloadable.notFound': 'This download does not exist.',
-
   // The page (/app/downloadable-content/{code}/{language}) and the dialog
   'downloads.kicker': 'Free download',
   'downloads.loading': 'Loading the download…',
@@ -28,22 +25,4 @@ export const downloads = {
   'downloads.sent.text': 'Thank you. The e-mail with your download link is on its way.',
   'downloads.sent.inbox': 'Check your inbox: the e-mail should arrive within a few minutes. Nothing there? Look in the spam folder, or send the form again.',
   'downloads.dialog.unavailable': 'This document is not available at the moment. Please try again later.',
-
-  // The answer of POST /api/downloadables/by-code/{code}/subscriptions/
-  'downloads.confirmation': 'Thank you. The link to download “{title}” is on its way to {email}. It works for {days} days.',
-
-  // The mail with the signed link
-  'downloadMail.subject': 'Your download: {title}',
-  'downloadMail.intro': 'Thank you for your interest in “{title}”. Your copy is ready: download the PDF with the link below.',
-  'downloadMail.button': 'Download the PDF',
-  'downloadMail.validity': 'The link works for {days} days, until {date}, for anyone who has it, so please do not pass it on. After that, ask for a fresh link here: {page}',
-  'downloadMail.notYou': 'You did not ask for this document? Then you can ignore this e-mail.',
-
-  // The home page's section with the guide
-  'downloads.home.kicker': 'Free guide',
-  'downloads.home.heading': 'The cybersecurity education guide',
-  'downloads.home.text':
-    'Phishing, passwords and multi-factor authentication, updates, backups and reporting incidents: the habits that stop most attacks, explained for every employee – with a checklist for your company.',
-  'downloads.home.note': 'Free PDF, sent to you by e-mail.',
-  'downloads.home.button': 'Get the free guide',
 };

@@ -1,6 +1,10 @@
-/** Messages of API errors (docs/product/api-conventions.md); every error code has one. */
+/**
+ * What a form's own check says: the keys the shared schemas give (src/shared/schemas/)
+ * and the ones the pages show themselves. The server answers with the same texts, so
+ * every catalogue, browser or server, has this area; the errors only the server gives
+ * are in `api-errors.ts`.
+ */
 export const errors = {
-  'error.validation': 'Some fields are not valid.',
   'error.required': 'This field is required.',
   'error.invalid': 'This value is not valid.',
   'error.invalidEmail': 'Please enter a valid e-mail address.',
@@ -12,35 +16,24 @@ export const errors = {
   'error.phoneFormat':
     'Only use numbers, space, and minus. Please use the international phone number format with your selected country code.',
   'error.consentRequired': 'Please agree to the privacy policy.',
-  'error.badRequest': 'The request could not be read.',
-  'error.requestTimeout': 'The request took too long to arrive. Please try again.',
-  'error.uriTooLong': 'The address is too long.',
-  'error.headersTooLarge': 'The request headers are too large.',
-  'error.invalidCharacters': 'This text contains characters that are not allowed.',
-  'error.malformedJson': 'The request body is not valid JSON.',
-  'error.nestedTooDeeply': 'The request body nests objects or lists more than {max} levels deep.',
-  'error.unsupportedMediaType': 'Please send the request as JSON.',
-  'error.payloadTooLarge': 'The request is too large.',
-  'error.notFound': 'The requested resource does not exist.',
-  'error.methodNotAllowed': 'This method is not allowed here.',
-  'error.xsrf': 'Your session has expired. Please reload the page and try again.',
-  'error.unauthorized': 'Please sign in.',
-  'error.forbidden': 'You are not allowed to do this.',
-  'error.conflict': 'This action is not possible in the current state.',
-  'error.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
-  'error.internal': 'An unexpected error occurred. Please try again later.',
-  'error.unavailable': 'The service is temporarily unavailable.',
-  'error.captcha.invalid': 'The anti-robot verification failed. Please solve it again.',
-  'error.captcha.expired': 'The anti-robot verification expired. Please solve it again.',
-  'error.captcha.used': 'This anti-robot verification was already used. Please solve it again.',
-  'error.captcha.wrongForm': 'This anti-robot verification belongs to another form. Please solve it again.',
-  'error.captcha.unknownSiteKey': 'Unknown site key.',
   'error.webinarCode': 'Use letters, digits and dashes only.',
   'error.invalidDateTime': 'Please enter a valid date and time.',
   'error.httpsLink': 'Please enter a link starting with https://.',
   'error.webinar.notFound': 'This webinar does not exist or was cancelled.',
   'error.webinar.started': 'This webinar has already started, sign-up is closed.',
-  'error.webinar.codeTaken': 'Another webinar already has this code.',
-  'error.webinar.startInPast': 'The start must be in the future.',
-  'error.webinar.hasSubscribers': 'This webinar has subscribers. Confirm that they will be told before deleting it.',
+
+  'error.users.commonPassword': 'This password is too common. Please choose another one.',
+
+  'error.order.refundAmountWithoutRefund': 'Give a refund amount only when a refund is made.',
+  'error.money.decimals': 'Please enter an amount with at most two decimals.',
+  'error.date.beforeStart': 'The end date must not be before the start date.',
+
+  'error.postcode.format': 'This postcode is not valid for the chosen country. It is written like {example}.',
+
+  'error.checkout.agreeRequired': 'Please agree to the terms and conditions and the privacy policy.',
+  'error.checkout.vatNumberRequired': 'Please enter the VAT number of your company: it is needed for invoices to EU countries (reverse charge).',
+  'error.checkout.countryRequired': 'Please choose a country.',
+
+  // The answer of GET /api/downloadables/by-code/{code} for an unknown code
+  'error.downloadable.notFound': 'This download does not exist.',
 } as const;

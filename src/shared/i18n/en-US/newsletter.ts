@@ -1,23 +1,16 @@
 /**
- * The newsletter's double opt-in, preference centre and issues, and the people calls
- * around it: the data download, the deletion, the back office's contacts
- * (docs/product/newsletter.md, docs/product/people.md).
+ * What the server says about the newsletter and the people around it: the answers to
+ * the subscription and the deletion, the mails of the double opt-in, the issues and the
+ * deletion, and the contacts' CSV export (docs/product/newsletter.md,
+ * docs/product/people.md). The preference centre's texts are in `preferences.ts`.
  */
 export const newsletter = {
   'newsletter.request.confirmation':
     'Thank you. We have sent you an e-mail with a link. If you are new to our newsletter, please confirm your subscription with it within 7 days: until then you will not receive any newsletter.',
-  'newsletter.status.PENDING': 'Waiting for confirmation',
-  'newsletter.status.CONFIRMED': 'Subscribed',
-  'newsletter.status.UNSUBSCRIBED': 'Unsubscribed',
   'newsletter.deletion.requested':
     'We have sent you an e-mail with a link to confirm the deletion of your data. The link works for 24 hours; nothing is deleted until you confirm.',
   'people.deletion.done':
     'Your data has been deleted. Orders are kept without your name, e-mail address, phone number and address, as accounting law requires.',
-  'error.newsletter.tokenNotFound':
-    'This link is unknown or has expired. Links to confirm a subscription work for 7 days: please subscribe again on our website to get a new one, or use the link in a newer e-mail from us.',
-  'error.people.deletionTokenNotFound':
-    'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
-  'error.people.contactNotFound': 'This contact does not exist.',
 
   'newsletterMail.listName': 'CyberSafe Academy newsletter',
   'newsletterMail.confirm.subject': 'Please confirm your newsletter subscription',

@@ -2,8 +2,8 @@
  * The pages behind the newsletter's links: the preference centre `/app/newsletter/{token}/`
  * (choices, confirmation, unsubscribing, what we store, the deletion request) and the
  * deletion confirmation `/app/people/deletions/{token}` (docs/product/newsletter.md,
- * docs/product/people.md). Role, experience and status labels come from the forms and
- * newsletter areas.
+ * docs/product/people.md), with the names of a subscription's status. Role and experience
+ * labels come from the forms area.
  */
 export const preferences = {
   // The preference centre
@@ -150,4 +150,9 @@ export const preferences = {
     'To ask again, open your newsletter preferences with the link in one of our e-mails and choose "Delete my data". If you have confirmed the deletion already, your data is deleted and there is nothing more to do.',
   'dataDeletion.failed': 'That did not work. Please try again.',
   'dataDeletion.home': 'Go to our website',
+
+  // A subscription's status
+  'newsletter.status.PENDING': 'Waiting for confirmation',
+  'newsletter.status.CONFIRMED': 'Subscribed',
+  'newsletter.status.UNSUBSCRIBED': 'Unsubscribed',
 } as const;

@@ -1,8 +1,8 @@
 /**
  * The marketing pages' widget texts that only the prerender needs: the role
- * questionnaire (passed to its island in data-* attributes), the FAQ and the newsletter
- * section. Page texts, like `site.ts`, kept out of the catalogue that browser bundles
- * carry (docs/decisions/008-i18n-areas.md).
+ * questionnaire (passed to its island in data-* attributes), the FAQ, the newsletter
+ * section and the add-to-cart buttons. Page texts, like `site.ts`, which browsers never
+ * load (docs/decisions/031-catalogues-per-language.md).
  */
 export const siteWidgets = {
   // Role questionnaire
@@ -61,4 +61,10 @@ export const siteWidgets = {
   'widgets.newsletter.heading': 'Stay up to date',
   'widgets.newsletter.text': 'News about cyber threats, our trainings and webinars, about once a month. You can unsubscribe at any time.',
   'widgets.newsletter.button': 'Get the newsletter',
+
+  // The add-to-cart buttons of the home and trainings pages
+  'shop.addToCart': 'Add to cart',
+  'shop.addToCart.adding': 'Adding…',
+  'shop.addToCart.added': 'Added to the cart',
+  'shop.addToCart.failed': 'Could not add to the cart. Please try again.',
 } as const;

@@ -1,4 +1,4 @@
-/** The webinar pages of the shop and the back office's webinar admin. */
+/** The webinar pages of the shop; a webinar's facts are in `webinar-facts.ts`, the back office's admin in `webinars-admin.ts`. */
 export const webinars = {
   // The public list (/app/webinars)
   'webinars.title': 'Webinars',
@@ -7,13 +7,6 @@ export const webinars = {
   'webinars.loadFailed': 'The webinars could not be loaded. Please try again.',
   'webinars.retry': 'Try again',
   'webinars.empty': 'No webinars are planned at the moment. Please check again later.',
-  'webinars.when': 'Date and time',
-  'webinars.duration': 'Duration',
-  'webinars.language': 'Language',
-  'webinars.minutes.one': '{count} minute',
-  'webinars.minutes.other': '{count} minutes',
-  'webinars.language.en-US': 'English',
-  'webinars.language.de-CH': 'German',
 
   // One webinar (/app/webinar/{id}/{language})
   'webinars.loadingOne': 'Loading the webinar…',
@@ -35,85 +28,4 @@ export const webinars = {
   'webinars.next.mail': 'You receive an e-mail confirming your sign-up, with the link to join the webinar.',
   'webinars.next.calendar': 'A calendar invitation comes with it: add the webinar to your calendar so that you have the date and the link at hand.',
   'webinars.next.more': 'Discover more webinars',
-
-  // Back office: navigation and start page
-  'adminWebinars.nav': 'Webinars',
-  'adminWebinars.home.title': 'Next webinars',
-  'adminWebinars.home.empty': 'No upcoming webinars.',
-  'adminWebinars.home.all': 'All webinars',
-
-  // Back office: the list
-  'adminWebinars.title': 'Webinars',
-  'adminWebinars.new': 'New webinar',
-  'adminWebinars.periods': 'Which webinars',
-  'adminWebinars.period.UPCOMING': 'Upcoming',
-  'adminWebinars.period.PAST': 'Past',
-  'adminWebinars.period.ALL': 'All',
-  'adminWebinars.caption': 'Webinars',
-  'adminWebinars.column.code': 'Code',
-  'adminWebinars.column.title': 'Title',
-  'adminWebinars.column.language': 'Language',
-  'adminWebinars.column.startsAt': 'Date',
-  'adminWebinars.column.duration': 'Duration',
-  'adminWebinars.column.subscribers': 'Subscribers',
-  'adminWebinars.empty.UPCOMING': 'No upcoming webinars.',
-  'adminWebinars.empty.PAST': 'No past webinars.',
-  'adminWebinars.empty.ALL': 'No webinars yet.',
-  'adminWebinars.deleted': 'The webinar "{title}" was deleted.',
-
-  // Back office: one webinar
-  'adminWebinars.back': 'Back to the webinars',
-  'adminWebinars.notFound': 'This webinar does not exist.',
-  'adminWebinars.created': 'The webinar was created.',
-  'adminWebinars.saved': 'The changes were saved.',
-  'adminWebinars.facts': 'The webinar',
-  'adminWebinars.link': 'Join link',
-  'adminWebinars.publicPage': 'Public page',
-  'adminWebinars.edit.title': 'Edit',
-  'adminWebinars.edit.submit': 'Save changes',
-  'adminWebinars.create.title': 'New webinar',
-  'adminWebinars.create.submit': 'Create webinar',
-
-  // Back office: the form
-  'adminWebinars.form.code': 'Code',
-  'adminWebinars.form.codeHint': 'Letters, digits and dashes, for example PHISHING-2027-02.',
-  'adminWebinars.form.title': 'Title',
-  'adminWebinars.form.language': 'Language',
-  'adminWebinars.form.start': 'Start (Zurich time)',
-  'adminWebinars.form.startHint': 'Date and time in Zurich (CET/CEST); visitors see the time with its zone and UTC offset.',
-  'adminWebinars.form.date': 'Date',
-  'adminWebinars.form.time': 'Time',
-  'adminWebinars.form.duration': 'Duration in minutes',
-  'adminWebinars.form.durationHint': 'From {min} to {max} minutes.',
-  'adminWebinars.form.description': 'Description',
-  'adminWebinars.form.descriptionHint': 'Shown as plain text; an empty line starts a new paragraph.',
-  'adminWebinars.form.link': 'Join link',
-  'adminWebinars.form.linkHint': 'Starts with https://. Only subscribers get it, by e-mail.',
-  'adminWebinars.form.saving': 'Saving…',
-  'adminWebinars.form.failed': 'Saving failed. Please try again.',
-
-  // Back office: deleting
-  'adminWebinars.delete.button': 'Delete webinar',
-  'adminWebinars.delete.title': 'Delete webinar',
-  'adminWebinars.delete.confirm': 'Delete the webinar "{title}"? This cannot be undone.',
-  'adminWebinars.delete.subscribers.one': 'It has {count} subscriber.',
-  'adminWebinars.delete.subscribers.other': 'It has {count} subscribers.',
-  'adminWebinars.delete.informed': 'I confirm that the subscribers will be told (they receive a cancellation).',
-  'adminWebinars.delete.submit': 'Delete',
-  'adminWebinars.delete.deleting': 'Deleting…',
-  'adminWebinars.delete.cancel': 'Cancel',
-  'adminWebinars.delete.failed': 'Deleting failed. Please try again.',
-
-  // Back office: the subscribers
-  'adminWebinars.subscribers.title': 'Subscribers',
-  'adminWebinars.subscribers.count.one': '{count} subscriber',
-  'adminWebinars.subscribers.count.other': '{count} subscribers',
-  'adminWebinars.subscribers.empty': 'Nobody has signed up yet.',
-  'adminWebinars.subscribers.caption': 'Subscribers, in order of sign-up',
-  'adminWebinars.subscribers.name': 'Name',
-  'adminWebinars.subscribers.email': 'E-mail',
-  'adminWebinars.subscribers.company': 'Company',
-  'adminWebinars.subscribers.role': 'Role',
-  'adminWebinars.subscribers.subscribedAt': 'Signed up',
-  'adminWebinars.subscribers.csv': 'Download CSV',
 } as const;

@@ -10,6 +10,7 @@ import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactPage from './contact-page.tsx';
@@ -103,7 +104,7 @@ function renderAt(path: string, language: Language = 'en-US') {
   const router = createMemoryRouter([{ path: adminPaths.contact(':contactId'), element: <ContactPage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

@@ -9,6 +9,7 @@ import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { ContactList } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactsPage from './contacts-page.tsx';
@@ -58,7 +59,7 @@ function renderAt(path: string, language: Language = 'en-US') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

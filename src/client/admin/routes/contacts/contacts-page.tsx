@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { urlOf } from '#shared/contract.ts';
 import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths, apiBase } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { TextField } from '#client/ui/form/fields.tsx';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import './contacts.css';
 import { LoadFailed } from '../../load-failed.tsx';
@@ -109,21 +109,17 @@ export default function ContactsPage() {
  */
 function SearchForm({ applied, onSearch }: { applied: string; onSearch: (q: string) => void }) {
   const t = useT();
-  const [draft, setDraft] = useState(applied);
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setDraft(applied);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    onSearch(draft.trim());
-  }
+  const { language } = useLanguage();
+  const form = useForm({
+    language,
+    initial: { q: applied },
+    startOverOn: applied,
+    send: async ({ q }) => onSearch(q.trim()),
+  });
 
   return (
-    <form className="admin-contacts__search" role="search" aria-label={t('adminContacts.search.region')} onSubmit={submit} noValidate>
-      <TextField id="admin-contacts-q" label={t('adminContacts.search.label')} value={draft} onChange={setDraft} autoComplete="off" maxLength={maxQueryLength} />
+    <form className="admin-contacts__search" role="search" aria-label={t('adminContacts.search.region')} onSubmit={form.onSubmit} noValidate>
+      <TextField {...form.field('q')} label={t('adminContacts.search.label')} autoComplete="off" maxLength={maxQueryLength} />
       <div className="admin-contacts__search-actions">
         <button type="submit" className="admin-button">
           {t('adminContacts.search.submit')}

@@ -1,4 +1,5 @@
-import { isMessageKey, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
+import { isMessageKey } from '#client/lib/translate.ts';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 

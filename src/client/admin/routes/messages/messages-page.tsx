@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { messageFilters, type MessageFilter } from '#shared/schemas/messages.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

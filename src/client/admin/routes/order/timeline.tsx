@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
+import { orderNoteSchema, type AdminOrder, type TimelineEntry } from '#shared/schemas/orders-admin.ts';
+import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { TextAreaField } from '#client/ui/form/fields.tsx';
-import { problemsFromApi, problemText } from '#client/ui/form/problems.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
 
 /** Who did it: a staff member's e-mail, or the customer, or the shop itself. */
@@ -52,36 +50,25 @@ function EntryText({ entry }: { entry: TimelineEntry }) {
 export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdded: () => void }) {
   const t = useT();
   const { language } = useLanguage();
-  const [text, setText] = useState('');
-  const addNote = useMutation({
-    mutationFn: () => callApi(orderAdminCalls.addOrderNote, { params: { id: order.detail.id }, body: { text } }),
-    onSuccess: () => {
-      setText('');
+  const form = useForm({
+    language,
+    initial: { text: '' },
+    schema: orderNoteSchema,
+    canSend: ({ text }) => text.trim() !== '',
+    send: (body) => callApi(orderAdminCalls.addOrderNote, { params: { id: order.detail.id }, body }),
+    onSent: () => {
+      form.restart();
       onNoteAdded();
     },
   });
-  const noteProblem = addNote.error instanceof ApiError ? problemsFromApi(addNote.error.fieldErrors).text : undefined;
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (text.trim() !== '') addNote.mutate();
-  }
 
   return (
     <section aria-labelledby="admin-order-history" className="admin-timeline">
       <h2 id="admin-order-history">{t('admin.order.history')}</h2>
-      <form className="form admin-timeline__form" onSubmit={submit} noValidate>
-        <TextAreaField
-          id="admin-order-note"
-          label={t('admin.order.note.label')}
-          value={text}
-          onChange={setText}
-          maxLength={2000}
-          rows={3}
-          error={noteProblem && problemText(noteProblem, language)}
-        />
+      <form className="form admin-timeline__form" onSubmit={form.onSubmit} noValidate>
+        <TextAreaField {...form.field('text')} label={t('admin.order.note.label')} maxLength={2000} rows={3} />
         <div className="form__actions">
-          <button type="submit" className="admin-button admin-button--secondary" disabled={text.trim() === '' || addNote.isPending}>
+          <button type="submit" className="admin-button admin-button--secondary" disabled={!form.ready || form.sending}>
             {t('admin.order.note.add')}
           </button>
         </div>

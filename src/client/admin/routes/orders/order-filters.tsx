@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { ErrorBody } from '#shared/errors.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
-import { dateRanges, defaultListStatuses, type DateRange } from '#shared/schemas/orders-admin.ts';
+import { dateRanges, defaultListStatuses } from '#shared/schemas/orders-admin.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { CheckboxField, DateField, SelectField, TextField } from '#client/ui/form/fields.tsx';
-import { problemsFromApi, problemText } from '#client/ui/form/problems.ts';
+import { CheckboxField, DateField, FieldError, FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx';
+import { problemsFromApi } from '#client/ui/form/problems.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { statusLabel } from '../../labels.ts';
 import type { OrdersView } from './orders-url.ts';
 
@@ -19,29 +19,22 @@ export function OrderFilters({ view, onApply, problems }: { view: OrdersView; on
   const t = useT();
   const { language } = useLanguage();
   const applied: Filter = { statuses: view.statuses, company: view.company, number: view.number, dateRange: view.dateRange, fromDate: view.fromDate, toDate: view.toDate };
-  const [draft, setDraft] = useState<Filter>(applied);
-  // A new address (Back, a saved view) replaces what was typed.
-  const [shown, setShown] = useState(applied);
-  if (JSON.stringify(shown) !== JSON.stringify(applied)) {
-    setShown(applied);
-    setDraft(applied);
-  }
-  const byField = problemsFromApi(problems);
-  const errorOf = (field: string) => {
-    const problem = Object.entries(byField).find(([path]) => path === field || path.startsWith(`${field}.`))?.[1];
-    return problem ? problemText(problem, language) : undefined;
-  };
-  const change = (next: Partial<Filter>) => setDraft((current) => ({ ...current, ...next }));
+  const form = useForm({
+    language,
+    initial: applied,
+    // A new address (Back, a saved view) replaces what was typed.
+    startOverOn: JSON.stringify(applied),
+    // The list refused the filter of the address: its reasons show at the filter's fields.
+    outsideProblems: problemsFromApi(problems),
+    send: async (filter) => onApply(filter),
+  });
+  const { field, values: draft } = form;
   const toggleStatus = (status: OrderStatus, on: boolean) =>
-    change({ statuses: on ? [...draft.statuses, status] : draft.statuses.filter((chosen) => chosen !== status) });
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    onApply(draft);
-  }
+    form.set('statuses', on ? [...draft.statuses, status] : draft.statuses.filter((chosen) => chosen !== status));
 
   return (
-    <form className="admin-filters form" role="search" aria-label={t('admin.orders.filters')} onSubmit={submit} noValidate>
+    <form className="admin-filters form" role="search" aria-label={t('admin.orders.filters')} onSubmit={form.onSubmit} noValidate>
+      <FormProblems texts={form.elsewhere} />
       <fieldset className="admin-filters__statuses">
         <legend>{t('admin.orders.filter.statuses')}</legend>
         <p className="form__hint" id="admin-filter-statuses-hint">
@@ -61,40 +54,22 @@ export function OrderFilters({ view, onApply, problems }: { view: OrdersView; on
               />
             ))}
         </div>
+        <FieldError id={form.idOf('statuses')} error={form.errorOf('statuses')} />
       </fieldset>
       <div className="admin-filters__fields">
-        <TextField
-          id="admin-filter-company"
-          label={t('admin.orders.filter.company')}
-          value={draft.company}
-          onChange={(company) => change({ company })}
-          autoComplete="off"
-          maxLength={200}
-          error={errorOf('company')}
-        />
-        <TextField
-          id="admin-filter-number"
-          label={t('admin.orders.filter.number')}
-          value={draft.number}
-          onChange={(number) => change({ number })}
-          autoComplete="off"
-          maxLength={20}
-          error={errorOf('number')}
-        />
+        <TextField {...field('company')} label={t('admin.orders.filter.company')} autoComplete="off" maxLength={200} />
+        <TextField {...field('number')} label={t('admin.orders.filter.number')} autoComplete="off" maxLength={20} />
         <SelectField
-          id="admin-filter-range"
+          {...field('dateRange')}
           label={t('admin.orders.filter.dateRange')}
-          value={draft.dateRange}
-          onChange={(dateRange) => change({ dateRange: dateRange as DateRange })}
           options={dateRanges.map((range) => ({ value: range, label: t(`admin.orders.range.${range}`) }))}
           language={language}
           placeholder="whenEmpty"
-          error={errorOf('dateRange')}
         />
         {draft.dateRange === 'CUSTOM' && (
           <>
-            <DateField id="admin-filter-from" label={t('admin.orders.filter.from')} value={draft.fromDate} onChange={(fromDate) => change({ fromDate })} error={errorOf('fromDate')} />
-            <DateField id="admin-filter-to" label={t('admin.orders.filter.to')} value={draft.toDate} onChange={(toDate) => change({ toDate })} error={errorOf('toDate')} />
+            <DateField {...field('fromDate')} label={t('admin.orders.filter.from')} />
+            <DateField {...field('toDate')} label={t('admin.orders.filter.to')} />
           </>
         )}
       </div>

@@ -1,14 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
-import { staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
+import { translatePlural } from '#client/lib/translate.ts';
+import { bulkActionSchema, staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
 import { apiBase } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel } from '../../labels.ts';
 import { OrderFilters } from './order-filters.tsx';
 import { OrdersTable } from './orders-table.tsx';
@@ -28,7 +29,6 @@ export default function OrdersPage() {
   const view = viewFromSearch(search);
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<RowSelectionState>({});
-  const [bulkAction, setBulkAction] = useState<string>('');
   const [bulkResult, setBulkResult] = useState<BulkAnswer>();
 
   const listInput = {
@@ -49,13 +49,19 @@ export default function OrdersPage() {
   };
 
   const selectedIds = Object.keys(selected).filter((id) => selected[id]);
-  const bulk = useMutation({
-    mutationFn: () => callApi(orderAdminCalls.bulkOrderAction, { body: { ids: selectedIds, action: bulkAction as (typeof staffStatusActions)[number] } }),
-    onSuccess: (answer) => {
-      setBulkResult(answer);
+  // One status change for the selected orders.
+  const bulk = useForm({
+    language,
+    initial: { action: '' },
+    schema: bulkActionSchema,
+    canSend: ({ action }) => selectedIds.length > 0 && action !== '',
+    payloadOf: ({ action }) => ({ ids: selectedIds, action }),
+    send: async (body) => {
+      setBulkResult(await callApi(orderAdminCalls.bulkOrderAction, { body }));
       setSelected({});
       void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
     },
+    refusalOf: () => ({ key: 'admin.orders.bulk.failed' }),
   });
 
   const data = list.data;
@@ -73,18 +79,12 @@ export default function OrdersPage() {
       <OrderFilters view={view} onApply={(filter) => changeView(filter)} problems={listError?.fieldErrors ?? []} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
-      <form
-        className="admin-bulk"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (selectedIds.length > 0 && bulkAction) bulk.mutate();
-        }}
-      >
+      <form className="admin-bulk" onSubmit={bulk.onSubmit}>
         <p className="admin-bulk__count" aria-live="polite">
           {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
         </p>
-        <label htmlFor="admin-bulk-action">{t('admin.orders.bulk.label')}</label>
-        <select id="admin-bulk-action" value={bulkAction} onChange={(event) => setBulkAction(event.target.value)}>
+        <label htmlFor={bulk.idOf('action')}>{t('admin.orders.bulk.label')}</label>
+        <select id={bulk.idOf('action')} name="action" value={bulk.values.action} onChange={(event) => bulk.set('action', event.target.value)}>
           <option value="">{t('forms.select.placeholder')}</option>
           {staffStatusActions.map((action) => (
             <option key={action} value={action}>
@@ -92,16 +92,16 @@ export default function OrdersPage() {
             </option>
           ))}
         </select>
-        <button type="submit" className="admin-button" disabled={selectedIds.length === 0 || !bulkAction || bulk.isPending}>
+        <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
           {t('admin.orders.bulk.apply')}
         </button>
       </form>
       {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
-      {bulk.error && (
-        <p className="admin-alert" role="alert">
-          {t('admin.orders.bulk.failed')}
+      {[...bulk.elsewhere, bulk.errorOf('action')].filter(Boolean).map((text) => (
+        <p key={text} className="admin-alert" role="alert">
+          {text}
         </p>
-      )}
+      ))}
 
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>

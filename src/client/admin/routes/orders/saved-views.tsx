@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
-import type { SavedView } from '#shared/schemas/orders-admin.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { savedViewRequestSchema, type SavedView } from '#shared/schemas/orders-admin.ts';
+import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import { CheckboxField, SelectField, TextField } from '#client/ui/form/fields.tsx';
-import { problemsFromApi, problemText } from '#client/ui/form/problems.ts';
+import { CheckboxField, FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { filterOf, type OrdersView } from './orders-url.ts';
 
 /**
@@ -20,17 +20,25 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
   const viewsQuery = apiQuery(orderAdminCalls.savedViews, {});
   const views = useQuery(viewsQuery);
   const [chosen, setChosen] = useState('');
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
+  const [savedOne, setSavedOne] = useState(false);
 
-  const save = useMutation({
-    mutationFn: () =>
-      callApi(orderAdminCalls.saveView, {
-        body: { name, shared, view: { filter: filterOf(view), sortColumn: view.sortColumn, sortDirection: view.sortDirection, columns: view.columns } },
-      }),
-    onSuccess: (saved) => {
-      setName('');
+  // The current filter, sort and columns, saved under a name.
+  const form = useForm({
+    language,
+    initial: { name: '', shared: false },
+    schema: savedViewRequestSchema,
+    canSend: ({ name }) => name.trim() !== '',
+    payloadOf: ({ name, shared }) => ({
+      name,
+      shared,
+      view: { filter: filterOf(view), sortColumn: view.sortColumn, sortDirection: view.sortDirection, columns: view.columns },
+    }),
+    send: async (body) => {
+      setSavedOne(false);
+      const saved = await callApi(orderAdminCalls.saveView, { body });
+      form.set('name', '');
       setChosen(saved.id);
+      setSavedOne(true);
       void queryClient.invalidateQueries({ queryKey: viewsQuery.queryKey });
     },
   });
@@ -44,7 +52,6 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
 
   const list = views.data ?? [];
   const current = list.find((saved) => saved.id === chosen);
-  const nameError = save.error instanceof ApiError ? problemsFromApi(save.error.fieldErrors).name : undefined;
 
   function open(saved: SavedView): void {
     const { filter } = saved.view;
@@ -59,11 +66,6 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
       sortDirection: saved.view.sortDirection,
       columns: saved.view.columns,
     });
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    if (name.trim() !== '') save.mutate();
   }
 
   return (
@@ -91,21 +93,14 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
           </button>
         )}
       </div>
-      <form className="admin-views__save" onSubmit={submit} noValidate>
-        <TextField
-          id="admin-views-name"
-          label={t('admin.views.name')}
-          value={name}
-          onChange={setName}
-          autoComplete="off"
-          maxLength={100}
-          error={nameError && problemText(nameError, language)}
-        />
-        <CheckboxField id="admin-views-shared" className="form__choice" label={t('admin.views.shared')} checked={shared} onChange={setShared} />
-        <button type="submit" className="admin-button admin-button--secondary" disabled={name.trim() === '' || save.isPending}>
+      <form className="admin-views__save" onSubmit={form.onSubmit} noValidate>
+        <FormProblems texts={form.elsewhere} />
+        <TextField {...form.field('name')} label={t('admin.views.name')} autoComplete="off" maxLength={100} />
+        <CheckboxField {...form.checkbox('shared')} className="form__choice" label={t('admin.views.shared')} />
+        <button type="submit" className="admin-button admin-button--secondary" disabled={!form.ready || form.sending}>
           {t('admin.views.save')}
         </button>
-        {save.isSuccess && (
+        {savedOne && (
           <p role="status" className="form__hint">
             {t('admin.views.saved')}
           </p>

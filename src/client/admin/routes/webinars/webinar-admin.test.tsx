@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import type { Language } from '#shared/locales.ts';
@@ -30,7 +31,7 @@ afterEach(() => {
 function renderWith(children: ReactNode, language: Language = 'en-US') {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>{children}</LanguageProvider>
+      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>{children}</LanguageProvider>
     </QueryClientProvider>,
   );
 }

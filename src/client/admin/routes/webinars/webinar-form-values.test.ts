@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminWebinar } from '#shared/schemas/webinars.ts';
-import { checkWebinarForm, emptyWebinarForm, formValuesOf, type WebinarFormValues } from './webinar-form-values.ts';
+import { webinarInputSchema, type AdminWebinar } from '#shared/schemas/webinars.ts';
+import { problemsFromSchema } from '#client/ui/form/problems.ts';
+import { emptyWebinarForm, formValuesOf, webinarPayloadOf, type WebinarFormValues } from './webinar-form-values.ts';
+
+/** As the form checks its payload before sending (useForm with the shared schema). */
+function checkWebinarForm(values: WebinarFormValues) {
+  const payload = webinarPayloadOf(values);
+  const problems = problemsFromSchema(webinarInputSchema, payload);
+  return Object.keys(problems).length > 0 ? { ok: false as const, problems } : { ok: true as const, payload: webinarInputSchema.parse(payload) };
+}
 
 const filled: WebinarFormValues = {
   code: ' PHISHING-2027-02 ',
@@ -13,7 +21,7 @@ const filled: WebinarFormValues = {
   link: 'https://meet.example.com/phishing',
 };
 
-describe('checkWebinarForm', () => {
+describe('webinarPayloadOf, checked with the shared schema', () => {
   it('sends the start as the UTC instant of the Zurich time, trimmed texts and the duration as a number', () => {
     expect(checkWebinarForm(filled)).toEqual({
       ok: true,

@@ -1,12 +1,11 @@
 import { instantOfLocal, localDateTimeOf } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
-import { webinarInputSchema, type AdminWebinar, type WebinarInput } from '#shared/schemas/webinars.ts';
-import { problemsFromSchema, type Problems } from '#client/ui/form/problems.ts';
+import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 
 /**
  * What the webinar form holds while staff type: texts as typed, the start as a date and
  * a time on Zurich's clocks. Sending turns it into the shared payload (`startsAt` as the
- * UTC instant) and checks it with the schema the server uses.
+ * UTC instant), which the form checks with the schema the server uses.
  */
 export interface WebinarFormValues {
   code: string;
@@ -46,12 +45,13 @@ export function formValuesOf(webinar: AdminWebinar): WebinarFormValues {
 }
 
 /**
- * The payload, checked: the shared schema's problems keyed by its fields (`startsAt` for a
- * date or time that is missing, malformed or skipped by the clocks at the change to
- * summer time), else the parsed input (trimmed, the duration a number).
+ * The payload the shared schema checks: the texts as typed and `startsAt`, the UTC
+ * instant of the date and time on Zurich's clocks ('' for a date or time that is missing,
+ * malformed or skipped by the clocks at the change to summer time, which the schema
+ * names at `startsAt`).
  */
-export function checkWebinarForm(values: WebinarFormValues): { ok: true; payload: WebinarInput } | { ok: false; problems: Problems } {
-  const payload = {
+export function webinarPayloadOf(values: WebinarFormValues) {
+  return {
     code: values.code,
     title: values.title,
     language: values.language,
@@ -60,7 +60,4 @@ export function checkWebinarForm(values: WebinarFormValues): { ok: true; payload
     description: values.description,
     link: values.link,
   };
-  const problems = problemsFromSchema(webinarInputSchema, payload);
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
-  return { ok: true, payload: webinarInputSchema.parse(payload) };
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatEventDateTime } from '#shared/dates.ts';
 import { urlOf } from '#shared/contract.ts';
 import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
-import { formatEventDateTime } from '#shared/dates.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths, apiBase, appPaths, appUrl } from '#shared/paths.ts';
 import type { AdminWebinarDetail, WebinarInput } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';

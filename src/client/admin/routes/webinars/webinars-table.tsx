@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatEventDateTime } from '#shared/dates.ts';
-import { translatePlural } from '#shared/i18n/messages.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';

@@ -12,6 +12,7 @@ import { getCartCount, setCartCount } from '#client/features/cart/cart-count.ts'
 import { isEmptyCheckoutState } from '#client/features/cart/cart.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
@@ -216,7 +217,7 @@ function renderCheckout(language: Language = 'en-US', search = '') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

@@ -6,7 +6,7 @@ import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
 import { Money } from '#client/features/orders/order-summary.tsx';
 
 /**
- * Step 5: the amount payable, the captcha of the checkout site key and the
+ * The confirmation step: the amount payable, the captcha of the checkout site key and the
  * "Order with obligation to pay" button, disabled until the legal texts are agreed to and
  * the captcha is solved. The step is reached only with the terms agreed to (kept in the
  * tab over a reload); should they be missing, the box is offered here.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceInfo } from '#shared/schemas/checkout.ts';
-import { checkStep, confirmationStep, draftOf, firstOpenStep, reviewStep, usableCountry, withDefaults, type Draft } from './draft.ts';
+import { checkStep, draftOf, firstOpenStep, usableCountry, withDefaults, type Draft } from './draft.ts';
 
 const emptyAddress = { street: '', additionalAddressLine: '', zip: '', city: '', state: '', country: '', countryCode: '' };
 const emptyInfo: InvoiceInfo = {
@@ -31,32 +31,32 @@ function open(draft: Draft, saved: InvoiceInfo, agreed = false, visitor: string 
 
 describe('the first open step', () => {
   it('is the first step with something missing', () => {
-    expect(open(draftOf(emptyInfo), emptyInfo)).toBe(0);
+    expect(open(draftOf(emptyInfo), emptyInfo)).toBe('invoiceInfo');
     const companyOnly = { ...emptyInfo, company: { name: 'Acme AG', vatNumber: '' } };
-    expect(open(draftOf(companyOnly), companyOnly)).toBe(1);
+    expect(open(draftOf(companyOnly), companyOnly)).toBe('address');
     const withAddress = { ...companyOnly, address: zurich };
     // The billing address is the address unless said otherwise: the contact is next.
-    expect(open(draftOf(withAddress), withAddress)).toBe(3);
+    expect(open(draftOf(withAddress), withAddress)).toBe('contact');
   });
 
   it('is the review until the terms are agreed to, then the confirmation', () => {
-    expect(open(draftOf(completeInfo), completeInfo)).toBe(reviewStep);
-    expect(open(draftOf(completeInfo), completeInfo, true)).toBe(confirmationStep);
+    expect(open(draftOf(completeInfo), completeInfo)).toBe('review');
+    expect(open(draftOf(completeInfo), completeInfo, true)).toBe('confirmation');
   });
 
   it('is a step whose sections were changed since they were saved', () => {
     const draft = draftOf(completeInfo);
-    expect(open({ ...draft, address: { ...draft.address, city: 'Winterthur', zip: '8400' } }, completeInfo, true)).toBe(1);
-    expect(open({ ...draft, invoiceAddressSameAsAddress: false }, completeInfo, true)).toBe(2);
-    expect(open({ ...draft, contact: { ...draft.contact, phoneNumber: '44 668 18 01' } }, completeInfo, true)).toBe(3);
+    expect(open({ ...draft, address: { ...draft.address, city: 'Winterthur', zip: '8400' } }, completeInfo, true)).toBe('address');
+    expect(open({ ...draft, invoiceAddressSameAsAddress: false }, completeInfo, true)).toBe('billingAddress');
+    expect(open({ ...draft, contact: { ...draft.contact, phoneNumber: '44 668 18 01' } }, completeInfo, true)).toBe('contact');
     // A billing address typed and then given up (same as the address again) changes nothing.
-    expect(open({ ...draft, invoiceAddress: { ...zurich, city: 'Bern' } }, completeInfo, true)).toBe(confirmationStep);
+    expect(open({ ...draft, invoiceAddress: { ...zurich, city: 'Bern' } }, completeInfo, true)).toBe('confirmation');
   });
 
   it('asks for the VAT number the billing country needs', () => {
     const german = { ...completeInfo, address: { ...zurich, zip: '10117', city: 'Berlin', countryCode: 'DE' }, vatNumberRequired: true };
     german.invoiceAddress = german.address;
-    expect(open(draftOf(german), german)).toBe(0);
+    expect(open(draftOf(german), german)).toBe('invoiceInfo');
   });
 });
 
@@ -70,8 +70,8 @@ describe('the address country', () => {
 
   it('is required with its own message', () => {
     const draft = withDefaults(draftOf({ ...emptyInfo, address: { ...zurich, countryCode: '' } }), undefined);
-    expect(checkStep(1, draft, false)['address.countryCode']).toEqual({ key: 'error.checkout.countryRequired' });
-    expect(checkStep(1, withDefaults(draft, 'CH'), false)).toEqual({});
+    expect(checkStep('address', draft, false)['address.countryCode']).toEqual({ key: 'error.checkout.countryRequired' });
+    expect(checkStep('address', withDefaults(draft, 'CH'), false)).toEqual({});
   });
 
   it("takes the visitor's country only when it is a country of the list", () => {

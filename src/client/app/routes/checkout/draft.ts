@@ -1,13 +1,14 @@
 import type { Country } from '#shared/schemas/common.ts';
 import { addressSchema, companySchema, contactSchema, type InvoiceInfo, type InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import type { Problems } from '#client/ui/form/problems.ts';
+import { invoiceSteps, type CheckoutStep } from './checkout-steps.ts';
 import { sectionProblems } from './step-fields.ts';
 
 /**
- * What the visitor has typed in the invoice-info steps (0–3). It lives in the page and in
- * the tab's sessionStorage (session-draft.ts), so Back, Next and a reload keep it; each
- * Next saves its step's sections (PUT invoice-info), and the answer replaces only those
- * sections.
+ * What the visitor has typed in the invoice-info steps (invoiceInfo to contact). The page
+ * holds it with its form (useForm) and keeps it in the tab's sessionStorage
+ * (session-draft.ts), so Back, Next and a reload keep it; each Next saves its step's
+ * sections (PUT invoice-info), and the answer replaces only those sections.
  */
 export type AddressDraft = InvoiceInfo['address'];
 
@@ -22,13 +23,6 @@ export interface Draft {
 const addressFields = ['street', 'additionalAddressLine', 'zip', 'city', 'state', 'countryCode'] as const;
 const contactFields = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'] as const;
 
-export const stepCount = 7;
-/** The last step the visitor can be at while the order is still a cart (confirmation). */
-export const lastCartStep = 5;
-export const reviewStep = 4;
-export const confirmationStep = 5;
-export const thankYouStep = 6;
-
 const emptyAddress = (countryCode: string): AddressDraft => ({
   street: '',
   additionalAddressLine: '',
@@ -38,6 +32,15 @@ const emptyAddress = (countryCode: string): AddressDraft => ({
   country: '',
   countryCode,
 });
+
+/** Nothing typed and nothing saved yet. */
+export const emptyDraft: Draft = {
+  company: { name: '', vatNumber: '' },
+  address: emptyAddress(''),
+  invoiceAddressSameAsAddress: true,
+  invoiceAddress: emptyAddress(''),
+  contact: { firstName: '', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' },
+};
 
 export function draftOf(info: InvoiceInfo): Draft {
   return {
@@ -86,17 +89,17 @@ function addressPayload(address: AddressDraft, countries: readonly Country[]) {
 }
 
 /** The sections one step saves, without `step`. */
-export function updateOf(step: number, draft: Draft, countries: readonly Country[]): InvoiceInfoUpdate {
+export function updateOf(step: CheckoutStep, draft: Draft, countries: readonly Country[]): InvoiceInfoUpdate {
   switch (step) {
-    case 0:
+    case 'invoiceInfo':
       return { company: { name: draft.company.name, vatNumber: draft.company.vatNumber } };
-    case 1:
+    case 'address':
       return { address: addressPayload(draft.address, countries) };
-    case 2:
+    case 'billingAddress':
       return draft.invoiceAddressSameAsAddress
         ? { invoiceAddressSameAsAddress: true }
         : { invoiceAddressSameAsAddress: false, invoiceAddress: addressPayload(draft.invoiceAddress, countries) };
-    case 3:
+    case 'contact':
       return { contact: { ...draft.contact } };
     default:
       return {};
@@ -104,22 +107,22 @@ export function updateOf(step: number, draft: Draft, countries: readonly Country
 }
 
 /** The client's own check of one step, with the shared schemas (same rules, same texts as the server). */
-export function checkStep(step: number, draft: Draft, vatNumberRequired: boolean): Problems {
+export function checkStep(step: CheckoutStep, draft: Draft, vatNumberRequired: boolean): Problems {
   switch (step) {
-    case 0: {
+    case 'invoiceInfo': {
       const problems = sectionProblems(companySchema, draft.company, 'company');
       if (vatNumberRequired && draft.company.vatNumber.trim() === '') {
         problems['company.vatNumber'] ??= { key: 'error.checkout.vatNumberRequired' };
       }
       return problems;
     }
-    case 1:
+    case 'address':
       return withCountryRequired(sectionProblems(addressSchema, draft.address, 'address'), 'address.countryCode', draft.address.countryCode);
-    case 2:
+    case 'billingAddress':
       return draft.invoiceAddressSameAsAddress
         ? {}
         : withCountryRequired(sectionProblems(addressSchema, draft.invoiceAddress, 'invoiceAddress'), 'invoiceAddress.countryCode', draft.invoiceAddress.countryCode);
-    case 3:
+    case 'contact':
       return withCountryRequired(sectionProblems(contactSchema, draft.contact, 'contact'), 'contact.phoneCountryCode', draft.contact.phoneCountryCode);
     default:
       return {};
@@ -134,18 +137,18 @@ function withCountryRequired(problems: Problems, field: string, value: string): 
 const sameFields = <T extends object>(a: T, b: T, fields: readonly (keyof T)[]) => fields.every((field) => a[field] === b[field]);
 
 /** Whether a step's sections in the draft are what was saved (nothing typed since its last Next). */
-function isSaved(step: number, draft: Draft, saved: Draft): boolean {
+function isSaved(step: CheckoutStep, draft: Draft, saved: Draft): boolean {
   switch (step) {
-    case 0:
+    case 'invoiceInfo':
       return sameFields(draft.company, saved.company, ['name', 'vatNumber']);
-    case 1:
+    case 'address':
       return sameFields(draft.address, saved.address, addressFields);
-    case 2:
+    case 'billingAddress':
       return (
         draft.invoiceAddressSameAsAddress === saved.invoiceAddressSameAsAddress &&
         (draft.invoiceAddressSameAsAddress || sameFields(draft.invoiceAddress, saved.invoiceAddress, addressFields))
       );
-    case 3:
+    case 'contact':
       return sameFields(draft.contact, saved.contact, contactFields);
     default:
       return true;
@@ -153,17 +156,17 @@ function isSaved(step: number, draft: Draft, saved: Draft): boolean {
 }
 
 /**
- * The first step the visitor still has to go through: an invoice-info step (0–3) whose
+ * The first step the visitor still has to go through: an invoice-info step whose
  * sections are incomplete or changed since they were saved, else the review while the
  * terms are not agreed to, else the confirmation. Every step up to it can be shown; a
  * later one (an old address, a typed `?step=`) falls back to it. `draft` and `saved` are
  * as the form shows them (`withDefaults`).
  */
-export function firstOpenStep(draft: Draft, saved: Draft, vatNumberRequired: boolean, agreed: boolean): number {
-  for (const step of [0, 1, 2, 3]) {
+export function firstOpenStep(draft: Draft, saved: Draft, vatNumberRequired: boolean, agreed: boolean): CheckoutStep {
+  for (const step of invoiceSteps) {
     if (Object.keys(checkStep(step, draft, vatNumberRequired)).length > 0 || !isSaved(step, draft, saved)) return step;
   }
-  return agreed ? confirmationStep : reviewStep;
+  return agreed ? 'confirmation' : 'review';
 }
 
 /** The visitor's country as the geolocation answered it, if it is one of the list (else unknown: the field stays empty). */
@@ -173,22 +176,22 @@ export function usableCountry(code: string | undefined, countries: readonly Coun
 }
 
 /** The sections a step saved: the server's answer replaces them in the draft. */
-export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: number): Draft {
+export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: CheckoutStep): Draft {
   switch (step) {
-    case 0:
+    case 'invoiceInfo':
       return { ...draft, company: { ...saved.company } };
-    case 1:
+    case 'address':
       return {
         ...draft,
         address: { ...saved.address },
         // An untouched billing address follows the address's (maybe new) country.
         invoiceAddress: isBlankAddress(draft.invoiceAddress) ? { ...draft.invoiceAddress, countryCode: saved.address.countryCode } : draft.invoiceAddress,
       };
-    case 2:
+    case 'billingAddress':
       return saved.invoiceAddressSameAsAddress
         ? { ...draft, invoiceAddressSameAsAddress: true }
         : { ...draft, invoiceAddressSameAsAddress: false, invoiceAddress: { ...saved.invoiceAddress } };
-    case 3:
+    case 'contact':
       return { ...draft, contact: { ...saved.contact } };
     default:
       return draft;
@@ -196,22 +199,22 @@ export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: number): Draf
 }
 
 /** The fields a step's form shows, so an error on any other field is listed at the top. */
-export function visibleFields(step: number, draft: Draft, agreed: boolean): ReadonlySet<string> {
+export function visibleFields(step: CheckoutStep, draft: Draft, agreed: boolean): ReadonlySet<string> {
   switch (step) {
-    case 0:
+    case 'invoiceInfo':
       return new Set(['company.name', 'company.vatNumber']);
-    case 1:
+    case 'address':
       return new Set(addressFields.map((field) => `address.${field}`));
-    case 2:
+    case 'billingAddress':
       return new Set([
         'invoiceAddressSameAsAddress',
         ...(draft.invoiceAddressSameAsAddress ? [] : addressFields.map((field) => `invoiceAddress.${field}`)),
       ]);
-    case 3:
+    case 'contact':
       return new Set(contactFields.map((field) => `contact.${field}`));
-    case 4:
+    case 'review':
       return new Set(['agreeWithLegalTexts']);
-    case 5:
+    case 'confirmation':
       return new Set(['captchaSolution', ...(agreed ? [] : ['agreeWithLegalTexts'])]);
     default:
       return new Set();

@@ -27,7 +27,7 @@ function AddressLines({ address, countries }: { address: AddressDraft; countries
 }
 
 /**
- * Step 4: what was entered, the legal texts and the "I agree" box. The order's lines and
+ * The review step: what was entered, the legal texts and the "I agree" box. The order's lines and
  * amounts stand beside it, as beside every step (checkout-summary.tsx).
  */
 export function ReviewStep({

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { z } from 'zod';
 import type { Draft } from './draft.ts';
 
@@ -76,4 +77,12 @@ export function forgetSessionDraft(orderId: string): void {
   } catch {
     // nothing kept, nothing to forget
   }
+}
+
+/** Keeps what was typed and the terms box in the tab while the order is a cart; once it is placed, forgets them. */
+export function useSessionDraft(orderId: string, { draft, agreed }: SessionDraft, placed: boolean): void {
+  useEffect(() => {
+    if (placed) forgetSessionDraft(orderId);
+    else writeSessionDraft(orderId, { draft, agreed });
+  }, [orderId, placed, draft, agreed]);
 }

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '#shared/errors.ts';
 import type { z } from 'zod';
 import { problemsFromApi, problemsFromSchema, type Problems } from '#client/ui/form/problems.ts';
+import { earlier, type CheckoutStep } from './checkout-steps.ts';
 
 /**
  * Which checkout step shows which field, so an error sends the visitor to the step where
@@ -12,22 +13,22 @@ function normalizeField(field: string): string {
   return field.replace(/^(address|invoiceAddress)\.country$/, '$1.countryCode');
 }
 
-/** The step number whose form shows a field, or undefined for none. */
-export function stepOfField(field: string): number | undefined {
+/** The step whose form shows a field, or undefined for none. */
+export function stepOfField(field: string): CheckoutStep | undefined {
   switch (field.split('.')[0]) {
     case 'company':
-      return 0;
+      return 'invoiceInfo';
     case 'address':
-      return 1;
+      return 'address';
     case 'invoiceAddress':
     case 'invoiceAddressSameAsAddress':
-      return 2;
+      return 'billingAddress';
     case 'contact':
-      return 3;
+      return 'contact';
     case 'agreeWithLegalTexts':
-      return 4;
+      return 'review';
     case 'captchaSolution':
-      return 5;
+      return 'confirmation';
     default:
       return undefined;
   }
@@ -44,9 +45,8 @@ export function sectionProblems(schema: z.ZodType, value: unknown, prefix: strin
 }
 
 /** The earliest step that has an error, if any error belongs to a step. */
-export function earliestStep(fields: Problems): number | undefined {
-  const steps = Object.keys(fields)
+export function earliestStep(fields: Problems): CheckoutStep | undefined {
+  return Object.keys(fields)
     .map(stepOfField)
-    .filter((step): step is number => step !== undefined);
-  return steps.length > 0 ? Math.min(...steps) : undefined;
+    .reduce<CheckoutStep | undefined>((found, step) => (step && found ? earlier(found, step) : (step ?? found)), undefined);
 }

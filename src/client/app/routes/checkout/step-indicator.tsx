@@ -1,17 +1,19 @@
 import { checkoutSteps } from '#shared/schemas/checkout.ts';
 import { useT } from '#client/lib/i18n.tsx';
+import { stepNumber, type CheckoutStep } from './checkout-steps.ts';
 
 /**
  * The checkout steps (`checkoutSteps`) as an ordered list: the current one carries
  * `aria-current="step"`, the ones before it say that they are done (in text, not only
  * by colour).
  */
-export function StepIndicator({ step }: { step: number }) {
+export function StepIndicator({ step }: { step: CheckoutStep }) {
   const t = useT();
+  const current = stepNumber(step);
   return (
     <ol className="checkout-steps" aria-label={t('checkout.steps.label')}>
         {checkoutSteps.map((name, index) => {
-          const state = index < step ? 'done' : index === step ? 'current' : 'todo';
+          const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           return (
             <li key={name} className={`checkout-steps__step checkout-steps__step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
               <span className="checkout-steps__number" aria-hidden="true">

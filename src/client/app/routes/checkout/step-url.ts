@@ -1,4 +1,5 @@
 import { checkoutSteps } from '#shared/schemas/checkout.ts';
+import type { CheckoutStep } from './checkout-steps.ts';
 
 /**
  * The checkout step in the page's address: `/app/orders/{id}/checkout?step=contact`.
@@ -8,20 +9,19 @@ import { checkoutSteps } from '#shared/schemas/checkout.ts';
  * thank-you. This module is the only place that reads or writes them.
  */
 const stepParam = 'step';
-const slugs: readonly string[] = checkoutSteps.map((name) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+const slugOf = (step: CheckoutStep) => step.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-/** The step an address names (`?step=review` → 4); undefined when it names none or an unknown one. */
-export function stepOfSearch(search: string): number | undefined {
+const isStep = (value: unknown): value is CheckoutStep => (checkoutSteps as readonly unknown[]).includes(value);
+
+/** The step an address names (`?step=review` → review); undefined when it names none or an unknown one. */
+export function stepOfSearch(search: string): CheckoutStep | undefined {
   const value = new URLSearchParams(search).get(stepParam);
-  const index = value === null ? -1 : slugs.indexOf(value);
-  return index >= 0 ? index : undefined;
+  return checkoutSteps.find((step) => slugOf(step) === value);
 }
 
 /** The query string of a step: `?step=review`. */
-export function searchOfStep(step: number): string {
-  const slug = slugs[step];
-  if (slug === undefined) throw new Error(`No checkout step ${step}`);
-  return `?${new URLSearchParams({ [stepParam]: slug }).toString()}`;
+export function searchOfStep(step: CheckoutStep): string {
+  return `?${new URLSearchParams({ [stepParam]: slugOf(step) }).toString()}`;
 }
 
 /**
@@ -30,11 +30,11 @@ export function searchOfStep(step: number): string {
  * and the buttons tell the same story.
  */
 export interface StepHistoryState {
-  checkoutFrom: number;
+  checkoutFrom: CheckoutStep;
 }
 
-export function cameFrom(state: unknown): number | undefined {
+export function cameFrom(state: unknown): CheckoutStep | undefined {
   if (typeof state !== 'object' || state === null || !('checkoutFrom' in state)) return undefined;
-  const from = (state as StepHistoryState).checkoutFrom;
-  return typeof from === 'number' ? from : undefined;
+  const from = (state as { checkoutFrom: unknown }).checkoutFrom;
+  return isStep(from) ? from : undefined;
 }

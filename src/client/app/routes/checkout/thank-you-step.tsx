@@ -5,7 +5,7 @@ import { appPaths, invoicePdfPath, sitePath } from '#shared/paths.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
 /**
- * Step 6: the order number, what was bought, what happens next (the confirmation with the
+ * The thank-you step: the order number, what was bought, what happens next (the confirmation with the
  * invoice by e-mail, the seats set up within five working days), the invoice PDF and the
  * way to the tracking page.
  */

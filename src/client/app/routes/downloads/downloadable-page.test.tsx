@@ -11,6 +11,7 @@ import type { Downloadable } from '#shared/schemas/downloadables.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { LanguageProvider, useLanguage } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
 import DownloadablePage from './downloadable-page.tsx';
@@ -89,7 +90,7 @@ function renderAt(path: string, language: Language = 'en-US') {
   const router = createMemoryRouter([{ path: appPaths.downloadableContent(':code', ':language'), element: <DownloadablePage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <LanguageProbe />
         <RouterProvider router={router} />
       </LanguageProvider>

@@ -7,6 +7,7 @@ import { peopleCalls } from '#shared/contract/people.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ConfirmDeletionPage from './confirm-deletion-page.tsx';
@@ -33,7 +34,7 @@ function renderPage(language: Language = 'en-US') {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { formatDate, formatDateTime, formatEventDateTime } from '#shared/dates.ts';
 import { urlOf } from '#shared/contract.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
-import { formatDate, formatDateTime, formatEventDateTime } from '#shared/dates.ts';
-import { isMessageKey, translatePlural } from '#shared/i18n/messages.ts';
+import { isMessageKey, translatePlural } from '#client/lib/translate.ts';
 import { apiBase } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';

@@ -9,6 +9,7 @@ import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import type { NewsletterPreferences } from '#shared/schemas/newsletter.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
 import PreferencesPage from './preferences-page.tsx';
@@ -116,7 +117,7 @@ function renderPage(language: Language = 'en-US', hash = '') {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { newsletterUnsubscribeSection, sitePath } from '#shared/paths.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
-import type { NewsletterPreferences, NewsletterStatus } from '#shared/schemas/newsletter.ts';
+import { newsletterPreferencesUpdateSchema, type NewsletterPreferences, type NewsletterPreferencesUpdate, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import { CheckboxField, SelectField } from '#client/ui/form/fields.tsx';
-import { problemsFromApi, problemText, withoutProblem, type Problem, type Problems } from '#client/ui/form/problems.ts';
-import { useFocusOnProblems } from '#client/ui/form/use-form.ts';
+import { CheckboxField, FormProblems, SelectField } from '#client/ui/form/fields.tsx';
+import { problemText } from '#client/ui/form/problems.ts';
+import { useForm } from '#client/ui/form/use-form.ts';
 import { DeletionRequest, PersonalData } from './personal-data.tsx';
 import { saidOf, type Said } from './said.ts';
 import './preferences.css';
@@ -85,9 +85,6 @@ const choicesOf = (preferences: NewsletterPreferences): Choices => ({
   language: preferences.language,
 });
 
-/** The fields of the form; a problem of any other field is shown above it. */
-const choiceFields = new Set(['role', 'experienceLevel', 'topicIds', 'language']);
-
 /** What the page says after an action, by the action and the status before it. */
 function resultOf(action: Action, before: NewsletterStatus, after: NewsletterStatus): MessageKey {
   if (action === 'unsubscribe') return 'preferences.result.unsubscribed';
@@ -101,15 +98,9 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const unsubscribeRef = useRef<HTMLHeadingElement>(null);
-  const focusFirstProblem = useFocusOnProblems(formRef);
   const { hash } = useLocation();
-
-  const [choices, setChoices] = useState<Choices>(() => choicesOf(preferences));
-  const [problems, setProblems] = useState<Problems>({});
-  const [general, setGeneral] = useState<Problem[]>([]);
   // `round` makes the same message after a second action take the focus again.
   const [result, setResult] = useState<{ said: Said; failed: boolean; round: number }>();
   const topics = useQuery(apiQuery(newsletterCalls.newsletterTopics, { query: { language } }));
@@ -130,19 +121,10 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
   const show = (said: Said, failed: boolean) => setResult((current) => ({ said, failed, round: (current?.round ?? 0) + 1 }));
 
   const action = useMutation({
-    mutationFn: ({ kind }: { kind: Action; before: NewsletterStatus }) => {
+    mutationFn: ({ kind, choices }: { kind: Action; before: NewsletterStatus; choices?: NewsletterPreferencesUpdate }) => {
       if (kind === 'confirm') return callApi(newsletterCalls.confirmNewsletter, { params: { token } });
       if (kind === 'unsubscribe') return callApi(newsletterCalls.unsubscribeFromNewsletter, { params: { token }, body: undefined });
-      return callApi(newsletterCalls.saveNewsletterPreferences, {
-        params: { token },
-        body: { role: choices.role, experienceLevel: choices.experienceLevel, topicIds: choices.topicIds, language: choices.language },
-      });
-    },
-    onMutate: ({ kind }) => {
-      if (kind === 'save') {
-        setProblems({});
-        setGeneral([]);
-      }
+      return callApi(newsletterCalls.saveNewsletterPreferences, { params: { token }, body: choices ?? choicesOf(preferences) });
     },
     onSuccess: (fresh, { kind, before }) => {
       queryClient.setQueryData(apiQuery(newsletterCalls.newsletterPreferences, { params: { token } }).queryKey, fresh);
@@ -155,20 +137,8 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
         onGone();
         return;
       }
-      if (kind === 'save' && error instanceof ApiError && error.fieldErrors.length > 0) {
-        const all = problemsFromApi(error.fieldErrors);
-        const atFields: Problems = {};
-        const above: Problem[] = [];
-        for (const [path, problem] of Object.entries(all)) {
-          const head = path.split('.')[0] ?? path;
-          if (choiceFields.has(head)) atFields[head] ??= problem;
-          else above.push(problem);
-        }
-        setProblems(atFields);
-        setGeneral(above);
-        focusFirstProblem();
-        return;
-      }
+      // The form shows the field errors of a save.
+      if (kind === 'save' && error instanceof ApiError && error.fieldErrors.length > 0) return;
       console.error(`[preferences] ${kind} failed`, error);
       show(saidOf(error, 'preferences.failed'), true);
     },
@@ -176,18 +146,15 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
 
   const run = (kind: Action) => action.mutate({ kind, before: preferences.status });
   const busy = action.isPending ? action.variables.kind : undefined;
-  const errorOf = (field: string) => {
-    const problem = problems[field];
-    return problem ? problemText(problem, language) : undefined;
-  };
-  const change = <K extends keyof Choices>(field: K, value: Choices[K]) => {
-    setChoices((current) => ({ ...current, [field]: value }));
-    setProblems((current) => withoutProblem(current, field));
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!busy) run('save');
-  };
+  const form = useForm({
+    language,
+    initial: choicesOf(preferences),
+    canSend: () => busy === undefined,
+    schema: newsletterPreferencesUpdateSchema,
+    send: (choices) => action.mutateAsync({ kind: 'save', before: preferences.status, choices }),
+  });
+  const { field, values: choices } = form;
+  const topicsError = form.errorOf('topicIds');
 
   const status = preferences.status;
   const saveLabel = busy === 'save' ? 'preferences.saving' : status === 'PENDING' ? 'preferences.confirmAndSave' : 'preferences.save';
@@ -230,35 +197,21 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
       <section className="preferences__section" aria-labelledby={`${id}-choices`}>
         <h2 id={`${id}-choices`}>{t('preferences.choices.title')}</h2>
         <p>{t('preferences.choices.intro')}</p>
-        <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={busy === 'save'}>
-          {general.length > 0 && (
-            <div className="form__alert" role="alert" tabIndex={-1}>
-              {general.map((problem, index) => (
-                <p key={index}>{problemText(problem, language)}</p>
-              ))}
-            </div>
-          )}
+        <form className="form" noValidate onSubmit={form.onSubmit} aria-busy={busy === 'save'}>
+          <FormProblems texts={form.elsewhere} />
           <SelectField
-            id={`${id}-role`}
-            name="role"
+            {...field('role')}
             label={t('forms.role.label')}
-            value={choices.role}
-            onChange={(value) => change('role', value)}
             options={roles.map((role) => ({ value: role, label: t(`forms.role.${role}`) }))}
             language={language}
-            error={errorOf('role')}
           />
           <SelectField
-            id={`${id}-experienceLevel`}
-            name="experienceLevel"
+            {...field('experienceLevel')}
             label={t('forms.experienceLevel.label')}
-            value={choices.experienceLevel}
-            onChange={(value) => change('experienceLevel', value)}
             options={experienceLevels.map((level) => ({ value: level, label: t(`forms.experienceLevel.${level}`) }))}
             language={language}
-            error={errorOf('experienceLevel')}
           />
-          <fieldset className="form__fieldset" aria-describedby={errorOf('topicIds') ? `${id}-topics-error` : undefined}>
+          <fieldset className="form__fieldset" aria-describedby={topicsError ? `${id}-topics-error` : undefined}>
             <legend className="form__legend">{t('forms.topics.legend')}</legend>
             {topics.data ? (
               <ul className="form__choices">
@@ -272,7 +225,7 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
                       label={topic.title}
                       checked={choices.topicIds.includes(topic.id)}
                       onChange={(checked) =>
-                        change('topicIds', checked ? [...choices.topicIds, topic.id] : choices.topicIds.filter((chosen) => chosen !== topic.id))
+                        form.set('topicIds', checked ? [...choices.topicIds, topic.id] : choices.topicIds.filter((chosen) => chosen !== topic.id))
                       }
                     />
                   </li>
@@ -283,25 +236,22 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
                 {t(topics.error ? 'preferences.topics.loadFailed' : 'preferences.topics.loading')}
               </p>
             )}
-            {errorOf('topicIds') && (
+            {topicsError && (
               // Not tied to one checkbox: an alert the focus can move to (useFocusOnProblems).
               <p id={`${id}-topics-error`} className="form__error" role="alert" tabIndex={-1}>
-                {errorOf('topicIds')}
+                {topicsError}
               </p>
             )}
           </fieldset>
           <SelectField
-            id={`${id}-language`}
-            name="language"
-            label={t('preferences.language.label')}
-            value={choices.language}
+            {...field('language')}
             onChange={(value) => {
-              if (isLanguage(value)) change('language', value);
+              if (isLanguage(value)) form.set('language', value);
             }}
+            label={t('preferences.language.label')}
             options={languages.map((option) => ({ value: option, label: t(`preferences.language.${option}`) }))}
             language={language}
             placeholder="whenEmpty"
-            error={errorOf('language')}
           />
           <div className="form__actions">
             <button type="submit" className="form__submit" disabled={busy !== undefined}>

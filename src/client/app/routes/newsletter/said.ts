@@ -1,6 +1,5 @@
-import type { MessageKey } from '#shared/i18n/messages.ts';
-import { ApiError } from '#client/lib/api.ts';
-import type { Problem } from '#client/ui/form/problems.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
+import { refusalOf, type Problem } from '#client/ui/form/problems.ts';
 
 /**
  * What a page says after an action: a catalogue key, or the server's text in every
@@ -11,6 +10,5 @@ export type Said = Problem;
 
 /** The server's reason for a failure when it gave one (a 429 says when to try again), else `fallback`. */
 export function saidOf(error: unknown, fallback: MessageKey): Said {
-  const messages = error instanceof ApiError ? error.body.error?.messagesByLanguage : undefined;
-  return messages ? { messagesByLanguage: messages } : { key: fallback };
+  return refusalOf(error, { key: fallback });
 }

@@ -12,6 +12,7 @@ import type { PublicWebinar } from '#shared/schemas/webinars.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import WebinarPage from './webinar-page.tsx';
@@ -67,7 +68,7 @@ function renderAt(path: string, language: Language = 'en-US') {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
         <RouterProvider router={router} />
       </LanguageProvider>
     </QueryClientProvider>,

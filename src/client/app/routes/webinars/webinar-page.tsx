@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { webinarCalls } from '#shared/contract/webinars.ts';
-import { translateAll, type MessagesByLanguage } from '#shared/i18n/messages.ts';
 import { appPaths } from '#shared/paths.ts';
 import { webinarSubscriptionSchema, type PublicWebinar, type WebinarSubscription } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField } from '#client/ui/form/fields.tsx';
-import { FormLayout } from '#client/ui/form/form-layout.tsx';
+import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
+import { problemText, type Problem } from '#client/ui/form/problems.ts';
+import { emptyPerson, PersonFields, RoleField } from '#client/ui/form/public-fields.tsx';
 import { WebinarFacts } from '#client/features/webinars/webinar-facts.tsx';
 import { paragraphsOf, signUpState } from '#client/features/webinars/webinar-text.ts';
 import './webinars.css';
@@ -103,10 +104,9 @@ function WebinarDetail({ webinar }: { webinar: PublicWebinar }) {
 function SignUp({ webinar }: { webinar: PublicWebinar }) {
   const t = useT();
   const { language } = useLanguage();
-  const newsletterId = useId();
-  const [newsletter, setNewsletter] = useState(false);
-  const [confirmation, setConfirmation] = useState<MessagesByLanguage>();
-  const [refusal, setRefusal] = useState<MessagesByLanguage>();
+  // The server's text in every language, or a catalogue key: either follows a switch of the language.
+  const [confirmation, setConfirmation] = useState<Problem>();
+  const [refusal, setRefusal] = useState<Problem>();
   const doneRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -114,25 +114,33 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
     if (confirmation) doneRef.current?.focus();
   }, [confirmation]);
 
-  async function send(payload: WebinarSubscription): Promise<void> {
-    try {
-      const answer = await callApi(webinarCalls.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
-      setConfirmation(answer.messages[0]?.translations ?? translateAll('webinars.signedUp.text'));
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        setRefusal(error.body.error?.messagesByLanguage ?? translateAll(error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started'));
-        return;
+  const form = usePublicForm({
+    language,
+    initial: { ...emptyPerson, role: '', newsletterEnabled: false },
+    schema: webinarSubscriptionSchema,
+    send: async (payload: WebinarSubscription) => {
+      try {
+        const answer = await callApi(webinarCalls.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
+        const translations = answer.messages[0]?.translations;
+        setConfirmation(translations ? { messagesByLanguage: translations } : { key: 'webinars.signedUp.text' });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          const messages = error.body.error?.messagesByLanguage;
+          setRefusal(messages ? { messagesByLanguage: messages } : { key: error.status === 404 ? 'error.webinar.notFound' : 'error.webinar.started' });
+          return;
+        }
+        // Field errors (400) are shown by the form; anything else is logged there.
+        throw error;
       }
-      // Field errors (400) are shown by the form; anything else is logged there.
-      throw error;
-    }
-  }
+    },
+  });
+  const { field } = form;
 
   if (confirmation) {
     return (
       <div ref={doneRef} className="webinar__section webinar__done" role="status" tabIndex={-1} aria-labelledby="webinar-done">
         <h2 id="webinar-done">{t('webinars.signedUp.title')}</h2>
-        <p>{confirmation[language]}</p>
+        <p>{problemText(confirmation, language)}</p>
         <h3>{t('webinars.next.title')}</h3>
         <ul>
           <li>{t('webinars.next.mail')}</li>
@@ -151,7 +159,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
       {refusal ? (
         <>
           <p className="webinar__refused" role="alert">
-            {refusal[language]}
+            {problemText(refusal, language)}
           </p>
           <p>
             <Link to={appPaths.webinars()}>{t('webinars.notFound.list')}</Link>
@@ -160,23 +168,10 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
       ) : (
         <>
           <p>{t('webinars.signUp.intro')}</p>
-          <FormLayout
-            language={language}
-            fields={['firstName', 'lastName', 'email', 'companyName', 'role']}
-            schema={webinarSubscriptionSchema}
-            siteKeyCall={siteKeyCalls.forms}
-            extraPayload={{ newsletterEnabled: newsletter }}
-            submitLabel="webinars.signUp.submit"
-            onSubmit={send}
-          >
-            <CheckboxField
-              id={newsletterId}
-              className="form__field form__choice"
-              name="newsletterEnabled"
-              label={t('webinars.signUp.newsletter')}
-              checked={newsletter}
-              onChange={setNewsletter}
-            />
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="webinars.signUp.submit">
+            <PersonFields field={field} language={language} />
+            <RoleField {...field('role')} language={language} />
+            <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={t('webinars.signUp.newsletter')} />
           </FormLayout>
         </>
       )}

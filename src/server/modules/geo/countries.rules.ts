@@ -29,6 +29,7 @@ export function listCountries(language: Language): Country[] {
   return list;
 }
 
+/** The country of an ISO 3166-1 code, named in `language`; for the modules that check or name countries. */
 export function findCountry(code: string, language: Language): Country | undefined {
   return listCountries(language).find((country) => country.code === code);
 }

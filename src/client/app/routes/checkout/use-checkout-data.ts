@@ -1,0 +1,63 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
+import { isCart } from '#shared/orders.ts';
+import type { InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
+import { callApi } from '#client/lib/api.ts';
+import { useLanguage } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+import { useFormData } from '#client/ui/form/form-data.ts';
+import { usableCountry } from './draft.ts';
+import type { LegalTextsState } from './legal-agreement.tsx';
+
+/**
+ * The server's side of the checkout: the order and its invoice info (queries), the
+ * countries and the visitor's country, and the two calls that change the order: saving
+ * a step's sections and placing the order.
+ */
+export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefined) {
+  const { language } = useLanguage();
+  const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }));
+  const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }));
+  const countries = useFormData(geoCalls.countries, { query: { language } });
+  const visitorCountry = useFormData(geoCalls.visitorCountry);
+  const countryList = countries.status === 'loaded' ? countries.data : [];
+
+  const detail = detailQuery.data;
+  const info = lastSaved ?? infoQuery.data;
+  const stillCart = detail ? isCart(detail) : false;
+
+  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(checkoutCalls.saveInvoiceInfo, { params: { orderId }, body: update }) });
+  const order = useMutation({
+    mutationFn: (captchaSolution: string) =>
+      callApi(checkoutCalls.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
+  });
+
+  return {
+    detailQuery,
+    infoQuery,
+    detail,
+    info,
+    stillCart,
+    hasLines: detail ? detail.items.some((item) => item.status === 'ACTIVE') : false,
+    // The invoice info matters only while the order is a cart.
+    invoiceLoadFailed: stillCart && !info && infoQuery.error !== null,
+    countries: countryList,
+    countriesLoading: countries.status === 'loading',
+    visitorCountryLoading: visitorCountry.status === 'loading',
+    // The default of the address and phone countries; unknown, they stay empty (and required).
+    visitorCode: usableCountry(visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined, countryList),
+    save,
+    order,
+  };
+}
+
+export type CheckoutData = ReturnType<typeof useCheckoutData>;
+
+/** The legal texts in the visitor's language, loaded once the review is near. */
+export function useLegalTexts(orderId: string, needed: boolean): { legal: LegalTextsState; retry: () => void } {
+  const { language } = useLanguage();
+  const query = useQuery({ ...apiQuery(checkoutCalls.legalTexts, { params: { orderId }, query: { language } }), enabled: needed });
+  const legal: LegalTextsState = query.data ? { status: 'loaded', texts: query.data } : query.error ? { status: 'failed' } : { status: 'loading' };
+  return { legal, retry: () => void query.refetch() };
+}

@@ -1,0 +1,176 @@
+import type { StaffMember } from '#server/plugins/staff-session.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { AppError } from '#shared/errors.ts';
+import { translateAll } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { toMajor, toMinor } from '#shared/money.ts';
+import type { OrderAction } from '#shared/orders.ts';
+import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
+import { orderVatTotals } from '../checkout/order-vat.rules.ts';
+import { addMonths } from './calendar.ts';
+import type { OrderPageService } from './order-page.service.ts';
+import * as repo from './orders.repository.ts';
+import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
+
+/** Who acts: the signed-in staff member (the demo orders: the system). */
+export type Staff = Pick<StaffMember, 'id' | 'email'>;
+
+const amountText = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency}`;
+
+/**
+ * The staff actions on orders (docs/product/order-lifecycle.md, "Back office"), each
+ * through the orders service's one action function with the staff member's e-mail as
+ * actor; each answers the order's page as it is afterwards.
+ */
+export function createOrderActionsService(deps: {
+  orders: Pick<OrdersService, 'applyAction'>;
+  /** The order's page, the answer of every action. */
+  orderPage: Pick<OrderPageService, 'orderView'>;
+}) {
+  const { orders, orderPage } = deps;
+  const { orderView } = orderPage;
+
+  function refuseFutureDate(field: string, date: string): void {
+    if (date > isoDateInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
+  }
+
+  /** Runs a staff action through the one action function, with the staff member as actor. */
+  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<undefined>, 'orderId' | 'action' | 'actor'> = {}) {
+    await orders.applyAction({ ...request, orderId, action, actor: staff.email });
+  }
+
+  /** The refund terms as the machine, the order and its history take them. */
+  function refundTerms(terms: RefundTerms) {
+    const refundAmountMinor = terms.refund ? toMinor(terms.refundAmount ?? 0) : null;
+    return {
+      data: { refund: terms.refund, refundAmount: refundAmountMinor ?? 0 },
+      // The machine refuses a refund above what was paid: said on the field, with the most allowed.
+      explainRefusal: (reason: 'notAllowed' | 'precondition', order: repo.LockedOrder) =>
+        reason === 'precondition'
+          ? AppError.field('refundAmount', 'tooBig', 'error.order.refundAbovePaid', { max: amountText(order.totalPaidMinor, order.currency) })
+          : undefined,
+      changes: { refund: terms.refund, refundAmountMinor, refunded: false, refundedDate: null },
+      history: { refund: terms.refund, ...(terms.refund ? { refundAmount: terms.refundAmount ?? 0 } : {}), ...(terms.reason ? { reason: terms.reason } : {}) },
+    };
+  }
+
+  /** The status changes of POST …/status and bulk, with what each writes besides the status. */
+  function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string) {
+    const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
+    return act(orderId, action, staff, {
+      prepare: ({ order }): ActionPlan => {
+        switch (action) {
+          case 'START_WORK':
+            // The seats can be used from the day work starts (unless a day was set before).
+            return { changes: { availableFrom: order.availableFrom ?? isoDateInZurich() }, history: withReason() };
+          case 'CANCEL':
+            return { changes: { canceledBy: staff.email }, history: withReason() };
+          case 'RENEW': {
+            // The next month starts where the current period ends; one month of the MONTHLY lines
+            // falls due now, gross: with the VAT of the order's billing country, as invoiced
+            // (docs/decisions/020-monthly-terms.md). Only the history records it
+            // (`amount_due_minor` stays what fell due at purchase).
+            const periodStart = order.periodEnd ?? isoDateInZurich();
+            const periodEnd = addMonths(periodStart, 1);
+            const { grossMinor } = orderVatTotals(order.monthlyMinor, order.invoiceInfo);
+            return { history: withReason({ amountDue: toMajor(grossMinor), periodStart, periodEnd }) };
+          }
+          default:
+            return { history: withReason() };
+        }
+      },
+    });
+  }
+
+  return {
+    /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
+    async pay(orderId: string, staff: Staff, payment: { amount: number; date: string; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
+      refuseFutureDate('date', payment.date);
+      const amountMinor = toMinor(payment.amount);
+      await act(orderId, 'PAY', staff, {
+        data: { amount: amountMinor },
+        prepare: async ({ tx, order, facts, to }) => {
+          const open = Math.max(0, facts.amountDue - facts.totalPaid);
+          if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: amountText(open, order.currency) });
+          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email });
+          const history: Record<string, unknown> = { amount: payment.amount, date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
+          if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
+            // The subscription starts with the payment that activates it: its first month.
+            Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
+          }
+          return { history };
+        },
+      });
+      return orderView(orderId, language);
+    },
+
+    /** POST …/cancel-refund: cancels a paid order, with or without a refund of at most what was paid. */
+    async cancelRefund(orderId: string, staff: Staff, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+      const refund = refundTerms(terms);
+      await act(orderId, 'CANCEL_REFUND', staff, {
+        data: refund.data,
+        explainRefusal: refund.explainRefusal,
+        prepare: () => ({ changes: { ...refund.changes, canceledBy: staff.email }, history: refund.history }),
+      });
+      return orderView(orderId, language);
+    },
+
+    /** POST …/archive-refund: the promised refund was paid out on `refundDate`. */
+    async archiveRefund(orderId: string, staff: Staff, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
+      refuseFutureDate('refundDate', body.refundDate);
+      await act(orderId, 'ARCHIVE_REFUND', staff, {
+        prepare: ({ order }) => ({
+          changes: { refunded: true, refundedDate: body.refundDate },
+          history: { refundDate: body.refundDate, refundAmount: toMajor(order.refundAmountMinor ?? 0) },
+        }),
+      });
+      return orderView(orderId, language);
+    },
+
+    /** POST …/termination: notice on a subscription; it ends with the running month, not before the minimum term (`terminatedFrom`). */
+    async startTermination(orderId: string, staff: Staff, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+      const refund = refundTerms(terms);
+      await act(orderId, 'START_TERMINATION', staff, {
+        data: refund.data,
+        explainRefusal: refund.explainRefusal,
+        prepare: ({ order }) => {
+          // The end of the month running now (set by the payment that activated the subscription or
+          // the last renewal), but never before the minimum term is over.
+          const termEnd = addMonths(order.subscribedFrom ?? isoDateInZurich(), order.termMonths ?? 12);
+          const periodEnd = order.periodEnd ?? termEnd;
+          const terminatedFrom = periodEnd > termEnd ? periodEnd : termEnd;
+          return { changes: { ...refund.changes, terminatedBy: staff.email, terminatedFrom }, history: { ...refund.history, terminatedFrom } };
+        },
+      });
+      return orderView(orderId, language);
+    },
+
+    /** DELETE …/ : the order is marked deleted; it stays for audit and leaves every list and the visitor's calls. */
+    async deleteOrder(orderId: string, staff: Staff, reason?: string | undefined): Promise<void> {
+      await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
+    },
+
+    /** POST …/status: a STATUS_CHANGE action. */
+    async changeStatus(orderId: string, staff: Staff, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
+      await statusChange(orderId, body.action, staff, body.reason);
+      return orderView(orderId, language);
+    },
+
+    /** POST /orders/admin/bulk: the action on each order in its own transaction; refusals are reported, not thrown. */
+    async bulk(staff: Staff, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
+      const answer: BulkAnswer = { succeeded: [], refused: [] };
+      for (const id of new Set(body.ids)) {
+        try {
+          await statusChange(id, body.action, staff);
+          answer.succeeded.push(id);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          answer.refused.push({ id, code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) });
+        }
+      }
+      return answer;
+    },
+  };
+}
+
+export type OrderActionsService = ReturnType<typeof createOrderActionsService>;

@@ -1,0 +1,109 @@
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Language } from '#shared/locales.ts';
+import { toMajor } from '#shared/money.ts';
+import type { OrderDetail } from '#shared/schemas/checkout.ts';
+import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
+import type { Staff } from './order-actions.service.ts';
+import { factsOf } from './order-facts.ts';
+import { allowedActions } from './order-state-machine.ts';
+import * as adminRepo from './orders-admin.repository.ts';
+import * as repo from './orders.repository.ts';
+
+const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+
+/** The timeline's newest-first order; at equal times a transition's mails come above it. */
+const kindRank: Record<TimelineEntry['kind'], number> = { MAIL: 0, NOTE: 1, TRANSITION: 2 };
+
+/** The actor as the back office shows it: the visitor is the customer. */
+const whoOf = (actor: string) => (actor === 'visitor' ? 'customer' : actor);
+
+/**
+ * An order's page in the back office (docs/product/order-lifecycle.md, "Back office"): the
+ * order with what may be done with it now, its payments and its timeline (transitions,
+ * mails, notes), and the notes staff add to that timeline.
+ */
+export function createOrderPageService(deps: {
+  db: Db;
+  /** The order as GET /orders/{id}/detail shows it (lines, totals with VAT, invoice info). */
+  checkout: { orderDetail(orderId: string, language: Language, options?: { includeDeleted?: boolean }): Promise<OrderDetail> };
+}) {
+  const { db, checkout } = deps;
+
+  async function timelineOf(orderId: string): Promise<TimelineEntry[]> {
+    const { history, notes, mails } = await adminRepo.findTimelineSources(db, orderId);
+    const entries: { at: Date; entry: TimelineEntry }[] = [
+      ...history.map((row) => ({
+        at: new Date(row.at),
+        entry: {
+          kind: 'TRANSITION' as const,
+          at: new Date(row.at).toISOString(),
+          action: row.action,
+          from: row.fromStatus,
+          to: row.toStatus,
+          who: whoOf(row.actor),
+          data: row.data ?? null,
+        },
+      })),
+      ...notes.map((row) => ({
+        at: new Date(row.at),
+        entry: { kind: 'NOTE' as const, at: new Date(row.at).toISOString(), id: row.id, who: row.author, text: row.text },
+      })),
+      ...mails.map((row) => ({
+        at: new Date(row.createdAt),
+        entry: {
+          kind: 'MAIL' as const,
+          at: new Date(row.createdAt).toISOString(),
+          subject: row.subject,
+          recipient: row.recipient,
+          sent: row.sentAt !== null,
+          sentAt: iso(row.sentAt),
+        },
+      })),
+    ];
+    entries.sort((a, b) => b.at.getTime() - a.at.getTime() || kindRank[a.entry.kind] - kindRank[b.entry.kind]);
+    return entries.map(({ entry }) => entry);
+  }
+
+  return {
+    /** GET /orders/admin/{id}/ : the order, what may be done with it now, its money and its timeline. */
+    async orderView(orderId: string, language: Language): Promise<AdminOrder> {
+      const [order, facts] = await Promise.all([adminRepo.findOrder(db, orderId), repo.findOrderWithFacts(db, orderId)]);
+      if (!order || !facts) throw new AppError('notFound', 'error.order.notFound');
+      const machineFacts = factsOf(facts);
+      const [detail, payments, history] = await Promise.all([
+        checkout.orderDetail(orderId, language, { includeDeleted: true }),
+        adminRepo.findPayments(db, orderId),
+        timelineOf(orderId),
+      ]);
+      return {
+        detail,
+        currency: order.currency,
+        received: iso(order.orderedAt),
+        contractAccepted: iso(order.contractAcceptedAt),
+        availableFrom: order.availableFrom,
+        canceledBy: order.canceledBy,
+        terminatedBy: order.terminatedBy,
+        terminatedFrom: order.terminatedFrom,
+        refund: order.refund,
+        refundAmount: order.refundAmountMinor === null ? null : toMajor(order.refundAmountMinor),
+        refunded: order.refunded,
+        refundedDate: order.refundedDate,
+        payments: payments.map((payment) => ({ amount: toMajor(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
+        actions: allowedActions(machineFacts),
+        totalAmountPaid: toMajor(machineFacts.totalPaid),
+        amountDue: toMajor(Math.max(0, machineFacts.amountDue - machineFacts.totalPaid)),
+        history,
+      };
+    },
+
+    /** POST …/notes */
+    async addNote(orderId: string, staff: Staff, text: string) {
+      if (!(await adminRepo.findOrder(db, orderId))) throw new AppError('notFound', 'error.order.notFound');
+      const note = await adminRepo.insertNote(db, { orderId, author: staff.email, text });
+      return { id: note.id, text: note.text, who: note.author, at: new Date(note.at).toISOString() };
+    },
+  };
+}
+
+export type OrderPageService = ReturnType<typeof createOrderPageService>;

@@ -1,0 +1,201 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { Db } from '#server/db/client.ts';
+import { csvByteOrderMark, csvLine } from '#server/http/csv.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { AppError } from '#shared/errors.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { toMajor } from '#shared/money.ts';
+import {
+  defaultListStatuses,
+  openOrderStatuses,
+  type Dashboard,
+  type OrderExportQuery,
+  type OrderList,
+  type OrderListRequest,
+  type SavedView,
+  type SavedViewContent,
+  type savedViewRequestSchema,
+} from '#shared/schemas/orders-admin.ts';
+import { addDays, addMonths, startOfYear } from './calendar.ts';
+import type { Staff } from './order-actions.service.ts';
+import * as adminRepo from './orders-admin.repository.ts';
+
+type ViewRequest = z.output<typeof savedViewRequestSchema>;
+
+const exportBatchSize = 500;
+const dashboardMonths = 12;
+
+/** The days a date range covers, both included, in Zurich. */
+function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: string | undefined; toDate?: string | undefined }) {
+  const today = isoDateInZurich();
+  switch (filter.dateRange) {
+    case 'LAST_7_DAYS':
+      return { fromDate: addDays(today, -6), toDate: today };
+    case 'LAST_30_DAYS':
+      return { fromDate: addDays(today, -29), toDate: today };
+    case 'THIS_YEAR':
+      return { fromDate: startOfYear(today), toDate: today };
+    case 'CUSTOM':
+      return { fromDate: filter.fromDate, toDate: filter.toDate };
+    default:
+      return {};
+  }
+}
+
+function criteriaOf(filter: Omit<OrderExportQuery, 'language'>): adminRepo.ListCriteria {
+  return {
+    statuses: filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : defaultListStatuses,
+    company: filter.company,
+    number: filter.number,
+    ...daysOf(filter),
+    sortColumn: filter.sortColumn,
+    sortDirection: filter.sortDirection,
+  };
+}
+
+function rowView(row: adminRepo.ListRow) {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    received: row.received,
+    company: row.company,
+    customer: row.customer,
+    totalExclVat: row.totalNetMinor === null ? null : toMajor(row.totalNetMinor),
+    currency: row.currency,
+  };
+}
+
+/**
+ * The back office's orders table (docs/product/order-lifecycle.md, "Back office"): a page
+ * of the filtered, sorted orders, all of them as CSV, the staff members' saved views of
+ * it, and the order figures of the start page.
+ */
+export function createOrdersTableService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** POST /orders/admin/list: one page of the filtered, sorted orders, with the filter as applied. */
+    async list(request: OrderListRequest): Promise<OrderList> {
+      const criteria = criteriaOf(request);
+      const offset = (request.page - 1) * request.pageSize;
+      const { rows, total: totalResults } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
+      return {
+        ...request,
+        statuses: [...criteria.statuses],
+        results: rows.map(rowView),
+        totalResults,
+        totalPages: Math.ceil(totalResults / request.pageSize),
+      };
+    },
+
+    /**
+     * GET /orders/admin/export.csv: every row of the filter as CSV (UTF-8 with BOM, CRLF,
+     * a header row in the asked language), streamed: rows come from a cursor in batches
+     * and each batch is written when the client has taken the one before.
+     */
+    exportCsv(query: OrderExportQuery, language: Language): Readable {
+      const criteria = criteriaOf(query);
+      const out = new PassThrough();
+      let closed = false;
+      out.on('close', () => {
+        closed = true;
+      });
+      const write = async (chunk: string) => {
+        if (closed) throw new Error('export stopped: the client went away');
+        if (!out.write(chunk)) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              out.off('drain', done);
+              out.off('close', done);
+              resolve();
+            };
+            out.on('drain', done);
+            out.on('close', done);
+          });
+        }
+      };
+      const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency'] as const).map((key) =>
+        translate(language, `ordersAdmin.csv.${key}`),
+      );
+      void db
+        .transaction(async (tx) => {
+          await write(`${csvByteOrderMark}${csvLine(header)}`);
+          for await (const batch of adminRepo.exportOrders(tx, criteria, exportBatchSize)) {
+            await write(
+              batch
+                .map((row) =>
+                  csvLine([
+                    row.number,
+                    row.status,
+                    row.received,
+                    row.company,
+                    row.customer,
+                    row.totalNetMinor === null ? null : toMajor(row.totalNetMinor).toFixed(2),
+                    row.currency,
+                  ]),
+                )
+                .join(''),
+            );
+          }
+        })
+        .then(
+          () => out.end(),
+          (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+      return out;
+    },
+
+    /** GET /orders/admin/views: the staff member's own views and the shared ones. */
+    async views(staff: Staff): Promise<SavedView[]> {
+      const rows = await adminRepo.findViews(db, staff.id);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        shared: row.shared,
+        own: row.ownerId === staff.id,
+        owner: row.owner,
+        view: row.view as SavedViewContent,
+        createdAt: new Date(row.createdAt).toISOString(),
+      }));
+    },
+
+    async saveView(staff: Staff, request: ViewRequest): Promise<SavedView> {
+      const row = await adminRepo.insertView(db, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });
+      return {
+        id: row.id,
+        name: row.name,
+        shared: row.shared,
+        own: true,
+        owner: staff.email,
+        view: row.view as SavedViewContent,
+        createdAt: new Date(row.createdAt).toISOString(),
+      };
+    },
+
+    /** Only the owner deletes a view; anyone else's, or an unknown one, is 404. */
+    async deleteView(staff: Staff, viewId: string): Promise<void> {
+      if (!(await adminRepo.deleteView(db, viewId, staff.id))) throw new AppError('notFound');
+    },
+
+    /** The dashboard's order figures: the last 12 months per currency, and the open orders by status. */
+    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders'>> {
+      const thisMonth = isoDateInZurich().slice(0, 7);
+      const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
+      const [figures, counts] = await Promise.all([adminRepo.monthlyFigures(db, months[0] ?? thisMonth), adminRepo.countByStatus(db, openOrderStatuses)]);
+      return {
+        months: months.map((month) => ({
+          month,
+          currencies: figures
+            .filter((row) => row.month === month)
+            .map((row) => ({ currency: row.currency, orders: row.orders, netRevenue: toMajor(Number(row.netMinor)) })),
+        })),
+        openOrders: openOrderStatuses.map((status) => ({ status, count: counts.get(status) ?? 0 })),
+      };
+    },
+  };
+}
+
+export type OrdersTableService = ReturnType<typeof createOrdersTableService>;

@@ -1,0 +1,85 @@
+import type { webinarsAdmin as reference } from '../en-US/webinars-admin.ts';
+
+/** Die Webinar-Verwaltung im Backoffice. */
+export const webinarsAdmin = {
+  // Backoffice: Navigation und Startseite
+  'adminWebinars.nav': 'Webinare',
+  'adminWebinars.home.title': 'Nächste Webinare',
+  'adminWebinars.home.empty': 'Keine kommenden Webinare.',
+  'adminWebinars.home.all': 'Alle Webinare',
+
+  // Backoffice: die Liste
+  'adminWebinars.title': 'Webinare',
+  'adminWebinars.new': 'Neues Webinar',
+  'adminWebinars.periods': 'Welche Webinare',
+  'adminWebinars.period.UPCOMING': 'Kommende',
+  'adminWebinars.period.PAST': 'Vergangene',
+  'adminWebinars.period.ALL': 'Alle',
+  'adminWebinars.caption': 'Webinare',
+  'adminWebinars.column.code': 'Code',
+  'adminWebinars.column.title': 'Titel',
+  'adminWebinars.column.language': 'Sprache',
+  'adminWebinars.column.startsAt': 'Datum',
+  'adminWebinars.column.duration': 'Dauer',
+  'adminWebinars.column.subscribers': 'Angemeldete',
+  'adminWebinars.empty.UPCOMING': 'Keine kommenden Webinare.',
+  'adminWebinars.empty.PAST': 'Keine vergangenen Webinare.',
+  'adminWebinars.empty.ALL': 'Noch keine Webinare.',
+  'adminWebinars.deleted': 'Das Webinar «{title}» wurde gelöscht.',
+
+  // Backoffice: ein Webinar
+  'adminWebinars.back': 'Zurück zu den Webinaren',
+  'adminWebinars.notFound': 'Dieses Webinar existiert nicht.',
+  'adminWebinars.created': 'Das Webinar wurde erstellt.',
+  'adminWebinars.saved': 'Die Änderungen wurden gespeichert.',
+  'adminWebinars.facts': 'Das Webinar',
+  'adminWebinars.link': 'Link zur Teilnahme',
+  'adminWebinars.publicPage': 'Öffentliche Seite',
+  'adminWebinars.edit.title': 'Bearbeiten',
+  'adminWebinars.edit.submit': 'Änderungen speichern',
+  'adminWebinars.create.title': 'Neues Webinar',
+  'adminWebinars.create.submit': 'Webinar erstellen',
+
+  // Backoffice: das Formular
+  'adminWebinars.form.code': 'Code',
+  'adminWebinars.form.codeHint': 'Buchstaben, Ziffern und Bindestriche, zum Beispiel PHISHING-2027-02.',
+  'adminWebinars.form.title': 'Titel',
+  'adminWebinars.form.language': 'Sprache',
+  'adminWebinars.form.start': 'Beginn (Zürcher Zeit)',
+  'adminWebinars.form.startHint': 'Datum und Uhrzeit in Zürich (MEZ/MESZ); Besucher sehen die Uhrzeit mit Zeitzone und UTC-Abstand.',
+  'adminWebinars.form.date': 'Datum',
+  'adminWebinars.form.time': 'Uhrzeit',
+  'adminWebinars.form.duration': 'Dauer in Minuten',
+  'adminWebinars.form.durationHint': 'Von {min} bis {max} Minuten.',
+  'adminWebinars.form.description': 'Beschreibung',
+  'adminWebinars.form.descriptionHint': 'Wird als reiner Text gezeigt; eine Leerzeile beginnt einen neuen Absatz.',
+  'adminWebinars.form.link': 'Link zur Teilnahme',
+  'adminWebinars.form.linkHint': 'Beginnt mit https://. Nur Angemeldete erhalten ihn, per E-Mail.',
+  'adminWebinars.form.saving': 'Wird gespeichert…',
+  'adminWebinars.form.failed': 'Das Speichern ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+
+  // Backoffice: löschen
+  'adminWebinars.delete.button': 'Webinar löschen',
+  'adminWebinars.delete.title': 'Webinar löschen',
+  'adminWebinars.delete.confirm': 'Das Webinar «{title}» löschen? Das lässt sich nicht rückgängig machen.',
+  'adminWebinars.delete.subscribers.one': 'Es hat {count} angemeldete Person.',
+  'adminWebinars.delete.subscribers.other': 'Es hat {count} angemeldete Personen.',
+  'adminWebinars.delete.informed': 'Ich bestätige, dass die Angemeldeten informiert werden (sie erhalten eine Absage).',
+  'adminWebinars.delete.submit': 'Löschen',
+  'adminWebinars.delete.deleting': 'Wird gelöscht…',
+  'adminWebinars.delete.cancel': 'Abbrechen',
+  'adminWebinars.delete.failed': 'Das Löschen ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+
+  // Backoffice: die Angemeldeten
+  'adminWebinars.subscribers.title': 'Angemeldete',
+  'adminWebinars.subscribers.count.one': '{count} angemeldete Person',
+  'adminWebinars.subscribers.count.other': '{count} angemeldete Personen',
+  'adminWebinars.subscribers.empty': 'Bisher hat sich niemand angemeldet.',
+  'adminWebinars.subscribers.caption': 'Angemeldete, in der Reihenfolge der Anmeldung',
+  'adminWebinars.subscribers.name': 'Name',
+  'adminWebinars.subscribers.email': 'E-Mail',
+  'adminWebinars.subscribers.company': 'Firma',
+  'adminWebinars.subscribers.role': 'Funktion',
+  'adminWebinars.subscribers.subscribedAt': 'Angemeldet am',
+  'adminWebinars.subscribers.csv': 'CSV herunterladen',
+} as const satisfies Record<keyof typeof reference, string>;

@@ -1,0 +1,16 @@
+import { captcha } from './captcha.ts';
+import { cart } from './cart.ts';
+import { checkout } from './checkout.ts';
+import { common } from './common.ts';
+import { downloads } from './downloads.ts';
+import { errors } from './errors.ts';
+import { forms } from './forms.ts';
+import { frame } from './frame.ts';
+import { orders } from './orders.ts';
+import { preferences } from './preferences.ts';
+import { shop } from './shop.ts';
+import { webinarFacts } from './webinar-facts.ts';
+import { webinars } from './webinars.ts';
+
+/** What the shop's app (src/client/app) shows, and the dialogs it shares with the marketing pages: loaded before the app's first render (src/client/lib/start-spa.tsx). */
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloads, ...webinars, ...webinarFacts, ...preferences };

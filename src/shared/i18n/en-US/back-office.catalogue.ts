@@ -1,0 +1,12 @@
+import { admin } from './admin.ts';
+import { captcha } from './captcha.ts';
+import { common } from './common.ts';
+import { contactsAdmin } from './contacts-admin.ts';
+import { errors } from './errors.ts';
+import { forms } from './forms.ts';
+import { orders } from './orders.ts';
+import { webinarFacts } from './webinar-facts.ts';
+import { webinarsAdmin } from './webinars-admin.ts';
+
+/** What the back office (src/client/admin) shows: loaded before its first render (src/client/lib/start-spa.tsx). */
+export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts };

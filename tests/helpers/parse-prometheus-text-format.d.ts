@@ -1,0 +1,20 @@
+/**
+ * The parser the metrics tests read `GET /metrics` with (the package ships no types). A
+ * histogram's samples are merged into one entry with its buckets, whatever their labels.
+ */
+declare module 'parse-prometheus-text-format' {
+  interface Sample {
+    value?: string;
+    labels?: Record<string, string>;
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  interface MetricFamily {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: Sample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): MetricFamily[];
+}
