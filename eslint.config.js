@@ -132,26 +132,32 @@ const boundaryPolicies = [
     allow: tier('shared'),
   }),
 
-  ...policy(['client-ui'], 'src/client/ui/ may import only src/client/lib/ and src/shared/ (no node:* built-ins).', {
-    allow: tier('client-lib', 'shared'),
-  }),
+  ...policy(
+    ['client-ui'],
+    'src/client/ui/ may import only src/client/lib/ and src/shared/ (no node:* built-ins).',
+    { allow: tier('client-lib', 'shared') },
+    testHelpers,
+  ),
 
   ...policy(
     ['client-features'],
     'src/client/features/ may import only src/client/ui/, src/client/lib/ and src/shared/ (no node:* built-ins).',
     { allow: tier('client-ui', 'client-lib', 'shared') },
+    testHelpers,
   ),
 
   ...policy(
     ['client-spa'],
     'the SPA (src/client/app/, src/client/admin/) may import src/client/features/, ui/, lib/ and src/shared/ only: not src/client/islands/, not another SPA, no node:* built-ins.',
     { allow: tier('client-features', 'client-ui', 'client-lib', 'shared') },
+    testHelpers,
   ),
 
   ...policy(
     ['client-islands'],
     'src/client/islands/ may import src/client/features/, ui/, lib/ and src/shared/ only: not src/client/app/ (nor admin/), not src/site/ (its CSS included), no node:* built-ins.',
     { allow: tier('client-features', 'client-ui', 'client-lib', 'shared') },
+    testHelpers,
   ),
 
   ...policy(

@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 /**
  * Writes `.vite/islands.json` beside the manifest: each module of src/client/islands → the
@@ -20,6 +21,33 @@ function islandChunks(): Plugin {
         }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/islands.json', source: `${JSON.stringify(chunks, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * The browser's copy of the API contract (docs/decisions/028-one-api-contract.md). Each
+ * file of src/shared/contract/ declares its calls with their schemas and the API
+ * document's texts, which the server, the document and the component tests' fake API
+ * read. The browser needs only each call's method and path (`callApi`, `urlOf`): in the
+ * client build such a file is replaced by those two facts per call, read off the module
+ * itself, so no page downloads a schema or a summary with the calls it makes (the
+ * marketing pages' budget, src/site/budget.ts). Types still come from the real file.
+ */
+function contractAddresses(): Plugin {
+  const contractFolder = fileURLToPath(new URL('./src/shared/contract/', import.meta.url));
+  return {
+    name: 'contract-addresses',
+    apply: 'build',
+    async load(id) {
+      if (!id.startsWith(contractFolder)) return null;
+      const { module } = await runnerImport<Record<string, Record<string, { method: string; path: string }>>>(id, { configFile: false, logLevel: 'silent' });
+      return Object.entries(module)
+        .map(([name, calls]) => {
+          const addresses = Object.fromEntries(Object.entries(calls).map(([key, { method, path }]) => [key, { method, path }]));
+          return `export const ${name} = ${JSON.stringify(addresses)};`;
+        })
+        .join('\n');
     },
   };
 }
@@ -51,7 +79,7 @@ export default defineConfig({
   root: 'src/client',
   base: '/',
   publicDir: false,
-  plugins: [react(), islandChunks()],
+  plugins: [react(), islandChunks(), contractAddresses()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
@@ -89,7 +117,7 @@ export default defineConfig({
             // uses them too (docs/decisions/018-marketing-page-weight.md).
             {
               name: 'widget-shared',
-              test: /src[\\/](shared[\\/](locales|cookies|endpoint|cart-endpoints|paths)|client[\\/](lib[\\/](cookies|api)|ui[\\/]site-frame[\\/](currency-select|language-links)|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/](cart|cart-count|cart-events|cart-button)|downloads[\\/]guide-requested)))\.tsx?$/,
+              test: /src[\\/](shared[\\/](locales|cookies|contract|contract[\\/](cart|xsrf)|paths)|client[\\/](lib[\\/](cookies|api)|ui[\\/]site-frame[\\/](currency-select|language-links)|islands[\\/](page-state|use-hydrated)|features[\\/](cart[\\/](cart|cart-count|cart-events|cart-button)|downloads[\\/]guide-requested)))\.tsx?$/,
             },
           ],
         },

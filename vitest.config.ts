@@ -5,9 +5,9 @@ const apiTests = ['src/**/*.api.test.ts'];
 
 /**
  * Projects: `unit` (pure code and components, jsdom where a file asks for it; the scripts'
- * own code), `api` (the app through inject() on PGlite), and, only when DATABASE_URL is
- * set, `api-postgres` (the same API tests on that PostgreSQL server) and `copies` (two
- * server processes and nginx on one database).
+ * and the test helpers' own code), `api` (the app through inject() on PGlite), and, only
+ * when DATABASE_URL is set, `api-postgres` (the same API tests on that PostgreSQL server)
+ * and `copies` (two server processes and nginx on one database).
  */
 export default defineConfig({
   plugins: [react()],
@@ -16,7 +16,7 @@ export default defineConfig({
       {
         extends: true,
         // The set-up loads the browsers' catalogues, which the components translate with.
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: apiTests, environment: 'node', setupFiles: ['tests/helpers/browser-catalogues.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/helpers/*.test.ts'], exclude: apiTests, environment: 'node', setupFiles: ['tests/helpers/browser-catalogues.ts'] },
       },
       {
         extends: true,

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyPluginOptions, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
+import { apiDocumentCalls } from '#shared/contract/api-document.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -56,6 +57,7 @@ import { createStaffThrottleService, type SignInDelay } from './modules/users/st
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
+import { registerCall } from './http/register-call.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
@@ -63,7 +65,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerStaffSession, requireStaff } from './plugins/staff-session.ts';
+import { registerStaffSession } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 
@@ -95,32 +97,6 @@ declare module 'fastify' {
     /** The demo orders of a first start (main.ts). */
     demo: DemoService;
   }
-}
-
-/**
- * The one way to add staff-only (back-office) routes: in buildApp, after the users
- * routes, `await registerStaffRoutes(app, dashboardRoutes, { dashboard })`. Every route of
- * the plugin then runs `requireStaff` first, in a scope of its own: 401 without a valid
- * staff session, 403 `secondFactorRequired` under STAFF_MFA=required until the staff
- * member has a second factor, `Cache-Control: no-store` on every answer. Handlers read
- * the staff member with `staffOf(request)` (src/server/plugins/staff-session.ts) and
- * never repeat the check.
- */
-export async function registerStaffRoutes<Options extends FastifyPluginOptions>(
-  app: FastifyInstance,
-  plugin: FastifyPluginAsyncZod<Options>,
-  options: Options,
-): Promise<void> {
-  await app.register(async (staffOnly) => {
-    // The guard goes on each route of the scope rather than on the scope itself, so that
-    // the route declares it and the OpenAPI document can read it there
-    // (src/server/plugins/api-document.ts). It runs where a scope hook would: after the
-    // app's own onRequest hooks (anti-forgery, rate limit), before the route's.
-    staffOnly.addHook('onRoute', (route) => {
-      route.onRequest = [requireStaff, ...[route.onRequest ?? []].flat()];
-    });
-    await staffOnly.register(plugin, options);
-  });
 }
 
 /** Request bodies above this are refused with 413; no form of ours comes near it. */
@@ -307,16 +283,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(contactRoutes, { contact });
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadsRoutes, { downloads });
-  // Staff sign-in and the own account; back-office modules follow with registerStaffRoutes.
   await app.register(usersRoutes, { signIn, secondFactor });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
-  await registerStaffRoutes(app, ordersAdminRoutes, { ordersTable, orderPage, orderActions });
-  await registerStaffRoutes(app, dashboardRoutes, { dashboard });
-  await registerStaffRoutes(app, contactAdminRoutes, { contact });
-  await registerStaffRoutes(app, contactsAdminRoutes, { people });
-  await registerStaffRoutes(app, webinarsAdminRoutes, { webinars });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The back office: staff calls, each guarded by the staff session its contract entry asks for.
+  await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
+  await app.register(dashboardRoutes, { dashboard });
+  await app.register(contactAdminRoutes, { contact });
+  await app.register(contactsAdminRoutes, { people });
+  await app.register(webinarsAdminRoutes, { webinars });
+  registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
   const site = registerSiteRoutes(app, { pages, secureCookies: https });

@@ -68,6 +68,11 @@ export function sitePath(language: Language, page: SitePageId): string {
   return page === 'home' ? `/web/${language}/` : `/web/${language}/${page}`;
 }
 
+// The three file links below repeat their calls' paths (src/shared/contract/checkout.ts,
+// contract/downloads.ts) instead of building them from the contract entries: this module
+// is part of every marketing page's first script, which would then carry those areas'
+// call lists (vite.config.ts). src/shared/contract.test.ts checks that they match.
+
 /** Where the browser downloads an order's invoice; a plain link, not a JSON call. */
 export function invoicePdfPath(orderId: string, language: Language): string {
   return `${apiBase}/orders/${encodeURIComponent(orderId)}/invoice.pdf?language=${language}`;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
-import { siteKeyPaths, type FormFamily } from '#shared/captcha-families.ts';
+import type { FormFamily } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createPostgresDatabase } from '../helpers/test-app.ts';
 
@@ -95,7 +96,7 @@ class Browser {
 }
 
 async function solveCaptcha(base: string, family: FormFamily): Promise<string> {
-  const { siteKey } = (await (await fetch(`${base}/api${siteKeyPaths[family]}`)).json()) as { siteKey: string };
+  const { siteKey } = (await (await fetch(`${base}/api${siteKeyCalls[family].path}`)).json()) as { siteKey: string };
   const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'copies-test@1.0.0' } })).json()) as Puzzle;
   return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
-import { siteKeyPaths, type FormFamily } from '#shared/captcha-families.ts';
+import type { FormFamily } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { apiBase } from '#shared/paths.ts';
 
 /**
@@ -9,7 +10,7 @@ import { apiBase } from '#shared/paths.ts';
  * puzzle, solve it, and return the `captchaSolution` value.
  */
 export async function solveCaptcha(app: FastifyInstance, family: FormFamily = 'forms'): Promise<string> {
-  const { siteKey } = (await app.inject(`${apiBase}${siteKeyPaths[family]}`)).json() as { siteKey: string };
+  const { siteKey } = (await app.inject(`${apiBase}${siteKeyCalls[family].path}`)).json() as { siteKey: string };
   const puzzle = (
     await app.inject({ url: `/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, headers: { 'x-captcha-client': 'api-test@1.0.0' } })
   ).json() as Puzzle;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Secret, TOTP } from 'otpauth';
-import { buildApp, registerStaffRoutes, type App } from '#server/app.ts';
+import { buildApp, type App } from '#server/app.ts';
 import type { Env } from '#server/env.ts';
 import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { cookies } from '#shared/cookies.ts';
@@ -97,18 +97,18 @@ export async function signInAsStaff(testApp: TestApp, options: SignInOptions = {
 
 /**
  * Another app on the test app's database, with some environment changed (e.g.
- * `STAFF_MFA: 'required'`) and a route plugin registered staff-only with
- * `registerStaffRoutes`, as buildApp's back-office modules are. Close it after use (the
- * database stays open).
+ * `STAFF_MFA: 'required'`) and one more route plugin, as buildApp registers its modules
+ * (a staff call in it gets the staff session check from its contract entry). Close it
+ * after use (the database stays open).
  */
-export async function buildAppWithStaffRoutes<Options extends FastifyPluginOptions>(
+export async function buildAppWithRoutes<Options extends FastifyPluginOptions>(
   testApp: TestApp,
   env: Partial<Env>,
   plugin: FastifyPluginAsyncZod<Options>,
   options: Options,
 ): Promise<App> {
   const app = await buildApp({ env: { ...testApp.env, ...env }, database: testApp.database, logger: false });
-  await registerStaffRoutes(app, plugin, options);
+  await app.register(plugin, options);
   await app.ready();
   return app;
 }

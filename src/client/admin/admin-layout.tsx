@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -23,7 +24,7 @@ export function AdminLayout() {
   const me = useStaffMember();
   const { language } = useLanguage();
   // The inbox's unread count, for the navigation; refreshed whenever the inbox list is.
-  const inbox = useQuery({ ...apiQuery(endpoints.adminMessages, { query: { status: 'UNREAD', pageSize: 1 } }), enabled: Boolean(me.data) });
+  const inbox = useQuery({ ...apiQuery(messageAdminCalls.adminMessages, { query: { status: 'UNREAD', pageSize: 1 } }), enabled: Boolean(me.data) });
   const unread = inbox.data?.unreadCount ?? 0;
   const here = useCurrentPath();
   const navigate = useNavigate();
@@ -46,7 +47,7 @@ export function AdminLayout() {
   }, [queryClient, navigate, here]);
 
   const signOut = useMutation({
-    mutationFn: () => callApi(endpoints.logout),
+    mutationFn: () => callApi(userCalls.logout),
     onSettled: () => {
       queryClient.clear();
       void navigate(adminPaths.login(), { replace: true });

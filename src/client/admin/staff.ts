@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 
 /** The signed-in staff member; a 401 means nobody is signed in. */
-export const meQuery = () => apiQuery(endpoints.me, {});
+export const meQuery = () => apiQuery(userCalls.me, {});
 
 export function useStaffMember() {
   return useQuery(meQuery());

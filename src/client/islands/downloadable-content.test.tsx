@@ -2,8 +2,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { downloadCalls } from '#shared/contract/downloads.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { installFakeApi, refuse, refuseFields } from '../../../tests/helpers/fake-api.ts';
 import DownloadableContent from './downloadable-content.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -15,43 +18,29 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
   ),
 }));
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 const guide = {
   'en-US': { code: 'guide', language: 'en-US', title: 'The cybersecurity education guide', description: 'Awareness.', coverUrl: '/api/downloadables/by-code/guide/cover.svg?language=en-US', pageCount: 5 },
   'de-CH': { code: 'guide', language: 'de-CH', title: 'Der Leitfaden zur Cybersecurity-Ausbildung', description: 'Awareness.', coverUrl: '/api/downloadables/by-code/guide/cover.svg?language=de-CH', pageCount: 6 },
-};
+} as const;
 
 const confirmation = {
   'en-US': 'Thank you. The link to download “The cybersecurity education guide” is on its way to anna@example.ch. It works for 7 days.',
   'de-CH': 'Vielen Dank. Der Link zum Herunterladen von «Der Leitfaden zur Cybersecurity-Ausbildung» ist unterwegs an anna@example.ch. Er ist 7 Tage gültig.',
 };
 
-let requestAnswer: () => Response;
-let itemAnswer: (language: 'en-US' | 'de-CH') => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url.startsWith('/api/downloadables/by-code/guide?language=')) return itemAnswer(url.endsWith('de-CH') ? 'de-CH' : 'en-US');
-  if (url === '/api/downloadables/by-code/guide/subscriptions/' && init?.method === 'POST') return requestAnswer();
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  vi.stubGlobal('fetch', fetchMock);
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
-  requestAnswer = () => json({ messages: [{ translations: confirmation }] });
-  itemAnswer = (language) => json(guide[language]);
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+  api.answer(downloadCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? guide[query.language ?? 'en-US'] : refuse('notFound')));
+  api.answer(downloadCalls.requestDownload, { messages: [{ translations: confirmation }] });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
 });
 
@@ -85,7 +74,7 @@ describe('the downloadable-content widget', () => {
     render(<DownloadableContent lang="en-US" currency="EUR" code="guide" label="Get the free guide" />);
     expect((screen.getByRole('button', { name: 'Get the free guide' }) as HTMLButtonElement).disabled).toBe(false);
     // Nothing is loaded before the visitor shows interest.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('renders nothing without a code', () => {
@@ -124,8 +113,8 @@ describe('the downloadable-content widget', () => {
     expect(status.textContent).toContain(confirmation['de-CH']);
     expect(status.textContent).toContain('Schauen Sie in Ihren Posteingang');
     await waitFor(() => expect(document.activeElement).toBe(status));
-    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/downloadables/by-code/guide/subscriptions/' && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(api.requests(downloadCalls.requestDownload).map(({ params }) => params)).toEqual([{ code: 'guide' }]);
+    expect(api.requests(downloadCalls.requestDownload)[0]?.body).toEqual({
       newsletterEnabled: false,
       preferredLanguage: 'de-CH',
       agreeWithDataPrivacy: true,
@@ -146,11 +135,10 @@ describe('the downloadable-content widget', () => {
   });
 
   it('shows the server field errors under the fields', async () => {
-    requestAnswer = () =>
-      json(
-        { errors: [{ field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } }] },
-        400,
-      );
+    api.answer(
+      downloadCalls.requestDownload,
+      refuseFields([{ field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } }]),
+    );
     render(<DownloadableContent lang="de-CH" currency="CHF" code="guide" label="Leitfaden kostenlos erhalten" />);
     await openDialog('Leitfaden kostenlos erhalten');
     await fillAndSend();
@@ -162,7 +150,7 @@ describe('the downloadable-content widget', () => {
 
   it('says the document is unavailable when it cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    itemAnswer = () => json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' } } }, 404);
+    api.answer(downloadCalls.downloadable, refuse('notFound', { 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' }));
     render(<DownloadableContent lang="en-US" currency="EUR" code="guide" label="Get the free guide" />);
     await openDialog('Get the free guide');
     expect((await within(dialog()).findByRole('alert')).textContent).toBe('This document is not available at the moment. Please try again later.');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -117,7 +117,7 @@ function GuideRequestForm({ language, onSent }: { language: Language; onSent: (c
     },
   });
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="widgets.exitIntent.guide.submit">
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="widgets.exitIntent.guide.submit">
       <FirstNameField {...form.field('firstName')} language={language} />
       <EmailField {...form.field('email')} language={language} />
     </FormLayout>

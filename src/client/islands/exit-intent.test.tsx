@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
+import { downloadCalls } from '#shared/contract/downloads.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { cartAnswer } from '../../../tests/helpers/carts.ts';
+import { installFakeApi, refuse } from '../../../tests/helpers/fake-api.ts';
 import ExitIntent from './exit-intent.tsx';
 import { exitIntentKeys } from './exit-intent-trigger.ts';
 
@@ -17,25 +23,11 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
 
 const cartId = '11111111-2222-4333-8444-555555555555';
 const confirmation = { 'en-US': 'The link to the guide is on its way.', 'de-CH': 'Der Link zum Leitfaden ist unterwegs.' };
-let cart: { count: number; isSubscribed: boolean } | 'gone' = { count: 1, isSubscribed: false };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+/** The visitor's cart: how many lines it has and whether it was saved by e-mail. */
+const cart = ({ count, isSubscribed }: { count: number; isSubscribed: boolean }) => cartAnswer({ id: cartId, count, isSubscribed });
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url.startsWith('/api/country/')) return json([{ code: 'CH', name: 'Schweiz', phoneCode: '+41' }]);
-  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Schweiz', phoneCode: '+41' });
-  if (url.startsWith(`/api/orders/${cartId}/shopping-cart/`)) {
-    return cart === 'gone' ? json({ error: { code: 'notFound' } }, 404) : json({ id: cartId, ...cart });
-  }
-  if (init?.method === 'POST' && (url === '/api/downloadables/by-code/guide/subscriptions/' || url === `/api/orders/${cartId}/subscribe`)) {
-    return json({ messages: [{ translations: confirmation }], isSubscribed: true });
-  }
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 const arrival = 1_800_000_000_000;
 let now = arrival;
@@ -45,16 +37,18 @@ beforeEach(() => {
   localStorage.clear();
   now = arrival;
   vi.spyOn(Date, 'now').mockImplementation(() => now);
-  vi.stubGlobal('fetch', fetchMock);
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
-  cart = { count: 1, isSubscribed: false };
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+  api.answer(geoCalls.countries, [{ code: 'CH', name: 'Schweiz', phoneCode: '+41' }]);
+  api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Schweiz', phoneCode: '+41' });
+  api.answer(cartCalls.cart, cart({ count: 1, isSubscribed: false }));
+  api.answer(downloadCalls.requestDownload, { messages: [{ translations: confirmation }] });
+  api.answer(cartCalls.saveCartByEmail, { messages: [{ translations: confirmation }], isSubscribed: true });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
   document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
   document.body.innerHTML = '';
@@ -103,8 +97,9 @@ describe('exit-intent popup', () => {
 
     const status = await within(dialog).findByRole('status');
     expect(status.textContent).toBe('The link to the guide is on its way.');
-    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/downloadables/by-code/guide/subscriptions/');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({
+    const [post] = api.requests(downloadCalls.requestDownload);
+    expect(post?.params).toEqual({ code: 'guide' });
+    expect(post?.body).toEqual({
       preferredLanguage: 'en-US',
       agreeWithDataPrivacy: true,
       captchaSolution: 'solution',
@@ -132,21 +127,22 @@ describe('exit-intent popup', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'solve captcha' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Warenkorb speichern' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Der Link zum Leitfaden ist unterwegs.');
-    const post = fetchMock.mock.calls.find(([url]) => String(url) === `/api/orders/${cartId}/subscribe`);
+    const [post] = api.requests(cartCalls.saveCartByEmail);
+    expect(post?.params).toEqual({ orderId: cartId });
     // The same form as on the cart page: the mail comes in the page's language.
-    expect(JSON.parse(String(post![1]!.body))).toMatchObject({ firstName: 'Anna', email: 'anna@example.ch', preferredLanguage: 'de-CH' });
+    expect(post?.body).toMatchObject({ firstName: 'Anna', email: 'anna@example.ch', preferredLanguage: 'de-CH' });
   });
 
   it('offers the guide for an empty cart or one that is gone, and nothing for a saved cart', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
-    cart = { count: 1, isSubscribed: true };
+    api.answer(cartCalls.cart, cart({ count: 1, isSubscribed: true }));
     const { unmount } = render(<ExitIntent lang="en-US" currency="EUR" />);
     leaveThroughTop(20);
     await settle();
     expect(popup()).toBeNull();
     unmount();
 
-    cart = { count: 0, isSubscribed: false };
+    api.answer(cartCalls.cart, cart({ count: 0, isSubscribed: false }));
     now = arrival;
     const empty = render(<ExitIntent lang="en-US" currency="EUR" />);
     leaveThroughTop(20);
@@ -155,7 +151,7 @@ describe('exit-intent popup', () => {
     // The popup has a root of its own at the end of <body>: a new page view starts without it.
     document.body.innerHTML = '';
 
-    cart = 'gone';
+    api.answer(cartCalls.cart, refuse('notFound'));
     now = arrival;
     render(<ExitIntent lang="en-US" currency="EUR" />);
     leaveThroughTop(20);

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { installFakeApi, refuse, refuseFields } from '../../../tests/helpers/fake-api.ts';
 import NewsletterModal from './newsletter-modal.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -21,44 +25,31 @@ const confirmation = {
   'de-CH': 'Vielen Dank für Ihr Abonnement.',
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-let subscribeAnswer: () => Response = () => json({ messages: [{ translations: confirmation }] });
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url.startsWith('/api/newsletter/topics')) {
-    return json(
-      url.includes('de-CH')
-        ? [
-            { id: 'phishing', title: 'Phishing und Social Engineering' },
-            { id: 'compliance', title: 'Compliance: nDSG, DSGVO, ISO 27001' },
-          ]
-        : [
-            { id: 'phishing', title: 'Phishing and social engineering' },
-            { id: 'compliance', title: 'Compliance: nDSG, GDPR, ISO 27001' },
-          ],
-    );
-  }
-  if (url === '/api/newsletter/' && init?.method === 'POST') return subscribeAnswer();
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  vi.stubGlobal('fetch', fetchMock);
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
-  subscribeAnswer = () => json({ messages: [{ translations: confirmation }] });
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+  api.answer(geoCalls.countries, [{ code: 'CH', name: 'Schweiz', phoneCode: '+41' }]);
+  api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Schweiz', phoneCode: '+41' });
+  api.answer(newsletterCalls.newsletterTopics, ({ query }) =>
+    query.language === 'de-CH'
+      ? [
+          { id: 'phishing', title: 'Phishing und Social Engineering' },
+          { id: 'compliance', title: 'Compliance: nDSG, DSGVO, ISO 27001' },
+        ]
+      : [
+          { id: 'phishing', title: 'Phishing and social engineering' },
+          { id: 'compliance', title: 'Compliance: nDSG, GDPR, ISO 27001' },
+        ],
+  );
+  api.answer(newsletterCalls.subscribeToNewsletter, { messages: [{ translations: confirmation }] });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
 });
 
@@ -91,7 +82,7 @@ describe('newsletter modal', () => {
     const opener = screen.getByRole('button', { name: 'Subscribe to the newsletter' });
     expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
     // Nothing is loaded before the visitor asks for the form.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
 
     await openModal('Subscribe to the newsletter');
     const modal = screen.getByRole('dialog', { name: 'Subscribe to our newsletter' });
@@ -124,11 +115,9 @@ describe('newsletter modal', () => {
     expect(status.textContent).toBe('Vielen Dank für Ihr Abonnement.');
     await waitFor(() => expect(document.activeElement).toBe(status));
 
-    const post = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/newsletter/' && init?.method === 'POST');
-    expect(post).toBeTruthy();
-    const init = post![1]!;
-    expect((init.headers as Record<string, string>)['x-xsrf-token']).toBe('test-token');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [post] = api.requests(newsletterCalls.subscribeToNewsletter);
+    expect(post?.headers.get('x-xsrf-token')).toBe('test-token');
+    expect(post?.body).toEqual({
       newsletterEnabled: true,
       preferredLanguage: 'de-CH',
       agreeWithDataPrivacy: true,
@@ -151,19 +140,16 @@ describe('newsletter modal', () => {
   });
 
   it('shows the server field errors under the fields', async () => {
-    subscribeAnswer = () =>
-      json(
+    api.answer(
+      newsletterCalls.subscribeToNewsletter,
+      refuseFields([
         {
-          errors: [
-            {
-              field: 'email',
-              code: 'invalidEmail',
-              messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
-            },
-          ],
+          field: 'email',
+          code: 'invalidEmail',
+          messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
         },
-        400,
-      );
+      ]),
+    );
     render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();
@@ -177,7 +163,7 @@ describe('newsletter modal', () => {
 
   it('only logs a failed send', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    subscribeAnswer = () => json({ error: { code: 'internal', messagesByLanguage: { 'en-US': 'Boom.', 'de-CH': 'Bumm.' } } }, 500);
+    api.answer(newsletterCalls.subscribeToNewsletter, refuse('internal', { 'en-US': 'Boom.', 'de-CH': 'Bumm.' }));
     render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { cartEvents } from '#client/features/cart/cart-events.ts';
+import { installFakeApi } from '../../../tests/helpers/fake-api.ts';
 import Questionnaire from './questionnaire.tsx';
 
 const tiers = ['basic', 'foundation', 'champion'] as const;
@@ -39,26 +41,15 @@ const texts = {
   failed: 'Failed.',
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  if (String(input) === '/api/orders/' && init?.method === 'POST') {
-    return json({ id: '11111111-2222-4333-8444-555555555555', currency: 'CHF' });
-  }
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(cartCalls.createCart, { id: '11111111-2222-4333-8444-555555555555', currency: 'CHF' });
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
   document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
   delete document.body.dataset.paymentFrequency;
@@ -137,8 +128,7 @@ describe('role questionnaire', () => {
     await waitFor(() => expect(addButton().disabled).toBe(false));
     fireEvent.click(addButton());
     await waitFor(() => expect(opened).toHaveBeenCalled());
-    const post = fetchMock.mock.calls.find(([url]) => String(url) === '/api/orders/');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({
+    expect(api.requests(cartCalls.createCart)[0]?.body).toEqual({
       productCode: 'cyber_security_training_champion_v1',
       quantity: 1,
       currency: 'CHF',

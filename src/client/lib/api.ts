@@ -1,12 +1,14 @@
+import { urlOf, type Answer, type Call, type CallInput } from '#shared/contract.ts';
+import { xsrfCalls } from '#shared/contract/xsrf.ts';
 import { cookies, xsrfHeader } from '#shared/cookies.ts';
-import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoint.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiBase } from '#shared/paths.ts';
 import { readCookie } from './cookies.ts';
 
 /**
- * The one way the browser calls the API: `callApi(endpoints.cart, { params, query })`.
+ * The one way the browser calls the API: `callApi(cartCalls.cart, { params, query })`, with
+ * a call of the API contract (src/shared/contract/).
  * JSON both ways; POST/PUT/DELETE carry the anti-forgery header, taken from the
  * XSRF-TOKEN cookie or fetched first when the cookie is missing. An error answer is
  * thrown as an ApiError with the body the server sent (docs/product/api-conventions.md).
@@ -40,7 +42,7 @@ const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function xsrfToken(refresh: boolean): Promise<string> {
   const fromCookie = refresh ? undefined : readCookie(cookies.xsrfToken);
   if (fromCookie) return fromCookie;
-  const response = await fetch(`${apiBase}/xsrf/token`, { credentials: 'same-origin' });
+  const response = await fetch(`${apiBase}${urlOf(xsrfCalls.token)}`, { credentials: 'same-origin' });
   const { token } = (await response.json()) as { token: string };
   return token;
 }
@@ -57,13 +59,13 @@ async function send(method: string, url: string, body: unknown, refreshToken: bo
   });
 }
 
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  // The input may be left out when the endpoint takes none.
-  ...[input]: Record<string, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
-): Promise<Answer<E>> {
-  const { method } = endpoint;
-  const url = urlOf(endpoint, input ?? {});
+export async function callApi<C extends Call>(
+  call: C,
+  // The input may be left out when the call takes none.
+  ...[input]: Record<string, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<Answer<C>> {
+  const { method } = call;
+  const url = urlOf(call, input ?? {});
   const body = input?.body;
   let response = await send(method, url, body, false);
   if (response.status === 403 && unsafe.has(method)) {
@@ -74,5 +76,5 @@ export async function callApi<E extends Endpoint>(
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) throw new ApiError(response.status, (data ?? {}) as ErrorBody);
-  return data as Answer<E>;
+  return data as Answer<C>;
 }

@@ -1,15 +1,15 @@
 import { QueryCache, QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Answer, CallInput, Endpoint } from '#shared/endpoint.ts';
+import type { Answer, Call, CallInput } from '#shared/contract.ts';
 import { ApiError, callApi } from './api.ts';
 
 /**
  * Server state in the app's pages is loaded, cached, refreshed and changed through
- * TanStack Query. `apiQuery(endpoints.orderDetail, { params })` names a call once: its
- * key is the endpoint's path with its input, so a mutation can put its answer in the
+ * TanStack Query. `apiQuery(checkoutCalls.orderDetail, { params })` names a call once: its
+ * key is the call's method and path with its input, so a mutation can put its answer in the
  * same place (`queryClient.setQueryData(apiQuery(…).queryKey, answer)`).
  */
-export function apiQuery<E extends Endpoint>(endpoint: E, input: CallInput<E>, load: () => Promise<Answer<E>> = () => callApi(endpoint, input)) {
-  return queryOptions({ queryKey: [endpoint.method, endpoint.path, input] as const, queryFn: load });
+export function apiQuery<C extends Call>(call: C, input: CallInput<C>, load: () => Promise<Answer<C>> = () => callApi(call, input)) {
+  return queryOptions({ queryKey: [call.method, call.path, input] as const, queryFn: load });
 }
 
 /**

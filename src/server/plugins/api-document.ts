@@ -2,31 +2,34 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isRedirect, needsXsrfToken, refusalsOf, type Call } from '#shared/contract.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError, type ErrorCode } from '#shared/errors.ts';
+import { apiBase } from '#shared/paths.ts';
 import { errorBodySchema, fieldErrorsBodySchema } from '#shared/schemas/errors.ts';
-import { requireStaff } from './staff-session.ts';
-import { needsXsrfToken } from './xsrf.ts';
 
 /**
  * The OpenAPI document served at `GET /api/docs` (docs/product/api-conventions.md#documentation).
- * Payloads come from each route's Zod schemas. Everything else an operation says (its id,
- * the error answers it can give, the credentials it needs) is derived here, in one place,
- * from what the route declares, so a new route cannot leave it out:
+ * Every call under /api is registered from its contract entry (src/shared/contract.ts,
+ * `registerCall`), which the route carries in its config: payloads come from the entry's
+ * Zod schemas, and everything else an operation says (its id, the error answers it can
+ * give, the credentials it needs) is derived here, in one place, from the entry, so a new
+ * call cannot leave it out:
  *
- * | the route declares | the operation lists |
+ * | the entry declares | the operation lists |
  * |---|---|
  * | a body, path parameters or a query | 400 (field errors) |
  * | a body | 400 `malformedJson` and `nestedTooDeeply`, 413, 415 |
  * | path parameters | 404 |
- * | `requireStaff` among its onRequest hooks (every back-office route, see `registerStaffRoutes` in src/server/app.ts; the /api/users/me… calls) | 401, the `session` scheme; 403 `secondFactorRequired` unless `config.allowWithoutSecondFactor` |
- * | a write the anti-forgery check applies to (src/server/plugins/xsrf.ts) | 403 `xsrf`, the `xsrf` scheme |
- * | `config.rateLimit` | 429 with Retry-After |
- * | `config.refusals` | what its service can refuse besides (409 `conflict`, …) |
+ * | `staff` | 401, the `session` scheme; 403 `secondFactorRequired` unless `staff: 'withoutSecondFactor'` |
+ * | a write the anti-forgery check applies to (`needsXsrfToken`) | 403 `xsrf`, the `xsrf` scheme |
+ * | `rateLimit` | 429 with Retry-After |
+ * | `refusals` | what its service can refuse besides (409 `conflict`, …) |
  *
- * The error answers live only in the document, never in the route's `response` schema:
- * there Fastify would serialize the error handler's bodies with them, and the answers the
- * server sends must not depend on what the document says.
+ * (`refusalsOf` in src/shared/contract.ts reads the table's left column.) The error
+ * answers live only in the document, never in the route's `response` schema: there Fastify
+ * would serialize the error handler's bodies with them, and the answers the server sends
+ * must not depend on what the document says.
  */
 
 /** A refusal of the puzzle provider (src/captcha), whose codes are its own. */
@@ -40,58 +43,17 @@ type Refusal = ErrorCode | ForeignRefusal;
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * What the route's service can refuse that the document cannot read off the route's
-     * declaration: `['conflict']` where the state of a cart or order can refuse the call.
-     * Documentation only; src/server/plugins/api-document.ts lists each as an error answer.
+     * The refusals of the puzzle provider's route (src/captcha/captcha.routes.ts), the one
+     * route of the document that is not an API call and so has no contract entry.
+     * Documentation only.
      */
-    refusals?: readonly Refusal[];
+    refusals?: readonly ForeignRefusal[];
   }
 }
 
-/** The facts about one call that its error answers and credentials follow from. */
-interface CallFacts {
-  method: string;
-  /** The route pattern, `/api/orders/:orderId/checkout`. */
-  url: string;
-  takesBody: boolean;
-  takesPathParameters: boolean;
-  takesQuery: boolean;
-  staffSession: 'none' | 'session' | 'sessionAndSecondFactor';
-  xsrf: boolean;
-  rateLimited: boolean;
-  refusals: readonly Refusal[];
-}
-
-/** The facts of a Fastify route, read off its options as the onRoute hooks leave them. */
-function factsOf(route: RouteOptions): CallFacts {
-  const method = [route.method].flat()[0] ?? 'GET';
-  const schema: FastifySchema = route.schema ?? {};
-  const guarded = [route.onRequest ?? []].flat().includes(requireStaff);
-  return {
-    method,
-    url: route.url,
-    takesBody: schema.body !== undefined,
-    takesPathParameters: schema.params !== undefined,
-    takesQuery: schema.querystring !== undefined || schema.headers !== undefined,
-    staffSession: !guarded ? 'none' : route.config?.allowWithoutSecondFactor ? 'session' : 'sessionAndSecondFactor',
-    xsrf: needsXsrfToken(method, route.url),
-    rateLimited: route.config?.rateLimit !== undefined,
-    refusals: route.config?.refusals ?? [],
-  };
-}
-
-/** Every refusal a call can answer with, by the table above. */
-function refusalsOf(facts: CallFacts): Refusal[] {
-  const refusals: Refusal[] = [];
-  if (facts.takesBody || facts.takesPathParameters || facts.takesQuery) refusals.push('validation');
-  if (facts.takesBody) refusals.push('malformedJson', 'nestedTooDeeply', 'payloadTooLarge', 'unsupportedMediaType');
-  if (facts.staffSession !== 'none') refusals.push('unauthorized');
-  if (facts.staffSession === 'sessionAndSecondFactor') refusals.push('secondFactorRequired');
-  if (facts.xsrf) refusals.push('xsrf');
-  if (facts.takesPathParameters) refusals.push('notFound');
-  if (facts.rateLimited) refusals.push('tooManyRequests');
-  for (const refusal of facts.refusals) if (!refusals.includes(refusal)) refusals.push(refusal);
-  return refusals;
+/** The route's method and pattern, and its contract entry where it has one. */
+function routeFacts(route: RouteOptions): { method: string; url: string; call: Call | undefined } {
+  return { method: [route.method].flat()[0] ?? 'GET', url: route.url, call: route.config?.call };
 }
 
 /**
@@ -101,7 +63,7 @@ function refusalsOf(facts: CallFacts): Refusal[] {
  */
 function operationIdOf(method: string, url: string): string {
   const words = url
-    .replace(/^\/api\//, '/')
+    .replace(new RegExp(`^${apiBase}/`), '/')
     .split('/')
     .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
     .filter(Boolean);
@@ -109,10 +71,10 @@ function operationIdOf(method: string, url: string): string {
 }
 
 /** The credentials of a call, as OpenAPI security requirements (one object: all of them). */
-function securityOf(facts: CallFacts): Record<string, string[]>[] | undefined {
+function securityOf(method: string, call: Call | undefined): Record<string, string[]>[] | undefined {
   const requirement: Record<string, string[]> = {
-    ...(facts.staffSession !== 'none' ? { session: [] } : {}),
-    ...(facts.xsrf ? { xsrf: [] } : {}),
+    ...(call?.staff ? { session: [] } : {}),
+    ...(call && needsXsrfToken(method, call) ? { xsrf: [] } : {}),
   };
   return Object.keys(requirement).length > 0 ? [requirement] : undefined;
 }
@@ -163,39 +125,32 @@ function errorAnswers(refusals: readonly Refusal[]): Record<string, unknown> {
 }
 
 /** The document describes the API: the calls under /api and the puzzle provider, not the site's pages and files. */
-const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/captcha/');
+const isApiRoute = (url: string) => url.startsWith(`${apiBase}/`) || url.startsWith('/captcha/');
+
+/** Without a declared answer (the puzzle provider) Fastify sends JSON it does not check. */
+const uncheckedJson = { 200: { description: 'Default Response', content: { 'application/json': { schema: {} } } } };
 
 const transform: SwaggerTransform = (input) => {
   if (!isApiRoute(input.url)) return { schema: { hide: true } as FastifySchema, url: input.url };
   const transformed = jsonSchemaTransform(input);
   const schema = (transformed.schema ?? {}) as FastifySchema & { hide?: boolean; operationId?: string; security?: unknown; response?: Record<string, unknown> };
   if (schema.hide) return transformed;
-  const facts = factsOf(input.route);
-  // Without a declared answer (the puzzle provider) Fastify sends JSON it does not check.
-  const response = schema.response ?? { 200: { description: 'Default Response', content: { 'application/json': { schema: {} } } } };
+  const { method, url, call } = routeFacts(input.route);
+  const redirect = call && isRedirect(call.answer) ? { 303: { description: `Redirects (Location): ${call.answer.redirect}`, type: 'null' } } : undefined;
+  const response = schema.response ?? redirect ?? uncheckedJson;
   const { security: _declared, ...rest } = schema;
-  const security = securityOf(facts);
+  const security = securityOf(method, call);
+  const refusals: readonly Refusal[] = call ? refusalsOf(call) : (input.route.config?.refusals ?? []);
   return {
     url: transformed.url,
     schema: {
       ...rest,
-      operationId: schema.operationId ?? operationIdOf(facts.method, facts.url),
+      operationId: schema.operationId ?? operationIdOf(method, url),
       ...(security ? { security } : {}),
-      response: { ...response, ...errorAnswers(refusalsOf(facts)) },
+      response: { ...response, ...errorAnswers(refusals) },
     },
   };
 };
-
-/**
- * A file answer of a route (`response: { 200: fileAnswer('text/csv', '…') }`): its media
- * type, with a body of text or, for PDF, bytes. The handler sends a string, a Buffer or a
- * stream with that Content-Type, which Fastify passes on as it is (it serializes JSON
- * only), so the schema describes the body and checks nothing.
- */
-export function fileAnswer(mediaType: 'text/csv' | 'application/pdf' | 'image/svg+xml' | 'text/calendar', description: string) {
-  const body = z.any().meta(mediaType === 'application/pdf' ? { type: 'string', format: 'binary' } : { type: 'string' });
-  return { description, content: { [mediaType]: { schema: body } } };
-}
 
 const toOpenApi = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0' }) as Record<string, unknown>;
 

@@ -171,11 +171,11 @@ export function registerMetrics(app: FastifyInstance, options: { metrics: Metric
     metrics.requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   // Both limits refuse with AppError('tooManyRequests'): the mail forms' in
-  // src/server/plugins/rate-limit.ts (the route names its scope), the sign-in throttle's in
+  // src/server/plugins/rate-limit.ts (the contract entry names its scope), the sign-in throttle's in
   // the users module (its own message).
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || error.code !== 'tooManyRequests') return;
-    const scope = request.routeOptions.config.rateLimit;
+    const scope = request.routeOptions.config.call?.rateLimit;
     metrics.rateLimitRefused(scope ?? (error.messageKey === 'error.users.throttled' ? 'signIn' : 'other'));
   });
 

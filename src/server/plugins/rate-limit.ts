@@ -2,17 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { rateLimitCounters } from '#server/db/schema.ts';
+import type { RateLimitScope } from '#shared/contract.ts';
 import { AppError } from '#shared/errors.ts';
-
-/** The groups of calls that are limited per client address. */
-export type RateLimitScope = 'mailForms';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Counts the route's requests against this group's limit per client address (429 beyond it). */
-    rateLimit?: RateLimitScope;
-  }
-}
 
 export interface RateLimit {
   /** Requests one client address may make in one window. */
@@ -21,8 +12,8 @@ export interface RateLimit {
 }
 
 /**
- * Limits, per client address, the requests to the routes that declare
- * `config: { rateLimit: scope }`, in fixed windows counted in the database (so every copy
+ * Limits, per client address, the requests to the calls whose contract entry names a
+ * `rateLimit` scope (src/shared/contract.ts), in fixed windows counted in the database (so every copy
  * of the app counts the same requests). Beyond the limit the answer is 429 with
  * `Retry-After` until the window ends. Every request counts, accepted or not: the point
  * is that one client cannot make the shop send thousands of mails.
@@ -30,7 +21,7 @@ export interface RateLimit {
 export function registerRateLimit(app: FastifyInstance, options: { db: Db; limits: Record<RateLimitScope, RateLimit> }): void {
   const { db, limits } = options;
   app.addHook('onRequest', async (request) => {
-    const scope = request.routeOptions.config.rateLimit;
+    const scope = request.routeOptions.config.call?.rateLimit;
     if (!scope) return;
     const { max, windowSeconds } = limits[scope];
     const windowMs = windowSeconds * 1000;

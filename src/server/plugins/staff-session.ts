@@ -13,10 +13,10 @@ import { AppError } from '#shared/errors.ts';
  * used in the last 8 hours, is younger than 7 days, and its account is not disabled.
  *
  * `requireStaff` guards a route: 401 without a valid session, 403 `secondFactorRequired`
- * under STAFF_MFA=required for staff without a second factor (except routes with
- * `config: { allowWithoutSecondFactor: true }`, the /api/users/me… calls), and
- * `Cache-Control: no-store` on every answer. Register back-office routes with
- * `registerStaffRoutes` (src/server/app.ts) rather than adding the hook per route.
+ * under STAFF_MFA=required for staff without a second factor (except the calls the
+ * contract marks `staff: 'withoutSecondFactor'`, the /api/users/me… calls), and
+ * `Cache-Control: no-store` on every answer. `registerCall` (src/server/http/register-call.ts)
+ * puts it on every call the contract marks `staff`; no route adds it by hand.
  */
 
 /** Who is signed in: what `request.staff` holds on a guarded route. */
@@ -50,10 +50,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     staffSessions: StaffSessions;
-  }
-  interface FastifyContextConfig {
-    /** A staff-only route that stays open without a second factor under STAFF_MFA=required (/api/users/me…). */
-    allowWithoutSecondFactor?: boolean;
   }
 }
 
@@ -136,7 +132,8 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   if (!found) throw new AppError('unauthorized');
   request.staff = found.staff;
   request.staffSession = found.session;
-  if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && !request.routeOptions.config.allowWithoutSecondFactor) {
+  const openWithoutSecondFactor = request.routeOptions.config.call?.staff === 'withoutSecondFactor';
+  if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && !openWithoutSecondFactor) {
     throw new AppError('secondFactorRequired');
   }
 }

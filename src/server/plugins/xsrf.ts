@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCall } from '#server/http/register-call.ts';
+import { needsXsrfToken } from '#shared/contract.ts';
+import { xsrfCalls } from '#shared/contract/xsrf.ts';
 import { cookiePath, cookies, xsrfHeader } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import { xsrfTokenSchema } from '#shared/schemas/common.ts';
 
 /**
  * Anti-forgery (docs/product/cookies.md). A visitor gets a random secret in an HttpOnly
@@ -12,25 +15,6 @@ import { xsrfTokenSchema } from '#shared/schemas/common.ts';
  */
 const xsrfCookie = cookies.xsrfToken.name;
 const secretCookie = cookies.xsrfSecret.name;
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * The one call without the check (docs/product/api-conventions.md): the newsletter's
- * one-click unsubscribe (RFC 8058), the List-Unsubscribe address of its mails. A mail
- * program posts it without the visitor's cookies, so it cannot send the header; the
- * 256-bit token in its address is the credential, and a request that has it can do no
- * more than unsubscribe the token's owner.
- */
-const exemptRoutes = new Set(['POST /api/newsletter/:token/unsubscribe']);
-
-/**
- * Whether a route (its method and pattern, `/api/orders/:orderId/checkout`) needs the
- * header: the check below and the OpenAPI document (src/server/plugins/api-document.ts)
- * both ask here, so the document marks exactly the calls the server refuses without it.
- */
-export function needsXsrfToken(method: string, routeUrl: string | undefined): boolean {
-  return unsafeMethods.has(method) && !exemptRoutes.has(`${method} ${routeUrl}`);
-}
 
 function sign(serverKey: string, visitorSecret: string, nonce: string): string {
   return createHmac('sha256', serverKey).update(`${visitorSecret}.${nonce}`).digest('base64url');
@@ -67,13 +51,15 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
     return token;
   };
 
-  app.get('/api/xsrf/token', { schema: { summary: 'Issues the anti-forgery token (also set as the XSRF-TOKEN cookie)', response: { 200: xsrfTokenSchema } } }, async (request, reply) => {
+  registerCall(app.withTypeProvider<ZodTypeProvider>(), xsrfCalls.token, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { token: issueToken(request, reply) };
   });
 
+  // Every write needs the header but the one call its contract entry exempts
+  // (`needsXsrfToken`, src/shared/contract.ts); the OpenAPI document asks the same function.
   app.addHook('onRequest', async (request) => {
-    if (!needsXsrfToken(request.method, request.routeOptions.url)) return;
+    if (!needsXsrfToken(request.method, request.routeOptions.config.call)) return;
     const header = request.headers[xsrfHeader];
     const token = Array.isArray(header) ? header[0] : header;
     const valid =

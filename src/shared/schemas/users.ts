@@ -106,6 +106,3 @@ const staffSessionSchema = z.object({
 export type StaffSessionAnswer = z.infer<typeof staffSessionSchema>;
 
 export const staffSessionsSchema = z.array(staffSessionSchema);
-
-/** The calls that only change something answer 204 without a body. */
-export const noContentSchema = z.null().describe('No content');

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import { changePasswordSchema, passwordConfirmationSchema, secondFactorCodeSchema, type Enrolment } from '#shared/schemas/users.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -53,10 +53,10 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     refusalOf,
     send: async (body) => {
       if (enabled) {
-        await callApi(endpoints.turnOffSecondFactor, { body });
+        await callApi(userCalls.turnOffSecondFactor, { body });
         refreshMe();
       } else {
-        setEnrolment(await callApi(endpoints.startSecondFactorEnrolment, { body }));
+        setEnrolment(await callApi(userCalls.startSecondFactorEnrolment, { body }));
       }
     },
     onSent: () => {
@@ -71,7 +71,7 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     canSend: ({ code }) => code.trim() !== '',
     refusalOf,
     send: async (body) => {
-      const answer = await callApi(endpoints.confirmSecondFactor, { body });
+      const answer = await callApi(userCalls.confirmSecondFactor, { body });
       setRecoveryCodes(answer.recoveryCodes);
       setEnrolment(undefined);
       refreshMe();
@@ -138,10 +138,10 @@ function Sessions() {
   const t = useT();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const sessionsQuery = apiQuery(endpoints.staffSessions, {});
+  const sessionsQuery = apiQuery(userCalls.staffSessions, {});
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
-    mutationFn: (id: string) => callApi(endpoints.endStaffSession, { params: { id } }),
+    mutationFn: (id: string) => callApi(userCalls.endStaffSession, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
   return (
@@ -183,7 +183,7 @@ function ChangePassword() {
     canSend: (values) => values.currentPassword !== '' && values.newPassword !== '',
     refusalOf,
     send: async (body) => {
-      await callApi(endpoints.changePassword, { body });
+      await callApi(userCalls.changePassword, { body });
     },
     onSent: () => {
       form.restart();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { dashboardCalls } from '#shared/contract/dashboard.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
@@ -90,7 +90,7 @@ function RevenueChart({ months }: { months: Dashboard['months'] }) {
 export default function HomePage() {
   const t = useT();
   const { language } = useLanguage();
-  const dashboard = useQuery(apiQuery(endpoints.dashboard, {}));
+  const dashboard = useQuery(apiQuery(dashboardCalls.dashboard, {}));
 
   if (dashboard.error && !dashboard.data) {
     return (

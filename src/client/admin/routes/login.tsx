@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import { formLimits } from '#shared/schemas/forms.ts';
@@ -53,7 +53,7 @@ export default function LoginPage() {
     send: async (payload: Login) => {
       setRefusal(undefined);
       try {
-        const answer = await callApi(endpoints.login, { body: payload });
+        const answer = await callApi(userCalls.login, { body: payload });
         if ('secondFactorRequired' in answer) setSecondFactor(true);
         else await enter();
       } catch (error) {
@@ -85,7 +85,7 @@ export default function LoginPage() {
       ) : (
         <>
           <p>{t('admin.login.intro')}</p>
-          <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.signIn} submitLabel="admin.login.submit">
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.signIn} submitLabel="admin.login.submit">
             <EmailField {...form.field('email')} language={language} />
             <TextField
               {...form.field('password')}
@@ -110,7 +110,7 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
     schema: secondFactorCodeSchema,
     canSend: ({ code }) => code.trim() !== '',
     send: async (payload) => {
-      await callApi(endpoints.loginSecondFactor, { body: payload });
+      await callApi(userCalls.loginSecondFactor, { body: payload });
       await onDone();
     },
     // The refusal is said above the form, by the page; a code is tried once.

@@ -3,12 +3,15 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartCalls } from '#shared/contract/cart.ts';
 import type { Language } from '#shared/locales.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { emptyCheckoutState } from '#client/features/cart/cart.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { cartAnswer } from '../../../../tests/helpers/carts.ts';
+import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
 import NoShoppingCartPage from './no-shopping-cart.tsx';
 import ShoppingCartPage from './shopping-cart.tsx';
 
@@ -16,54 +19,18 @@ configure({ asyncUtilTimeout: 5000 });
 
 const cartId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
 
-function cart(change: Partial<Cart> = {}): Cart {
-  return {
-    id: cartId,
-    items: [
-      {
-        id: '1d2c3b4a-0000-4000-8000-000000000001',
-        productCode: 'cyber_security_training_basic_v1',
-        product: {
-          code: 'cyber_security_training_basic_v1',
-          tier: 'basic',
-          title: 'Basic',
-          translations: { 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } },
-        },
-        quantity: 10,
-        periodMonths: null,
-        unitPrice: 60,
-        totalPrice: 600,
-        status: 'ACTIVE',
-        paymentFrequency: 'ONE_TIME',
-      },
-    ],
-    currency: 'CHF',
-    language: 'en-US',
-    totalPrice: 600,
-    totals: { oneTime: 600, monthly: 0, perMonth: 0, dueToday: 600 },
-    status: 'SHOPPING_CART',
-    count: 1,
-    isSubscribed: false,
-    details: { shoppingCart: true, status: 'SHOPPING_CART' },
-    ...change,
-  };
-}
+const cart = (change: Partial<Cart> = {}) => cartAnswer({ id: cartId, ...change });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let answer: () => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => (String(input).startsWith(`/api/orders/${cartId}/shopping-cart/`) ? answer() : json({}, 404)));
+const api = installFakeApi();
 
 beforeEach(() => {
-  answer = () => json(cart());
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(cartCalls.cart, cart());
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
   document.cookie = 'shopping_cart=; Path=/; Max-Age=0';
 });
 
@@ -87,7 +54,7 @@ function renderAt(entry: InitialEntry, language: Language = 'en-US') {
 describe('the no-shopping-cart page', () => {
   it('offers the cart of a valid cookie, with its number of trainings', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
-    answer = () => json(cart({ count: 2 }));
+    api.answer(cartCalls.cart, cart({ count: 2 }));
     renderAt('/no-shopping-cart');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your shopping cart' })).toBeTruthy();
     expect(screen.getByText('This browser has a shopping cart with 2 trainings.')).toBeTruthy();
@@ -104,12 +71,12 @@ describe('the no-shopping-cart page', () => {
   it('says there is none without a cookie, and asks nothing', async () => {
     renderAt('/no-shopping-cart');
     expect(await screen.findByRole('heading', { level: 1, name: 'No shopping cart' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('says there is none when the cart of the cookie is gone, and forgets the cookie', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
-    answer = () => json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'gone', 'de-CH': 'weg' } } }, 404);
+    api.answer(cartCalls.cart, refuse('notFound', { 'en-US': 'gone', 'de-CH': 'weg' }));
     renderAt('/no-shopping-cart');
     expect(await screen.findByRole('heading', { level: 1, name: 'No shopping cart' })).toBeTruthy();
     expect(document.cookie).not.toContain('shopping_cart');
@@ -120,7 +87,7 @@ describe('the cart page, reached from the checkout of an empty cart', () => {
   const removed = () => cart({ items: cart().items.map((item) => ({ ...item, status: 'REMOVED' as const })), count: 0, totalPrice: 0 });
 
   it('says why the visitor is here', async () => {
-    answer = () => json(removed());
+    api.answer(cartCalls.cart, removed());
     renderAt({ pathname: `/orders/${cartId}/shopping-cart`, state: emptyCheckoutState });
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toBe('Your shopping cart is empty, so there is nothing to check out yet. Please add a training first.');
@@ -128,13 +95,13 @@ describe('the cart page, reached from the checkout of an empty cart', () => {
   });
 
   it('in German too', async () => {
-    answer = () => json(removed());
+    api.answer(cartCalls.cart, removed());
     renderAt({ pathname: `/orders/${cartId}/shopping-cart`, state: emptyCheckoutState }, 'de-CH');
     expect((await screen.findByRole('alert')).textContent).toContain('Ihr Warenkorb ist leer, darum gibt es noch nichts zu bestellen.');
   });
 
   it('says nothing of the kind when opened otherwise', async () => {
-    answer = () => json(removed());
+    api.answer(cartCalls.cart, removed());
     renderAt(`/orders/${cartId}/shopping-cart`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Shopping cart' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { contactCalls } from '#shared/contract/contact.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
 import ContactUsPage from './contact-us.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -18,18 +22,10 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
   ),
 }));
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-// The contact family's site key; the phone fields' country lists are not needed here.
-const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-  String(input) === '/api/contact-form/site-key' ? json({ siteKey: 'sk_contact' }) : json({ error: { code: 'notFound' } }, 404),
-);
+const api = installFakeApi();
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function type(label: RegExp, value: string): void {
@@ -39,7 +35,10 @@ function type(label: RegExp, value: string): void {
 describe('ContactUsPage', () => {
   it('offers the contact-form fields with the 20-character rule', async () => {
     forgetLoadedFormData();
-    vi.stubGlobal('fetch', fetchMock);
+    // The contact family's site key, and the phone fields' countries.
+    api.answer(siteKeyCalls.contact, { siteKey: 'sk_contact' });
+    api.answer(geoCalls.countries, [{ code: 'CH', name: 'Switzerland', phoneCode: '+41' }]);
+    api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Switzerland', phoneCode: '+41' });
     render(
       <LanguageProvider initial="en-US" loadCatalogue={loadAppCatalogue}>
         <ContactUsPage />
@@ -59,7 +58,7 @@ describe('ContactUsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/contact-form/site-key', expect.anything());
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/contact-form/')).toBe(false);
+    expect(api.requests(siteKeyCalls.contact)).toHaveLength(1);
+    expect(api.requests(contactCalls.sendContactMessage)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { contactCalls } from '#shared/contract/contact.ts';
 import { sitePath } from '#shared/paths.ts';
 import { contactFormSchema, contactRecipients, formLimits, type ContactForm } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -32,7 +32,7 @@ export default function ContactUsPage() {
     schema: contactFormSchema,
     payloadOf: (values) => withPhone(values, phone),
     send: async (payload: ContactForm) => {
-      const answer = await callApi(endpoints.sendContactMessage, { body: payload });
+      const answer = await callApi(contactCalls.sendContactMessage, { body: payload });
       setConfirmation(answer.messages[0]?.translations[language] ?? t('contact.sent.text'));
     },
   });
@@ -51,7 +51,7 @@ export default function ContactUsPage() {
       ) : (
         <>
           <p>{t('contact.intro')}</p>
-          <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.contact}>
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.contact}>
             <FirstNameField {...field('firstName')} language={language} />
             <LastNameField {...field('lastName')} language={language} />
             <EmailField {...field('email')} language={language} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
@@ -21,7 +21,7 @@ export default function NoShoppingCartPage() {
   const [cartId] = useState(readCartId);
   // The cart page's own query: opening the cart from here shows it at once.
   const cartQuery = useQuery({
-    ...apiQuery(endpoints.cart, { params: { orderId: cartId ?? '' }, query: { language } }, () => fetchCart(cartId ?? '', language)),
+    ...apiQuery(cartCalls.cart, { params: { orderId: cartId ?? '' }, query: { language } }, () => fetchCart(cartId ?? '', language)),
     enabled: cartId !== undefined,
   });
   const cart = cartQuery.data;

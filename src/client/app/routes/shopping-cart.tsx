@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { cookies } from '#shared/cookies.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
@@ -34,7 +34,7 @@ export default function ShoppingCartPage() {
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
-  const cartQuery = apiQuery(endpoints.cart, { params: { orderId }, query: { language } }, async () => {
+  const cartQuery = apiQuery(cartCalls.cart, { params: { orderId }, query: { language } }, async () => {
     const cart = await fetchCart(orderId, language);
     // Opening a cart's page (from a link, in another browser) makes it this visitor's cart.
     rememberCart(cart.id);
@@ -77,7 +77,7 @@ export default function ShoppingCartPage() {
   const emptyCheckout = !hasActive && isEmptyCheckoutState(location.state);
   const changeCurrency = (currency: Currency) => {
     writeCookie(cookies.currency, currency);
-    change.mutate(() => callApi(endpoints.changeCartCurrency, { params: { orderId: cart.id }, query: { language }, body: { currency } }));
+    change.mutate(() => callApi(cartCalls.changeCartCurrency, { params: { orderId: cart.id }, query: { language }, body: { currency } }));
   };
 
   return (
@@ -161,7 +161,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
   const errorId = `quantity-error-${item.id}`;
 
   const update = (body: { quantity?: number; status?: CartItem['status']; periodMonths?: number }) =>
-    callApi(endpoints.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
+    callApi(cartCalls.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
   // The page shows what went wrong; the line has nothing more to do.
   const run = (call: CartChange) => void onChange(call).catch(() => undefined);
   const setStatus = (status: CartItem['status']) => run(() => update({ status }));
@@ -203,7 +203,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           </span>
         )}
         {!removed && largest > item.quantity && (
-          <button type="button" className="button-link" onClick={() => run(() => callApi(endpoints.matchCount, { params: { orderId: cart.id, itemId: item.id }, query: { language } }))}>
+          <button type="button" className="button-link" onClick={() => run(() => callApi(cartCalls.matchCount, { params: { orderId: cart.id, itemId: item.id }, query: { language } }))}>
             {t('shop.cart.matchCount')} ({largest})
           </button>
         )}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
@@ -9,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
 import TrackingPage from './tracking.tsx';
 
 const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
@@ -69,28 +71,15 @@ const statusInfo: StatusInfo = {
 // A cold run (first transform of the page's modules) can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-let answers: { detail: () => Response; statusInfo: () => Response };
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
-  const url = String(input);
-  if (url === `/api/orders/${orderId}/detail`) return answers.detail();
-  if (url === `/api/orders/${orderId}/status-info`) return answers.statusInfo();
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
-  answers = { detail: () => json(detail), statusInfo: () => json(statusInfo) };
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(checkoutCalls.orderDetail, detail);
+  api.answer(checkoutCalls.statusInfo, statusInfo);
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderTracking(language: Language = 'en-US') {
@@ -137,7 +126,7 @@ describe('tracking page', () => {
   });
 
   it('speaks Swiss German and shows an exception status', async () => {
-    answers.statusInfo = () => json({ ...statusInfo, status: 'CANCELED', exception: 'CANCELED' });
+    api.answer(checkoutCalls.statusInfo, { ...statusInfo, status: 'CANCELED', exception: 'CANCELED' });
     renderTracking('de-CH');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung CSA-2026-0042' })).toBeTruthy();
     expect(screen.getByText('Diese Bestellung wurde storniert.')).toBeTruthy();
@@ -149,8 +138,8 @@ describe('tracking page', () => {
   });
 
   it('shows a not-found text when the order does not exist', async () => {
-    answers.detail = () => json({ error: { code: 'notFound' } }, 404);
-    answers.statusInfo = () => json({ error: { code: 'notFound' } }, 404);
+    api.answer(checkoutCalls.orderDetail, refuse('notFound'));
+    api.answer(checkoutCalls.statusInfo, refuse('notFound'));
     renderTracking();
     expect(await screen.findByText('This order does not exist. Please check the link.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();

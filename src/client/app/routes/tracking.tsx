@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { isMessageKey } from '#client/lib/translate.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -23,7 +23,7 @@ export default function TrackingPage() {
   const { language } = useLanguage();
   const t = useT();
   const [detailQuery, statusQuery] = useQueries({
-    queries: [apiQuery(endpoints.orderDetail, { params: { orderId } }), apiQuery(endpoints.statusInfo, { params: { orderId } })],
+    queries: [apiQuery(checkoutCalls.orderDetail, { params: { orderId } }), apiQuery(checkoutCalls.statusInfo, { params: { orderId } })],
   });
   const error = detailQuery.error ?? statusQuery.error;
 

@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cartCalls } from '#shared/contract/cart.ts';
+import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
 import CartButton from './cart-button.tsx';
 import { cartHref } from './cart.ts';
 import { getCartCount, setCartCount, subscribe } from './cart-count.ts';
 
 const cartId = '3f1c2e9a-8a57-4b8e-9a3b-0b1d2c3e4f5a';
-let countAnswer: () => Response;
+const api = installFakeApi();
 
 beforeEach(() => {
-  countAnswer = () => new Response(JSON.stringify({ count: 1 }), { status: 200, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal('fetch', vi.fn(async () => countAnswer()));
+  api.answer(cartCalls.productsCount, { count: 1 });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   cleanup();
   act(() => setCartCount(0));
   document.cookie = 'shopping_cart=; Max-Age=0; Path=/';
@@ -64,16 +64,16 @@ describe('cart button', () => {
 
   it('loads the count of the cart on the page', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
-    countAnswer = () => new Response(JSON.stringify({ count: 3 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    api.answer(cartCalls.productsCount, { count: 3 });
     render(<CartButton {...props} />);
     expect(await screen.findByRole('link', { name: 'Shopping cart, 3 items' })).toBeTruthy();
-    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe(`/api/orders/${cartId}/shopping-cart/products-count`);
+    expect(api.requests(cartCalls.productsCount).map(({ params }) => params)).toEqual([{ orderId: cartId }]);
   });
 
   it('forgets a cart that no longer exists and shows 0', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
     act(() => setCartCount(2));
-    countAnswer = () => new Response(JSON.stringify({ error: { code: 'notFound' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    api.answer(cartCalls.productsCount, refuse('notFound'));
     render(<CartButton {...props} />);
     expect(await screen.findByRole('link', { name: 'Shopping cart, 0 items' })).toBeTruthy();
     expect(document.cookie).not.toContain('shopping_cart=');

@@ -1,5 +1,5 @@
+import { cartCalls } from '#shared/contract/cart.ts';
 import { cookies } from '#shared/cookies.ts';
-import { cartEndpoints } from '#shared/cart-endpoints.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { AddToCart, Cart } from '#shared/schemas/cart.ts';
@@ -30,7 +30,7 @@ export function forgetCart(): void {
 /** Loads a cart and its count; a cart that answers 403 or 404 is gone: forgotten, count 0. */
 export async function fetchCart(orderId: string, language: Language): Promise<Cart> {
   try {
-    const cart = await callApi(cartEndpoints.cart, { params: { orderId }, query: { language } });
+    const cart = await callApi(cartCalls.cart, { params: { orderId }, query: { language } });
     setCartCount(cart.count);
     return cart;
   } catch (error) {
@@ -50,7 +50,7 @@ export async function refreshCartCount(): Promise<void> {
     return;
   }
   try {
-    setCartCount((await callApi(cartEndpoints.productsCount, { params: { orderId } })).count);
+    setCartCount((await callApi(cartCalls.productsCount, { params: { orderId } })).count);
   } catch (error) {
     if (error instanceof ApiError && error.isGone) {
       forgetCart();
@@ -70,14 +70,14 @@ export async function addToCart(input: AddToCart): Promise<{ id: string; count: 
   const existing = readCartId();
   if (existing) {
     try {
-      const cart = await callApi(cartEndpoints.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
+      const cart = await callApi(cartCalls.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
       return { id: existing, count: cart.count };
     } catch (error) {
       if (!(error instanceof ApiError && (error.isGone || error.status === 409))) throw error;
       forgetCart();
     }
   }
-  const created = await callApi(cartEndpoints.createCart, { body: input });
+  const created = await callApi(cartCalls.createCart, { body: input });
   rememberCart(created.id);
   return { id: created.id, count: 1 };
 }
@@ -100,9 +100,9 @@ export async function repriceCart(currency: Currency, language: Language): Promi
   const orderId = readCartId();
   if (!orderId) return;
   try {
-    const cart = await callApi(cartEndpoints.cart, { params: { orderId }, query: { language } });
+    const cart = await callApi(cartCalls.cart, { params: { orderId }, query: { language } });
     if (cart.currency === currency) return;
-    await callApi(cartEndpoints.changeCartCurrency, { params: { orderId }, query: { language }, body: { currency } });
+    await callApi(cartCalls.changeCartCurrency, { params: { orderId }, query: { language }, body: { currency } });
     announceCart(cartEvents.changed);
   } catch (error) {
     // A cart that is gone is the cart button's business (it forgets it); nothing to sync.

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema, type FormSubmission } from '#shared/schemas/forms.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { callApi } from '#client/lib/api.ts';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { emptyPerson, PersonFields, PhoneFields, usePhoneCountries, withPhone } from '#client/ui/form/public-fields.tsx';
 
@@ -21,13 +21,13 @@ export function SaveCartFields({ cartId, language, onSaved }: { cartId: string; 
     schema: formSubmissionSchema,
     payloadOf: (values) => withPhone(values, phone),
     send: async (payload: FormSubmission) => {
-      const answer = await callApi(endpoints.saveCartByEmail, { params: { orderId: cartId }, body: payload });
+      const answer = await callApi(cartCalls.saveCartByEmail, { params: { orderId: cartId }, body: payload });
       onSaved(answer.messages[0]?.translations[language] ?? '');
     },
   });
   const { field } = form;
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="shop.cart.save.submit">
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="shop.cart.save.submit">
       <PersonFields field={field} language={language} />
       <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
     </FormLayout>

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { endpoints } from '#shared/endpoints.ts';
+import { downloadCalls } from '#shared/contract/downloads.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { FormDialog, FormDialogConfirmation, useConfirmationRounds } from '#client/ui/form/form-dialog.tsx';
@@ -25,7 +25,7 @@ export interface DownloadDialogProps {
  * Zod, the form layout, the captcha widget and the catalogues.
  */
 export function DownloadDialog({ code, language, open, onClose, returnFocusTo }: DownloadDialogProps) {
-  const item = useFormData(endpoints.downloadable, { params: { code }, query: { language } });
+  const item = useFormData(downloadCalls.downloadable, { params: { code }, query: { language } });
   const { confirmation, confirm, round, close } = useConfirmationRounds(onClose);
 
   return (

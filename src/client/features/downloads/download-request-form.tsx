@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
@@ -56,7 +56,7 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
   }
 
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="downloads.form.submit">
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="downloads.form.submit">
       <PersonFields field={field} language={language} />
       <RoleField {...field('role')} language={language} />
       <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={translate(language, 'downloads.form.newsletter')} />

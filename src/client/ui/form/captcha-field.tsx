@@ -1,4 +1,4 @@
-import { endpoints } from '#shared/endpoints.ts';
+import type { SiteKeyCall } from '#shared/contract/captcha.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { CaptchaWidget } from '#client/ui/captcha/captcha-widget.tsx';
@@ -6,13 +6,13 @@ import { FieldError } from './fields.tsx';
 import { useFormData } from './form-data.ts';
 
 /**
- * The captcha of a form: loads its family's site key (a path of `siteKeyPaths`), shows the
+ * The captcha of a form: loads its family's site key (`siteKeyCalls`), shows the
  * widget and, under it, the server's refusal of the solution. Bumping `resetSignal` makes
  * the widget start over (after a refusal, or once a solution was spent).
  */
 export function CaptchaField({
   id,
-  siteKeyPath,
+  siteKeyCall,
   language,
   error,
   resetSignal,
@@ -21,7 +21,7 @@ export function CaptchaField({
   puzzleUrl,
 }: {
   id: string;
-  siteKeyPath: string;
+  siteKeyCall: SiteKeyCall;
   language: Language;
   error: string | undefined;
   resetSignal: number;
@@ -29,7 +29,7 @@ export function CaptchaField({
   onReset: () => void;
   puzzleUrl?: string | undefined;
 }) {
-  const siteKey = useFormData(endpoints.siteKey(siteKeyPath));
+  const siteKey = useFormData(siteKeyCall);
   return (
     <div className={error ? 'form__captcha form__captcha--invalid' : 'form__captcha'}>
       {siteKey.status === 'loading' ? (

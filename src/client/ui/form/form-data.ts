@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { urlOf, type Answer, type CallInput, type Endpoint } from '#shared/endpoint.ts';
+import { urlOf, type Answer, type Call, type CallInput } from '#shared/contract.ts';
 import { callApi } from '#client/lib/api.ts';
 
 /**
@@ -13,11 +13,11 @@ import { callApi } from '#client/lib/api.ts';
  */
 const loaded = new Map<string, Promise<unknown>>();
 
-function loadOnce<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Answer<E>> {
-  const key = urlOf(endpoint, input);
-  let promise = loaded.get(key) as Promise<Answer<E>> | undefined;
+function loadOnce<C extends Call>(call: C, input: CallInput<C>): Promise<Answer<C>> {
+  const key = urlOf(call, input);
+  let promise = loaded.get(key) as Promise<Answer<C>> | undefined;
   if (!promise) {
-    const loading = callApi<E>(endpoint, input);
+    const loading = callApi<C>(call, input);
     loaded.set(key, loading);
     loading.catch(() => loaded.delete(key));
     promise = loading;
@@ -32,15 +32,15 @@ export function forgetLoadedFormData(): void {
 
 export type Loadable<T> = { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed' };
 
-/** The answer of a reference-data call; no call while `endpoint` is undefined. */
-export function useFormData<E extends Endpoint>(endpoint: E | undefined, input: CallInput<E> = {} as CallInput<E>): Loadable<Answer<E>> {
-  const key = endpoint ? urlOf(endpoint, input) : undefined;
-  const [state, setState] = useState<{ key: string | undefined; value: Loadable<Answer<E>> }>({ key, value: { status: 'loading' } });
+/** The answer of a reference-data call; no call while `call` is undefined. */
+export function useFormData<C extends Call>(call: C | undefined, input: CallInput<C> = {} as CallInput<C>): Loadable<Answer<C>> {
+  const key = call ? urlOf(call, input) : undefined;
+  const [state, setState] = useState<{ key: string | undefined; value: Loadable<Answer<C>> }>({ key, value: { status: 'loading' } });
 
   useEffect(() => {
-    if (!endpoint || key === undefined) return;
+    if (!call || key === undefined) return;
     let live = true;
-    loadOnce(endpoint, input).then(
+    loadOnce(call, input).then(
       (data) => {
         if (live) setState({ key, value: { status: 'loaded', data } });
       },
@@ -53,7 +53,7 @@ export function useFormData<E extends Endpoint>(endpoint: E | undefined, input: 
     return () => {
       live = false;
     };
-    // The key stands for the endpoint and its input.
+    // The key stands for the call and its input.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 

@@ -3,10 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema } from '#shared/schemas/forms.ts';
+import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
 import { forgetLoadedFormData } from './form-data.ts';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
 import { FormLayout, usePublicForm } from './form-layout.tsx';
 import { emptyPerson, EmailField, FirstNameField, PersonFields, PhoneFields, RoleField, usePhoneCountries, withPhone } from './public-fields.tsx';
 
@@ -32,29 +34,19 @@ const countries = {
   ],
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url === '/api/contact-form/site-key') return json({ siteKey: 'sk_contact' });
-  if (url.startsWith('/api/country/')) return json(countries[url.includes('de-CH') ? 'de-CH' : 'en-US']);
-  if (url === '/api/geolocation/whereami/country') return json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' });
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+  api.answer(siteKeyCalls.contact, { siteKey: 'sk_contact' });
+  api.answer(geoCalls.countries, ({ query }) => countries[query.language ?? 'en-US']);
+  api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Switzerland', phoneCode: '+41' });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
 });
 
 type Send = (payload: unknown) => Promise<void>;
@@ -71,7 +63,7 @@ function PersonForm({ language, send }: { language: Language; send: Send }) {
   });
   const { field } = form;
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms}>
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms}>
       <PersonFields field={field} language={language} />
       <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
       <RoleField {...field('role')} language={language} />
@@ -83,7 +75,7 @@ function PersonForm({ language, send }: { language: Language; send: Send }) {
 function ShortForm({ language, send }: { language: Language; send: Send }) {
   const form = usePublicForm({ language, initial: { firstName: '', email: '' }, schema: formSubmissionSchema, send });
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms}>
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms}>
       <FirstNameField {...form.field('firstName')} language={language} />
       <EmailField {...form.field('email')} language={language} />
     </FormLayout>
@@ -140,8 +132,8 @@ describe('FormLayout', () => {
     await waitFor(() => expect(select.options).toHaveLength(2));
     expect([...select.options].map((option) => option.text)).toEqual(['Deutschland (+49)', 'Schweiz (+41)']);
     expect(select.value).toBe('CH');
-    expect(fetchMock).toHaveBeenCalledWith('/api/country/?language=de-CH', expect.anything());
-    expect(fetchMock).toHaveBeenCalledWith('/api/geolocation/whereami/country', expect.anything());
+    expect(api.requests(geoCalls.countries).map(({ query }) => query)).toEqual([{ language: 'de-CH' }]);
+    expect(api.requests(geoCalls.visitorCountry)).toHaveLength(1);
     fireEvent.change(select, { target: { value: 'DE' } });
     expect(select.value).toBe('DE');
   });
@@ -149,7 +141,7 @@ describe('FormLayout', () => {
   it('loads no country data when the form has no phone field', async () => {
     renderForm({ short: true });
     await screen.findByTestId('captcha');
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
+    expect(api.fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/site-key']);
   });
 
   it('keeps the submit button disabled until consent is ticked and the captcha is solved', async () => {

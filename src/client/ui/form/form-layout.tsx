@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { SiteKeyCall } from '#shared/contract/captcha.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
@@ -85,8 +86,8 @@ type LayoutForm = Pick<PublicForm<object>, 'onSubmit' | 'sending' | 'elsewhere' 
 export interface FormLayoutProps {
   language: Language;
   form: LayoutForm;
-  /** The form family's site-key call, a path under /api (see `siteKeyPaths`). */
-  siteKeyPath: string;
+  /** The form family's site-key call (`siteKeyCalls`). */
+  siteKeyCall: SiteKeyCall;
   /** The text of the submit button; 'Send' by default. */
   submitLabel?: MessageKey;
   /** The puzzle endpoint of the captcha provider; the widget's default otherwise. */
@@ -95,7 +96,7 @@ export interface FormLayoutProps {
   children: ReactNode;
 }
 
-export function FormLayout({ language, form, siteKeyPath, submitLabel = 'forms.submit.send', puzzleUrl, children }: FormLayoutProps) {
+export function FormLayout({ language, form, siteKeyCall, submitLabel = 'forms.submit.send', puzzleUrl, children }: FormLayoutProps) {
   const t = (key: MessageKey) => translate(language, key);
   const { captcha } = form;
   return (
@@ -121,7 +122,7 @@ export function FormLayout({ language, form, siteKeyPath, submitLabel = 'forms.s
       )}
       <CaptchaField
         id={form.idOf('captchaSolution')}
-        siteKeyPath={siteKeyPath}
+        siteKeyCall={siteKeyCall}
         language={language}
         error={form.errorOf('captchaSolution')}
         resetSignal={captcha.resetSignal}

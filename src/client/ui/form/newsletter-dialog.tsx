@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { experienceLevels, newsletterSubscriptionSchema, type NewsletterSubscription } from '#shared/schemas/forms.ts';
@@ -55,7 +55,7 @@ export function NewsletterDialog({ language, open, onClose, returnFocusTo }: New
 }
 
 function NewsletterForm({ language, onConfirmed }: { language: Language; onConfirmed: (text: string) => void }) {
-  const topics = useFormData(endpoints.newsletterTopics, { query: { language } });
+  const topics = useFormData(newsletterCalls.newsletterTopics, { query: { language } });
   const offeredTopics = topics.status === 'loaded' ? topics.data : [];
   const phone = usePhoneCountries(language);
   const form = usePublicForm({
@@ -69,7 +69,7 @@ function NewsletterForm({ language, onConfirmed }: { language: Language; onConfi
       ...(offeredTopics.length > 0 ? { topicIds } : {}),
     }),
     send: async (payload: NewsletterSubscription) => {
-      const answer = await callApi(endpoints.subscribeToNewsletter, { body: payload });
+      const answer = await callApi(newsletterCalls.subscribeToNewsletter, { body: payload });
       const text = answer.messages[0]?.translations[language];
       if (text) onConfirmed(text);
     },
@@ -77,7 +77,7 @@ function NewsletterForm({ language, onConfirmed }: { language: Language; onConfi
   const { field } = form;
 
   return (
-    <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="forms.newsletter.submit">
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="forms.newsletter.submit">
       <PersonFields field={field} language={language} />
       <PhoneFields code={field('phoneCountryCode')} number={field('phoneNumber')} phone={phone} language={language} />
       <RoleField {...field('role')} language={language} />

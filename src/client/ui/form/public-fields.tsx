@@ -1,4 +1,4 @@
-import { endpoints } from '#shared/endpoints.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
@@ -74,8 +74,8 @@ export function RoleField(props: BoundField) {
  * which is the code's default until one is chosen.
  */
 export function usePhoneCountries(language: Language) {
-  const countries = useFormData(endpoints.countries, { query: { language } });
-  const visitorCountry = useFormData(endpoints.visitorCountry);
+  const countries = useFormData(geoCalls.countries, { query: { language } });
+  const visitorCountry = useFormData(geoCalls.visitorCountry);
   const defaultCode = visitorCountry.status === 'loaded' ? visitorCountry.data.code : '';
   return { countries, visitorCountry, defaultCode };
 }

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
-import { contactFormSchema, formMessagesResponseSchema } from '#shared/schemas/forms.ts';
+import { registerCall } from '#server/http/register-call.ts';
+import { contactCalls } from '#shared/contract/contact.ts';
 import type { ContactService } from './contact.service.ts';
 
 /**
- * `POST /api/contact-form/`: the contact form. The body is checked with the shared schema
- * the form uses; a refusal is a 400 that names each refused field. Its captcha site key is
- * served at `GET /api/contact-form/site-key` (the `contact` family).
+ * The contact form (src/shared/contract/contact.ts). The body is checked with the shared
+ * schema the form uses; a refusal is a 400 that names each refused field.
  */
 export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, options) => {
   const { contact } = options;
 
-  app.post(
-    '/api/contact-form/',
-    {
-      // Sends mail: limited per client address (MAIL_FORMS_PER_HOUR).
-      config: { rateLimit: 'mailForms' },
-      schema: {
-        summary: 'Sends a message to the chosen recipient; the sender gets an acknowledgement by e-mail',
-        description: 'Needs a captcha solution of the `contact` site key (`GET /api/contact-form/site-key`).',
-        body: contactFormSchema,
-        response: { 200: formMessagesResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const answer = await contact.send(request.body, requestLanguage(request));
-      reply.header('cache-control', 'no-store');
-      return answer;
-    },
-  );
+  registerCall(app, contactCalls.sendContactMessage, async (request, reply) => {
+    const answer = await contact.send(request.body, requestLanguage(request));
+    reply.header('cache-control', 'no-store');
+    return answer;
+  });
 };

@@ -1,5 +1,6 @@
 import { companyParams } from '#shared/company.ts';
-import { endpoints, urlOf } from '#shared/endpoints.ts';
+import { urlOf } from '#shared/contract.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiBase, appPaths, appUrl } from '#shared/paths.ts';
@@ -18,7 +19,7 @@ import type { NewsletterIssue } from './newsletter-issue.ts';
 export function newsletterLinks(token: string, publicUrl: string): { preferences: string; unsubscribe: string } {
   return {
     preferences: new URL(appUrl(appPaths.newsletterPreferences(token)), publicUrl).toString(),
-    unsubscribe: new URL(`${apiBase}${urlOf(endpoints.unsubscribeFromNewsletter, { params: { token } })}`, publicUrl).toString(),
+    unsubscribe: new URL(`${apiBase}${urlOf(newsletterCalls.unsubscribeFromNewsletter, { params: { token } })}`, publicUrl).toString(),
   };
 }
 

@@ -5,10 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
+import { registerCall } from '#server/http/register-call.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
+import type { Call } from '#shared/contract.ts';
 import { AppError } from '#shared/errors.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
-import { buildAppWithStaffRoutes, signInAsStaff, totpCode, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { buildAppWithRoutes, signInAsStaff, totpCode, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { argon2Options, verifyPassword } from './passwords.ts';
@@ -685,18 +687,22 @@ describe('second factor', () => {
 
 // ---- staff-only routes and STAFF_MFA -------------------------------------------------------------
 
-describe('staff-only routes (registerStaffRoutes) and STAFF_MFA=required', () => {
+describe('staff calls of the contract (staff: true) and STAFF_MFA=required', () => {
+  const staffOnly = {
+    method: 'GET',
+    path: '/test/staff-only',
+    answer: z.object({ label: z.string(), email: z.string() }),
+    summary: 'A staff call of the test',
+    staff: true,
+  } as const satisfies Call;
   const probeRoutes: FastifyPluginAsyncZod<{ label: string }> = async (app, options) => {
-    app.get('/api/test/staff-only', { schema: { response: { 200: z.object({ label: z.string(), email: z.string() }) } } }, async (request) => ({
-      label: options.label,
-      email: staffOf(request).email,
-    }));
+    registerCall(app, staffOnly, async (request) => ({ label: options.label, email: staffOf(request).email }));
   };
   let optional: App;
   let required: App;
   beforeAll(async () => {
-    optional = await buildAppWithStaffRoutes(t, { STAFF_MFA: 'optional' }, probeRoutes, { label: 'optional' });
-    required = await buildAppWithStaffRoutes(t, { STAFF_MFA: 'required' }, probeRoutes, { label: 'required' });
+    optional = await buildAppWithRoutes(t, { STAFF_MFA: 'optional' }, probeRoutes, { label: 'optional' });
+    required = await buildAppWithRoutes(t, { STAFF_MFA: 'required' }, probeRoutes, { label: 'required' });
   });
   afterAll(async () => {
     await optional.close();

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
@@ -10,6 +12,7 @@ import type { PersonRecord } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactPage from './contact-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -86,29 +89,15 @@ const record: PersonRecord = {
   ],
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-let recordAnswer: () => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === `/api/contacts/admin/${id}`) return recordAnswer();
-  if (url.startsWith('/api/newsletter/topics')) return json([{ id: 'phishing', title: 'Phishing' }]);
-  // The server checks the id's form first.
-  if (url.startsWith('/api/contacts/admin/')) return json({ errors: [{ field: 'id', code: 'invalid', messagesByLanguage: { 'en-US': 'Invalid.', 'de-CH': 'Ungültig.' } }] }, 400);
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
-  recordAnswer = () => json(record);
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(contactAdminCalls.adminContact, record);
+  api.answer(newsletterCalls.newsletterTopics, [{ id: 'phishing', title: 'Phishing' }]);
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderAt(path: string, language: Language = 'en-US') {
@@ -183,16 +172,15 @@ describe('the contact record', () => {
   });
 
   it('says what a contact without entries has none of, in Swiss German', async () => {
-    recordAnswer = () =>
-      json({
-        ...record,
-        contact: { ...record.contact, firstName: null, lastName: null },
-        consents: [],
-        newsletterSubscription: null,
-        contactMessages: [],
-        webinarSubscriptions: [],
-        orders: [],
-      });
+    api.answer(contactAdminCalls.adminContact, {
+      ...record,
+      contact: { ...record.contact, firstName: null, lastName: null },
+      consents: [],
+      newsletterSubscription: null,
+      contactMessages: [],
+      webinarSubscriptions: [],
+      orders: [],
+    });
     renderAt(`/contacts/${id}`, 'de-CH');
     expect(await screen.findByRole('heading', { level: 1, name: 'anna.muster@example.ch' })).toBeTruthy();
     for (const text of [
@@ -206,16 +194,16 @@ describe('the contact record', () => {
     }
     expect(screen.queryByRole('table')).toBeNull();
     // No topic to title: the topic list is not asked for.
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/newsletter/topics'))).toBe(false);
+    expect(api.requests(newsletterCalls.newsletterTopics)).toEqual([]);
   });
 
   it('says that an unknown contact does not exist, with the way back', async () => {
-    recordAnswer = () => json({ error: { code: 'notFound' } }, 404);
+    api.answer(contactAdminCalls.adminContact, refuse('notFound'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt(`/contacts/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This contact does not exist.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the contacts' }).getAttribute('href')).toBe('/contacts');
-    // A malformed id is just as unknown.
+    // A malformed id is just as unknown (the server refuses it with 400, as the fake API does).
     cleanup();
     renderAt('/contacts/not-an-id');
     expect(await screen.findByRole('heading', { level: 1, name: 'This contact does not exist.' })).toBeTruthy();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -29,7 +30,7 @@ export default function ContactPage() {
   const t = useT();
   const fromList = (useLocation().state as ContactLinkState | null)?.list;
   const listPath = fromList?.startsWith(adminPaths.contacts()) ? fromList : adminPaths.contacts();
-  const record = useQuery(apiQuery(endpoints.adminContact, { params: { id: contactId } }));
+  const record = useQuery(apiQuery(contactAdminCalls.adminContact, { params: { id: contactId } }));
   const back = (
     <p>
       <Link to={listPath}>{t('adminContacts.back')}</Link>
@@ -154,7 +155,7 @@ function ContactFacts({ contact }: { contact: PersonRecord['contact'] }) {
 function SubscriptionFacts({ subscription }: { subscription: NonNullable<PersonRecord['newsletterSubscription']> }) {
   const t = useT();
   const { language } = useLanguage();
-  const topics = useQuery({ ...apiQuery(endpoints.newsletterTopics, { query: { language } }), enabled: subscription.topicIds.length > 0 });
+  const topics = useQuery({ ...apiQuery(newsletterCalls.newsletterTopics, { query: { language } }), enabled: subscription.topicIds.length > 0 });
   const titleOf = (id: string) => topics.data?.find((topic) => topic.id === id)?.title ?? id;
   return (
     <dl className="admin-facts">

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
@@ -10,6 +11,7 @@ import type { ContactList } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactsPage from './contacts-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -25,10 +27,6 @@ const anna = {
 } as const;
 const beat = { ...anna, id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', email: 'beat@keller.ch', name: '', companyName: null, preferredLanguage: null, newsletterStatus: null };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 const page = (results: ContactList['results'], over: Partial<ContactList> = {}): ContactList => ({
   results,
   page: 1,
@@ -38,25 +36,17 @@ const page = (results: ContactList['results'], over: Partial<ContactList> = {}):
   ...over,
 });
 
-let listAnswer: (url: URL) => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
-  const url = new URL(String(input), 'http://localhost');
-  if (url.pathname === '/api/contacts/admin/') return listAnswer(url);
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
-/** The list calls made, as their query strings. */
-const listCalls = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/contacts/admin/').map((url) => url.search);
+/** The list calls made: their search and page. */
+const listCalls = () => api.requests(contactAdminCalls.adminContacts).map(({ query }) => ({ q: query.q, page: query.page }));
 
 beforeEach(() => {
-  listAnswer = () => json(page([anna, beat]));
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(contactAdminCalls.adminContacts, page([anna, beat]));
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderAt(path: string, language: Language = 'en-US') {
@@ -105,11 +95,11 @@ describe('the contacts list', () => {
     expect(screen.getByRole('link', { name: 'anna.muster@example.ch' }).getAttribute('href')).toBe(`/contacts/${anna.id}`);
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/contacts/admin/export.csv?language=en-US');
     expect(screen.getByText(/Page 1 of 1 · 2 contacts/)).toBeTruthy();
-    expect(listCalls()).toEqual(['?page=1']);
+    expect(listCalls()).toEqual([{ q: undefined, page: 1 }]);
   });
 
   it('writes the search into the address on Enter and with the button, back on the first page, and downloads what it finds', async () => {
-    listAnswer = (url) => json(page(url.searchParams.get('q') ? [anna] : [anna, beat]));
+    api.answer(contactAdminCalls.adminContacts, ({ query }) => page(query.q ? [anna] : [anna, beat]));
     const router = renderAt('/contacts?page=2', 'de-CH');
     await screen.findByRole('table');
     const field = screen.getByLabelText('Name, E-Mail-Adresse oder Firma');
@@ -118,7 +108,7 @@ describe('the contacts list', () => {
     fireEvent.submit(field.closest('form')!);
     await waitFor(() => expect(router.state.location.search).toBe('?q=Muster'));
     await screen.findByRole('table', { name: 'Kontakte zu «Muster», die neusten zuerst' });
-    expect(listCalls()).toContain('?q=Muster&page=1');
+    expect(listCalls()).toContainEqual({ q: 'Muster', page: 1 });
     expect(screen.getByRole('link', { name: 'CSV herunterladen' }).getAttribute('href')).toBe('/api/contacts/admin/export.csv?q=Muster&language=de-CH');
 
     fireEvent.change(field, { target: { value: 'keller' } });
@@ -135,10 +125,9 @@ describe('the contacts list', () => {
   });
 
   it('pages through the contacts with the page in the address', async () => {
-    listAnswer = (url) => {
-      const number = Number(url.searchParams.get('page'));
-      return json(page(number === 2 ? [beat] : [anna], { page: number, pageSize: 1, totalResults: 3, totalPages: 3 }));
-    };
+    api.answer(contactAdminCalls.adminContacts, ({ query }) =>
+      page(query.page === 2 ? [beat] : [anna], { page: query.page, pageSize: 1, totalResults: 3, totalPages: 3 }),
+    );
     const router = renderAt('/contacts?q=ch');
     await screen.findByRole('link', { name: 'anna.muster@example.ch' });
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
@@ -148,7 +137,10 @@ describe('the contacts list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=ch&page=2'));
     await screen.findByRole('link', { name: 'beat@keller.ch' });
     expect(screen.getByText(/Page 2 of 3/)).toBeTruthy();
-    expect(listCalls()).toEqual(['?q=ch&page=1', '?q=ch&page=2']);
+    expect(listCalls()).toEqual([
+      { q: 'ch', page: 1 },
+      { q: 'ch', page: 2 },
+    ]);
     // The row remembers the list's page, for the record's Back link.
     fireEvent.click(screen.getByRole('link', { name: 'beat@keller.ch' }));
     await screen.findByText('the record');
@@ -156,20 +148,20 @@ describe('the contacts list', () => {
   });
 
   it('says when nothing is found, and offers the first page past the last one', async () => {
-    listAnswer = () => json(page([]));
+    api.answer(contactAdminCalls.adminContacts, page([]));
     renderAt('/contacts?q=nobody');
     expect(await screen.findByText('No contact matches "nobody".')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     cleanup();
 
-    listAnswer = () => json(page([], { page: 9, totalResults: 2, totalPages: 1 }));
+    api.answer(contactAdminCalls.adminContacts, page([], { page: 9, totalResults: 2, totalPages: 1 }));
     renderAt('/contacts?page=9');
     expect(await screen.findByText('There are no contacts on this page.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/contacts');
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
-    listAnswer = () => json({ error: { code: 'internal' } }, 500);
+    api.answer(contactAdminCalls.adminContacts, refuse('internal'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt('/contacts');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeTruthy();

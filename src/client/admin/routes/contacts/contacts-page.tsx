@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { endpoints, urlOf } from '#shared/endpoints.ts';
+import { urlOf } from '#shared/contract.ts';
+import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths, apiBase } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -44,11 +45,11 @@ export default function ContactsPage() {
   const [search, setSearch] = useSearchParams();
   const view = viewOf(search);
   const list = useQuery({
-    ...apiQuery(endpoints.adminContacts, { query: { ...(view.q ? { q: view.q } : {}), page: view.page } }),
+    ...apiQuery(contactAdminCalls.adminContacts, { query: { ...(view.q ? { q: view.q } : {}), page: view.page } }),
     placeholderData: keepPreviousData,
   });
   const go = (next: { q?: string; page?: number }) => setSearch(searchOf({ q: next.q ?? view.q, page: next.page ?? 1 }));
-  const csvUrl = `${apiBase}${urlOf(endpoints.exportContacts, { query: { q: view.q || undefined, language } })}`;
+  const csvUrl = `${apiBase}${urlOf(contactAdminCalls.exportContacts, { query: { q: view.q || undefined, language } })}`;
   const data = list.data;
 
   return (

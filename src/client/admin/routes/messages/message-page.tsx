@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -18,13 +18,13 @@ export default function MessagePage() {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const messageQuery = apiQuery(endpoints.adminMessage, { params: { id: messageId } });
+  const messageQuery = apiQuery(messageAdminCalls.adminMessage, { params: { id: messageId } });
   const message = useQuery(messageQuery);
   // The list and the unread count changed with the reading, and change with every action.
-  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: [endpoints.adminMessages.method, endpoints.adminMessages.path] });
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: [messageAdminCalls.adminMessages.method, messageAdminCalls.adminMessages.path] });
   const act = useMutation({
     mutationFn: (action: 'archive' | 'unarchive' | 'unread') =>
-      callApi(action === 'archive' ? endpoints.archiveMessage : action === 'unarchive' ? endpoints.unarchiveMessage : endpoints.markMessageUnread, {
+      callApi(action === 'archive' ? messageAdminCalls.archiveMessage : action === 'unarchive' ? messageAdminCalls.unarchiveMessage : messageAdminCalls.markMessageUnread, {
         params: { id: messageId },
       }),
     onSuccess: (_fresh, action) => {

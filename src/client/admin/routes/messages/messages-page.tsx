@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { messageFilters, type MessageFilter } from '#shared/schemas/messages.ts';
@@ -23,7 +23,7 @@ export default function MessagesPage() {
   const [search, setSearch] = useSearchParams();
   const status: MessageFilter = isFilter(search.get('status')) ? (search.get('status') as MessageFilter) : 'INBOX';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const list = useQuery({ ...apiQuery(endpoints.adminMessages, { query: { status, page } }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...apiQuery(messageAdminCalls.adminMessages, { query: { status, page } }), placeholderData: keepPreviousData });
   const go = (next: { status?: MessageFilter; page?: number }) => {
     const params = new URLSearchParams();
     const nextStatus = next.status ?? status;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isoDateInZurich } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import {
@@ -66,17 +66,17 @@ async function sendAction(id: string, action: OrderAction, body: Record<string, 
   const params = { id };
   switch (action) {
     case 'PAY':
-      return callApi(endpoints.payOrder, { params, body: body as { amount: number; date: string } });
+      return callApi(orderAdminCalls.payOrder, { params, body: body as { amount: number; date: string } });
     case 'CANCEL_REFUND':
     case 'START_TERMINATION':
-      return callApi(action === 'CANCEL_REFUND' ? endpoints.cancelRefundOrder : endpoints.startTermination, { params, body: body as RefundTerms });
+      return callApi(action === 'CANCEL_REFUND' ? orderAdminCalls.cancelRefundOrder : orderAdminCalls.startTermination, { params, body: body as RefundTerms });
     case 'ARCHIVE_REFUND':
-      return callApi(endpoints.archiveRefundOrder, { params, body: body as { refundDate: string } });
+      return callApi(orderAdminCalls.archiveRefundOrder, { params, body: body as { refundDate: string } });
     case 'DELETE':
-      await callApi(endpoints.deleteOrder, { params, body });
+      await callApi(orderAdminCalls.deleteOrder, { params, body });
       return undefined;
     default:
-      return callApi(endpoints.changeOrderStatus, { params, body: { action: action as StaffStatusAction, ...body } });
+      return callApi(orderAdminCalls.changeOrderStatus, { params, body: { action: action as StaffStatusAction, ...body } });
   }
 }
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import { adminPaths, invoicePdfPath } from '#shared/paths.ts';
@@ -29,7 +29,7 @@ export default function OrderPage() {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const orderQuery = apiQuery(endpoints.adminOrder, { params: { id: orderId } });
+  const orderQuery = apiQuery(orderAdminCalls.adminOrder, { params: { id: orderId } });
   const order = useQuery(orderQuery);
   const [action, setAction] = useState<OrderAction>();
   const [done, setDone] = useState<OrderAction>();
@@ -58,7 +58,7 @@ export default function OrderPage() {
   function finished(taken: OrderAction, fresh: AdminOrder | undefined): void {
     setAction(undefined);
     if (taken === 'DELETE') {
-      void queryClient.invalidateQueries({ queryKey: [endpoints.adminOrderList.method, endpoints.adminOrderList.path] });
+      void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
       void navigate(adminPaths.orders(), { state: { deleted: detail.number } });
       return;
     }

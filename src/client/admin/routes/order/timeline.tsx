@@ -1,5 +1,5 @@
 import { formatDateTime } from '#shared/dates.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { orderNoteSchema, type AdminOrder, type TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -55,7 +55,7 @@ export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdde
     initial: { text: '' },
     schema: orderNoteSchema,
     canSend: ({ text }) => text.trim() !== '',
-    send: (body) => callApi(endpoints.addOrderNote, { params: { id: order.detail.id }, body }),
+    send: (body) => callApi(orderAdminCalls.addOrderNote, { params: { id: order.detail.id }, body }),
     onSent: () => {
       form.restart();
       onNoteAdded();

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { bulkActionSchema, staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
 import { apiBase } from '#shared/paths.ts';
@@ -40,7 +40,7 @@ export default function OrdersPage() {
       pageSize: view.pageSize,
     },
   };
-  const list = useQuery({ ...apiQuery(endpoints.adminOrderList, listInput), placeholderData: keepPreviousData });
+  const list = useQuery({ ...apiQuery(orderAdminCalls.adminOrderList, listInput), placeholderData: keepPreviousData });
 
   const changeView = (next: Partial<OrdersView>, resetPage = true) => {
     setSelected({});
@@ -57,9 +57,9 @@ export default function OrdersPage() {
     canSend: ({ action }) => selectedIds.length > 0 && action !== '',
     payloadOf: ({ action }) => ({ ids: selectedIds, action }),
     send: async (body) => {
-      setBulkResult(await callApi(endpoints.bulkOrderAction, { body }));
+      setBulkResult(await callApi(orderAdminCalls.bulkOrderAction, { body }));
       setSelected({});
-      void queryClient.invalidateQueries({ queryKey: [endpoints.adminOrderList.method, endpoints.adminOrderList.path] });
+      void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
     },
     refusalOf: () => ({ key: 'admin.orders.bulk.failed' }),
   });
@@ -71,7 +71,7 @@ export default function OrdersPage() {
     <div className="admin-orders">
       <div className="admin-page-head">
         <h1>{t('admin.orders.title')}</h1>
-        <a className="admin-button admin-button--secondary" href={`${apiBase}${endpoints.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
+        <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
           {t('admin.orders.export')}
         </a>
       </div>

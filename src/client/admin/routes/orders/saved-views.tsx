@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { endpoints } from '#shared/endpoints.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { savedViewRequestSchema, type SavedView } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -17,7 +17,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
   const t = useT();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const viewsQuery = apiQuery(endpoints.savedViews, {});
+  const viewsQuery = apiQuery(orderAdminCalls.savedViews, {});
   const views = useQuery(viewsQuery);
   const [chosen, setChosen] = useState('');
   const [savedOne, setSavedOne] = useState(false);
@@ -35,7 +35,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
     }),
     send: async (body) => {
       setSavedOne(false);
-      const saved = await callApi(endpoints.saveView, { body });
+      const saved = await callApi(orderAdminCalls.saveView, { body });
       form.set('name', '');
       setChosen(saved.id);
       setSavedOne(true);
@@ -43,7 +43,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => callApi(endpoints.deleteView, { params: { id } }),
+    mutationFn: (id: string) => callApi(orderAdminCalls.deleteView, { params: { id } }),
     onSuccess: () => {
       setChosen('');
       void queryClient.invalidateQueries({ queryKey: viewsQuery.queryKey });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { WebinarInput } from '#shared/schemas/webinars.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -16,7 +16,7 @@ export default function CreateWebinarPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: (body: WebinarInput) => callApi(endpoints.createWebinar, { body }),
+    mutationFn: (body: WebinarInput) => callApi(webinarAdminCalls.createWebinar, { body }),
     onSuccess: (created) => {
       refreshWebinarLists(queryClient);
       void navigate(adminPaths.webinar(created.id), { state: { created: true } });

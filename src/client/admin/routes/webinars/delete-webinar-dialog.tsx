@@ -1,4 +1,4 @@
-import { endpoints } from '#shared/endpoints.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -33,7 +33,7 @@ export function DeleteWebinarDialog({
     initial: { informed: false },
     canSend: ({ informed }) => informed || !hasSubscribers,
     send: async () => {
-      await callApi(endpoints.deleteWebinar, { params: { id: webinar.id }, query: hasSubscribers ? { subscribersInformed: 'true' } : {} });
+      await callApi(webinarAdminCalls.deleteWebinar, { params: { id: webinar.id }, query: hasSubscribers ? { subscribersInformed: 'true' } : {} });
       onDeleted();
     },
     refusalOf: (error) => refusalOf(error, { key: 'adminWebinars.delete.failed' }),

@@ -7,7 +7,9 @@ import { ApiError } from '#client/lib/api.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import type { Language } from '#shared/locales.ts';
+import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import { DeleteWebinarDialog } from './delete-webinar-dialog.tsx';
 import { WebinarForm } from './webinar-form.tsx';
 import { emptyWebinarForm } from './webinar-form-values.ts';
@@ -16,27 +18,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 const id = '3f2b8c1e-6a4d-4e8f-9b2a-1c5d7e9f0a2b';
 
-function json(body: unknown, status = 200): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-let deleteAnswer: () => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === '/api/xsrf/token') return json({ token: 'token' });
-  if (url.startsWith(`/api/webinars/admin/${id}`)) return deleteAnswer();
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
-  deleteAnswer = () => json(undefined, 204);
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(webinarAdminCalls.deleteWebinar, undefined);
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderWith(children: ReactNode, language: Language = 'en-US') {
@@ -47,7 +36,7 @@ function renderWith(children: ReactNode, language: Language = 'en-US') {
   );
 }
 
-const deleteCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url));
+const deletions = () => api.requests(webinarAdminCalls.deleteWebinar).map(({ params, query }) => ({ id: params.id, subscribersInformed: query.subscribersInformed }));
 
 describe('deleting a webinar', () => {
   it('asks nothing more of a webinar without subscribers', async () => {
@@ -56,7 +45,7 @@ describe('deleting a webinar', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
-    expect(deleteCalls()).toEqual([`/api/webinars/admin/${id}`]);
+    expect(deletions()).toEqual([{ id, subscribersInformed: undefined }]);
   });
 
   it('with subscribers, deletes only once staff confirm that they will be told', async () => {
@@ -68,12 +57,12 @@ describe('deleting a webinar', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /I confirm that the subscribers will be told/ }));
     fireEvent.click(submit);
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
-    expect(deleteCalls()).toEqual([`/api/webinars/admin/${id}?subscribersInformed=true`]);
+    expect(deletions()).toEqual([{ id, subscribersInformed: true }]);
   });
 
   it('shows the refusal when someone signed up meanwhile, and reloads the webinar', async () => {
     const text = { 'en-US': 'This webinar has subscribers.', 'de-CH': 'Für dieses Webinar gibt es Anmeldungen.' };
-    deleteAnswer = () => json({ error: { code: 'conflict', messagesByLanguage: text } }, 409);
+    api.answer(webinarAdminCalls.deleteWebinar, refuse('conflict', text));
     const onConflict = vi.fn();
     renderWith(<DeleteWebinarDialog webinar={{ id, title: 'Phishing', subscriberCount: 0 }} onClose={() => {}} onDeleted={() => {}} onConflict={onConflict} />, 'de-CH');
     fireEvent.click(screen.getByRole('button', { name: 'Löschen' }));

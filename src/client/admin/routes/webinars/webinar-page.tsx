@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatEventDateTime } from '#shared/dates.ts';
-import { endpoints, urlOf } from '#shared/endpoints.ts';
+import { urlOf } from '#shared/contract.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths, apiBase, appPaths, appUrl } from '#shared/paths.ts';
 import type { AdminWebinarDetail, WebinarInput } from '#shared/schemas/webinars.ts';
@@ -29,13 +30,13 @@ export default function WebinarPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const created = (useLocation().state as { created?: boolean } | null)?.created === true;
-  const webinarQuery = apiQuery(endpoints.adminWebinar, { params: { id: webinarId } });
+  const webinarQuery = apiQuery(webinarAdminCalls.adminWebinar, { params: { id: webinarId } });
   const webinar = useQuery(webinarQuery);
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const update = useMutation({
-    mutationFn: (body: WebinarInput) => callApi(endpoints.updateWebinar, { params: { id: webinarId }, body }),
+    mutationFn: (body: WebinarInput) => callApi(webinarAdminCalls.updateWebinar, { params: { id: webinarId }, body }),
     onSuccess: (fresh) => {
       // The answer has no subscribers: they stay as loaded.
       queryClient.setQueryData(webinarQuery.queryKey, (current: AdminWebinarDetail | undefined) => (current ? { ...current, ...fresh } : current));
@@ -61,7 +62,7 @@ export default function WebinarPage() {
   }
   if (!webinar.data) return <p role="status">{t('admin.loading')}</p>;
   const data = webinar.data;
-  const csvUrl = `${apiBase}${urlOf(endpoints.exportWebinarSubscribers, { params: { id: data.id }, query: { language } })}`;
+  const csvUrl = `${apiBase}${urlOf(webinarAdminCalls.exportWebinarSubscribers, { params: { id: data.id }, query: { language } })}`;
 
   function deleted(): void {
     setDeleting(false);

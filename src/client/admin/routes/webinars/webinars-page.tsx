@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { webinarPeriods } from '#shared/schemas/webinars.ts';
 import { useT } from '#client/lib/i18n.tsx';
@@ -31,7 +31,7 @@ export default function WebinarsPage() {
   const [search] = useSearchParams();
   const period = periodOf(search);
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
-  const list = useQuery({ ...apiQuery(endpoints.adminWebinars, { query: { period } }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...apiQuery(webinarAdminCalls.adminWebinars, { query: { period } }), placeholderData: keepPreviousData });
   const data = list.data;
 
   return (

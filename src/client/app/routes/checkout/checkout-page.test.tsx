@@ -2,8 +2,12 @@
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
 import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
+import type { Country } from '#shared/schemas/common.ts';
 import { getCartCount, setCartCount } from '#client/features/cart/cart-count.ts';
 import { isEmptyCheckoutState } from '#client/features/cart/cart.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +16,7 @@ import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
+import { installFakeApi, refuse, refuseFields, type FakeRefusal } from '../../../../../tests/helpers/fake-api.ts';
 import CheckoutPage from './checkout-page.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -105,95 +110,96 @@ function orderDetail(change: Partial<OrderDetail> = {}): OrderDetail {
 // A cold run (first transform of the page's modules) can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 /** A small stand-in for the server: what was saved, and programmable failures. */
 interface FakeServer {
   info: InvoiceInfo;
   detail: OrderDetail;
   /** What GET /geolocation/whereami/country answers: a country, or a failure. */
-  visitorCountry: () => Response;
+  visitorCountry: Country | FakeRefusal;
   /** Answers the next PUT invoice-info instead of saving. */
-  putAnswer?: () => Response;
-  checkoutAnswer?: () => Response;
+  putAnswer?: FakeRefusal;
+  checkoutAnswer?: () => FakeRefusal;
   puts: unknown[];
   checkouts: unknown[];
 }
 
 let server: FakeServer;
+const api = installFakeApi();
 
-async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  const method = init?.method ?? 'GET';
-  const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-  if (url === '/api/xsrf/token') return json({ token: 'token' });
-  if (url.startsWith('/api/country/')) {
-    return json(
-      url.includes('de-CH')
-        ? [
-            { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
-            { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
-          ]
-        : [
-            { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
-            { code: 'DE', name: 'Germany', phoneCode: '+49' },
-          ],
-    );
-  }
-  if (url === '/api/geolocation/whereami/country') return server.visitorCountry();
-  if (url === '/api/orders/captcha/site-key') return json({ siteKey: 'sk_checkout' });
-  const base = `/api/orders/${orderId}`;
+/** As the server saves the invoice info: a section sent replaces the saved one, and a field it leaves out is empty. */
+function savedSection<Section extends object>(saved: Section, sent: Partial<Section> | undefined, empty: Section): Section {
+  if (!sent) return saved;
+  return { ...empty, ...Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) };
+}
+
+/** The calls of the checkout, answered from `server` as the real one would. */
+function answerFromServer(): void {
+  api.answer(geoCalls.countries, ({ query }) =>
+    query.language === 'de-CH'
+      ? [
+          { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
+          { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
+        ]
+      : [
+          { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
+          { code: 'DE', name: 'Germany', phoneCode: '+49' },
+        ],
+  );
+  api.answer(geoCalls.visitorCountry, () => server.visitorCountry);
+  api.answer(siteKeyCalls.checkout, { siteKey: 'sk_checkout' });
   // As the server does: the detail carries the invoice info saved so far (VAT follows its billing country).
-  if (url === `${base}/detail`) return json(server.detail.details.shoppingCart ? { ...server.detail, invoiceInfo: server.info } : server.detail);
-  if (url === `${base}/invoice-info` && method === 'GET') return json(server.info);
-  if (url === `${base}/invoice-info` && method === 'PUT') {
+  api.answer(checkoutCalls.orderDetail, () => (server.detail.details.shoppingCart ? { ...server.detail, invoiceInfo: server.info } : server.detail));
+  api.answer(checkoutCalls.invoiceInfo, () => server.info);
+  api.answer(checkoutCalls.saveInvoiceInfo, ({ body }) => {
     server.puts.push(body);
     const answer = server.putAnswer;
     server.putAnswer = undefined;
-    if (answer) return answer();
-    server.info = { ...server.info, ...(body as Partial<InvoiceInfo>) };
-    return json(server.info);
-  }
-  if (url.startsWith(`${base}/legal-texts`)) {
-    const german = url.endsWith('language=de-CH');
-    return json([
-      { id: 'terms', title: german ? 'AGB' : 'Terms and conditions', url: '/web/en-US/terms', summary: 'Seats are personal.' },
-      { id: 'privacy', title: german ? 'Datenschutzerklärung' : 'Privacy policy', url: '/web/en-US/privacy-policy', summary: 'We keep your data in Switzerland.' },
-    ]);
-  }
-  if (url === `${base}/checkout` && method === 'POST') {
+    if (answer) return answer;
+    const update = body as Partial<InvoiceInfo>;
+    const empty = invoiceInfo();
+    server.info = {
+      ...server.info,
+      ...(update.invoiceAddressSameAsAddress === undefined ? {} : { invoiceAddressSameAsAddress: update.invoiceAddressSameAsAddress }),
+      ...(update.step === undefined ? {} : { step: update.step }),
+      company: savedSection(server.info.company, update.company, empty.company),
+      address: savedSection(server.info.address, update.address, empty.address),
+      invoiceAddress: savedSection(server.info.invoiceAddress, update.invoiceAddress, empty.invoiceAddress),
+      contact: savedSection(server.info.contact, update.contact, empty.contact),
+    };
+    return server.info;
+  });
+  api.answer(checkoutCalls.legalTexts, ({ query }) => {
+    const german = query.language === 'de-CH';
+    return [
+      { id: 'terms' as const, title: german ? 'AGB' : 'Terms and conditions', url: '/web/en-US/terms', summary: 'Seats are personal.' },
+      { id: 'privacy' as const, title: german ? 'Datenschutzerklärung' : 'Privacy policy', url: '/web/en-US/privacy-policy', summary: 'We keep your data in Switzerland.' },
+    ];
+  });
+  api.answer(checkoutCalls.checkout, ({ body }) => {
     server.checkouts.push(body);
     if (server.checkoutAnswer) return server.checkoutAnswer();
     server.detail = { ...server.detail, invoiceInfo: server.info, number: 'CSA-2026-0042', status: 'ORDERED', orderedAt: '2026-11-21T09:30:00Z', details: { shoppingCart: false, status: 'ORDERED' } };
-    return json(server.detail);
-  }
-  return json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'Not found', 'de-CH': 'Nicht gefunden' } } }, 404);
+    return server.detail;
+  });
 }
-
-const fetchMock = vi.fn(serve);
 
 beforeEach(() => {
   forgetLoadedFormData();
   server = {
     info: invoiceInfo(),
     detail: orderDetail(),
-    visitorCountry: () => json({ code: 'CH', name: 'Switzerland', phoneCode: '+41' }),
+    visitorCountry: { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
     puts: [],
     checkouts: [],
   };
+  answerFromServer();
   sessionStorage.clear();
-  vi.stubGlobal('fetch', fetchMock);
   document.cookie = 'XSRF-TOKEN=token; Path=/';
   document.cookie = `shopping_cart=${orderId}; Path=/`;
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
-  fetchMock.mockImplementation(serve);
   vi.restoreAllMocks();
   setCartCount(0);
   document.cookie = 'shopping_cart=; Path=/; Max-Age=0';
@@ -329,19 +335,13 @@ describe('checkout page', () => {
     type(/^Postal code/, '10117');
     type(/^City/, 'Berlin');
     fireEvent.change(screen.getByLabelText(/^Country/), { target: { value: 'DE' } });
-    server.putAnswer = () =>
-      json(
-        {
-          errors: [
-            {
-              field: 'company.vatNumber',
-              code: 'required',
-              messagesByLanguage: { 'en-US': 'Please enter the VAT number of your company.', 'de-CH': 'Bitte geben Sie die MWST-Nummer Ihrer Firma an.' },
-            },
-          ],
-        },
-        400,
-      );
+    server.putAnswer = refuseFields([
+      {
+        field: 'company.vatNumber',
+        code: 'required',
+        messagesByLanguage: { 'en-US': 'Please enter the VAT number of your company.', 'de-CH': 'Bitte geben Sie die MWST-Nummer Ihrer Firma an.' },
+      },
+    ]);
     next();
     await heading('Step 1 of 7: Invoice info');
     expect(server.puts[0]).toMatchObject({ invoiceAddressSameAsAddress: false, invoiceAddress: { city: 'Berlin', countryCode: 'DE' }, step: 3 });
@@ -449,14 +449,7 @@ describe('checkout page', () => {
     expect(screen.queryByLabelText(/I have read and agree/)).toBeNull();
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = () =>
-      json(
-        {
-          errors: [
-            { field: 'captchaSolution', code: 'invalid', messagesByLanguage: { 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' } },
-          ],
-        },
-        400,
-      );
+      refuseFields([{ field: 'captchaSolution', code: 'invalid', messagesByLanguage: { 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' } }]);
     fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     expect(await screen.findByText('The anti-robot verification expired.')).toBeTruthy();
     expect(screen.getByTestId('captcha').dataset.resetSignal).not.toBe('0');
@@ -466,18 +459,13 @@ describe('checkout page', () => {
     // Solved again; now the server refuses the agreement: back to the review, error under the box.
     fireEvent.click(within(screen.getByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = () =>
-      json(
+      refuseFields([
         {
-          errors: [
-            {
-              field: 'agreeWithLegalTexts',
-              code: 'invalid',
-              messagesByLanguage: { 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' },
-            },
-          ],
+          field: 'agreeWithLegalTexts',
+          code: 'invalid',
+          messagesByLanguage: { 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' },
         },
-        400,
-      );
+      ]);
     fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     await heading('Step 5 of 7: Review order');
     expect(server.checkouts).toHaveLength(2);
@@ -497,26 +485,22 @@ describe('checkout page', () => {
     expect(screen.getByRole('link', { name: 'Rechnung herunterladen (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoice.pdf?language=de-CH`);
     expect(screen.getByRole('region', { name: 'Wie es weitergeht' }).textContent).toContain('innert fünf Arbeitstagen');
     expect(screen.getByRole('table', { name: 'Was Sie bestellt haben' })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(`/api/orders/${orderId}/checkout`);
+    expect(api.requests(checkoutCalls.checkout)).toEqual([]);
   });
 
   it('shows the invoice-info failure apart, with a retry', async () => {
     server.info = savedInfo(1);
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/invoice-info') && (init?.method ?? 'GET') === 'GET' ? json({}, 500) : serve(input, init),
-    );
+    api.answer(checkoutCalls.invoiceInfo, refuse('internal'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout();
     expect(await screen.findByText('Your invoice details could not be loaded. Please try again.')).toBeTruthy();
-    fetchMock.mockImplementation(serve);
+    api.answer(checkoutCalls.invoiceInfo, () => server.info);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await heading('Step 2 of 7: Address')).toBeTruthy();
   });
 
   it('shows a not-found text for an unknown order', async () => {
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).endsWith('/detail') ? json({ error: { code: 'notFound' } }, 404) : serve(input, init),
-    );
+    api.answer(checkoutCalls.orderDetail, refuse('notFound'));
     renderCheckout();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
   });
@@ -625,7 +609,7 @@ describe('checkout page', () => {
   });
 
   it("defaults the address and phone countries to the visitor's, while a saved country wins", async () => {
-    server.visitorCountry = () => json({ code: 'DE', name: 'Germany', phoneCode: '+49' });
+    server.visitorCountry = { code: 'DE', name: 'Germany', phoneCode: '+49' };
     server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
     renderCheckout();
     await heading('Step 2 of 7: Address');
@@ -645,8 +629,8 @@ describe('checkout page', () => {
   });
 
   it.each([
-    ['fails', () => json({ error: { code: 'internal' } }, 500)],
-    ['answers nothing usable', () => json({ code: '', name: '', phoneCode: '' })],
+    ['fails', refuse('internal')],
+    ['answers a country the list does not have', { code: 'XX', name: '', phoneCode: '' }],
   ])('leaves the country empty and required when the geolocation %s', async (_case, answer) => {
     server.visitorCountry = answer;
     server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
@@ -675,7 +659,7 @@ describe('checkout page', () => {
   });
 
   it('asks for the country in German too', async () => {
-    server.visitorCountry = () => json({ error: { code: 'internal' } }, 500);
+    server.visitorCountry = refuse('internal');
     server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout('de-CH');
@@ -748,10 +732,7 @@ describe('checkout page', () => {
     server.checkoutAnswer = () => {
       // The line was removed in another tab.
       server.detail = orderDetail({ items: orderDetail().items.map((item) => ({ ...item, status: 'REMOVED' as const })) });
-      return json(
-        { error: { code: 'conflict', messagesByLanguage: { 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' } } },
-        409,
-      );
+      return refuse('conflict', { 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' });
     };
     fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
     const alert = (await screen.findByText('Your shopping cart is empty: there is nothing to order. Please add a training in the shopping cart first.')).closest(

@@ -1,4 +1,4 @@
-import { siteKeyPaths } from '#shared/captcha-families.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CaptchaField } from '#client/ui/form/captcha-field.tsx';
@@ -54,7 +54,7 @@ export function ConfirmationStep({
       <p>{t('checkout.confirmation.binding')}</p>
       <CaptchaField
         id="checkout-captchaSolution"
-        siteKeyPath={siteKeyPaths.checkout}
+        siteKeyCall={siteKeyCalls.checkout}
         language={language}
         error={captchaError}
         resetSignal={resetSignal}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, FormEvent } from 'react';
-import { endpoints } from '#shared/endpoints.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
 import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { forgetCart } from '#client/features/cart/cart.ts';
@@ -78,7 +78,7 @@ export function useCheckoutActions({ orderId, step, form, shown, state, dispatch
     try {
       const saved = await save.mutateAsync({ ...updateOf(current, shown, data.countries), step: stepNumber(next) });
       dispatch({ type: 'saved', info: saved });
-      queryClient.setQueryData(apiQuery(endpoints.invoiceInfo, { params: { orderId } }).queryKey, saved);
+      queryClient.setQueryData(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }).queryKey, saved);
       form.update((draft) => mergeSaved(draft, saved, current));
       // What was saved is right now; errors of other steps stay until those are saved.
       form.showProblems((problems) =>
@@ -118,7 +118,7 @@ export function useCheckoutActions({ orderId, step, form, shown, state, dispatch
     if (busy || !state.agreed || !captcha.solution) return;
     try {
       const ordered = await order.mutateAsync(captcha.solution);
-      queryClient.setQueryData(apiQuery(endpoints.orderDetail, { params: { orderId } }).queryKey, ordered);
+      queryClient.setQueryData(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }).queryKey, ordered);
       form.showProblems({});
       leaveCart();
     } catch (error) {

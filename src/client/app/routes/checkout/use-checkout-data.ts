@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpoints } from '#shared/endpoints.ts';
+import { checkoutCalls } from '#shared/contract/checkout.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import { isCart } from '#shared/orders.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -16,20 +17,20 @@ import type { LegalTextsState } from './legal-agreement.tsx';
  */
 export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefined) {
   const { language } = useLanguage();
-  const detailQuery = useQuery(apiQuery(endpoints.orderDetail, { params: { orderId } }));
-  const infoQuery = useQuery(apiQuery(endpoints.invoiceInfo, { params: { orderId } }));
-  const countries = useFormData(endpoints.countries, { query: { language } });
-  const visitorCountry = useFormData(endpoints.visitorCountry);
+  const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }));
+  const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }));
+  const countries = useFormData(geoCalls.countries, { query: { language } });
+  const visitorCountry = useFormData(geoCalls.visitorCountry);
   const countryList = countries.status === 'loaded' ? countries.data : [];
 
   const detail = detailQuery.data;
   const info = lastSaved ?? infoQuery.data;
   const stillCart = detail ? isCart(detail) : false;
 
-  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(endpoints.saveInvoiceInfo, { params: { orderId }, body: update }) });
+  const save = useMutation({ mutationFn: (update: InvoiceInfoUpdate) => callApi(checkoutCalls.saveInvoiceInfo, { params: { orderId }, body: update }) });
   const order = useMutation({
     mutationFn: (captchaSolution: string) =>
-      callApi(endpoints.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
+      callApi(checkoutCalls.checkout, { params: { orderId }, body: { agreeWithLegalTexts: true, captchaSolution, language } }),
   });
 
   return {
@@ -56,7 +57,7 @@ export type CheckoutData = ReturnType<typeof useCheckoutData>;
 /** The legal texts in the visitor's language, loaded once the review is near. */
 export function useLegalTexts(orderId: string, needed: boolean): { legal: LegalTextsState; retry: () => void } {
   const { language } = useLanguage();
-  const query = useQuery({ ...apiQuery(endpoints.legalTexts, { params: { orderId }, query: { language } }), enabled: needed });
+  const query = useQuery({ ...apiQuery(checkoutCalls.legalTexts, { params: { orderId }, query: { language } }), enabled: needed });
   const legal: LegalTextsState = query.data ? { status: 'loaded', texts: query.data } : query.error ? { status: 'failed' } : { status: 'loading' };
   return { legal, retry: () => void query.refetch() };
 }

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { downloadCalls } from '#shared/contract/downloads.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import type { Downloadable } from '#shared/schemas/downloadables.ts';
@@ -11,6 +13,7 @@ import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { LanguageProvider, useLanguage } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
 import DownloadablePage from './downloadable-page.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -43,10 +46,6 @@ const items: Record<Language, Downloadable> = {
   },
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 const confirmation = {
   messages: [
     {
@@ -58,28 +57,19 @@ const confirmation = {
   ],
 };
 
-let requestAnswer: () => Response;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  const item = /^\/api\/downloadables\/by-code\/([^/?]+)\?language=(.+)$/.exec(url);
-  if (item) return item[1] === 'guide' ? json(items[item[2] as Language]) : json({ error: { code: 'notFound', messagesByLanguage: {} } }, 404);
-  if (url === '/api/downloadables/by-code/guide/subscriptions/' && init?.method === 'POST') return requestAnswer();
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  requestAnswer = () => json(confirmation);
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(downloadCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? items[query.language ?? 'en-US'] : refuse('notFound')));
+  api.answer(downloadCalls.requestDownload, confirmation);
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockClear();
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
 });
 
@@ -141,9 +131,10 @@ describe('the downloadable page', () => {
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Send me the link' })).toBeNull();
 
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/downloadables/by-code/guide/subscriptions/') ?? [];
-    expect((init?.headers as Record<string, string>)['x-xsrf-token']).toBe('test-token');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [sent] = api.requests(downloadCalls.requestDownload);
+    expect(sent?.params).toEqual({ code: 'guide' });
+    expect(sent?.headers.get('x-xsrf-token')).toBe('test-token');
+    expect(sent?.body).toEqual({
       newsletterEnabled: true,
       preferredLanguage: 'en-US',
       agreeWithDataPrivacy: true,
@@ -186,15 +177,12 @@ describe('the downloadable page', () => {
   });
 
   it('shows the server field errors under their fields', async () => {
-    requestAnswer = () =>
-      json(
-        {
-          errors: [
-            { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } },
-          ],
-        },
-        400,
-      );
+    api.answer(
+      downloadCalls.requestDownload,
+      refuseFields([
+        { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } },
+      ]),
+    );
     renderAt('/downloadable-content/guide/en-US');
     await fillAndSend('Send me the link');
     const email = screen.getByLabelText(/^E-mail address/);

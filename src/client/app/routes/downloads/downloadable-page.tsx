@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { downloadCalls } from '#shared/contract/downloads.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
@@ -49,7 +49,7 @@ export default function DownloadablePage() {
     if (appLanguage !== addressLanguage) void navigate(`${appPaths.downloadableContent(code, appLanguage)}${query ? `?${query}` : ''}`, { replace: true });
   }, [appLanguage, addressLanguage, code, query, navigate]);
 
-  const item = useQuery(apiQuery(endpoints.downloadable, { params: { code }, query: { language } }));
+  const item = useQuery(apiQuery(downloadCalls.downloadable, { params: { code }, query: { language } }));
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
 
   if (!isLanguage(addressLanguage)) return <Navigate to={appPaths.downloadableContent(code, appLanguage)} replace />;

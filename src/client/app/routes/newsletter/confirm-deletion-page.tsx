@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { peopleCalls } from '#shared/contract/people.ts';
 import { sitePath } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -32,7 +32,7 @@ export default function ConfirmDeletionPage() {
   }, [outcome]);
 
   const deletion = useMutation({
-    mutationFn: () => callApi(endpoints.confirmDeletion, { params: { token } }),
+    mutationFn: () => callApi(peopleCalls.confirmDeletion, { params: { token } }),
     onSuccess: (answer) => {
       const messages = answer.messages[0]?.translations;
       setOutcome({ kind: 'done', said: messages ? { messagesByLanguage: messages } : { key: 'dataDeletion.done.text' } });

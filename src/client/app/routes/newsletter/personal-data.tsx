@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime, formatEventDateTime } from '#shared/dates.ts';
-import { endpoints, urlOf } from '#shared/endpoints.ts';
+import { urlOf } from '#shared/contract.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { isMessageKey, translatePlural } from '#client/lib/translate.ts';
 import { apiBase } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
@@ -20,8 +21,8 @@ import { saidOf, type Said } from './said.ts';
 export function PersonalData({ token }: { token: string }) {
   const t = useT();
   const id = useId();
-  const record = useQuery(apiQuery(endpoints.personalData, { params: { token } }));
-  const downloadUrl = `${apiBase}${urlOf(endpoints.personalData, { params: { token } })}`;
+  const record = useQuery(apiQuery(newsletterCalls.personalData, { params: { token } }));
+  const downloadUrl = `${apiBase}${urlOf(newsletterCalls.personalData, { params: { token } })}`;
 
   return (
     <section className="preferences__section" aria-labelledby={`${id}-data`}>
@@ -72,7 +73,7 @@ function Record({ record }: { record: PersonRecord }) {
   const t = useT();
   const { language } = useLanguage();
   const label = useLabel();
-  const topics = useQuery(apiQuery(endpoints.newsletterTopics, { query: { language } }));
+  const topics = useQuery(apiQuery(newsletterCalls.newsletterTopics, { query: { language } }));
   const topicTitle = (topicId: string) => topics.data?.find((topic) => topic.id === topicId)?.title ?? topicId;
   const { contact, consents, newsletterSubscription: subscription, contactMessages, webinarSubscriptions, orders } = record;
   const phone = contact.phoneNumber ? [contact.phoneNumber, contact.phoneCountryCode ? `(${contact.phoneCountryCode})` : ''].join(' ').trim() : undefined;
@@ -223,7 +224,7 @@ export function DeletionRequest({ token, onGone }: { token: string; onGone: () =
   }, [focus, said, step]);
 
   const request = useMutation({
-    mutationFn: () => callApi(endpoints.requestDeletion, { params: { token } }),
+    mutationFn: () => callApi(newsletterCalls.requestDeletion, { params: { token } }),
     onSuccess: (answer) => {
       const messages = answer.messages[0]?.translations;
       setSaid({ said: messages ? { messagesByLanguage: messages } : { key: 'preferences.deletion.sent' }, failed: false });

@@ -2,7 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import type { NewsletterPreferences } from '#shared/schemas/newsletter.ts';
@@ -10,6 +11,7 @@ import type { PersonRecord } from '#shared/schemas/people.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
 import PreferencesPage from './preferences-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -17,12 +19,7 @@ configure({ asyncUtilTimeout: 5000 });
 const token = 'q3T-_x9Zk1mN0pQrS2tUvW4xYz5aBcDeFgHiJkLmN6o';
 const base = `/api/newsletter/${token}`;
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const notFound = () =>
-  json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'This link is unknown or has expired.', 'de-CH': 'Unbekannt.' } } }, 404);
+const notFound = refuse('notFound', { 'en-US': 'This link is unknown or has expired.', 'de-CH': 'Unbekannt.' });
 
 const pending: NewsletterPreferences = {
   email: 'anna@example.ch',
@@ -95,48 +92,23 @@ const deletionAnswer = {
   messages: [{ translations: { 'en-US': 'We have sent you an e-mail with a link to confirm.', 'de-CH': 'Wir haben Ihnen eine E-Mail geschickt.' } }],
 };
 
-type Answer = (init: RequestInit | undefined) => Response;
-let answers: { preferences: Answer; save: Answer; confirm: Answer; unsubscribe: Answer; data: Answer; deletion: Answer };
-
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  const method = init?.method ?? 'GET';
-  if (url === `${base}/` && method === 'GET') return answers.preferences(init);
-  if (url === `${base}/` && method === 'PUT') return answers.save(init);
-  if (url === `${base}/confirm`) return answers.confirm(init);
-  if (url === `${base}/unsubscribe`) return answers.unsubscribe(init);
-  if (url === `${base}/data`) return answers.data(init);
-  if (url === `${base}/deletion`) return answers.deletion(init);
-  if (url.startsWith('/api/newsletter/topics?')) return json(topics);
-  if (url === '/api/xsrf/token') return json({ token: 'xsrf' });
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 /** The calls that change something: the page must make none of them on its own. */
-const changes = () =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') !== 'GET' && String(url) !== '/api/xsrf/token').map(([url, init]) => `${init?.method} ${String(url)}`);
-
-const bodyOf = (path: string): unknown => {
-  const [, init] = fetchMock.mock.calls.find(([url, call]) => String(url) === path && call?.method !== undefined && call.method !== 'GET') ?? [];
-  return init?.body === undefined ? undefined : JSON.parse(String(init.body));
-};
+const changes = () => api.fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET').map(([url, init]) => `${init?.method} ${String(url)}`);
 
 beforeEach(() => {
-  answers = {
-    preferences: () => json(pending),
-    save: (init) => json({ ...pending, ...(JSON.parse(String(init?.body)) as object), status: 'CONFIRMED' }),
-    confirm: () => json({ ...pending, status: 'CONFIRMED' }),
-    unsubscribe: () => json({ ...pending, status: 'UNSUBSCRIBED' }),
-    data: () => json(record),
-    deletion: () => json(deletionAnswer),
-  };
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(newsletterCalls.newsletterPreferences, pending);
+  api.answer(newsletterCalls.saveNewsletterPreferences, ({ body }) => ({ ...pending, ...(body as Partial<NewsletterPreferences>), status: 'CONFIRMED' as const }));
+  api.answer(newsletterCalls.confirmNewsletter, { ...pending, status: 'CONFIRMED' });
+  api.answer(newsletterCalls.unsubscribeFromNewsletter, { ...pending, status: 'UNSUBSCRIBED' });
+  api.answer(newsletterCalls.personalData, record);
+  api.answer(newsletterCalls.requestDeletion, deletionAnswer);
+  api.answer(newsletterCalls.newsletterTopics, topics);
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderPage(language: Language = 'en-US', hash = '') {
@@ -169,15 +141,15 @@ describe('the preference centre', () => {
 
     const said = await screen.findByText(/^Your choices have been saved and your subscription is confirmed\./);
     await waitFor(() => expect(document.activeElement).toBe(said.closest('[role="status"]')));
-    expect(bodyOf(`${base}/`)).toEqual({ role: 'CISO', experienceLevel: 'EXPERT', topicIds: ['phishing', 'ransomware'], language: 'de-CH' });
+    expect(api.requests(newsletterCalls.saveNewsletterPreferences).map(({ body }) => body)).toEqual([{ role: 'CISO', experienceLevel: 'EXPERT', topicIds: ['phishing', 'ransomware'], language: 'de-CH' }]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm and save' })).toBeNull();
     expect(screen.getByText('You receive our newsletter in German.')).toBeTruthy();
   });
 
   it('confirmed: the button reads "Save"; unsubscribing says so and offers to subscribe again', async () => {
-    answers.preferences = () => json({ ...pending, status: 'CONFIRMED', role: 'CISO' });
-    answers.unsubscribe = () => json({ ...pending, status: 'UNSUBSCRIBED', role: 'CISO' });
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED', role: 'CISO' });
+    api.answer(newsletterCalls.unsubscribeFromNewsletter, { ...pending, status: 'UNSUBSCRIBED', role: 'CISO' });
     renderPage();
     expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm and save' })).toBeNull();
@@ -189,14 +161,14 @@ describe('the preference centre', () => {
     expect(screen.getByRole('button', { name: 'Subscribe again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
     expect(changes()).toEqual([`POST ${base}/unsubscribe`]);
-    expect(bodyOf(`${base}/unsubscribe`)).toBeUndefined();
+    expect(api.requests(newsletterCalls.unsubscribeFromNewsletter).map(({ body }) => body)).toEqual([undefined]);
   });
 
   it.each([
     ['en-US', 'Unsubscribe', /You have been unsubscribed/],
     ['de-CH', 'Abmelden', /Sie wurden abgemeldet/],
   ] as const)('opened from the List-Unsubscribe address (%s): takes the focus to the Unsubscribe section and changes nothing until its button is pressed', async (language, name, said) => {
-    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
     renderPage(language, `#${newsletterUnsubscribeSection}`);
     const heading = await screen.findByRole('heading', { level: 2, name });
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -209,14 +181,14 @@ describe('the preference centre', () => {
   });
 
   it('opened without the fragment: leaves the focus where it is', async () => {
-    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
     renderPage();
     await screen.findByRole('heading', { level: 2, name: 'Unsubscribe' });
     expect(document.activeElement).toBe(document.body);
   });
 
   it('unsubscribed: says so and "Subscribe again" confirms', async () => {
-    answers.preferences = () => json({ ...pending, status: 'UNSUBSCRIBED' });
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'UNSUBSCRIBED' });
     renderPage();
     expect(await screen.findByText('You are unsubscribed and receive no newsletter. You can subscribe again at any time.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
@@ -230,7 +202,7 @@ describe('the preference centre', () => {
   });
 
   it('an unknown or expired link explains how to get a new one, in the app language', async () => {
-    answers.preferences = notFound;
+    api.answer(newsletterCalls.newsletterPreferences, notFound);
     renderPage('de-CH');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link funktioniert nicht' })).toBeTruthy();
     expect(screen.getByText(/Newsletter abonnieren/)).toBeTruthy();
@@ -238,16 +210,13 @@ describe('the preference centre', () => {
   });
 
   it('shows a field error of the server under its field, in the current language', async () => {
-    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
-    answers.save = () =>
-      json(
-        {
-          errors: [
-            { field: 'topicIds.0', code: 'invalidOption', messagesByLanguage: { 'en-US': 'Please choose one of the options.', 'de-CH': 'Bitte wählen Sie eine der Optionen.' } },
-          ],
-        },
-        400,
-      );
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
+    api.answer(
+      newsletterCalls.saveNewsletterPreferences,
+      refuseFields([
+        { field: 'topicIds.0', code: 'invalidOption', messagesByLanguage: { 'en-US': 'Please choose one of the options.', 'de-CH': 'Bitte wählen Sie eine der Optionen.' } },
+      ]),
+    );
     renderPage('de-CH');
     fireEvent.click(await screen.findByRole('button', { name: 'Speichern' }));
     const error = await screen.findByText('Bitte wählen Sie eine der Optionen.');
@@ -293,8 +262,8 @@ describe('the preference centre', () => {
   });
 
   it('a link that died meanwhile shows the not-found page', async () => {
-    answers.preferences = () => json({ ...pending, status: 'CONFIRMED' });
-    answers.unsubscribe = notFound;
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
+    api.answer(newsletterCalls.unsubscribeFromNewsletter, notFound);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { newsletterUnsubscribeSection, sitePath } from '#shared/paths.ts';
@@ -27,7 +27,7 @@ import './preferences.css';
 export default function NewsletterPreferencesPage() {
   const { token = '' } = useParams();
   const t = useT();
-  const preferences = useQuery(apiQuery(endpoints.newsletterPreferences, { params: { token } }));
+  const preferences = useQuery(apiQuery(newsletterCalls.newsletterPreferences, { params: { token } }));
   // A call answered 404 after the page was loaded: the link has died meanwhile.
   const [gone, setGone] = useState(false);
 
@@ -103,7 +103,7 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
   const { hash } = useLocation();
   // `round` makes the same message after a second action take the focus again.
   const [result, setResult] = useState<{ said: Said; failed: boolean; round: number }>();
-  const topics = useQuery(apiQuery(endpoints.newsletterTopics, { query: { language } }));
+  const topics = useQuery(apiQuery(newsletterCalls.newsletterTopics, { query: { language } }));
 
   useEffect(() => {
     // The control that was used may be gone (the status changed): the result takes the focus and is read out.
@@ -122,14 +122,14 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
 
   const action = useMutation({
     mutationFn: ({ kind, choices }: { kind: Action; before: NewsletterStatus; choices?: NewsletterPreferencesUpdate }) => {
-      if (kind === 'confirm') return callApi(endpoints.confirmNewsletter, { params: { token } });
-      if (kind === 'unsubscribe') return callApi(endpoints.unsubscribeFromNewsletter, { params: { token }, body: undefined });
-      return callApi(endpoints.saveNewsletterPreferences, { params: { token }, body: choices ?? choicesOf(preferences) });
+      if (kind === 'confirm') return callApi(newsletterCalls.confirmNewsletter, { params: { token } });
+      if (kind === 'unsubscribe') return callApi(newsletterCalls.unsubscribeFromNewsletter, { params: { token }, body: undefined });
+      return callApi(newsletterCalls.saveNewsletterPreferences, { params: { token }, body: choices ?? choicesOf(preferences) });
     },
     onSuccess: (fresh, { kind, before }) => {
-      queryClient.setQueryData(apiQuery(endpoints.newsletterPreferences, { params: { token } }).queryKey, fresh);
+      queryClient.setQueryData(apiQuery(newsletterCalls.newsletterPreferences, { params: { token } }).queryKey, fresh);
       // The stored record has changed (choices, consents): "What we store" loads it again.
-      void queryClient.invalidateQueries({ queryKey: apiQuery(endpoints.personalData, { params: { token } }).queryKey });
+      void queryClient.invalidateQueries({ queryKey: apiQuery(newsletterCalls.personalData, { params: { token } }).queryKey });
       show({ key: resultOf(kind, before, fresh.status) }, false);
     },
     onError: (error, { kind }) => {

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { webinarCalls } from '#shared/contract/webinars.ts';
 import { formatEventDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
@@ -12,6 +14,7 @@ import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
+import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import WebinarPage from './webinar-page.tsx';
 import WebinarsPage from './webinars-page.tsx';
 
@@ -39,33 +42,20 @@ const webinar: PublicWebinar = {
   description: 'What phishing looks like,\nand why it works.\n\nHow to report it.',
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 const confirmation = { messages: [{ translations: { 'en-US': 'You are on the list for Spotting phishing.', 'de-CH': 'Sie sind für Spotting phishing angemeldet.' } }] };
 
-let answers: { webinar: () => Response; list: () => Response; subscribe: () => Response };
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
-  const url = String(input);
-  if (url === `/api/webinars/${id}`) return answers.webinar();
-  if (url.startsWith('/api/webinars/?')) return answers.list();
-  if (url === `/api/webinars/${id}/subscriptions`) return answers.subscribe();
-  if (url === '/api/captcha/site-key') return json({ siteKey: 'sk_forms' });
-  if (url === '/api/xsrf/token') return json({ token: 'token' });
-  return json({ error: { code: 'notFound' } }, 404);
-});
+const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  answers = { webinar: () => json(webinar), list: () => json([webinar]), subscribe: () => json(confirmation) };
-  vi.stubGlobal('fetch', fetchMock);
+  api.answer(webinarCalls.webinar, ({ params }) => (params.id === id ? webinar : refuse('notFound')));
+  api.answer(webinarCalls.webinars, [webinar]);
+  api.answer(webinarCalls.subscribeToWebinar, confirmation);
+  api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockClear();
 });
 
 function renderAt(path: string, language: Language = 'en-US') {
@@ -105,11 +95,11 @@ describe('the webinar list', () => {
     expect(screen.getByText(formatEventDateTime(inAWeek, 'de-CH'))).toBeTruthy();
     expect(screen.getByText('90 Minuten')).toBeTruthy();
     expect(screen.getByText('What phishing looks like, and why it works.')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/webinars/?language=de-CH', expect.anything());
+    expect(api.requests(webinarCalls.webinars).map(({ query }) => query)).toEqual([{ language: 'de-CH' }]);
   });
 
   it('says so when there are none', async () => {
-    answers.list = () => json([]);
+    api.answer(webinarCalls.webinars, []);
     renderAt('/webinars');
     expect(await screen.findByText('No webinars are planned at the moment. Please check again later.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
@@ -128,8 +118,9 @@ describe('the webinar page', () => {
     const done = await screen.findByRole('status', { name: 'You are signed up' });
     expect(done.textContent).toContain('You are on the list for Spotting phishing.');
     expect(done.textContent).toContain('What happens next');
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/webinars/${id}/subscriptions`) ?? [];
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const [signUpRequest] = api.requests(webinarCalls.subscribeToWebinar);
+    expect(signUpRequest?.params).toEqual({ id });
+    expect(signUpRequest?.body).toMatchObject({
       firstName: 'Anna',
       email: 'anna@example.ch',
       role: 'HEAD_OF_IT',
@@ -141,8 +132,7 @@ describe('the webinar page', () => {
   });
 
   it('shows the server\'s reason instead of the form when the webinar has started meanwhile', async () => {
-    answers.subscribe = () =>
-      json({ error: { code: 'conflict', messagesByLanguage: { 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' } } }, 409);
+    api.answer(webinarCalls.subscribeToWebinar, refuse('conflict', { 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' }));
     renderAt(`/webinar/${id}/de-CH`);
     await signUp();
     expect((await screen.findByRole('alert')).textContent).toBe('This webinar has already started, sign-up is closed.');
@@ -155,14 +145,14 @@ describe('the webinar page', () => {
   });
 
   it('shows a past webinar without the form', async () => {
-    answers.webinar = () => json({ ...webinar, startsAt: '2020-02-03T13:00:00Z' });
+    api.answer(webinarCalls.webinar, { ...webinar, startsAt: '2020-02-03T13:00:00Z' });
     renderAt(`/webinar/${id}/de-CH`, 'de-CH');
     expect(await screen.findByText('Dieses Webinar hat stattgefunden. Die Anmeldung ist geschlossen.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Anmelden' })).toBeNull();
   });
 
   it('says that an unknown webinar does not exist and links to the list', async () => {
-    answers.webinar = () => json({ error: { code: 'notFound', messagesByLanguage: { 'en-US': 'x', 'de-CH': 'x' } } }, 404);
+    api.answer(webinarCalls.webinar, refuse('notFound', { 'en-US': 'x', 'de-CH': 'x' }));
     renderAt(`/webinar/${id}/de-CH`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Webinar not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the upcoming webinars' }).getAttribute('href')).toBe('/webinars');

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { siteKeyPaths } from '#shared/captcha-families.ts';
-import { endpoints } from '#shared/endpoints.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { webinarCalls } from '#shared/contract/webinars.ts';
 import { appPaths } from '#shared/paths.ts';
 import { webinarSubscriptionSchema, type PublicWebinar, type WebinarSubscription } from '#shared/schemas/webinars.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
@@ -27,7 +27,7 @@ import './webinars.css';
 export default function WebinarPage() {
   const { id = '', language: addressLanguage } = useParams();
   const t = useT();
-  const webinar = useQuery(apiQuery(endpoints.webinar, { params: { id } }));
+  const webinar = useQuery(apiQuery(webinarCalls.webinar, { params: { id } }));
 
   // 404: unknown or deleted; 400: not even a webinar id.
   if (webinar.error instanceof ApiError && (webinar.error.isGone || webinar.error.status === 400)) return <WebinarNotFound />;
@@ -120,7 +120,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
     schema: webinarSubscriptionSchema,
     send: async (payload: WebinarSubscription) => {
       try {
-        const answer = await callApi(endpoints.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
+        const answer = await callApi(webinarCalls.subscribeToWebinar, { params: { id: webinar.id }, body: payload });
         const translations = answer.messages[0]?.translations;
         setConfirmation(translations ? { messagesByLanguage: translations } : { key: 'webinars.signedUp.text' });
       } catch (error) {
@@ -168,7 +168,7 @@ function SignUp({ webinar }: { webinar: PublicWebinar }) {
       ) : (
         <>
           <p>{t('webinars.signUp.intro')}</p>
-          <FormLayout language={language} form={form} siteKeyPath={siteKeyPaths.forms} submitLabel="webinars.signUp.submit">
+          <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="webinars.signUp.submit">
             <PersonFields field={field} language={language} />
             <RoleField {...field('role')} language={language} />
             <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={t('webinars.signUp.newsletter')} />

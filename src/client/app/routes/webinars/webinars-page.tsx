@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { endpoints } from '#shared/endpoints.ts';
+import { webinarCalls } from '#shared/contract/webinars.ts';
 import { appPaths } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -16,7 +16,7 @@ import './webinars.css';
 export default function WebinarsPage() {
   const t = useT();
   const { language } = useLanguage();
-  const list = useQuery(apiQuery(endpoints.webinars, { query: { language } }));
+  const list = useQuery(apiQuery(webinarCalls.webinars, { query: { language } }));
 
   return (
     <div className="webinars">

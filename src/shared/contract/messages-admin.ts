@@ -1,0 +1,56 @@
+import type { Calls } from '../contract.ts';
+import { contactMessageSchema, messageListQuerySchema, messageListSchema, messageParams } from '../schemas/messages.ts';
+
+/**
+ * The back office's inbox of contact messages, staff only
+ * (src/server/modules/contact/contact-admin.routes.ts). An unknown id answers 404.
+ */
+const tags = ['back office'];
+
+export const messageAdminCalls = {
+  adminMessages: {
+    method: 'GET',
+    path: '/messages/admin/',
+    query: messageListQuerySchema,
+    answer: messageListSchema,
+    summary: 'One page of the inbox (INBOX, UNREAD or ARCHIVED), newest first, with the unread count',
+    tags,
+    staff: true,
+  },
+  adminMessage: {
+    method: 'GET',
+    path: '/messages/admin/:id',
+    params: messageParams,
+    answer: contactMessageSchema,
+    summary: 'A whole message; reading it marks it read',
+    tags,
+    staff: true,
+  },
+  markMessageUnread: {
+    method: 'POST',
+    path: '/messages/admin/:id/unread',
+    params: messageParams,
+    answer: contactMessageSchema,
+    summary: 'Marks a message unread',
+    tags,
+    staff: true,
+  },
+  archiveMessage: {
+    method: 'POST',
+    path: '/messages/admin/:id/archive',
+    params: messageParams,
+    answer: contactMessageSchema,
+    summary: 'Archives a message (out of the inbox)',
+    tags,
+    staff: true,
+  },
+  unarchiveMessage: {
+    method: 'POST',
+    path: '/messages/admin/:id/unarchive',
+    params: messageParams,
+    answer: contactMessageSchema,
+    summary: 'Moves an archived message back to the inbox',
+    tags,
+    staff: true,
+  },
+} as const satisfies Calls;
