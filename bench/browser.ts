@@ -162,7 +162,17 @@ async function main() {
     // The shop app's first visit in one language: its entry, its page and its language's catalogue (decision 031).
     const appPage = appUrl(appPaths.noShoppingCart());
     const app = await pageWeights(server.url + appPage);
-    rows.push({ what: `page weight ${appPage}, en-US (JS a first visit loads)`, figure: `JS ${kb(app.js)} gzip, ${kb(app.jsRaw)} raw`, target: '', met: '' });
+    // Before the catalogues were split per language (decision 031), this visit loaded 152.0 KB
+    // gzip with one chunk of texts in both languages, 34.5 KB gzip: the other language's share
+    // is half of it.
+    const bothLanguagesGzip = 152.0 * 1024;
+    const otherLanguageGzip = (34.5 * 1024) / 2;
+    rows.push({
+      what: `page weight ${appPage}, en-US (JS a first visit loads; was 152.0 KB gzip with both languages' texts)`,
+      figure: `JS ${kb(app.js)} gzip, ${kb(app.jsRaw)} raw`,
+      target: `≤ ${kb(bothLanguagesGzip - otherLanguageGzip)} (one language's texts fewer)`,
+      met: app.js <= bothLanguagesGzip - otherLanguageGzip ? 'yes' : 'NO',
+    });
     const times = await captchaSolveTimes(server.url, 15);
     const median = times[Math.floor(times.length / 2)] ?? Number.NaN;
     rows.push({
