@@ -28,8 +28,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
 import { createDemoService, type DemoService } from './modules/demo/demo.service.ts';
-import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
-import { createDownloadsService } from './modules/downloads/downloads.service.ts';
+import { downloadablesRoutes } from './modules/downloadables/downloadables.routes.ts';
+import { createDownloadablesService } from './modules/downloadables/downloadables.service.ts';
 import { createPublicFormService } from './modules/forms/public-form.service.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
   const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
-  const downloads = createDownloadsService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
+  const downloadables = createDownloadablesService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
   const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
   const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(peopleRoutes, { people });
   await app.register(contactRoutes, { contact });
   await app.register(webinarsRoutes, { webinars });
-  await app.register(downloadsRoutes, { downloads });
+  await app.register(downloadablesRoutes, { downloadables });
   await app.register(usersRoutes, { signIn, secondFactor });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });

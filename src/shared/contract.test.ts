@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contractEntries } from '../../tests/helpers/contract.ts';
 import { needsXsrfToken, refusalsOf, urlOf } from './contract.ts';
 import { checkoutCalls } from './contract/checkout.ts';
-import { downloadCalls } from './contract/downloads.ts';
+import { downloadableCalls } from './contract/downloadables.ts';
 import { apiBase, downloadableCoverPath, downloadableFilePath, invoicePdfPath } from './paths.ts';
 
 /** The rules every entry of the API contract (src/shared/contract/*.ts) keeps. */
@@ -48,7 +48,7 @@ describe('the API contract', () => {
 describe('the file links of src/shared/paths.ts', () => {
   it('are the addresses of their calls', () => {
     expect(invoicePdfPath('order/1', 'de-CH')).toBe(`${apiBase}${urlOf(checkoutCalls.invoicePdf, { params: { orderId: 'order/1' }, query: { language: 'de-CH' } })}`);
-    expect(downloadableCoverPath('guide', 'en-US')).toBe(`${apiBase}${urlOf(downloadCalls.cover, { params: { code: 'guide' }, query: { language: 'en-US' } })}`);
-    expect(downloadableFilePath('guide')).toBe(`${apiBase}${urlOf(downloadCalls.downloadFile, { params: { code: 'guide' } })}`);
+    expect(downloadableCoverPath('guide', 'en-US')).toBe(`${apiBase}${urlOf(downloadableCalls.cover, { params: { code: 'guide' }, query: { language: 'en-US' } })}`);
+    expect(downloadableFilePath('guide')).toBe(`${apiBase}${urlOf(downloadableCalls.downloadFile, { params: { code: 'guide' } })}`);
   });
 });

@@ -69,7 +69,7 @@ export function sitePath(language: Language, page: SitePageId): string {
 }
 
 // The three file links below repeat their calls' paths (src/shared/contract/checkout.ts,
-// contract/downloads.ts) instead of building them from the contract entries: this module
+// contract/downloadables.ts) instead of building them from the contract entries: this module
 // is part of every marketing page's first script, which would then carry those areas'
 // call lists (vite.config.ts). src/shared/contract.test.ts checks that they match.
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../tests/helpers/fake-api.ts';
@@ -34,8 +34,8 @@ beforeEach(() => {
   forgetLoadedFormData();
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
   api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
-  api.answer(downloadCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? guide[query.language ?? 'en-US'] : refuse('notFound')));
-  api.answer(downloadCalls.requestDownload, { messages: [{ translations: confirmation }] });
+  api.answer(downloadableCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? guide[query.language ?? 'en-US'] : refuse('notFound')));
+  api.answer(downloadableCalls.requestDownload, { messages: [{ translations: confirmation }] });
 });
 
 afterEach(() => {
@@ -113,8 +113,8 @@ describe('the downloadable-content widget', () => {
     expect(status.textContent).toContain(confirmation['de-CH']);
     expect(status.textContent).toContain('Schauen Sie in Ihren Posteingang');
     await waitFor(() => expect(document.activeElement).toBe(status));
-    expect(api.requests(downloadCalls.requestDownload).map(({ params }) => params)).toEqual([{ code: 'guide' }]);
-    expect(api.requests(downloadCalls.requestDownload)[0]?.body).toEqual({
+    expect(api.requests(downloadableCalls.requestDownload).map(({ params }) => params)).toEqual([{ code: 'guide' }]);
+    expect(api.requests(downloadableCalls.requestDownload)[0]?.body).toEqual({
       newsletterEnabled: false,
       preferredLanguage: 'de-CH',
       agreeWithDataPrivacy: true,
@@ -136,7 +136,7 @@ describe('the downloadable-content widget', () => {
 
   it('shows the server field errors under the fields', async () => {
     api.answer(
-      downloadCalls.requestDownload,
+      downloadableCalls.requestDownload,
       refuseFields([{ field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } }]),
     );
     render(<DownloadableContent lang="de-CH" currency="CHF" code="guide" label="Leitfaden kostenlos erhalten" />);
@@ -150,7 +150,7 @@ describe('the downloadable-content widget', () => {
 
   it('says the document is unavailable when it cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api.answer(downloadCalls.downloadable, refuse('notFound', { 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' }));
+    api.answer(downloadableCalls.downloadable, refuse('notFound', { 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' }));
     render(<DownloadableContent lang="en-US" currency="EUR" code="guide" label="Get the free guide" />);
     await openDialog('Get the free guide');
     expect((await within(dialog()).findByRole('alert')).textContent).toBe('This document is not available at the moment. Please try again later.');

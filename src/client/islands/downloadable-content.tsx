@@ -1,6 +1,6 @@
 import { useRef, useState, type ComponentType } from 'react';
 import type { Language } from '#shared/locales.ts';
-import type { DownloadDialogProps } from '#client/features/downloads/download-dialog.tsx';
+import type { DownloadDialogProps } from '#client/features/downloadables/download-dialog.tsx';
 import type { IslandProps } from './types.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -16,7 +16,7 @@ export type DownloadableContentProps = IslandProps<{ code: string; label: string
  * loaded module; a failed load is tried again on the next interest.
  */
 const loadDialog = (language: Language): Promise<ComponentType<DownloadDialogProps>> =>
-  import('#client/features/downloads/download-dialog-loader.ts').then((module) => module.loadDownloadDialog(language));
+  import('#client/features/downloadables/download-dialog-loader.ts').then((module) => module.loadDownloadDialog(language));
 
 /**
  * `data-island="downloadable-content"` (the home page's free guide): a button that opens

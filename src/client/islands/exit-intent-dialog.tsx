@@ -10,8 +10,8 @@ import { SaveCartFields } from '#client/features/cart/save-cart-form.tsx';
 import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
 import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { EmailField, FirstNameField } from '#client/ui/form/public-fields.tsx';
-import { guideCode } from '#client/features/downloads/guide-requested.ts';
-import { requestDownload } from '#client/features/downloads/request-download.ts';
+import { guideCode } from '#client/features/downloadables/guide-requested.ts';
+import { requestDownload } from '#client/features/downloadables/request-download.ts';
 import { browserStorage, rememberClosed } from './exit-intent-trigger.ts';
 
 /** The code of the free guide (`POST /api/downloadables/by-code/guide/subscriptions/`). */

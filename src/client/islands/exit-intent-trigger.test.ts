@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { rememberGuideRequested } from '#client/features/downloads/guide-requested.ts';
+import { rememberGuideRequested } from '#client/features/downloadables/guide-requested.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ExitIntentTrigger,

@@ -3,7 +3,7 @@
  * React so that it is small and unit-tested: the island (`exit-intent.tsx`) feeds it the
  * page's events and loads the dialog only when it fires.
  */
-import { guideRequestedKey } from '#client/features/downloads/guide-requested.ts';
+import { guideRequestedKey } from '#client/features/downloadables/guide-requested.ts';
 
 export const exitIntentRules = {
   /** A leave through the top edge this soon after arriving is ignored. */

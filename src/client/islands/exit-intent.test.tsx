@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { cartCalls } from '#shared/contract/cart.ts';
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
@@ -42,7 +42,7 @@ beforeEach(() => {
   api.answer(geoCalls.countries, [{ code: 'CH', name: 'Schweiz', phoneCode: '+41' }]);
   api.answer(geoCalls.visitorCountry, { code: 'CH', name: 'Schweiz', phoneCode: '+41' });
   api.answer(cartCalls.cart, cart({ count: 1, isSubscribed: false }));
-  api.answer(downloadCalls.requestDownload, { messages: [{ translations: confirmation }] });
+  api.answer(downloadableCalls.requestDownload, { messages: [{ translations: confirmation }] });
   api.answer(cartCalls.saveCartByEmail, { messages: [{ translations: confirmation }], isSubscribed: true });
 });
 
@@ -97,7 +97,7 @@ describe('exit-intent popup', () => {
 
     const status = await within(dialog).findByRole('status');
     expect(status.textContent).toBe('The link to the guide is on its way.');
-    const [post] = api.requests(downloadCalls.requestDownload);
+    const [post] = api.requests(downloadableCalls.requestDownload);
     expect(post?.params).toEqual({ code: 'guide' });
     expect(post?.body).toEqual({
       preferredLanguage: 'en-US',

@@ -120,7 +120,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Downloadable content (docs/product/downloads.md), owned by the downloads module: the
+ * Downloadable content (docs/product/downloadables.md), owned by the downloadables module: the
  * free guide and other documents, sent as a signed link by e-mail. `code` appears in
  * addresses (`/app/downloadable-content/{code}/{language}`); title and description are
  * per language. The files are in `downloadable_files`, one per language.

@@ -27,7 +27,7 @@ const bundles: { audience: Audience; entries: string[] }[] = [
   {
     // The dialogs the marketing pages' widgets open; the widgets themselves translate nothing.
     audience: 'widgets',
-    entries: ['src/client/features/cart/cart-drawer.tsx', 'src/client/ui/form/newsletter-dialog.tsx', 'src/client/features/downloads/download-dialog.tsx', 'src/client/islands/exit-intent-dialog.tsx'],
+    entries: ['src/client/features/cart/cart-drawer.tsx', 'src/client/ui/form/newsletter-dialog.tsx', 'src/client/features/downloadables/download-dialog.tsx', 'src/client/islands/exit-intent-dialog.tsx'],
   },
 ];
 

@@ -27,16 +27,16 @@ export function FreeGuideSection() {
             decoding="async"
           />
           <div className="free-guide__text">
-            <p className="free-guide__kicker">{t('downloads.home.kicker')}</p>
-            <h2 id="home-free-guide">{t('downloads.home.heading')}</h2>
-            <p>{t('downloads.home.text')}</p>
+            <p className="free-guide__kicker">{t('downloadables.home.kicker')}</p>
+            <h2 id="home-free-guide">{t('downloadables.home.heading')}</h2>
+            <p>{t('downloadables.home.text')}</p>
             <Island
               name="downloadable-content"
               className="actions"
               component={DownloadableContent}
-              data={{ code: freeGuideCode, label: t('downloads.home.button') }}
+              data={{ code: freeGuideCode, label: t('downloadables.home.button') }}
             />
-            <p className="muted free-guide__note">{t('downloads.home.note')}</p>
+            <p className="muted free-guide__note">{t('downloadables.home.note')}</p>
           </div>
         </div>
       </div>

@@ -74,7 +74,7 @@ export function demoWebinars(today: string) {
 }
 
 /**
- * The demo downloadable content (docs/product/downloads.md): the free guide and a
+ * The demo downloadable content (docs/product/downloadables.md): the free guide and a
  * one-page checklist, each in both languages. Their PDFs and covers are made from the
  * documents of `documents/` when the seed finds them missing.
  */

@@ -3,7 +3,7 @@ import { captcha } from './captcha.ts';
 import { cart } from './cart.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
-import { downloads } from './downloads.ts';
+import { downloadables } from './downloadables.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { frame } from './frame.ts';
@@ -14,4 +14,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** Was die App des Shops (src/client/app) zeigt, mit den Dialogen, die sie mit den Marketing-Seiten teilt: geladen vor ihrer ersten Darstellung. */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloads, ...webinars, ...webinarFacts, ...preferences } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences } satisfies Record<keyof typeof reference, string>;

@@ -1,8 +1,8 @@
 import type { downloadMails as reference } from '../en-US/download-mails.ts';
 
-/** Die Antwort auf eine Download-Anforderung und die Mail mit dem signierten Link (src/server/modules/downloads/). */
+/** Die Antwort auf eine Download-Anforderung und die Mail mit dem signierten Link (src/server/modules/downloadables/). */
 export const downloadMails = {
-  'downloads.confirmation': 'Vielen Dank. Der Link zum Herunterladen von «{title}» ist unterwegs an {email}. Er ist {days} Tage gültig.',
+  'downloadables.confirmation': 'Vielen Dank. Der Link zum Herunterladen von «{title}» ist unterwegs an {email}. Er ist {days} Tage gültig.',
   'downloadMail.subject': 'Ihr Download: {title}',
   'downloadMail.intro': 'Vielen Dank für Ihr Interesse an «{title}». Ihr Exemplar ist bereit: Laden Sie das PDF über den Link unten herunter.',
   'downloadMail.button': 'PDF herunterladen',

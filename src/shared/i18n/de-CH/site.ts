@@ -283,10 +283,10 @@ export const site = {
     'Diese Bedingungen und alle Verträge danach unterstehen Schweizer Recht unter Ausschluss des UN-Kaufrechts. Gerichtsstand ist Zürich, Schweiz.',
 
   // Der Abschnitt der Startseite mit dem Leitfaden
-  'downloads.home.kicker': 'Kostenloser Leitfaden',
-  'downloads.home.heading': 'Der Leitfaden zur Cybersecurity-Ausbildung',
-  'downloads.home.text':
+  'downloadables.home.kicker': 'Kostenloser Leitfaden',
+  'downloadables.home.heading': 'Der Leitfaden zur Cybersecurity-Ausbildung',
+  'downloadables.home.text':
     'Phishing, Passwörter und Zwei-Faktor-Anmeldung, Updates, Backups und das Melden von Vorfällen: die Gewohnheiten, die die meisten Angriffe stoppen, erklärt für alle Mitarbeitenden – mit einer Checkliste für Ihr Unternehmen.',
-  'downloads.home.note': 'Kostenloses PDF, per E-Mail zugestellt.',
-  'downloads.home.button': 'Leitfaden kostenlos erhalten',
+  'downloadables.home.note': 'Kostenloses PDF, per E-Mail zugestellt.',
+  'downloadables.home.button': 'Leitfaden kostenlos erhalten',
 } satisfies Record<keyof typeof reference, string>;

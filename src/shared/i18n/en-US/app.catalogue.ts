@@ -2,7 +2,7 @@ import { captcha } from './captcha.ts';
 import { cart } from './cart.ts';
 import { checkout } from './checkout.ts';
 import { common } from './common.ts';
-import { downloads } from './downloads.ts';
+import { downloadables } from './downloadables.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
 import { frame } from './frame.ts';
@@ -13,4 +13,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** What the shop's app (src/client/app) shows, and the dialogs it shares with the marketing pages: loaded before the app's first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloads, ...webinars, ...webinarFacts, ...preferences };
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences };

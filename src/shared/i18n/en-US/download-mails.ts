@@ -1,7 +1,7 @@
-/** The answer to a download request and the mail with the signed link (src/server/modules/downloads/). */
+/** The answer to a download request and the mail with the signed link (src/server/modules/downloadables/). */
 export const downloadMails = {
   // The answer of POST /api/downloadables/by-code/{code}/subscriptions/
-  'downloads.confirmation': 'Thank you. The link to download “{title}” is on its way to {email}. It works for {days} days.',
+  'downloadables.confirmation': 'Thank you. The link to download “{title}” is on its way to {email}. It works for {days} days.',
 
   // The mail with the signed link
   'downloadMail.subject': 'Your download: {title}',

@@ -277,10 +277,10 @@ export const site = {
     'These terms and all contracts under them are governed by Swiss law, excluding the UN Convention on Contracts for the International Sale of Goods. The place of jurisdiction is Zurich, Switzerland.',
 
   // The home page's section with the guide
-  'downloads.home.kicker': 'Free guide',
-  'downloads.home.heading': 'The cybersecurity education guide',
-  'downloads.home.text':
+  'downloadables.home.kicker': 'Free guide',
+  'downloadables.home.heading': 'The cybersecurity education guide',
+  'downloadables.home.text':
     'Phishing, passwords and multi-factor authentication, updates, backups and reporting incidents: the habits that stop most attacks, explained for every employee – with a checklist for your company.',
-  'downloads.home.note': 'Free PDF, sent to you by e-mail.',
-  'downloads.home.button': 'Get the free guide',
+  'downloadables.home.note': 'Free PDF, sent to you by e-mail.',
+  'downloadables.home.button': 'Get the free guide',
 } as const;

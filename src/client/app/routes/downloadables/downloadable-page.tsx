@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { downloadLinkProblems, type Downloadable, type DownloadLinkProblem } from '#shared/schemas/downloadables.ts';
-import { DownloadRequestForm } from '#client/features/downloads/download-request-form.tsx';
-import { DownloadFacts } from '#client/features/downloads/download-summary.tsx';
+import { DownloadRequestForm } from '#client/features/downloadables/download-request-form.tsx';
+import { DownloadFacts } from '#client/features/downloadables/download-summary.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-import '#client/features/downloads/downloads.css';
+import '#client/features/downloadables/downloads.css';
 import './downloadable-page.css';
 
 const isLinkProblem = (value: string | null): value is DownloadLinkProblem => (downloadLinkProblems as readonly (string | null)[]).includes(value);
@@ -49,7 +49,7 @@ export default function DownloadablePage() {
     if (appLanguage !== addressLanguage) void navigate(`${appPaths.downloadableContent(code, appLanguage)}${query ? `?${query}` : ''}`, { replace: true });
   }, [appLanguage, addressLanguage, code, query, navigate]);
 
-  const item = useQuery(apiQuery(downloadCalls.downloadable, { params: { code }, query: { language } }));
+  const item = useQuery(apiQuery(downloadableCalls.downloadable, { params: { code }, query: { language } }));
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
 
   if (!isLanguage(addressLanguage)) return <Navigate to={appPaths.downloadableContent(code, appLanguage)} replace />;
@@ -57,10 +57,10 @@ export default function DownloadablePage() {
   if (item.error instanceof ApiError && (item.error.isGone || item.error.status === 400)) {
     return (
       <section className="app-message">
-        <h1>{t('downloads.notFound.title')}</h1>
+        <h1>{t('downloadables.notFound.title')}</h1>
         <p>{t('error.downloadable.notFound')}</p>
         <p>
-          <a href={sitePath(language, 'home')}>{t('downloads.notFound.home')}</a>
+          <a href={sitePath(language, 'home')}>{t('downloadables.notFound.home')}</a>
         </p>
       </section>
     );
@@ -68,15 +68,15 @@ export default function DownloadablePage() {
   if (item.error) {
     return (
       <section className="app-message">
-        <h1>{t('downloads.notFound.title')}</h1>
-        <p role="alert">{t('downloads.loadFailed')}</p>
+        <h1>{t('downloadables.notFound.title')}</h1>
+        <p role="alert">{t('downloadables.loadFailed')}</p>
         <button type="button" onClick={() => void item.refetch()}>
-          {t('downloads.retry')}
+          {t('downloadables.retry')}
         </button>
       </section>
     );
   }
-  if (!item.data) return <p role="status">{t('downloads.loading')}</p>;
+  if (!item.data) return <p role="status">{t('downloadables.loading')}</p>;
   const problem = search.get('link');
   return <DownloadDetail key={`${code}/${language}`} item={item.data} language={language} problem={isLinkProblem(problem) ? problem : undefined} />;
 }
@@ -95,13 +95,13 @@ function DownloadDetail({ item, language, problem }: { item: Downloadable; langu
     <article className="download">
       {problem && !confirmation && (
         <p className="download__notice" role="alert">
-          {t(`downloads.link.${problem}`)}
+          {t(`downloadables.link.${problem}`)}
         </p>
       )}
       <div className="download__head">
         <img className="download__cover" src={item.coverUrl} alt="" width={240} height={320} />
         <div>
-          <p className="download__kicker">{t('downloads.kicker')}</p>
+          <p className="download__kicker">{t('downloadables.kicker')}</p>
           <h1>{item.title}</h1>
           <p className="download__description">{item.description}</p>
           <DownloadFacts item={item} language={language} />
@@ -110,14 +110,14 @@ function DownloadDetail({ item, language, problem }: { item: Downloadable; langu
 
       {confirmation ? (
         <div ref={doneRef} className="download__section download__done" role="status" tabIndex={-1} aria-labelledby="download-sent">
-          <h2 id="download-sent">{t('downloads.sent.title')}</h2>
+          <h2 id="download-sent">{t('downloadables.sent.title')}</h2>
           <p>{confirmation}</p>
-          <p className="download-sent__inbox">{t('downloads.sent.inbox')}</p>
+          <p className="download-sent__inbox">{t('downloadables.sent.inbox')}</p>
         </div>
       ) : (
         <section className="download__section" aria-labelledby="download-request">
-          <h2 id="download-request">{t('downloads.form.title')}</h2>
-          <p>{t('downloads.form.intro')}</p>
+          <h2 id="download-request">{t('downloadables.form.title')}</h2>
+          <p>{t('downloadables.form.intro')}</p>
           <DownloadRequestForm code={item.code} language={language} onSent={setConfirmation} />
         </section>
       )}

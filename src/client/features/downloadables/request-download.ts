@@ -1,4 +1,4 @@
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type { DownloadRequest } from '#shared/schemas/downloadables.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -10,7 +10,7 @@ import { guideCode, rememberGuideRequested } from './guide-requested.ts';
  * guide is remembered, so the popup does not offer it again.
  */
 export async function requestDownload(code: string, payload: DownloadRequest): Promise<FormMessagesResponse> {
-  const answer = await callApi(downloadCalls.requestDownload, { params: { code }, body: payload });
+  const answer = await callApi(downloadableCalls.requestDownload, { params: { code }, body: payload });
   if (code === guideCode) rememberGuideRequested(undefined, Date.now());
   return answer;
 }

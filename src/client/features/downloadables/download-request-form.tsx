@@ -34,7 +34,7 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
     send: async (payload: DownloadRequest) => {
       try {
         const answer = await requestDownload(code, payload);
-        onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloads.sent.text'));
+        onSent(answer.messages[0]?.translations[language] ?? translate(language, 'downloadables.sent.text'));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
           setGone(true);
@@ -56,10 +56,10 @@ export function DownloadRequestForm({ code, language, onSent }: DownloadRequestF
   }
 
   return (
-    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="downloads.form.submit">
+    <FormLayout language={language} form={form} siteKeyCall={siteKeyCalls.forms} submitLabel="downloadables.form.submit">
       <PersonFields field={field} language={language} />
       <RoleField {...field('role')} language={language} />
-      <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={translate(language, 'downloads.form.newsletter')} />
+      <CheckboxField {...form.checkbox('newsletterEnabled')} className="form__field form__choice" label={translate(language, 'downloadables.form.newsletter')} />
     </FormLayout>
   );
 }

@@ -4,14 +4,14 @@ import { downloadableParams, downloadableSchema, downloadLinkQuerySchema, downlo
 import { formMessagesResponseSchema } from '../schemas/forms.ts';
 
 /**
- * The downloadable content (docs/product/downloads.md, src/server/modules/downloads/downloads.routes.ts):
+ * The downloadable content (docs/product/downloadables.md, src/server/modules/downloadables/downloadables.routes.ts):
  * one item's description and cover, the request form that mails a signed link (captcha
  * of the `forms` family), and the link itself, which answers the file or sends the
  * visitor to the item's page.
  */
-const tags = ['downloads'];
+const tags = ['downloadables'];
 
-export const downloadCalls = {
+export const downloadableCalls = {
   downloadable: {
     method: 'GET',
     path: '/downloadables/by-code/:code',

@@ -9,18 +9,18 @@ export function DownloadFacts({ item, language }: { item: Downloadable; language
   return (
     <dl className="download-facts">
       <div>
-        <dt>{t('downloads.facts.format')}</dt>
+        <dt>{t('downloadables.facts.format')}</dt>
         <dd>PDF</dd>
       </div>
       {item.pageCount > 0 && (
         <div>
-          <dt>{t('downloads.facts.pages')}</dt>
-          <dd>{translatePlural(language, 'downloads.pages', item.pageCount)}</dd>
+          <dt>{t('downloadables.facts.pages')}</dt>
+          <dd>{translatePlural(language, 'downloadables.pages', item.pageCount)}</dd>
         </div>
       )}
       <div>
-        <dt>{t('downloads.facts.language')}</dt>
-        <dd>{t(`downloads.language.${item.language}`)}</dd>
+        <dt>{t('downloadables.facts.language')}</dt>
+        <dd>{t(`downloadables.language.${item.language}`)}</dd>
       </div>
     </dl>
   );

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { registerCall } from '#server/http/register-call.ts';
-import { downloadCalls } from '#shared/contract/downloads.ts';
-import type { DownloadsService } from './downloads.service.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
+import type { DownloadablesService } from './downloadables.service.ts';
 
 /** Browsers keep a cover for a day (it changes only with the item's title). */
 const coverCacheControl = 'public, max-age=86400';
@@ -14,32 +14,32 @@ function attachment(fileName: string): string {
 }
 
 /**
- * The downloadable content (docs/product/downloads.md, src/shared/contract/downloads.ts):
+ * The downloadable content (docs/product/downloadables.md, src/shared/contract/downloadables.ts):
  * one item's description and cover, the request form that mails a signed link, and the
  * link itself, which answers the file or sends the visitor to the item's page.
  */
-export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (app, options) => {
-  const { downloads } = options;
+export const downloadablesRoutes: FastifyPluginAsyncZod<{ downloadables: DownloadablesService }> = async (app, options) => {
+  const { downloadables } = options;
 
-  registerCall(app, downloadCalls.downloadable, async (request, reply) => {
-    const answer = await downloads.describe(request.params.code, requestLanguage(request));
+  registerCall(app, downloadableCalls.downloadable, async (request, reply) => {
+    const answer = await downloadables.describe(request.params.code, requestLanguage(request));
     reply.header('cache-control', 'no-store');
     return answer;
   });
 
-  registerCall(app, downloadCalls.cover, async (request, reply) => {
-    const svg = await downloads.cover(request.params.code, requestLanguage(request));
+  registerCall(app, downloadableCalls.cover, async (request, reply) => {
+    const svg = await downloadables.cover(request.params.code, requestLanguage(request));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', coverCacheControl).send(svg);
   });
 
-  registerCall(app, downloadCalls.requestDownload, async (request, reply) => {
-    const answer = await downloads.requestLink(request.params.code, request.body, requestLanguage(request));
+  registerCall(app, downloadableCalls.requestDownload, async (request, reply) => {
+    const answer = await downloadables.requestLink(request.params.code, request.body, requestLanguage(request));
     reply.header('cache-control', 'no-store');
     return answer;
   });
 
-  registerCall(app, downloadCalls.downloadFile, async (request, reply) => {
-    const answer = await downloads.download(request.params.code, request.query, requestLanguage(request));
+  registerCall(app, downloadableCalls.downloadFile, async (request, reply) => {
+    const answer = await downloadables.download(request.params.code, request.query, requestLanguage(request));
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     if (answer.kind === 'refused') return reply.redirect(answer.pagePath, 303);
     return reply.type(answer.file.contentType).header('content-disposition', attachment(answer.file.fileName)).send(answer.file.content);

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { FormDialog, FormDialogConfirmation, useConfirmationRounds } from '#client/ui/form/form-dialog.tsx';
@@ -25,21 +25,21 @@ export interface DownloadDialogProps {
  * Zod, the form layout, the captcha widget and the catalogues.
  */
 export function DownloadDialog({ code, language, open, onClose, returnFocusTo }: DownloadDialogProps) {
-  const item = useFormData(downloadCalls.downloadable, { params: { code }, query: { language } });
+  const item = useFormData(downloadableCalls.downloadable, { params: { code }, query: { language } });
   const { confirmation, confirm, round, close } = useConfirmationRounds(onClose);
 
   return (
     <FormDialog
       language={language}
-      title="downloads.form.title"
-      intro="downloads.form.intro"
+      title="downloadables.form.title"
+      intro="downloadables.form.intro"
       open={open}
       onClose={close}
       {...(returnFocusTo ? { returnFocusTo } : {})}
     >
       {item.status === 'failed' ? (
         <p className="download-form__refused" role="alert">
-          {translate(language, 'downloads.dialog.unavailable')}
+          {translate(language, 'downloadables.dialog.unavailable')}
         </p>
       ) : confirmation === undefined ? (
         <>
@@ -48,7 +48,7 @@ export function DownloadDialog({ code, language, open, onClose, returnFocusTo }:
         </>
       ) : (
         <FormDialogConfirmation language={language} text={confirmation}>
-          <p className="download-sent__inbox">{translate(language, 'downloads.sent.inbox')}</p>
+          <p className="download-sent__inbox">{translate(language, 'downloadables.sent.inbox')}</p>
         </FormDialogConfirmation>
       )}
     </FormDialog>

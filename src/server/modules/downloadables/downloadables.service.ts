@@ -9,7 +9,7 @@ import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
 import { checkLink, signedLinkQuery } from './download-links.ts';
 import { downloadMail } from './download-mails.ts';
-import * as repo from './downloads.repository.ts';
+import * as repo from './downloadables.repository.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -29,10 +29,10 @@ function fileLanguage(files: repo.FileFacts[], language: Language): repo.FileFac
 export type DownloadAnswer = { kind: 'file'; file: repo.FileContent } | { kind: 'refused'; problem: DownloadLinkProblem; pagePath: string };
 
 /**
- * Downloadable content (docs/product/downloads.md): the description of an item, its
+ * Downloadable content (docs/product/downloadables.md): the description of an item, its
  * cover, the request form that mails a signed link, and the download behind that link.
  */
-export function createDownloadsService(deps: {
+export function createDownloadablesService(deps: {
   db: Db;
   /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
   forms: Pick<PublicFormService, 'submit'>;
@@ -119,7 +119,7 @@ export function createDownloadsService(deps: {
         },
       });
       const confirmation = (to: Language) =>
-        translate(to, 'downloads.confirmation', { title: textIn(found.item.titles, to), email: form.email, days: downloadLinkValidDays });
+        translate(to, 'downloadables.confirmation', { title: textIn(found.item.titles, to), email: form.email, days: downloadLinkValidDays });
       return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 
@@ -144,4 +144,4 @@ export function createDownloadsService(deps: {
   };
 }
 
-export type DownloadsService = ReturnType<typeof createDownloadsService>;
+export type DownloadablesService = ReturnType<typeof createDownloadablesService>;

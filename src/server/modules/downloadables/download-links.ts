@@ -3,7 +3,7 @@ import { isLanguage, type Language } from '#shared/locales.ts';
 import type { DownloadLinkProblem, DownloadLinkQuery } from '#shared/schemas/downloadables.ts';
 
 /**
- * The signed download link of the mail (docs/product/downloads.md): its query carries the
+ * The signed download link of the mail (docs/product/downloadables.md): its query carries the
  * language, the expiry (Unix seconds) and an HMAC-SHA256, keyed with the server's
  * SECRET_KEY, over the purpose, the item's code, the language and the expiry. Nothing is
  * stored: a link is valid when its signature is the server's for exactly this code,

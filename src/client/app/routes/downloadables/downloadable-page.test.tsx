@@ -4,7 +4,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { downloadCalls } from '#shared/contract/downloads.ts';
+import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import type { Downloadable } from '#shared/schemas/downloadables.ts';
@@ -61,8 +61,8 @@ const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
-  api.answer(downloadCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? items[query.language ?? 'en-US'] : refuse('notFound')));
-  api.answer(downloadCalls.requestDownload, confirmation);
+  api.answer(downloadableCalls.downloadable, ({ params, query }) => (params.code === 'guide' ? items[query.language ?? 'en-US'] : refuse('notFound')));
+  api.answer(downloadableCalls.requestDownload, confirmation);
   api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
   document.cookie = 'XSRF-TOKEN=test-token; Path=/';
 });
@@ -131,7 +131,7 @@ describe('the downloadable page', () => {
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Send me the link' })).toBeNull();
 
-    const [sent] = api.requests(downloadCalls.requestDownload);
+    const [sent] = api.requests(downloadableCalls.requestDownload);
     expect(sent?.params).toEqual({ code: 'guide' });
     expect(sent?.headers.get('x-xsrf-token')).toBe('test-token');
     expect(sent?.body).toEqual({
@@ -178,7 +178,7 @@ describe('the downloadable page', () => {
 
   it('shows the server field errors under their fields', async () => {
     api.answer(
-      downloadCalls.requestDownload,
+      downloadableCalls.requestDownload,
       refuseFields([
         { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } },
       ]),

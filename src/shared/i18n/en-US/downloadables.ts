@@ -1,0 +1,28 @@
+/** The downloadable content: its page and its request form and dialog; the mail is in `download-mails.ts`, the home page's section in `site.ts`. */
+export const downloadables = {
+  // The page (/app/downloadable-content/{code}/{language}) and the dialog
+  'downloadables.kicker': 'Free download',
+  'downloadables.loading': 'Loading the download…',
+  'downloadables.loadFailed': 'The download could not be loaded. Please try again.',
+  'downloadables.retry': 'Try again',
+  'downloadables.notFound.title': 'Download not found',
+  'downloadables.notFound.home': 'Go to the home page',
+  'downloadables.facts.label': 'About the document',
+  'downloadables.facts.format': 'Format',
+  'downloadables.facts.pages': 'Length',
+  'downloadables.facts.language': 'Language',
+  'downloadables.pages.one': '{count} page',
+  'downloadables.pages.other': '{count} pages',
+  'downloadables.language.en-US': 'English',
+  'downloadables.language.de-CH': 'German',
+  'downloadables.link.expired': 'This download link has expired: links work for 7 days. Fill in the form below and we send you a fresh link.',
+  'downloadables.link.invalid': 'This download link is not valid: it may be incomplete or changed. Fill in the form below and we send you a fresh link.',
+  'downloadables.form.title': 'Get your free copy',
+  'downloadables.form.intro': 'We send you a download link by e-mail. It works for 7 days, for anyone who has it.',
+  'downloadables.form.newsletter': 'Also send me the newsletter about cybersecurity and our trainings.',
+  'downloadables.form.submit': 'Send me the link',
+  'downloadables.sent.title': 'The link is on its way',
+  'downloadables.sent.text': 'Thank you. The e-mail with your download link is on its way.',
+  'downloadables.sent.inbox': 'Check your inbox: the e-mail should arrive within a few minutes. Nothing there? Look in the spam folder, or send the form again.',
+  'downloadables.dialog.unavailable': 'This document is not available at the moment. Please try again later.',
+};
