@@ -20,8 +20,9 @@ function startServer(options: { keepData?: boolean } = {}) {
   return { child, exited, output: () => output };
 }
 
-async function waitUntilReady(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+/** Waits up to a minute (a start on a busy machine is slow); a failure says what the server printed. */
+async function waitUntilReady(server?: { output: () => string }): Promise<void> {
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
     } catch {
@@ -29,7 +30,7 @@ async function waitUntilReady(): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`server did not become ready:\n${server?.output().slice(-2000) ?? ''}`);
 }
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,7 +39,7 @@ describe('the server process', () => {
   it('logs JSON lines with request ids, and on SIGTERM finishes the request in flight, then exits 0', async () => {
     const server = startServer();
     try {
-      await waitUntilReady();
+      await waitUntilReady(server);
       const tokenResponse = await fetch(`http://127.0.0.1:${port}/api/xsrf/token`);
       const cookies = tokenResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       const { token } = (await tokenResponse.json()) as { token: string };
@@ -74,14 +75,14 @@ describe('the server process', () => {
     } finally {
       server.child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 
   it('keeps every add it answered when it is killed (SIGKILL) right after, with the embedded database', async () => {
     const base = `http://127.0.0.1:${port}`;
     const first = startServer();
     let cartId: string;
     try {
-      await waitUntilReady();
+      await waitUntilReady(first);
       const tokenResponse = await fetch(`${base}/api/xsrf/token`);
       const cookie = tokenResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       const { token } = (await tokenResponse.json()) as { token: string };
@@ -100,12 +101,12 @@ describe('the server process', () => {
 
     const second = startServer({ keepData: true });
     try {
-      await waitUntilReady();
+      await waitUntilReady(second);
       const cart = (await (await fetch(`${base}/api/orders/${cartId}/shopping-cart/`)).json()) as { items: { quantity: number }[] };
       expect(cart.items.map((line) => line.quantity)).toEqual([21]);
     } finally {
       second.child.kill('SIGKILL');
       await second.exited;
     }
-  }, 90_000);
+  }, 180_000);
 });
