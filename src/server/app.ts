@@ -18,9 +18,9 @@ import { createSaveCartService } from './modules/cart/save-cart.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
-import { contactAdminRoutes } from './modules/contact/contact-admin.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
+import { inboxRoutes } from './modules/messages/inbox.routes.ts';
+import { contactFormRoutes } from './modules/messages/contact-form.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
 import { contactsAdminRoutes } from './modules/people/contacts-admin.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const newsletter = createNewsletterService({ db, forms, people });
   const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
-  const contact = createContactService({
+  const messages = createMessagesService({
     db,
     forms,
     addresses: {
@@ -248,7 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const ordersTable = createOrdersTableService({ db });
   const orderPage = createOrderPageService({ db, checkout });
   const orderActions = createOrderActionsService({ orders, orderPage });
-  const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
+  const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
   const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
@@ -280,7 +280,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
   await app.register(peopleRoutes, { people });
-  await app.register(contactRoutes, { contact });
+  await app.register(contactFormRoutes, { messages });
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadablesRoutes, { downloadables });
   await app.register(usersRoutes, { signIn, secondFactor });
@@ -289,7 +289,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });
-  await app.register(contactAdminRoutes, { contact });
+  await app.register(inboxRoutes, { messages });
   await app.register(contactsAdminRoutes, { people });
   await app.register(webinarsAdminRoutes, { webinars });
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());

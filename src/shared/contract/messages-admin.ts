@@ -3,7 +3,7 @@ import { contactMessageSchema, messageListQuerySchema, messageListSchema, messag
 
 /**
  * The back office's inbox of contact messages, staff only
- * (src/server/modules/contact/contact-admin.routes.ts). An unknown id answers 404.
+ * (src/server/modules/messages/inbox.routes.ts). An unknown id answers 404.
  */
 const tags = ['back office'];
 

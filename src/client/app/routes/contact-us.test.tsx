@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { contactCalls } from '#shared/contract/contact.ts';
+import { contactFormCalls } from '#shared/contract/contact-form.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
@@ -59,6 +59,6 @@ describe('ContactUsPage', () => {
     await waitFor(() => expect(message.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Please enter at least 20 characters.')).toBeTruthy();
     expect(api.requests(siteKeyCalls.contact)).toHaveLength(1);
-    expect(api.requests(contactCalls.sendContactMessage)).toEqual([]);
+    expect(api.requests(contactFormCalls.sendContactMessage)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { contactCalls } from '#shared/contract/contact.ts';
+import { contactFormCalls } from '#shared/contract/contact-form.ts';
 import { sitePath } from '#shared/paths.ts';
 import { contactFormSchema, contactRecipients, formLimits, type ContactForm } from '#shared/schemas/forms.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -32,7 +32,7 @@ export default function ContactUsPage() {
     schema: contactFormSchema,
     payloadOf: (values) => withPhone(values, phone),
     send: async (payload: ContactForm) => {
-      const answer = await callApi(contactCalls.sendContactMessage, { body: payload });
+      const answer = await callApi(contactFormCalls.sendContactMessage, { body: payload });
       setConfirmation(answer.messages[0]?.translations[language] ?? t('contact.sent.text'));
     },
   });

@@ -1,5 +1,5 @@
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
-import type { ContactService } from '../contact/contact.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { OrdersTableService } from '../orders/orders-table.service.ts';
 import type { WebinarsService } from '../webinars/webinars.service.ts';
 
@@ -10,7 +10,7 @@ import type { WebinarsService } from '../webinars/webinars.service.ts';
  */
 export function createDashboardService(deps: {
   orders: Pick<OrdersTableService, 'dashboardFigures'>;
-  messages: Pick<ContactService, 'unreadSummary'>;
+  messages: Pick<MessagesService, 'unreadSummary'>;
   webinars: Pick<WebinarsService, 'nextWebinars'>;
 }) {
   return {

@@ -1,8 +1,8 @@
 import type { Calls } from '../contract.ts';
 import { contactFormSchema, formMessagesResponseSchema } from '../schemas/forms.ts';
 
-/** The contact form (src/server/modules/contact/contact.routes.ts); its site key is `siteKeyCalls.contact` (contract/captcha.ts). */
-export const contactCalls = {
+/** The contact form (src/server/modules/messages/contact-form.routes.ts); its site key is `siteKeyCalls.contact` (contract/captcha.ts). */
+export const contactFormCalls = {
   sendContactMessage: {
     method: 'POST',
     path: '/contact-form/',

@@ -19,7 +19,7 @@ const nameOf = (message: Pick<ContactMessage, 'firstName' | 'lastName'>) => [mes
  * The message for the team it was sent to, in English like the other staff mails. Sent
  * with `Reply-To` set to the visitor (see the service), so a reply answers them.
  */
-export function staffContactMail(message: ContactMessage, link: string) {
+export function staffMessageMail(message: ContactMessage, link: string) {
   const language: Language = 'en-US';
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const phone = message.phoneNumber ? `${message.phoneCountryCode ?? ''} ${message.phoneNumber}`.trim() : undefined;
@@ -65,7 +65,7 @@ export function staffContactMail(message: ContactMessage, link: string) {
  * shop's other mails greet), so the form cannot be used to send someone else a text of
  * one's own from our address.
  */
-export function contactAcknowledgementMail(message: Pick<ContactMessage, 'firstName' | 'recipient' | 'language'>) {
+export function messageAcknowledgementMail(message: Pick<ContactMessage, 'firstName' | 'recipient' | 'language'>) {
   const { language } = message;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const recipient = recipientLabel(language, message.recipient);

@@ -8,8 +8,8 @@ import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
-import { contactAcknowledgementMail, staffContactMail } from './contact-mails.ts';
-import * as repo from './contact.repository.ts';
+import { messageAcknowledgementMail, staffMessageMail } from './message-mails.ts';
+import * as repo from './messages.repository.ts';
 
 /** Where each recipient of the form gets its messages (CONTACT_EMAIL_*, else ORDERS_EMAIL). */
 export type ContactAddresses = Record<ContactForm['recipient'], string>;
@@ -48,7 +48,7 @@ function found(row: repo.ContactMessageRow | undefined): ContactMessage {
 /**
  * The contact form (docs/product/forms.md) and the back office's inbox of its messages.
  */
-export function createContactService(deps: {
+export function createMessagesService(deps: {
   db: Db;
   /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
   forms: Pick<PublicFormService, 'submit'>;
@@ -95,9 +95,9 @@ export function createContactService(deps: {
           {
             to: addresses[form.recipient],
             replyTo: form.email,
-            ...staffContactMail(stored, new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString()),
+            ...staffMessageMail(stored, new URL(`${adminBasePath}${adminPaths.message(stored.id)}`, publicUrl).toString()),
           },
-          { to: form.email, ...contactAcknowledgementMail(stored) },
+          { to: form.email, ...messageAcknowledgementMail(stored) },
         ],
       });
       const confirmation = (to: Language) => translate(to, 'forms.contact.confirmation', { recipient: translate(to, `forms.recipient.${form.recipient}`) });
@@ -158,4 +158,4 @@ export function createContactService(deps: {
   };
 }
 
-export type ContactService = ReturnType<typeof createContactService>;
+export type MessagesService = ReturnType<typeof createMessagesService>;
