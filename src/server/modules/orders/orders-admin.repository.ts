@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { adminUsers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
-import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface ListCriteria {
   statuses: readonly OrderStatus[];
   company?: string | undefined;
   number?: string | undefined;
+  /** The search box's words, each part of the number, company, contact name or e-mail. */
+  words?: readonly string[] | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
   sortColumn: OrderSortColumn;
@@ -48,10 +50,9 @@ function startOfDay(isoDate: string, plusDays = 0): SQL {
 }
 
 const companyName = sql`o.invoice_info->'company'->>'name'`;
-const statusRank = sql.raw(`case o.status ${orderStatuses.map((status, index) => `when '${status}' then ${index}`).join(' ')} end`);
 const sortKeys: Record<OrderSortColumn, SQL> = {
-  // Statuses sort in lifecycle order, not alphabetically.
-  STATUS: statusRank,
+  // Statuses sort in lifecycle order (the stored `status_rank`), not alphabetically.
+  STATUS: sql`o.status_rank`,
   RECEIVED: sql`o.ordered_at`,
   COMPANY: sql`lower(${companyName})`,
   TOTAL_EXCL_VAT: sql`o.total_net_minor`,
@@ -71,6 +72,8 @@ function whereOf(criteria: ListCriteria): SQL {
   ];
   if (criteria.company) conditions.push(sql`${companyName} ilike ${containsPattern(criteria.company)}`);
   if (criteria.number) conditions.push(sql`o.number = ${criteria.number}`);
+  // The trigram index on `search_text` (migration 0012) finds each word anywhere in it.
+  for (const word of criteria.words ?? []) conditions.push(sql`o.search_text like ${containsPattern(word.toLowerCase())}`);
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
   return sql.join(conditions, sql` and `);
@@ -78,10 +81,12 @@ function whereOf(criteria: ListCriteria): SQL {
 
 /**
  * Empty values last in both directions; equal keys by date received, then by id, so
- * pages never overlap.
+ * pages never overlap. Within a status the newest order comes first (a work queue: what
+ * came in last is on the first page); the `orders_queue` index holds that order.
  */
 function orderByOf(criteria: ListCriteria): SQL {
   const direction = sql.raw(criteria.sortDirection === 'DESC' ? 'desc' : 'asc');
+  if (criteria.sortColumn === 'STATUS') return sql`o.status_rank ${direction}, o.ordered_at desc nulls last, o.id`;
   const tieBreak = criteria.sortColumn === 'RECEIVED' ? sql`o.id` : sql`o.ordered_at nulls last, o.id`;
   return sql`${sortKeys[criteria.sortColumn]} ${direction} nulls last, ${tieBreak}`;
 }
@@ -98,13 +103,14 @@ const listColumns = sql`
  * ids, sorting on the sort key alone; the columns shown (JSON fields, formatted dates)
  * are computed for the page's rows only.
  *
- * Sorted by date received without a company filter, the page is read from the
- * `orders_ordered_at` index and stops after it: a separate count (run alongside) is then
+ * Sorted by date received, or by status upwards, without a company filter or search
+ * words, the page is read from the `orders_ordered_at` or `orders_queue` index and stops after it: a separate count (run alongside) is then
  * cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
  * same scan (`count(*) over ()`). A page past the end has no row to carry it: counted apart.
  */
 export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: number; offset: number }): Promise<{ rows: ListRow[]; total: number }> {
-  const countApart = criteria.sortColumn === 'RECEIVED' && !criteria.company;
+  const indexed = (criteria.sortColumn === 'RECEIVED' || (criteria.sortColumn === 'STATUS' && criteria.sortDirection === 'ASC')) && !criteria.company;
+  const countApart = indexed && (criteria.words ?? []).length === 0;
   const pageQuery = db.execute(sql`
     select ${listColumns}, p.total::int as total
       from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total
@@ -221,6 +227,7 @@ export async function monthlyFigures(db: Db, fromMonth: string): Promise<{ month
   return rowsOf<{ month: string; currency: string; orders: number; netMinor: number }>(result);
 }
 
+/** How many orders (not deleted) each of the statuses holds. */
 export async function countByStatus(db: Db, statuses: readonly OrderStatus[]): Promise<Map<OrderStatus, number>> {
   const rows = await db
     .select({ status: orders.status, count: sql<number>`count(*)::int` })

@@ -7,10 +7,13 @@ import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import {
   defaultListStatuses,
   openOrderStatuses,
+  orderQueues,
   type Dashboard,
+  type OrderQueueCounts,
   type OrderExportQuery,
   type OrderList,
   type OrderListRequest,
@@ -44,11 +47,17 @@ function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: s
   }
 }
 
+/** The search box's words, at most eight: each must be found. */
+function wordsOf(search: string | undefined): string[] {
+  return [...new Set((search ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
+}
+
 function criteriaOf(filter: Omit<OrderExportQuery, 'language'>): adminRepo.ListCriteria {
   return {
     statuses: filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : defaultListStatuses,
     company: filter.company,
     number: filter.number,
+    words: wordsOf(filter.search),
     ...daysOf(filter),
     sortColumn: filter.sortColumn,
     sortDirection: filter.sortDirection,
@@ -146,6 +155,18 @@ export function createOrdersTableService(deps: { db: Db }) {
           (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
         );
       return out;
+    },
+
+    /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses. */
+    async queues(): Promise<OrderQueueCounts> {
+      const counts = await adminRepo.countByStatus(db, orderQueues.ALL);
+      const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (counts.get(status) ?? 0), 0);
+      return {
+        NEEDS_ACTION: sum(orderQueues.NEEDS_ACTION),
+        AWAITING_PAYMENT: sum(orderQueues.AWAITING_PAYMENT),
+        ACTIVE_PLANS: sum(orderQueues.ACTIVE_PLANS),
+        ALL: sum(orderQueues.ALL),
+      };
     },
 
     /** GET /orders/admin/views: the staff member's own views and the shared ones. */
