@@ -152,3 +152,22 @@ export function instantOfLocal({ date, time }: LocalDateTime, timeZone = default
   if (instants.length === 0) return undefined;
   return new Date(Math.min(...instants)).toISOString();
 }
+
+/**
+ * A date and time short enough for one table cell, in the shop's time zone, 24-hour
+ * clock: `Jun 12, 2026, 09:10` / `12.06.2026, 09:10`. The table names the zone once, in
+ * its header's description; the order's page shows the full form (formatDateTime).
+ */
+export function formatShortDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
+  return new Intl.DateTimeFormat(language, {
+    timeZone,
+    year: 'numeric',
+    month: language === 'en-US' ? 'short' : '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(value);
+}

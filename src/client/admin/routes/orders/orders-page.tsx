@@ -1,17 +1,21 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { bulkActionSchema, staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
-import { apiBase } from '#shared/paths.ts';
+import { adminPaths, apiBase } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel } from '../../labels.ts';
-import { OrderFilters } from './order-filters.tsx';
+import { KeyboardHelp } from './keyboard-help.tsx';
+import { rememberList } from './list-context.ts';
+import { useListKeys, useShortcutsSetting } from './list-keys.ts';
+import { OrderFilters, orderSearchSelector } from './order-filters.tsx';
+import { OrderQueues } from './order-queues.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
@@ -30,6 +34,10 @@ export default function OrdersPage() {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [bulkResult, setBulkResult] = useState<BulkAnswer>();
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState<number>();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [shortcuts, setShortcuts] = useShortcutsSetting();
 
   const listInput = {
     body: {
@@ -66,17 +74,51 @@ export default function OrdersPage() {
 
   const data = list.data;
   const listError = list.error instanceof ApiError ? list.error : undefined;
+  const rows = data?.results;
+  const address = search.toString();
+
+  // The order's page steps through the rows of this list (list-context.ts).
+  useEffect(() => {
+    if (rows) rememberList({ search: address, ids: rows.map((row) => row.id) });
+    setCurrent(undefined);
+  }, [rows, address]);
+
+  const keyActions = useMemo(
+    () => ({
+      search: () => document.querySelector<HTMLInputElement>(orderSearchSelector)?.focus(),
+      move: (step: 1 | -1) => {
+        if (!rows || rows.length === 0) return;
+        const next = Math.min(rows.length - 1, Math.max(0, current === undefined ? (step === 1 ? 0 : rows.length - 1) : current + step));
+        setCurrent(next);
+        // The row's link takes the focus: it is seen, read out, and Enter opens it.
+        document.querySelectorAll<HTMLAnchorElement>('.admin-orders .admin-table__open')[next]?.focus();
+      },
+      open: () => {
+        const row = current === undefined ? undefined : rows?.[current];
+        if (row) void navigate(adminPaths.order(row.id));
+        return row !== undefined;
+      },
+      help: () => setHelpOpen(true),
+    }),
+    [rows, current, navigate],
+  );
+  useListKeys(shortcuts, keyActions);
 
   return (
     <div className="admin-orders">
       <div className="admin-page-head">
         <h1>{t('admin.orders.title')}</h1>
+        <button type="button" className="admin-button admin-button--secondary" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          {t('admin.keys.button')}
+        </button>
         <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
           {t('admin.orders.export')}
         </a>
       </div>
 
+      <OrderQueues statuses={view.statuses} onChoose={(statuses) => changeView({ statuses })} />
       <OrderFilters view={view} onApply={(filter) => changeView(filter)} problems={listError?.fieldErrors ?? []} />
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
       <form className="admin-bulk" onSubmit={bulk.onSubmit}>
@@ -119,6 +161,7 @@ export default function OrdersPage() {
             onSort={(sortColumn, sortDirection) => changeView({ sortColumn, sortDirection })}
             onColumnsChange={(columns) => changeView({ columns }, false)}
             busy={list.isFetching}
+            current={current}
           />
           <nav className="admin-pager" aria-label={t('admin.orders.pager')}>
             <button type="button" className="admin-button admin-button--secondary" disabled={view.page <= 1} onClick={() => changeView({ page: view.page - 1 }, false)}>
