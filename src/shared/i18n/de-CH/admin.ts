@@ -82,6 +82,7 @@ export const admin = {
   'admin.keys.title': 'Tastenkürzel',
   'admin.keys.intro': 'Die Buchstaben wirken, solange kein Feld den Fokus hat.',
   'admin.keys.search': 'Suchen',
+  'admin.keys.leave': 'Suchfeld verlassen',
   'admin.keys.down': 'Nächste Bestellung der Liste',
   'admin.keys.up': 'Vorherige Bestellung der Liste',
   'admin.keys.open': 'Bestellung öffnen',

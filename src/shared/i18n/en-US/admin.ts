@@ -80,6 +80,7 @@ export const admin = {
   'admin.keys.title': 'Keyboard shortcuts',
   'admin.keys.intro': 'The letters work while no field has the focus.',
   'admin.keys.search': 'Search',
+  'admin.keys.leave': 'Leave the search box',
   'admin.keys.down': 'Next order in the list',
   'admin.keys.up': 'Previous order in the list',
   'admin.keys.open': 'Open the order',

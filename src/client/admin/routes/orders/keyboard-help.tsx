@@ -4,6 +4,7 @@ import { FormDialog } from '#client/ui/form/form-dialog.tsx';
 /** The keys of the orders table (list-keys.ts), and the switch that turns them off. */
 const keys = [
   ['/', 'admin.keys.search'],
+  ['Esc', 'admin.keys.leave'],
   ['j', 'admin.keys.down'],
   ['k', 'admin.keys.up'],
   ['Enter', 'admin.keys.open'],

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The orders table's keyboard shortcuts: `/` to search, `j`/`k` to move down and up the
- * rows, Enter to open the row, `?` for the list of them. Single letters act only while
+ * The orders table's keyboard shortcuts: `/` to search (Escape leaves the box), `j`/`k`
+ * to move down and up the rows, Enter to open the row, `?` for the list of them. Single letters act only while
  * no field has the focus (a text field keeps its letters), and staff can turn them off
  * (WCAG 2.1.4, character key shortcuts); the choice stays in this browser.
  */
@@ -49,6 +49,11 @@ export function useListKeys(enabled: boolean, actions: ListKeyActions): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
+      // Escape leaves the search box, so the letters work again.
+      if (event.key === 'Escape' && event.target instanceof HTMLInputElement && event.target.closest('[role="search"]')) {
+        event.target.blur();
+        return;
+      }
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || inField(event.target)) return;
       const handled = (() => {
         switch (event.key) {
