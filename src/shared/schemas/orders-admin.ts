@@ -97,9 +97,23 @@ export const orderListRequestSchema = z
   .superRefine(checkDateOrder);
 export type OrderListRequest = z.output<typeof orderListRequestSchema>;
 
+/**
+ * The spreadsheet a CSV export is made for: `,` with a decimal point (the default, most
+ * programs), or `;` with the decimal mark of the region (Excel in Switzerland: `;` and
+ * `.`; in Germany: `;` and `,`).
+ */
+export const csvFlavours = ['STANDARD', 'EXCEL_CH', 'EXCEL_DE'] as const;
+export type CsvFlavour = (typeof csvFlavours)[number];
+
 /** GET /orders/admin/export.csv?… : the list's filter and sort as query parameters, every row. */
 export const orderExportQuerySchema = z
-  .object({ ...filterShape, statuses: statusListInQuery.optional(), ...sortShape, language: z.enum(languages).optional() })
+  .object({
+    ...filterShape,
+    statuses: statusListInQuery.optional(),
+    ...sortShape,
+    language: z.enum(languages).optional(),
+    flavour: z.enum(csvFlavours).default('STANDARD'),
+  })
   .superRefine(checkDateOrder);
 export type OrderExportQuery = z.output<typeof orderExportQuerySchema>;
 

@@ -260,27 +260,41 @@ describe('the CSV export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    // Statuses in the export's language; the time on Zurich's clock and the amount unquoted, so spreadsheets read a date and a number.
     expect(response.body.slice(1)).toBe(
-      '"Number","Status","Received","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","ORDERED","2025-03-01T23:30:00.000Z","Alpha AG","Anna Muster","1000.00","CHF"\r\n',
+      '"Number","Status","Received (Zurich time)","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","Ordered",2025-03-02 00:30:00,"Alpha AG","Anna Muster",1000.00,"CHF"\r\n',
     );
 
     const tricky = await exportCsv('statuses=IN_PROGRESS,ARCHIVED&sortColumn=NUMBER&language=de-CH');
     const lines = tricky.body.slice(1).split('\r\n');
     expect(lines).toEqual([
-      '"Nummer","Status","Eingegangen","Firma","Kunde","Total exkl. MWST","Währung"',
-      `"2025-000004","IN_PROGRESS","2025-04-01T08:00:00.000Z","'=HYPERLINK(""http://evil.example"")","'+Max Minus","50.00","CHF"`,
-      `"2025-000005","ARCHIVED","2025-04-02T08:00:00.000Z","Comma, ""Quote"" AG","'@Eva Zeile\nZwei","123.45","CHF"`,
+      '"Nummer","Status","Eingegangen (Zürcher Zeit)","Firma","Kunde","Total exkl. MWST","Währung"',
+      `"2025-000004","In Bearbeitung",2025-04-01 10:00:00,"'=HYPERLINK(""http://evil.example"")","'+Max Minus",50.00,"CHF"`,
+      `"2025-000005","Archiviert",2025-04-02 10:00:00,"Comma, ""Quote"" AG","'@Eva Zeile\nZwei",123.45,"CHF"`,
       '',
     ]);
   });
 
+  it.each([
+    ['EXCEL_CH', ';', '1000.00'],
+    ['EXCEL_DE', ';', '1000,00'],
+    ['STANDARD', ',', '1000.00'],
+  ] as const)('for %s: %s between cells and %s as amount, read back by csv-parse', async (flavour, separator, amount) => {
+    const response = await exportCsv(`number=2025-000001&language=de-CH&flavour=${flavour}`);
+    expect(response.statusCode).toBe(200);
+    expect(readCsv(response.body, separator)).toEqual([
+      ['Nummer', 'Status', 'Eingegangen (Zürcher Zeit)', 'Firma', 'Kunde', 'Total exkl. MWST', 'Währung'],
+      ['2025-000001', 'Bestellt', '2025-03-02 00:30:00', 'Alpha AG', 'Anna Muster', amount, 'CHF'],
+    ]);
+  });
+
   it('has every row of the filter, not one page, in the sort asked for', async () => {
-    const response = await exportCsv('company=bulk&sortColumn=TOTAL_EXCL_VAT&sortDirection=DESC');
+    const response = await exportCsv('company=bulk&sortColumn=TOTAL_EXCL_VAT&sortDirection=DESC&language=de-CH');
     expect(response.statusCode).toBe(200);
     const rows = readCsv(response.body).slice(1);
     expect(rows).toHaveLength(bulkCount);
-    expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'COMPLETED']);
-    expect(rows.at(-1)).toEqual(['B-00001', 'COMPLETED', '2024-01-01T00:00:00.000Z', 'Bulk AG 1', '', '100.00', 'CHF']);
+    expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'Abgeschlossen']);
+    expect(rows.at(-1)).toEqual(['B-00001', 'Abgeschlossen', '2024-01-01 01:00:00', 'Bulk AG 1', '', '100.00', 'CHF']);
     expect(new Set(rows.map((row) => row[0])).size).toBe(bulkCount);
   });
 
@@ -300,8 +314,8 @@ describe('the CSV export', () => {
     const response = await exportCsv('number=T-1&language=en-US');
     expect(response.statusCode).toBe(200);
     expect(readCsv(response.body)).toEqual([
-      ['Number', 'Status', 'Received', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
-      ['T-1', 'ORDERED', '2025-05-01T08:00:00.000Z', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
+      ['Number', 'Status', 'Received (Zurich time)', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
+      ['T-1', 'Ordered', '2025-05-01 10:00:00', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
     ]);
     for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(response.body, separator).filter(isFormula)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
-import { csvByteOrderMark, csvLine } from '#server/http/csv.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
+import { defaultTimeZone, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -12,6 +12,7 @@ import {
   defaultListStatuses,
   openOrderStatuses,
   orderQueues,
+  type CsvFlavour,
   type Dashboard,
   type OrderQueueCounts,
   type OrderExportQuery,
@@ -29,6 +30,29 @@ type ViewRequest = z.output<typeof savedViewRequestSchema>;
 
 const exportBatchSize = 500;
 const dashboardMonths = 12;
+
+/** The separator and decimal mark of each kind of CSV file (csvFlavours). */
+const csvFlavourOf: Record<CsvFlavour, { separator: CsvSeparator; decimalMark: '.' | ',' }> = {
+  STANDARD: { separator: ',', decimalMark: '.' },
+  EXCEL_CH: { separator: ';', decimalMark: '.' },
+  EXCEL_DE: { separator: ';', decimalMark: ',' },
+};
+
+const zurichClock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: defaultTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as spreadsheets read a date and time (`2025-03-02 00:30:00`), on Zurich's clock (the header says so). */
+function spreadsheetDateTime(iso: string): string {
+  return zurichClock.format(new Date(iso));
+}
 
 /** The days a date range covers, both included, in Zurich. */
 function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: string | undefined; toDate?: string | undefined }) {
@@ -52,7 +76,7 @@ function wordsOf(search: string | undefined): string[] {
   return [...new Set((search ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
 }
 
-function criteriaOf(filter: Omit<OrderExportQuery, 'language'>): adminRepo.ListCriteria {
+function criteriaOf(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): adminRepo.ListCriteria {
   return {
     statuses: filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : defaultListStatuses,
     company: filter.company,
@@ -126,25 +150,30 @@ export function createOrdersTableService(deps: { db: Db }) {
           });
         }
       };
+      const { separator, decimalMark } = csvFlavourOf[query.flavour];
       const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency'] as const).map((key) =>
         translate(language, `ordersAdmin.csv.${key}`),
       );
+      const amount = (minor: number | null) => (minor === null ? null : { plain: toMajor(minor).toFixed(2).replace('.', decimalMark) });
       void db
         .transaction(async (tx) => {
-          await write(`${csvByteOrderMark}${csvLine(header)}`);
+          await write(`${csvByteOrderMark}${csvLine(header, separator)}`);
           for await (const batch of adminRepo.exportOrders(tx, criteria, exportBatchSize)) {
             await write(
               batch
                 .map((row) =>
-                  csvLine([
-                    row.number,
-                    row.status,
-                    row.received,
-                    row.company,
-                    row.customer,
-                    row.totalNetMinor === null ? null : toMajor(row.totalNetMinor).toFixed(2),
-                    row.currency,
-                  ]),
+                  csvLine(
+                    [
+                      row.number,
+                      translate(language, `checkout.status.${row.status}`),
+                      row.received === null ? null : { plain: spreadsheetDateTime(row.received) },
+                      row.company,
+                      row.customer,
+                      amount(row.totalNetMinor),
+                      row.currency,
+                    ],
+                    separator,
+                  ),
                 )
                 .join(''),
             );

@@ -30,6 +30,10 @@ export const admin = {
 
   'admin.orders.title': 'Bestellungen',
   'admin.orders.export': 'Als CSV exportieren',
+  'admin.orders.csvFor': 'CSV für',
+  'admin.orders.csvFlavour.STANDARD': 'Die meisten Programme (, und .)',
+  'admin.orders.csvFlavour.EXCEL_CH': 'Excel, Schweiz (; und .)',
+  'admin.orders.csvFlavour.EXCEL_DE': 'Excel, Deutschland (; und ,)',
   'admin.orders.filters': 'Bestellungen filtern',
   'admin.orders.filter.statuses': 'Status',
   'admin.orders.filter.statusesHint': 'Keiner angekreuzt: alle Bestellungen ausser Warenkörben und verlassenen Warenkörben.',
@@ -88,7 +92,6 @@ export const admin = {
   'admin.keys.open': 'Bestellung öffnen',
   'admin.keys.help': 'Diese Liste zeigen',
   'admin.keys.enabled': 'Tastenkürzel eingeschaltet',
-  'admin.keys.close': 'Schliessen',
   'admin.views.title': 'Gespeicherte Ansichten',
   'admin.views.choose': 'Gespeicherte Ansicht',
   'admin.views.sharedOption': '{name} (Team, {owner})',

@@ -28,6 +28,10 @@ export const admin = {
 
   'admin.orders.title': 'Orders',
   'admin.orders.export': 'Export CSV',
+  'admin.orders.csvFor': 'CSV for',
+  'admin.orders.csvFlavour.STANDARD': 'Most programs (, and .)',
+  'admin.orders.csvFlavour.EXCEL_CH': 'Excel, Switzerland (; and .)',
+  'admin.orders.csvFlavour.EXCEL_DE': 'Excel, Germany (; and ,)',
   'admin.orders.filters': 'Filter orders',
   'admin.orders.filter.statuses': 'Status',
   'admin.orders.filter.statusesHint': 'None ticked: every order except carts and abandoned carts.',
@@ -86,7 +90,6 @@ export const admin = {
   'admin.keys.open': 'Open the order',
   'admin.keys.help': 'Show this list',
   'admin.keys.enabled': 'Keyboard shortcuts on',
-  'admin.keys.close': 'Close',
   'admin.views.title': 'Saved views',
   'admin.views.choose': 'Saved view',
   'admin.views.sharedOption': '{name} (team, {owner})',

@@ -30,11 +30,6 @@ export function KeyboardHelp({ open, onClose, enabled, onEnabledChange }: { open
         <label className="form__choice">
           <input type="checkbox" checked={enabled} onChange={(event) => onEnabledChange(event.target.checked)} /> {t('admin.keys.enabled')}
         </label>
-        <div className="form__actions">
-          <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
-            {t('admin.keys.close')}
-          </button>
-        </div>
       </div>
     </FormDialog>
   );

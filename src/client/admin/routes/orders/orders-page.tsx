@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { bulkActionSchema, staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
+import { bulkActionSchema, csvFlavours, staffStatusActions, type BulkAnswer, type CsvFlavour, type OrderListRow } from '#shared/schemas/orders-admin.ts';
 import { adminPaths, apiBase } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -36,8 +36,11 @@ export default function OrdersPage() {
   const [bulkResult, setBulkResult] = useState<BulkAnswer>();
   const navigate = useNavigate();
   const [current, setCurrent] = useState<number>();
+  /** Counts the moves of `j`/`k`: each one focuses the current row's link. */
+  const [focusTurn, setFocusTurn] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const [shortcuts, setShortcuts] = useShortcutsSetting();
+  const [flavour, setFlavour] = useState<CsvFlavour>('STANDARD');
 
   const listInput = {
     body: {
@@ -90,8 +93,7 @@ export default function OrdersPage() {
         if (!rows || rows.length === 0) return;
         const next = Math.min(rows.length - 1, Math.max(0, current === undefined ? (step === 1 ? 0 : rows.length - 1) : current + step));
         setCurrent(next);
-        // The row's link takes the focus: it is seen, read out, and Enter opens it.
-        document.querySelectorAll<HTMLAnchorElement>('.admin-orders .admin-table__open')[next]?.focus();
+        setFocusTurn((turn) => turn + 1);
       },
       open: () => {
         const row = current === undefined ? undefined : rows?.[current];
@@ -103,6 +105,11 @@ export default function OrdersPage() {
     [rows, current, navigate],
   );
   useListKeys(shortcuts, keyActions);
+  // Once the row is drawn as the current one, its link takes the focus: it is seen, read
+  // out, and Enter opens it.
+  useEffect(() => {
+    if (focusTurn > 0 && current !== undefined) document.querySelectorAll<HTMLAnchorElement>('.admin-orders .admin-table__open')[current]?.focus();
+  }, [focusTurn, current]);
 
   return (
     <div className="admin-orders">
@@ -111,9 +118,21 @@ export default function OrdersPage() {
         <button type="button" className="admin-button admin-button--secondary" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
           {t('admin.keys.button')}
         </button>
-        <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
-          {t('admin.orders.export')}
-        </a>
+        <div className="admin-export">
+          <label>
+            {t('admin.orders.csvFor')}{' '}
+            <select value={flavour} onChange={(event) => setFlavour(event.target.value as CsvFlavour)}>
+              {csvFlavours.map((one) => (
+                <option key={one} value={one}>
+                  {t(`admin.orders.csvFlavour.${one}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language, flavour).toString()}`} download>
+            {t('admin.orders.export')}
+          </a>
+        </div>
       </div>
 
       <OrderQueues statuses={view.statuses} onChoose={(statuses) => changeView({ statuses })} />

@@ -5,6 +5,7 @@ import {
   orderListLimits,
   orderSortColumns,
   sortDirections,
+  type CsvFlavour,
   type DateRange,
   type OrderSortColumn,
 } from '#shared/schemas/orders-admin.ts';
@@ -99,7 +100,7 @@ export function filterOf(view: OrdersView) {
 }
 
 /** The CSV export of every row of the view's filter, in its sort order. */
-export function exportSearch(view: OrdersView, language: string): URLSearchParams {
+export function exportSearch(view: OrdersView, language: string, flavour: CsvFlavour = 'STANDARD'): URLSearchParams {
   const filter = filterOf(view);
   const search = new URLSearchParams();
   for (const status of filter.statuses ?? []) search.append('statuses', status);
@@ -110,5 +111,6 @@ export function exportSearch(view: OrdersView, language: string): URLSearchParam
   search.set('sortColumn', view.sortColumn);
   search.set('sortDirection', view.sortDirection);
   search.set('language', language);
+  if (flavour !== 'STANDARD') search.set('flavour', flavour);
   return search;
 }
