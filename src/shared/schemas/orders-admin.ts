@@ -338,6 +338,12 @@ export const dashboardSchema = z.object({
     }),
   ),
   openOrders: z.array(z.object({ status: z.enum(openOrderStatuses), count: z.number().int() })),
+  /**
+   * Per currency (amounts in different currencies are never added): the payments received
+   * this month and last month (Europe/Zurich, by the day the money arrived), and what is
+   * open on the orders waiting for money (INVOICED, ACTIVE, TERMINATING).
+   */
+  money: z.array(z.object({ currency: z.string(), receivedThisMonth: z.number(), receivedLastMonth: z.number(), open: z.number() })),
   /** The five latest unread contact messages of the inbox (not archived), newest first. */
   unreadMessages: z.array(z.object({ id: z.uuid(), receivedAt: isoDateTime, name: z.string(), subject: z.string() })),
   /** All unread messages of the inbox. */

@@ -244,3 +244,32 @@ export async function countByStatus(db: Db, statuses: readonly OrderStatus[]): P
     .groupBy(orders.status);
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
+
+/**
+ * Per currency: the payments received in this Zurich month and the month before (by the
+ * day the money arrived), and what is open on the orders that wait for money (everything
+ * that fell due, renewals included, minus what was paid).
+ */
+export async function moneyFigures(db: Db, thisMonth: string, lastMonth: string): Promise<{ currency: string; thisMonthMinor: number; lastMonthMinor: number; openMinor: number }[]> {
+  const result = await db.execute(sql`
+    with received as (
+      select o.currency,
+             coalesce(sum(p.amount_minor) filter (where to_char(p.paid_on, 'YYYY-MM') = ${thisMonth}), 0)::float8 as this_month,
+             coalesce(sum(p.amount_minor) filter (where to_char(p.paid_on, 'YYYY-MM') = ${lastMonth}), 0)::float8 as last_month
+        from order_payments p join orders o on o.id = p.order_id
+       where p.paid_on >= ${`${lastMonth}-01`}::date and o.deleted_at is null
+       group by o.currency),
+    open as (
+      select o.currency,
+             sum(greatest(0, coalesce(o.amount_due_minor, o.total_net_minor, 0)
+               + coalesce((select round(sum((h.data->>'amountDue')::numeric) * 100) from order_history h where h.order_id = o.id and h.action = 'RENEW'), 0)
+               - coalesce((select sum(p.amount_minor) from order_payments p where p.order_id = o.id), 0)))::float8 as open
+        from orders o
+       where o.status in ('INVOICED', 'ACTIVE', 'TERMINATING') and o.deleted_at is null
+       group by o.currency)
+    select coalesce(r.currency, x.currency) as currency,
+           coalesce(r.this_month, 0) as "thisMonthMinor", coalesce(r.last_month, 0) as "lastMonthMinor", coalesce(x.open, 0) as "openMinor"
+      from received r full join open x on x.currency = r.currency
+     order by 1`);
+  return rowsOf<{ currency: string; thisMonthMinor: number; lastMonthMinor: number; openMinor: number }>(result);
+}

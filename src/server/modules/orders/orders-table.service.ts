@@ -230,12 +230,23 @@ export function createOrdersTableService(deps: { db: Db }) {
       if (!(await adminRepo.deleteView(db, viewId, staff.id))) throw new AppError('notFound');
     },
 
-    /** The dashboard's order figures: the last 12 months per currency, and the open orders by status. */
-    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders'>> {
+    /** The dashboard's order figures: the last 12 months per currency, the open orders by status, and the money received and open per currency. */
+    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders' | 'money'>> {
       const thisMonth = isoDateInZurich().slice(0, 7);
       const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
-      const [figures, counts] = await Promise.all([adminRepo.monthlyFigures(db, months[0] ?? thisMonth), adminRepo.countByStatus(db, openOrderStatuses)]);
+      const lastMonth = months.at(-2) ?? thisMonth;
+      const [figures, counts, money] = await Promise.all([
+        adminRepo.monthlyFigures(db, months[0] ?? thisMonth),
+        adminRepo.countByStatus(db, openOrderStatuses),
+        adminRepo.moneyFigures(db, thisMonth, lastMonth),
+      ]);
       return {
+        money: money.map((row) => ({
+          currency: row.currency,
+          receivedThisMonth: toMajor(Number(row.thisMonthMinor)),
+          receivedLastMonth: toMajor(Number(row.lastMonthMinor)),
+          open: toMajor(Number(row.openMinor)),
+        })),
         months: months.map((month) => ({
           month,
           currencies: figures

@@ -1,4 +1,4 @@
-import { formatMoney } from '#shared/money.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { useT } from '#client/lib/i18n.tsx';
 
@@ -9,7 +9,7 @@ import { useT } from '#client/lib/i18n.tsx';
  */
 export function MoneyBox({ order }: { order: AdminOrder }) {
   const t = useT();
-  const money = (amount: number) => formatMoney(amount, order.currency);
+  const money = (amount: number) => formatMoneyWithCode(amount, order.currency);
   const invoiced = order.history.some((entry) => entry.kind === 'TRANSITION' && entry.action === 'INVOICE');
   const refund = order.refund ? (order.refundAmount ?? 0) : 0;
   const figures: [string, string, string?][] = [

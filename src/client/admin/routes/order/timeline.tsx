@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { orderNoteSchema, type AdminOrder, type TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -23,7 +23,7 @@ type Transition = Extract<TimelineEntry, { kind: 'TRANSITION' }>;
  */
 function moneyOf(entry: Transition, currency: string, language: Language, t: ReturnType<typeof useT>, who: string): string | undefined {
   const data = entry.data ?? {};
-  const amount = (key: string) => (typeof data[key] === 'number' ? formatMoney(data[key], currency) : undefined);
+  const amount = (key: string) => (typeof data[key] === 'number' ? formatMoneyWithCode(data[key], currency) : undefined);
   const day = (key: string) => (typeof data[key] === 'string' ? formatDate(`${data[key]}T12:00:00Z`, language) : undefined);
   switch (entry.action) {
     case 'PAY':
