@@ -90,8 +90,11 @@ test('staff find an order by the buyer’s e-mail with the keyboard alone, open 
   await expect(page.getByLabel('Search')).toHaveValue(email.toUpperCase());
 });
 
-test('the shortcuts are listed under ? and can be turned off', async ({ page }) => {
+test('the sign-in page names the shop; the shortcuts are listed under ? and can be turned off', async ({ page }) => {
   await page.goto('/app/admin-panel/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('CyberSafe Academy')).toBeVisible();
+  await expectNoAxeViolations(page, 'sign-in');
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.locator('body').press('?');
