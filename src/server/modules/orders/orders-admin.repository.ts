@@ -103,14 +103,14 @@ const listColumns = sql`
  * ids, sorting on the sort key alone; the columns shown (JSON fields, formatted dates)
  * are computed for the page's rows only.
  *
- * Sorted by date received, or by status upwards, without a company filter or search
- * words, the page is read from the `orders_ordered_at` or `orders_queue` index and stops after it: a separate count (run alongside) is then
- * cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
+ * Sorted by date received, or by status upwards, without a company filter, the page is
+ * read from the `orders_ordered_at` or `orders_queue` index and stops after it (search
+ * words that match many orders are met early on that way): a separate count (run
+ * alongside; with search words it reads the trigram index) is then cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
  * same scan (`count(*) over ()`). A page past the end has no row to carry it: counted apart.
  */
 export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: number; offset: number }): Promise<{ rows: ListRow[]; total: number }> {
-  const indexed = (criteria.sortColumn === 'RECEIVED' || (criteria.sortColumn === 'STATUS' && criteria.sortDirection === 'ASC')) && !criteria.company;
-  const countApart = indexed && (criteria.words ?? []).length === 0;
+  const countApart = (criteria.sortColumn === 'RECEIVED' || (criteria.sortColumn === 'STATUS' && criteria.sortDirection === 'ASC')) && !criteria.company;
   const pageQuery = db.execute(sql`
     select ${listColumns}, p.total::int as total
       from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total

@@ -211,7 +211,7 @@ describe('the orders table', () => {
     expect(page2.results.map((row) => row.number)).toEqual(['R-3', '2025-000001']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 5 })).toEqual(['R-1']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 6 })).toEqual([]);
-    // Counted in the page's own scan (any other sort, a company or search words), and apart past the end.
+    // Counted in the page's own scan (any other sort, or a company), apart (search words in the work queue's order), and apart past the end.
     for (const body of [{ sortColumn: 'NUMBER' }, { company: 'a' }, { search: '-' }]) {
       for (const [page, results] of [
         [1, 2],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The orders table's keyboard shortcuts: `/` to search (Escape leaves the box), `j`/`k`
@@ -46,8 +46,14 @@ export interface ListKeyActions {
 }
 
 export function useListKeys(enabled: boolean, actions: ListKeyActions): void {
+  // The listener stays while the keys are on; it calls the actions of the latest render.
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
   useEffect(() => {
     if (!enabled) return;
+    const act = () => latest.current;
     const onKey = (event: KeyboardEvent) => {
       // Escape leaves the search box, so the letters work again.
       if (event.key === 'Escape' && event.target instanceof HTMLInputElement && event.target.closest('[role="search"]')) {
@@ -58,20 +64,20 @@ export function useListKeys(enabled: boolean, actions: ListKeyActions): void {
       const handled = (() => {
         switch (event.key) {
           case '/':
-            actions.search();
+            act().search();
             return true;
           case 'j':
-            actions.move(1);
+            act().move(1);
             return true;
           case 'k':
-            actions.move(-1);
+            act().move(-1);
             return true;
           case '?':
-            actions.help();
+            act().help();
             return true;
           case 'Enter':
             // On a link or button Enter does what it does; on the page it opens the current row.
-            return !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) && actions.open();
+            return !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement) && act().open();
           default:
             return false;
         }
@@ -80,5 +86,5 @@ export function useListKeys(enabled: boolean, actions: ListKeyActions): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [enabled, actions]);
+  }, [enabled]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import type { ErrorBody } from '#shared/errors.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { dateRanges, defaultListStatuses } from '#shared/schemas/orders-admin.ts';
@@ -40,16 +40,16 @@ export function OrderFilters({ view, onApply, problems }: { view: OrdersView; on
   // The address changes when the filters apply: that must not start the form over while
   // someone keeps typing. Only an address that came from elsewhere (Back, a chip, a saved
   // view) replaces what was typed.
-  const sent = useRef<string | undefined>(undefined);
-  const startOver = useRef(appliedKey);
-  if (appliedKey !== startOver.current && appliedKey !== sent.current) {
-    startOver.current = appliedKey;
-    sent.current = undefined;
+  const [sent, setSent] = useState<string>();
+  const [startOver, setStartOver] = useState(appliedKey);
+  if (appliedKey !== startOver && appliedKey !== sent) {
+    setStartOver(appliedKey);
+    setSent(undefined);
   }
   const form = useForm({
     language,
     initial: applied,
-    startOverOn: startOver.current,
+    startOverOn: startOver,
     // The list refused the filter of the address: its reasons show at the filter's fields.
     outsideProblems: problemsFromApi(problems),
     send: async (filter) => apply(filter),
@@ -60,7 +60,7 @@ export function OrderFilters({ view, onApply, problems }: { view: OrdersView; on
   function apply(filter: Filter): void {
     const key = JSON.stringify(filter);
     if (key === appliedKey) return;
-    sent.current = key;
+    setSent(key);
     onApply(filter);
   }
 

@@ -14,7 +14,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 const queueOrder: readonly OrderQueue[] = ['NEEDS_ACTION', 'AWAITING_PAYMENT', 'ACTIVE_PLANS', 'ALL'];
 
 /** The statuses a chip stands for in the address: none for ALL (the default statuses). */
-export function statusesOfQueue(queue: OrderQueue): OrderStatus[] {
+function statusesOfQueue(queue: OrderQueue): OrderStatus[] {
   return queue === 'ALL' ? [] : [...orderQueues[queue]];
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -35,7 +35,8 @@ export default function OrdersPage() {
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [bulkResult, setBulkResult] = useState<BulkAnswer>();
   const navigate = useNavigate();
-  const [current, setCurrent] = useState<number>();
+  /** The row the `j`/`k` keys are on, for the list at one address (another list starts without one). */
+  const [cursor, setCursor] = useState<{ address: string; index: number }>();
   /** Counts the moves of `j`/`k`: each one focuses the current row's link. */
   const [focusTurn, setFocusTurn] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -80,31 +81,28 @@ export default function OrdersPage() {
   const rows = data?.results;
   const address = search.toString();
 
+  const current = cursor?.address === address ? cursor.index : undefined;
+
   // The order's page steps through the rows of this list (list-context.ts).
   useEffect(() => {
     if (rows) rememberList({ search: address, ids: rows.map((row) => row.id) });
-    setCurrent(undefined);
   }, [rows, address]);
 
-  const keyActions = useMemo(
-    () => ({
-      search: () => document.querySelector<HTMLInputElement>(orderSearchSelector)?.focus(),
-      move: (step: 1 | -1) => {
-        if (!rows || rows.length === 0) return;
-        const next = Math.min(rows.length - 1, Math.max(0, current === undefined ? (step === 1 ? 0 : rows.length - 1) : current + step));
-        setCurrent(next);
-        setFocusTurn((turn) => turn + 1);
-      },
-      open: () => {
-        const row = current === undefined ? undefined : rows?.[current];
-        if (row) void navigate(adminPaths.order(row.id));
-        return row !== undefined;
-      },
-      help: () => setHelpOpen(true),
-    }),
-    [rows, current, navigate],
-  );
-  useListKeys(shortcuts, keyActions);
+  useListKeys(shortcuts, {
+    search: () => document.querySelector<HTMLInputElement>(orderSearchSelector)?.focus(),
+    move: (step: 1 | -1) => {
+      if (!rows || rows.length === 0) return;
+      const next = Math.min(rows.length - 1, Math.max(0, current === undefined ? (step === 1 ? 0 : rows.length - 1) : current + step));
+      setCursor({ address, index: next });
+      setFocusTurn((turn) => turn + 1);
+    },
+    open: () => {
+      const row = current === undefined ? undefined : rows?.[current];
+      if (row) void navigate(adminPaths.order(row.id));
+      return row !== undefined;
+    },
+    help: () => setHelpOpen(true),
+  });
   // Once the row is drawn as the current one, its link takes the focus: it is seen, read
   // out, and Enter opens it.
   useEffect(() => {
