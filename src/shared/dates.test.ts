@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatEventDateTime, instantOfLocal, localD
 
 describe('formatDateTime (time-zone short name and UTC offset)', () => {
   it.each([
-    ['2026-11-21T09:30:00Z', 'en-US', 'Europe/Zurich', '11/21/2026, 10:30 AM GMT+1 (UTC+01:00)'],
+    ['2026-11-21T09:30:00Z', 'en-US', 'Europe/Zurich', '11/21/2026, 10:30 AM CET (UTC+01:00)'],
     ['2026-11-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21.11.2026, 10:30 MEZ (UTC+01:00)'],
     ['2026-07-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21.07.2026, 11:30 MESZ (UTC+02:00)'],
     ['2026-07-21T09:30:00Z', 'en-US', 'America/New_York', '07/21/2026, 05:30 AM EDT (UTC-04:00)'],

@@ -16,9 +16,18 @@ function utcOffset(date: Date, timeZone: string, style: 'long' | 'short' = 'long
 }
 
 /**
- * A date and time with the time zone's short name and its UTC offset:
- * `11/21/2026, 10:30 AM GMT+1 (UTC+01:00)` in en-US,
- * `21.11.2026, 10:30 MEZ (UTC+01:00)` in de-CH.
+ * How an event's date is written: English day first with a 24-hour clock and the
+ * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1).
+ * Every other language as Intl writes it (Swiss German: MEZ, MESZ).
+ */
+const eventLocales: Partial<Record<Language, string>> = { 'en-US': 'en-GB' };
+
+/**
+ * A date and time with the time zone's short name and its UTC offset, each once:
+ * `11/21/2026, 10:30 AM CET (UTC+01:00)` in en-US,
+ * `21.11.2026, 10:30 MEZ (UTC+01:00)` in de-CH. Where the language names the zone only
+ * by its offset (`GMT+1`), English takes the European names (as event dates do); with no
+ * name at all, the offset is written once, in brackets.
  */
 export function formatDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
   const value = typeof date === 'string' ? new Date(date) : date;
@@ -30,9 +39,12 @@ export function formatDateTime(date: Date | string, language: Language, timeZone
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    timeZoneName: 'short',
   }).format(value);
-  return `${text} (${utcOffset(value, timeZone)})`;
+  const zoneName = [language, eventLocales[language]]
+    .filter((locale): locale is string => locale !== undefined)
+    .map((locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(value).find((part) => part.type === 'timeZoneName')?.value ?? '')
+    .find((name) => name !== '' && !/^(GMT|UTC)[+\-−]/.test(name));
+  return `${text}${zoneName ? ` ${zoneName}` : ''} (${utcOffset(value, timeZone)})`;
 }
 
 const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -48,12 +60,6 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
   return new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
 }
 
-/**
- * How an event's date is written: English day first with a 24-hour clock and the
- * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1).
- * Every other language as Intl writes it (Swiss German: MEZ, MESZ).
- */
-const eventLocales: Partial<Record<Language, string>> = { 'en-US': 'en-GB' };
 
 /**
  * When an event (a webinar) takes place, with the weekday, the time zone's short name
@@ -151,4 +157,23 @@ export function instantOfLocal({ date, time }: LocalDateTime, timeZone = default
   const instants = [...offsets].map((offset) => wanted - offset).filter((instant) => wallClockMillis(instant, timeZone) === wanted);
   if (instants.length === 0) return undefined;
   return new Date(Math.min(...instants)).toISOString();
+}
+
+/**
+ * A date and time short enough for one table cell, in the shop's time zone, 24-hour
+ * clock: `Jun 12, 2026, 09:10` / `12.06.2026, 09:10`. The table names the zone once, in
+ * its header's description; the order's page shows the full form (formatDateTime).
+ */
+export function formatShortDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
+  return new Intl.DateTimeFormat(language, {
+    timeZone,
+    year: 'numeric',
+    month: language === 'en-US' ? 'short' : '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(value);
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import * as tar from 'tar';
 import { secretKeyFile, type StorageEnv } from '#server/env.ts';
@@ -84,7 +85,7 @@ async function dumpPglite(env: StorageEnv, file: string): Promise<void> {
   if (!existsSync(path.join(folder, 'PG_VERSION'))) throw new BackupError(`There is no database in ${folder}.`);
   const letGo = holdDataFolder(folder);
   try {
-    const database = await PGlite.create({ dataDir: folder });
+    const database = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
     try {
       // The engine's own copy of its folder, taken while nothing else can write to it.
       const dump = await database.dumpDataDir('gzip');
@@ -203,7 +204,7 @@ async function restorePglite(env: StorageEnv, dump: string, force: boolean): Pro
     // Loaded beside the folder first: a restore that fails leaves the database as it was.
     const loading = `${folder}.restoring`;
     rmSync(loading, { recursive: true, force: true });
-    const database = await PGlite.create({ dataDir: loading, loadDataDir: new Blob([readFileSync(dump)]) });
+    const database = await PGlite.create({ dataDir: loading, loadDataDir: new Blob([readFileSync(dump)]), extensions: { pg_trgm } });
     await database.query('select 1');
     await database.close();
     rmSync(folder, { recursive: true, force: true });

@@ -6,6 +6,7 @@
 // the TypeScript loader the server runs under.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -14,7 +15,8 @@ const { dataDir, migrationsFolder } = workerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');
 
-const pg = await PGlite.create(dataDir ? { dataDir } : {});
+// pg_trgm: the orders table's search index (migration 0012) needs it at every start.
+const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 await migrate(drizzle({ client: pg }), { migrationsFolder });
 // The array types, so the server's thread parses arrays as PGlite itself would.
 const { rows: arrayTypes } = await pg.query(`

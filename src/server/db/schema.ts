@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { OrderAction, OrderStatus } from '#shared/orders.ts';
+import { orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import {
   boolean,
@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -345,9 +346,22 @@ export const orders = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the orders table's one search box looks in, lower-cased: the number, the company,
+     * the contact's name and e-mail. Kept by the database, indexed by trigrams, so a part
+     * of any of them is found without reading every order.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(number, '') || ' ' || coalesce(invoice_info->'company'->>'name', '') || ' ' || coalesce(invoice_info->'contact'->>'firstName', '') || ' ' || coalesce(invoice_info->'contact'->>'lastName', '') || ' ' || coalesce(invoice_info->'contact'->>'email', ''))`,
+    ),
+    /** The status's place in the lifecycle (orderStatuses), the orders table's default order. */
+    statusRank: smallint('status_rank').generatedAlwaysAs(sql.raw(`case status ${orderStatuses.map((status, index) => `when '${status}' then ${index}`).join(' ')} end`)),
   },
   (t) => [
     index('orders_status_updated_at').on(t.status, t.updatedAt),
+    // The work queue: by status in lifecycle order, newest first within a status.
+    index('orders_queue').on(t.statusRank, t.orderedAt.desc().nullsLast(), t.id).where(sql`${t.deletedAt} is null`),
+    index('orders_search').using('gin', t.searchText.op('gin_trgm_ops')),
     // The orders table filters by status and sorts by the date received (and the other columns).
     index('orders_status_ordered_at').on(t.status, t.orderedAt),
     index('orders_ordered_at').on(t.orderedAt),

@@ -20,21 +20,35 @@ const formulaStart = /^[=+\-@\t\r]/;
 const formulaAfterBreak = /([\t,;\r\n])(?=[=+\-@\t\r])/g;
 
 /**
+ * A value a spreadsheet should read as a number or a date, written without quotes
+ * (`2025-03-02 00:30:00`, `1000,00`): only our own formatting makes one, never a text
+ * someone typed.
+ */
+export interface CsvPlain {
+  plain: string;
+}
+
+/** The cell separators a file can use: `,` by default, `;` where spreadsheets expect it. */
+export type CsvSeparator = ',' | ';';
+
+/**
  * One CSV cell: a text in quotes (its quotes doubled), with `'` before a formula
  * character at its start or after a separator or line break within it; a number as it
- * is; null empty.
+ * is; a plain value as it is unless it holds the separator; null empty.
  */
-export function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | CsvPlain | null, separator: CsvSeparator = ','): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return value.plain.includes(separator) ? `"${value.plain}"` : value.plain;
   const text = value.replace(formulaAfterBreak, "$1'").replace(formulaStart, "'$&");
   return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One row, ended by CRLF. */
-export const csvLine = (cells: (string | number | null)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: (string | number | CsvPlain | null)[], separator: CsvSeparator = ','): string =>
+  `${cells.map((cell) => csvCell(cell, separator)).join(separator)}\r\n`;
 
 /** A whole (small) file: the mark, the header row, the rows. */
 export function csvDocument(header: string[], rows: (string | number | null)[][]): string {
-  return `${csvByteOrderMark}${csvLine(header)}${rows.map(csvLine).join('')}`;
+  return `${csvByteOrderMark}${csvLine(header)}${rows.map((row) => csvLine(row)).join('')}`;
 }

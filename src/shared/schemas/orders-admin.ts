@@ -61,13 +61,19 @@ const filterShape = {
   company: optionalText(200),
   /** The exact order number, `2026-000123`. */
   number: optionalText(20),
+  /**
+   * The one search box: every word (any case) is part of the order number, the company,
+   * the contact's name or e-mail.
+   */
+  search: optionalText(200),
   dateRange: z.enum(dateRanges).default('ALL'),
   /** CUSTOM: the first and last day, both included (Europe/Zurich). */
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
 };
 const sortShape = {
-  sortColumn: z.enum(orderSortColumns).default('RECEIVED'),
+  /** By status in lifecycle order, newest first within a status: the orders that need work come first. */
+  sortColumn: z.enum(orderSortColumns).default('STATUS'),
   sortDirection: z.enum(sortDirections).default('ASC'),
 };
 
@@ -91,9 +97,23 @@ export const orderListRequestSchema = z
   .superRefine(checkDateOrder);
 export type OrderListRequest = z.output<typeof orderListRequestSchema>;
 
+/**
+ * The spreadsheet a CSV export is made for: `,` with a decimal point (the default, most
+ * programs), or `;` with the decimal mark of the region (Excel in Switzerland: `;` and
+ * `.`; in Germany: `;` and `,`).
+ */
+export const csvFlavours = ['STANDARD', 'EXCEL_CH', 'EXCEL_DE'] as const;
+export type CsvFlavour = (typeof csvFlavours)[number];
+
 /** GET /orders/admin/export.csv?… : the list's filter and sort as query parameters, every row. */
 export const orderExportQuerySchema = z
-  .object({ ...filterShape, statuses: statusListInQuery.optional(), ...sortShape, language: z.enum(languages).optional() })
+  .object({
+    ...filterShape,
+    statuses: statusListInQuery.optional(),
+    ...sortShape,
+    language: z.enum(languages).optional(),
+    flavour: z.enum(csvFlavours).default('STANDARD'),
+  })
   .superRefine(checkDateOrder);
 export type OrderExportQuery = z.output<typeof orderExportQuerySchema>;
 
@@ -117,6 +137,7 @@ export const orderListSchema = z.object({
   statuses: z.array(z.enum(orderStatuses)),
   company: z.string().optional(),
   number: z.string().optional(),
+  search: z.string().optional(),
   dateRange: z.enum(dateRanges),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
@@ -258,6 +279,7 @@ const savedViewContentAnswerSchema = z.object({
     statuses: z.array(z.enum(orderStatuses)).optional(),
     company: z.string().optional(),
     number: z.string().optional(),
+    search: z.string().optional(),
     dateRange: z.enum(dateRanges),
     fromDate: isoDate.optional(),
     toDate: isoDate.optional(),
@@ -281,6 +303,28 @@ export const savedViewListSchema = z.array(savedViewSchema);
 export const savedViewParams = z.object({ id: z.uuid() });
 export type SavedView = z.infer<typeof savedViewSchema>;
 
+/**
+ * The orders table's work queues (its chips), each a set of statuses: what needs staff's
+ * action, what waits for the customer's payment, the running plans, and everything (the
+ * default statuses). Billing's "overdue" queue is counted from invoices, not statuses.
+ */
+export const orderQueues = {
+  NEEDS_ACTION: ['ORDERED', 'IN_PROGRESS'],
+  AWAITING_PAYMENT: ['INVOICED'],
+  ACTIVE_PLANS: ['ACTIVE', 'TERMINATING'],
+  ALL: defaultListStatuses,
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type OrderQueue = keyof typeof orderQueues;
+
+/** GET /orders/admin/queues: how many orders each queue holds now. */
+export const orderQueueCountsSchema = z.object({
+  NEEDS_ACTION: z.number().int(),
+  AWAITING_PAYMENT: z.number().int(),
+  ACTIVE_PLANS: z.number().int(),
+  ALL: z.number().int(),
+});
+export type OrderQueueCounts = z.infer<typeof orderQueueCountsSchema>;
+
 /** The statuses the dashboard counts as open work. */
 export const openOrderStatuses = ['ORDERED', 'IN_PROGRESS', 'INVOICED', 'PAID', 'ACTIVE', 'TERMINATING'] as const satisfies readonly OrderStatus[];
 
@@ -294,6 +338,12 @@ export const dashboardSchema = z.object({
     }),
   ),
   openOrders: z.array(z.object({ status: z.enum(openOrderStatuses), count: z.number().int() })),
+  /**
+   * Per currency (amounts in different currencies are never added): the payments received
+   * this month and last month (Europe/Zurich, by the day the money arrived), and what is
+   * open on the orders waiting for money (INVOICED, ACTIVE, TERMINATING).
+   */
+  money: z.array(z.object({ currency: z.string(), receivedThisMonth: z.number(), receivedLastMonth: z.number(), open: z.number() })),
   /** The five latest unread contact messages of the inbox (not archived), newest first. */
   unreadMessages: z.array(z.object({ id: z.uuid(), receivedAt: isoDateTime, name: z.string(), subject: z.string() })),
   /** All unread messages of the inbox. */

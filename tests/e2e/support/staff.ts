@@ -17,7 +17,7 @@ async function solveCaptcha(request: APIRequestContext, siteKeyPath: string): Pr
  */
 export async function placeOrder(
   request: APIRequestContext,
-  options: { company: string; paymentFrequency?: 'ONE_TIME' | 'MONTHLY'; quantity?: number } = { company: 'Muster AG' },
+  options: { company: string; email?: string; paymentFrequency?: 'ONE_TIME' | 'MONTHLY'; quantity?: number } = { company: 'Muster AG' },
 ): Promise<{ id: string; number: string }> {
   const { token } = (await (await request.get('/api/xsrf/token')).json()) as { token: string };
   const headers = { 'x-xsrf-token': token };
@@ -38,7 +38,7 @@ export async function placeOrder(
     { company: { name: options.company, vatNumber: '' } },
     { address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' } },
     { invoiceAddressSameAsAddress: true },
-    { contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
+    { contact: { firstName: 'Anna', lastName: 'Muster', email: options.email ?? 'anna@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
   ];
   for (const [index, step] of steps.entries()) await send('put', `/api/orders/${id}/invoice-info`, { ...step, step: index + 1 });
   const captchaSolution = await solveCaptcha(request, '/orders/captcha/site-key');

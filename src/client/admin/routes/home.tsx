@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
 import { dashboardCalls } from '#shared/contract/dashboard.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, formatMoneyWithCode } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -28,6 +29,7 @@ function RevenueChart({ months }: { months: Dashboard['months'] }) {
   const { language } = useLanguage();
   const currencies = [...new Set(months.flatMap((month) => month.currencies.map((entry) => entry.currency)))].sort();
   const valueOf = (month: Dashboard['months'][number], currency: string) => month.currencies.find((entry) => entry.currency === currency);
+  const compact = (value: number) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
   return (
     <>
@@ -39,17 +41,29 @@ function RevenueChart({ months }: { months: Dashboard['months'] }) {
           return (
             <figure key={currency} className="admin-chart" aria-hidden="true">
               <figcaption>{t('admin.home.revenueIn', { currency })}</figcaption>
-              <div className="admin-chart__bars">
-                {months.map((month) => {
-                  const value = valueOf(month, currency)?.netRevenue ?? 0;
-                  return (
-                    <div key={month.month} className="admin-chart__bar" title={`${monthLabel(month.month, language)}: ${formatMoney(value, currency)}`}>
-                      <span style={{ blockSize: `${Math.round((value / highest) * 100)}%` }} />
-                      <small>{monthLabel(month.month, language)}</small>
-                    </div>
-                  );
-                })}
+              <div className="admin-chart__plot">
+                {/* The value axis: its top is the highest month, its foot zero. */}
+                <div className="admin-chart__axis">
+                  <span>{compact(highest)}</span>
+                  <span>{compact(highest / 2)}</span>
+                  <span>0</span>
+                </div>
+                <div className="admin-chart__bars">
+                  {months.map((month) => {
+                    const value = valueOf(month, currency)?.netRevenue ?? 0;
+                    return (
+                      <div key={month.month} className="admin-chart__bar" title={`${monthLabel(month.month, language)}: ${formatMoney(value, currency)}`}>
+                        <b>{value > 0 ? compact(value) : ''}</b>
+                        <span style={{ blockSize: `${Math.round((value / highest) * 100)}%` }} />
+                        <small>{monthLabel(month.month, language)}</small>
+                      </div>
+                    );
+                  })}
+                </div>
               </div>
+              <p className="admin-chart__total">
+                {t('admin.home.total', { total: formatMoney(months.reduce((sum, month) => sum + (valueOf(month, currency)?.netRevenue ?? 0), 0), currency) })}
+              </p>
             </figure>
           );
         })
@@ -98,7 +112,8 @@ export default function HomePage() {
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;
-  const { months, openOrders, unreadMessages, nextWebinars } = dashboard.data;
+  const { months, openOrders, unreadMessages, nextWebinars, money } = dashboard.data;
+  const ordersWith = (statuses: OrderStatus[]) => `${adminPaths.orders()}?${searchFromView({ ...viewFromSearch(new URLSearchParams()), statuses }).toString()}`;
 
   return (
     <div className="admin-home">
@@ -111,8 +126,31 @@ export default function HomePage() {
           <ul className="admin-home__open">
             {openOrders.map((entry) => (
               <li key={entry.status}>
-                <Link to={`${adminPaths.orders()}?${searchFromView({ ...viewFromSearch(new URLSearchParams()), statuses: [entry.status] }).toString()}`}>
+                <Link to={ordersWith([entry.status])}>
                   <span className="admin-home__count">{entry.count}</span> {statusLabel(t, entry.status)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="admin-home-money">
+        <h2 id="admin-home-money">{t('admin.home.money')}</h2>
+        {money.length === 0 ? (
+          <p className="admin-empty">{t('admin.home.noMoney')}</p>
+        ) : (
+          <ul className="admin-home__open admin-home__money">
+            {money.map((entry) => (
+              <li key={entry.currency}>
+                <Link to={ordersWith(['INVOICED', 'ACTIVE', 'TERMINATING'])}>
+                  <span className="admin-home__count">{formatMoneyWithCode(entry.open, entry.currency)}</span>
+                  <span>{t('admin.home.openAmount')}</span>
+                  <span>
+                    {t('admin.home.received', {
+                      thisMonth: formatMoneyWithCode(entry.receivedThisMonth, entry.currency),
+                      lastMonth: formatMoneyWithCode(entry.receivedLastMonth, entry.currency),
+                    })}
+                  </span>
                 </Link>
               </li>
             ))}

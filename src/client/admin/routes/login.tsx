@@ -14,6 +14,7 @@ import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { EmailField } from '#client/ui/form/public-fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { LanguageButtons } from '#client/ui/language-buttons.tsx';
+import { Logo } from '#client/ui/site-frame/logo.tsx';
 import { safeAdminReturn } from '../safe-return.ts';
 import { meQuery } from '../staff.ts';
 
@@ -65,6 +66,12 @@ export default function LoginPage() {
   return (
     <main id="main" className="app-main admin-login">
       <div className="admin-login__top">
+        <p className="admin-login__brand">
+          <Logo />
+          <span>
+            {t('common.siteName')} <span className="admin-header__area">{t('admin.title')}</span>
+          </span>
+        </p>
         <LanguageButtons />
       </div>
       <h1>{t('admin.login.title')}</h1>

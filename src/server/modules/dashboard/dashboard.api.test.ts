@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { contacts, orderPayments, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
@@ -69,6 +69,25 @@ describe('GET /api/admin/dashboard', () => {
       { status: 'TERMINATING', count: 1 },
     ]);
     expect(dashboard).toMatchObject({ unreadMessages: [], nextWebinars: [] });
+  });
+
+  it('shows the money received this month against last month, and what is open, per currency', async () => {
+    const { db } = t.database;
+    const [invoiced, active] = await db
+      .insert(orders)
+      .values([
+        { ...order('INVOICED', { totalNetMinor: 10_000, currency: 'EUR' }), amountDueMinor: 10_000 },
+        { ...order('ACTIVE', { totalNetMinor: 4_000, currency: 'EUR' }), amountDueMinor: 4_000 },
+      ])
+      .returning();
+    const day = (month: string) => `${month}-10`;
+    await db.insert(orderPayments).values([
+      { orderId: invoiced?.id ?? '', amountMinor: 2_500, paidOn: day(monthOf(0)), recordedBy: 'anna@example.ch' },
+      { orderId: active?.id ?? '', amountMinor: 4_000, paidOn: day(monthOf(-1)), recordedBy: 'anna@example.ch' },
+    ]);
+    const dashboard = (await t.app.inject({ url: '/api/admin/dashboard', headers: staff.headers })).json() as Dashboard;
+    // The EUR orders of the test before (a PAID one) have nothing open.
+    expect(dashboard.money.find((entry) => entry.currency === 'EUR')).toEqual({ currency: 'EUR', receivedThisMonth: 25, receivedLastMonth: 40, open: 75 });
   });
 
   it('lists the next five upcoming webinars, soonest first, with their subscriber counts', async () => {

@@ -13,6 +13,7 @@ export function factsOf(order: LockedOrder): OrderFacts {
     // (the net total for an order without one) and every renewal since.
     amountDue: (order.amountDueMinor ?? order.totalNetMinor ?? 0) + order.renewedDueMinor,
     totalPaid: order.totalPaidMinor,
+    invoiceIssued: order.invoiceIssued,
     refundPending: order.refund && !order.refunded,
   };
 }

@@ -9,6 +9,7 @@ const facts = (status: OrderStatus | null, extra: Partial<OrderFacts> = {}): Ord
   invoiceInfoComplete: true,
   amountDue: 100,
   totalPaid: 0,
+  invoiceIssued: false,
   refundPending: false,
   ...extra,
 });
@@ -88,6 +89,17 @@ describe('the order state machine (docs/product/order-lifecycle.md#transitions)'
   it('ARCHIVE waits for a pending refund; ARCHIVE_REFUND needs one', () => {
     expect(transition('ARCHIVE', facts('CANCELED', { refundPending: true }))).toEqual({ ok: false, reason: 'precondition' });
     expect(transition('ARCHIVE_REFUND', facts('CANCELED'))).toEqual({ ok: false, reason: 'precondition' });
+  });
+
+  it('DELETE only while no invoice was issued and no payment recorded', () => {
+    expect(transition('DELETE', facts('INVOICED', { invoiceIssued: true }))).toEqual({ ok: false, reason: 'precondition' });
+    expect(transition('DELETE', facts('CANCELED', { totalPaid: 10 }))).toEqual({ ok: false, reason: 'precondition' });
+    expect(allowedActions(facts('CANCELED', { invoiceIssued: true })).map((a) => a.action)).toEqual(['ARCHIVE']);
+  });
+
+  it('offers a payment only while something is open', () => {
+    expect(allowedActions(facts('INVOICED', { amountDue: 100, totalPaid: 40 })).map((a) => a.action)).toContain('PAY');
+    expect(allowedActions(facts('ACTIVE', { hasMonthlyItem: true, amountDue: 100, totalPaid: 100 })).map((a) => a.action)).not.toContain('PAY');
   });
 
   it('lists the actions allowed now with how the API takes them', () => {

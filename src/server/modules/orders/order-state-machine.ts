@@ -13,6 +13,8 @@ export interface OrderFacts {
   invoiceInfoComplete: boolean;
   amountDue: number;
   totalPaid: number;
+  /** An invoice was issued (the history holds an INVOICE). */
+  invoiceIssued: boolean;
   /** A refund was promised (cancel-refund, termination) and not yet paid out. */
   refundPending: boolean;
 }
@@ -92,7 +94,14 @@ export const transitions: Record<OrderAction, Rule> = {
     type: 'STATUS_CHANGE',
     when: (facts) => !facts.refundPending,
   },
-  DELETE: { from: anyStatusBut('ACTIVE', 'TERMINATING'), to: 'DELETED', type: 'CUSTOM_ENDPOINT' },
+  // Once an invoice went out or money came in, the order is part of the books: it is
+  // archived, never deleted.
+  DELETE: {
+    from: anyStatusBut('ACTIVE', 'TERMINATING'),
+    to: 'DELETED',
+    type: 'CUSTOM_ENDPOINT',
+    when: (facts) => !facts.invoiceIssued && facts.totalPaid === 0,
+  },
 };
 
 export function transition(action: OrderAction, facts: OrderFacts, data: ActionData = {}): TransitionResult {
@@ -111,8 +120,10 @@ export function allowedActions(facts: OrderFacts): { action: OrderAction; type: 
     .filter((action) => !visitorActions.includes(action) && transitions[action].from.includes(facts.status))
     .filter((action) => {
       const rule = transitions[action];
-      // Actions that need data (PAY, refunds) are offered; their data is checked when taken.
-      return !rule.when || ['PAY', 'CANCEL_REFUND', 'START_TERMINATION'].includes(action) || rule.when(facts, {});
+      // A payment is offered only while something is open.
+      if (action === 'PAY') return facts.amountDue > facts.totalPaid;
+      // Actions that need data (refunds) are offered; their data is checked when taken.
+      return !rule.when || ['CANCEL_REFUND', 'START_TERMINATION'].includes(action) || rule.when(facts, {});
     })
     .map((action) => ({ action, type: transitions[action].type }));
 }

@@ -185,7 +185,8 @@ describe('the journey of a one-time order', () => {
     expect(order).toMatchObject({ detail: { status: 'IN_PROGRESS' }, availableFrom: today });
     order = await expectOk(await act(id, 'status', { action: 'INVOICE' }));
     expect(order.detail.status).toBe('INVOICED');
-    expect(actionsOf(order)).toEqual(['CANCEL', 'PAY', 'DELETE']);
+    // Once invoiced the order is in the books: archived at the end, never deleted.
+    expect(actionsOf(order)).toEqual(['CANCEL', 'PAY']);
 
     order = await expectOk(await act(id, 'pay', { amount: 1000.5, date: today }));
     expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 880.44 });
@@ -197,17 +198,17 @@ describe('the journey of a one-time order', () => {
 
     order = await expectOk(await act(id, 'pay', { amount: 880.44, date: today, reason: 'bank transfer' }, colleague));
     expect(order).toMatchObject({ detail: { status: 'PAID' }, totalAmountPaid: 1880.94, amountDue: 0 });
-    expect(actionsOf(order)).toEqual(['CANCEL_REFUND', 'COMPLETE', 'DELETE']);
+    expect(actionsOf(order)).toEqual(['CANCEL_REFUND', 'COMPLETE']);
 
     order = await expectOk(await act(id, 'cancel-refund', { refund: true, refundAmount: 500, reason: 'customer withdrew' }));
     expect(order).toMatchObject({ detail: { status: 'CANCELED' }, canceledBy: 'anna.admin@example.ch', refund: true, refundAmount: 500, refunded: false });
-    expect(actionsOf(order)).toEqual(['ARCHIVE_REFUND', 'DELETE']);
+    expect(actionsOf(order)).toEqual(['ARCHIVE_REFUND']);
     // ARCHIVE waits for the refund.
     expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
 
     order = await expectOk(await act(id, 'archive-refund', { refundDate: today }));
     expect(order).toMatchObject({ detail: { status: 'CANCELED' }, refunded: true, refundedDate: today });
-    expect(actionsOf(order)).toEqual(['ARCHIVE', 'DELETE']);
+    expect(actionsOf(order)).toEqual(['ARCHIVE']);
 
     const steps = transitions(order)
       .reverse()
@@ -261,7 +262,7 @@ describe('what falls due is the gross total of the invoice', () => {
     let order = await expectOk(await act(id, 'pay', { amount: totals.net, date: today }));
     expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1740, amountDue: 140.94 });
     // Still INVOICED: PAY is offered for the rest (CANCEL no more, something was paid).
-    expect(actionsOf(order)).toEqual(['PAY', 'DELETE']);
+    expect(actionsOf(order)).toEqual(['PAY']);
     const paid = async () => ((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).milestones.find((m) => m.id === 'paid')?.reached;
     expect(await paid()).toBe(false);
 
@@ -318,7 +319,8 @@ describe('a monthly order', () => {
 
     let order = await expectOk(await act(id, 'pay', { amount: term, date: payDay }));
     expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: 0, totalAmountPaid: term });
-    expect(actionsOf(order)).toEqual(['PAY', 'CANCEL_REFUND', 'START_TERMINATION', 'RENEW']);
+    // Nothing open: no payment offered until a renewal falls due.
+    expect(actionsOf(order)).toEqual(['CANCEL_REFUND', 'START_TERMINATION', 'RENEW']);
     const firstEnd = addMonths(payDay, 1);
     expect(transitions(order)[0]).toMatchObject({ action: 'PAY', to: 'ACTIVE', data: { periodStart: payDay, periodEnd: firstEnd } });
     // ACTIVE orders cannot be deleted.
@@ -530,6 +532,28 @@ describe('DELETE', () => {
     expect((await asStaff('DELETE', `/api/orders/admin/${id}/`, { reason: 'spam' })).statusCode).toBe(204);
     expect(transitions(await view(id))[0]).toMatchObject({ action: 'DELETE', from: 'SHOPPING_CART', data: { reason: 'spam' } });
     expect((await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, oneTime)).statusCode).toBe(404);
+  });
+
+  it('is refused with 409 in both languages once an invoice was issued or a payment recorded', async () => {
+    const invoiced = await placeOrder();
+    await expectOk(await act(invoiced.id, 'status', { action: 'INVOICE' }));
+    await expectOk(await act(invoiced.id, 'status', { action: 'CANCEL' }));
+    const refused = await asStaff('DELETE', `/api/orders/admin/${invoiced.id}/`, { reason: 'clean up' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'conflict',
+      messagesByLanguage: {
+        'en-US': 'An invoice was issued or a payment recorded for this order, so it can no longer be deleted: archive it instead.',
+        'de-CH': 'Für diese Bestellung wurde eine Rechnung gestellt oder eine Zahlung erfasst, darum kann sie nicht mehr gelöscht werden: Archivieren Sie sie stattdessen.',
+      },
+    });
+    expect(actionsOf(await view(invoiced.id))).toEqual(['ARCHIVE']);
+
+    const paid = await placeOrder();
+    await expectOk(await act(paid.id, 'status', { action: 'INVOICE' }));
+    await expectOk(await act(paid.id, 'pay', { amount: 10, date: today }));
+    expect((await asStaff('DELETE', `/api/orders/admin/${paid.id}/`)).statusCode).toBe(409);
+    expect((await view(paid.id)).detail.status).toBe('INVOICED');
   });
 
   it('keeps the reasons of CANCEL in the history', async () => {

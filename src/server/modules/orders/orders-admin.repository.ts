@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { adminUsers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
@@ -16,6 +16,8 @@ export interface ListCriteria {
   statuses: readonly OrderStatus[];
   company?: string | undefined;
   number?: string | undefined;
+  /** The search box's words, each part of the number, company, contact name or e-mail. */
+  words?: readonly string[] | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
   sortColumn: OrderSortColumn;
@@ -48,29 +50,33 @@ function startOfDay(isoDate: string, plusDays = 0): SQL {
 }
 
 const companyName = sql`o.invoice_info->'company'->>'name'`;
-const statusRank = sql.raw(`case o.status ${orderStatuses.map((status, index) => `when '${status}' then ${index}`).join(' ')} end`);
 const sortKeys: Record<OrderSortColumn, SQL> = {
-  // Statuses sort in lifecycle order, not alphabetically.
-  STATUS: statusRank,
+  // Statuses sort in lifecycle order (the stored `status_rank`), not alphabetically.
+  STATUS: sql`o.status_rank`,
   RECEIVED: sql`o.ordered_at`,
   COMPANY: sql`lower(${companyName})`,
   TOTAL_EXCL_VAT: sql`o.total_net_minor`,
   NUMBER: sql`o.number`,
 };
 
+/**
+ * The statuses as their places in the lifecycle (`status_rank`): the `orders_queue` index
+ * holds them for the orders not deleted, so a count or a page by status reads the index
+ * alone.
+ */
+function ranksOf(statuses: readonly OrderStatus[]): SQL {
+  return sql.raw(statuses.map((status) => String(orderStatuses.indexOf(status))).join(', '));
+}
+
 /** Deleted orders never; the statuses asked for; the company, number and days. */
 function whereOf(criteria: ListCriteria): SQL {
   const statuses = criteria.statuses.filter((status) => status !== 'DELETED');
   if (statuses.length === 0) return sql`false`;
-  const conditions: SQL[] = [
-    sql`o.deleted_at is null`,
-    sql`o.status in (${sql.join(
-      statuses.map((status) => sql`${status}`),
-      sql`, `,
-    )})`,
-  ];
+  const conditions: SQL[] = [sql`o.deleted_at is null`, sql`o.status_rank in (${ranksOf(statuses)})`];
   if (criteria.company) conditions.push(sql`${companyName} ilike ${containsPattern(criteria.company)}`);
   if (criteria.number) conditions.push(sql`o.number = ${criteria.number}`);
+  // The trigram index on `search_text` (migration 0012) finds each word anywhere in it.
+  for (const word of criteria.words ?? []) conditions.push(sql`o.search_text like ${containsPattern(word.toLowerCase())}`);
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
   return sql.join(conditions, sql` and `);
@@ -78,10 +84,12 @@ function whereOf(criteria: ListCriteria): SQL {
 
 /**
  * Empty values last in both directions; equal keys by date received, then by id, so
- * pages never overlap.
+ * pages never overlap. Within a status the newest order comes first (a work queue: what
+ * came in last is on the first page); the `orders_queue` index holds that order.
  */
 function orderByOf(criteria: ListCriteria): SQL {
   const direction = sql.raw(criteria.sortDirection === 'DESC' ? 'desc' : 'asc');
+  if (criteria.sortColumn === 'STATUS') return sql`o.status_rank ${direction}, o.ordered_at desc nulls last, o.id`;
   const tieBreak = criteria.sortColumn === 'RECEIVED' ? sql`o.id` : sql`o.ordered_at nulls last, o.id`;
   return sql`${sortKeys[criteria.sortColumn]} ${direction} nulls last, ${tieBreak}`;
 }
@@ -98,13 +106,14 @@ const listColumns = sql`
  * ids, sorting on the sort key alone; the columns shown (JSON fields, formatted dates)
  * are computed for the page's rows only.
  *
- * Sorted by date received without a company filter, the page is read from the
- * `orders_ordered_at` index and stops after it: a separate count (run alongside) is then
- * cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
+ * Sorted by date received, or by status upwards, without a company filter, the page is
+ * read from the `orders_ordered_at` or `orders_queue` index and stops after it (search
+ * words that match many orders are met early on that way): a separate count (run
+ * alongside; with search words it reads the trigram index) is then cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
  * same scan (`count(*) over ()`). A page past the end has no row to carry it: counted apart.
  */
 export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: number; offset: number }): Promise<{ rows: ListRow[]; total: number }> {
-  const countApart = criteria.sortColumn === 'RECEIVED' && !criteria.company;
+  const countApart = (criteria.sortColumn === 'RECEIVED' || (criteria.sortColumn === 'STATUS' && criteria.sortDirection === 'ASC')) && !criteria.company;
   const pageQuery = db.execute(sql`
     select ${listColumns}, p.total::int as total
       from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total
@@ -221,19 +230,43 @@ export async function monthlyFigures(db: Db, fromMonth: string): Promise<{ month
   return rowsOf<{ month: string; currency: string; orders: number; netMinor: number }>(result);
 }
 
+/** How many orders (not deleted) each of the statuses holds. */
 export async function countByStatus(db: Db, statuses: readonly OrderStatus[]): Promise<Map<OrderStatus, number>> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        isNull(orders.deletedAt),
-        sql`${orders.status} in (${sql.join(
-          statuses.map((status) => sql`${status}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .groupBy(orders.status);
-  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  if (statuses.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select o.status_rank as rank, count(*)::int as count
+      from orders o
+     where o.deleted_at is null and o.status_rank in (${ranksOf(statuses)})
+     group by o.status_rank`);
+  const rows = rowsOf<{ rank: number; count: number }>(result);
+  return new Map(rows.map((row) => [orderStatuses[Number(row.rank)] as OrderStatus, Number(row.count)]));
+}
+
+/**
+ * Per currency: the payments received in this Zurich month and the month before (by the
+ * day the money arrived), and what is open on the orders that wait for money (everything
+ * that fell due, renewals included, minus what was paid).
+ */
+export async function moneyFigures(db: Db, thisMonth: string, lastMonth: string): Promise<{ currency: string; thisMonthMinor: number; lastMonthMinor: number; openMinor: number }[]> {
+  const result = await db.execute(sql`
+    with received as (
+      select o.currency,
+             coalesce(sum(p.amount_minor) filter (where to_char(p.paid_on, 'YYYY-MM') = ${thisMonth}), 0)::float8 as this_month,
+             coalesce(sum(p.amount_minor) filter (where to_char(p.paid_on, 'YYYY-MM') = ${lastMonth}), 0)::float8 as last_month
+        from order_payments p join orders o on o.id = p.order_id
+       where p.paid_on >= ${`${lastMonth}-01`}::date and o.deleted_at is null
+       group by o.currency),
+    open as (
+      select o.currency,
+             sum(greatest(0, coalesce(o.amount_due_minor, o.total_net_minor, 0)
+               + coalesce((select round(sum((h.data->>'amountDue')::numeric) * 100) from order_history h where h.order_id = o.id and h.action = 'RENEW'), 0)
+               - coalesce((select sum(p.amount_minor) from order_payments p where p.order_id = o.id), 0)))::float8 as open
+        from orders o
+       where o.status in ('INVOICED', 'ACTIVE', 'TERMINATING') and o.deleted_at is null
+       group by o.currency)
+    select coalesce(r.currency, x.currency) as currency,
+           coalesce(r.this_month, 0) as "thisMonthMinor", coalesce(r.last_month, 0) as "lastMonthMinor", coalesce(x.open, 0) as "openMinor"
+      from received r full join open x on x.currency = r.currency
+     order by 1`);
+  return rowsOf<{ currency: string; thisMonthMinor: number; lastMonthMinor: number; openMinor: number }>(result);
 }

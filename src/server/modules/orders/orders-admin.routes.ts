@@ -19,6 +19,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   registerCall(app, orderAdminCalls.adminOrderList, async (request) => ordersTable.list(request.body));
 
+  registerCall(app, orderAdminCalls.adminOrderQueues, async () => ordersTable.queues());
+
   registerCall(app, orderAdminCalls.exportOrders, async (request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')

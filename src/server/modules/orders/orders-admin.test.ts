@@ -14,7 +14,7 @@ describe('the staff status changes', () => {
   });
 
   it('never offer the visitor\'s actions', () => {
-    const facts = { hasMonthlyItem: false, activeItemCount: 1, invoiceInfoComplete: true, amountDue: 0, totalPaid: 0, refundPending: false };
+    const facts = { hasMonthlyItem: false, activeItemCount: 1, invoiceInfoComplete: true, amountDue: 0, totalPaid: 0, invoiceIssued: false, refundPending: false };
     expect(allowedActions({ ...facts, status: 'ABANDONED' }).map((entry) => entry.action)).toEqual(['ARCHIVE', 'DELETE']);
     expect(allowedActions({ ...facts, status: 'SHOPPING_CART' }).map((entry) => entry.action)).toEqual(['ABANDON', 'DELETE']);
     expect(allowedActions({ ...facts, status: 'DELETED' })).toEqual([]);

@@ -20,13 +20,13 @@ interface Seed {
   orderedAt?: Date;
   totalNetMinor?: number;
   currency?: string;
-  contact?: [string, string];
+  contact?: [string, string, string?];
   deleted?: boolean;
 }
 
 const seeds: Seed[] = [
   // 23:30 UTC on 1 March is 00:30 on 2 March in Zurich.
-  { number: '2025-000001', status: 'ORDERED', company: 'Alpha AG', orderedAt: new Date('2025-03-01T23:30:00Z'), totalNetMinor: 100_000, contact: ['Anna', 'Muster'] },
+  { number: '2025-000001', status: 'ORDERED', company: 'Alpha AG', orderedAt: new Date('2025-03-01T23:30:00Z'), totalNetMinor: 100_000, contact: ['Anna', 'Muster', 'anna@alpha.example'] },
   { number: '2025-000002', status: 'INVOICED', company: 'beta GmbH', orderedAt: new Date('2025-03-05T10:00:00Z'), totalNetMinor: 25_050, currency: 'EUR' },
   { number: '2025-000003', status: 'PAID', company: 'Gamma SA', orderedAt: new Date('2025-02-10T10:00:00Z'), totalNetMinor: 300_000, currency: 'USD' },
   { number: '2025-000004', status: 'IN_PROGRESS', company: '=HYPERLINK("http://evil.example")', orderedAt: new Date('2025-04-01T08:00:00Z'), totalNetMinor: 5_000, contact: ['+Max', 'Minus'] },
@@ -49,7 +49,10 @@ function rowOf(seed: Seed): typeof orders.$inferInsert {
     orderedAt: seed.orderedAt ?? null,
     totalNetMinor: seed.totalNetMinor ?? null,
     amountDueMinor: seed.totalNetMinor ?? null,
-    invoiceInfo: { company: { name: seed.company }, ...(seed.contact ? { contact: { firstName: seed.contact[0], lastName: seed.contact[1] } } : {}) },
+    invoiceInfo: {
+      company: { name: seed.company },
+      ...(seed.contact ? { contact: { firstName: seed.contact[0], lastName: seed.contact[1], ...(seed.contact[2] ? { email: seed.contact[2] } : {}) } } : {}),
+    },
     deletedAt: seed.deleted ? new Date() : null,
   };
 }
@@ -80,8 +83,9 @@ async function list(body: object) {
   return t.app.inject({ method: 'POST', url: '/api/orders/admin/list', headers: staff.headers, payload: body });
 }
 
+/** The numbers listed; by date received unless another sort is asked for (filters are easier to read so). */
 async function numbers(body: object): Promise<(string | null)[]> {
-  const response = await list(body);
+  const response = await list({ sortColumn: 'RECEIVED', ...body });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as OrderList).results.map((row) => row.number);
 }
@@ -90,14 +94,14 @@ async function numbers(body: object): Promise<(string | null)[]> {
 const seeded = { statuses: defaultListStatuses.filter((status) => status !== 'COMPLETED') };
 
 describe('the orders table', () => {
-  it('by default: every status but carts, abandoned and deleted, oldest first, 20 a page', async () => {
+  it('by default: every status but carts, abandoned and deleted, by status in lifecycle order and newest first within one, 20 a page', async () => {
     const response = await list({});
     expect(response.statusCode).toBe(200);
     const answer = response.json() as OrderList;
     expect(answer).toMatchObject({
       statuses: defaultListStatuses,
       dateRange: 'ALL',
-      sortColumn: 'RECEIVED',
+      sortColumn: 'STATUS',
       sortDirection: 'ASC',
       page: 1,
       pageSize: 20,
@@ -106,9 +110,10 @@ describe('the orders table', () => {
     });
     expect(answer.statuses).not.toContain('SHOPPING_CART');
     expect(answer.results).toHaveLength(20);
-    expect(answer.results[0]?.number).toBe('B-00001');
+    expect(answer.results[0]?.number).toBe('R-1');
 
-    expect(await numbers(seeded)).toEqual(['2025-000006', '2025-000003', '2025-000001', '2025-000002', '2025-000004', '2025-000005', 'R-3', 'R-2', 'R-1']);
+    const queue = (await list(seeded)).json() as OrderList;
+    expect(queue.results.map((row) => row.number)).toEqual(['R-1', 'R-2', 'R-3', '2025-000001', '2025-000004', '2025-000002', '2025-000003', '2025-000006', '2025-000005']);
   });
 
   it('answers each row with its company, customer, net total and currency', async () => {
@@ -143,6 +148,29 @@ describe('the orders table', () => {
     expect(await numbers({ company: 'Bulk_AG' })).toEqual([]);
   });
 
+  it('finds orders by parts of the number, company, contact name or e-mail in the one search box, every word in any case', async () => {
+    expect(await numbers({ search: 'alpha' })).toEqual(['2025-000006', '2025-000001']);
+    expect(await numbers({ search: 'ANNA' })).toEqual(['2025-000001']);
+    expect(await numbers({ search: 'anna muster' })).toEqual(['2025-000001']);
+    expect(await numbers({ search: 'muster alpha' })).toEqual(['2025-000001']);
+    expect(await numbers({ search: 'anna@alpha.example' })).toEqual(['2025-000001']);
+    expect(await numbers({ search: '@ALPHA.exa' })).toEqual(['2025-000001']);
+    expect(await numbers({ search: '000004' })).toEqual(['2025-000004']);
+    expect(await numbers({ search: 'r-2' })).toEqual(['R-2']);
+    expect(await numbers({ search: '%' })).toEqual([]);
+    expect(await numbers({ search: 'anna beta' })).toEqual([]);
+    // With the other filters.
+    expect(await numbers({ search: 'alpha', statuses: ['CANCELED'] })).toEqual(['2025-000006']);
+    const answer = (await list({ search: '  Anna ' })).json() as OrderList;
+    expect(answer).toMatchObject({ search: 'Anna', totalResults: 1 });
+  });
+
+  it('counts the work queues: needs action, awaiting payment, active plans, all', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/orders/admin/queues', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ NEEDS_ACTION: 5, AWAITING_PAYMENT: 1, ACTIVE_PLANS: 0, ALL: 9 + bulkCount });
+  });
+
   it('filters by the exact number', async () => {
     expect(await numbers({ number: '2025-000002' })).toEqual(['2025-000002']);
     expect(await numbers({ number: '2025-00000' })).toEqual([]);
@@ -163,7 +191,8 @@ describe('the orders table', () => {
   it.each([
     ['COMPANY', 'ASC', ['2025-000004', '2025-000001', '2025-000006', 'R-3', '2025-000002', '2025-000005', '2025-000003', 'R-2', 'R-1']],
     ['TOTAL_EXCL_VAT', 'DESC', ['2025-000003', '2025-000001', '2025-000002', '2025-000005', '2025-000004', '2025-000006', 'R-3', 'R-2', 'R-1']],
-    ['STATUS', 'ASC', ['2025-000001', 'R-3', 'R-2', 'R-1', '2025-000004', '2025-000002', '2025-000003', '2025-000006', '2025-000005']],
+    ['STATUS', 'ASC', ['R-1', 'R-2', 'R-3', '2025-000001', '2025-000004', '2025-000002', '2025-000003', '2025-000006', '2025-000005']],
+    ['STATUS', 'DESC', ['2025-000005', '2025-000006', '2025-000003', '2025-000002', '2025-000004', 'R-1', 'R-2', 'R-3', '2025-000001']],
     ['NUMBER', 'DESC', ['R-3', 'R-2', 'R-1', '2025-000006', '2025-000005', '2025-000004', '2025-000003', '2025-000002', '2025-000001']],
     ['RECEIVED', 'DESC', ['R-1', 'R-2', 'R-3', '2025-000005', '2025-000004', '2025-000002', '2025-000001', '2025-000003', '2025-000006']],
   ])('sorts by %s %s', async (sortColumn, sortDirection, expected) => {
@@ -179,11 +208,11 @@ describe('the orders table', () => {
   it('pages', async () => {
     const page2 = (await list({ ...seeded, pageSize: 2, page: 2 })).json() as OrderList;
     expect(page2).toMatchObject({ page: 2, pageSize: 2, totalResults: 9, totalPages: 5 });
-    expect(page2.results.map((row) => row.number)).toEqual(['2025-000001', '2025-000002']);
+    expect(page2.results.map((row) => row.number)).toEqual(['R-3', '2025-000001']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 5 })).toEqual(['R-1']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 6 })).toEqual([]);
-    // Counted in the page's own scan (any other sort, or a company), and apart past the end.
-    for (const body of [{ sortColumn: 'NUMBER' }, { company: 'a' }]) {
+    // Counted in the page's own scan (any other sort, or a company), apart (search words in the work queue's order), and apart past the end.
+    for (const body of [{ sortColumn: 'NUMBER' }, { company: 'a' }, { search: '-' }]) {
       for (const [page, results] of [
         [1, 2],
         [5, 1],
@@ -231,27 +260,41 @@ describe('the CSV export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    // Statuses in the export's language; the time on Zurich's clock and the amount unquoted, so spreadsheets read a date and a number.
     expect(response.body.slice(1)).toBe(
-      '"Number","Status","Received","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","ORDERED","2025-03-01T23:30:00.000Z","Alpha AG","Anna Muster","1000.00","CHF"\r\n',
+      '"Number","Status","Received (Zurich time)","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","Ordered",2025-03-02 00:30:00,"Alpha AG","Anna Muster",1000.00,"CHF"\r\n',
     );
 
     const tricky = await exportCsv('statuses=IN_PROGRESS,ARCHIVED&sortColumn=NUMBER&language=de-CH');
     const lines = tricky.body.slice(1).split('\r\n');
     expect(lines).toEqual([
-      '"Nummer","Status","Eingegangen","Firma","Kunde","Total exkl. MWST","Währung"',
-      `"2025-000004","IN_PROGRESS","2025-04-01T08:00:00.000Z","'=HYPERLINK(""http://evil.example"")","'+Max Minus","50.00","CHF"`,
-      `"2025-000005","ARCHIVED","2025-04-02T08:00:00.000Z","Comma, ""Quote"" AG","'@Eva Zeile\nZwei","123.45","CHF"`,
+      '"Nummer","Status","Eingegangen (Zürcher Zeit)","Firma","Kunde","Total exkl. MWST","Währung"',
+      `"2025-000004","In Bearbeitung",2025-04-01 10:00:00,"'=HYPERLINK(""http://evil.example"")","'+Max Minus",50.00,"CHF"`,
+      `"2025-000005","Archiviert",2025-04-02 10:00:00,"Comma, ""Quote"" AG","'@Eva Zeile\nZwei",123.45,"CHF"`,
       '',
     ]);
   });
 
+  it.each([
+    ['EXCEL_CH', ';', '1000.00'],
+    ['EXCEL_DE', ';', '1000,00'],
+    ['STANDARD', ',', '1000.00'],
+  ] as const)('for %s: %s between cells and %s as amount, read back by csv-parse', async (flavour, separator, amount) => {
+    const response = await exportCsv(`number=2025-000001&language=de-CH&flavour=${flavour}`);
+    expect(response.statusCode).toBe(200);
+    expect(readCsv(response.body, separator)).toEqual([
+      ['Nummer', 'Status', 'Eingegangen (Zürcher Zeit)', 'Firma', 'Kunde', 'Total exkl. MWST', 'Währung'],
+      ['2025-000001', 'Bestellt', '2025-03-02 00:30:00', 'Alpha AG', 'Anna Muster', amount, 'CHF'],
+    ]);
+  });
+
   it('has every row of the filter, not one page, in the sort asked for', async () => {
-    const response = await exportCsv('company=bulk&sortColumn=TOTAL_EXCL_VAT&sortDirection=DESC');
+    const response = await exportCsv('company=bulk&sortColumn=TOTAL_EXCL_VAT&sortDirection=DESC&language=de-CH');
     expect(response.statusCode).toBe(200);
     const rows = readCsv(response.body).slice(1);
     expect(rows).toHaveLength(bulkCount);
-    expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'COMPLETED']);
-    expect(rows.at(-1)).toEqual(['B-00001', 'COMPLETED', '2024-01-01T00:00:00.000Z', 'Bulk AG 1', '', '100.00', 'CHF']);
+    expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'Abgeschlossen']);
+    expect(rows.at(-1)).toEqual(['B-00001', 'Abgeschlossen', '2024-01-01 01:00:00', 'Bulk AG 1', '', '100.00', 'CHF']);
     expect(new Set(rows.map((row) => row[0])).size).toBe(bulkCount);
   });
 
@@ -271,8 +314,8 @@ describe('the CSV export', () => {
     const response = await exportCsv('number=T-1&language=en-US');
     expect(response.statusCode).toBe(200);
     expect(readCsv(response.body)).toEqual([
-      ['Number', 'Status', 'Received', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
-      ['T-1', 'ORDERED', '2025-05-01T08:00:00.000Z', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
+      ['Number', 'Status', 'Received (Zurich time)', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
+      ['T-1', 'Ordered', '2025-05-01 10:00:00', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
     ]);
     for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(response.body, separator).filter(isFormula)).toEqual([]);
   });

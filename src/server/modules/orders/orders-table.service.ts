@@ -1,16 +1,20 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
-import { csvByteOrderMark, csvLine } from '#server/http/csv.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
+import { defaultTimeZone, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import {
   defaultListStatuses,
   openOrderStatuses,
+  orderQueues,
+  type CsvFlavour,
   type Dashboard,
+  type OrderQueueCounts,
   type OrderExportQuery,
   type OrderList,
   type OrderListRequest,
@@ -26,6 +30,29 @@ type ViewRequest = z.output<typeof savedViewRequestSchema>;
 
 const exportBatchSize = 500;
 const dashboardMonths = 12;
+
+/** The separator and decimal mark of each kind of CSV file (csvFlavours). */
+const csvFlavourOf: Record<CsvFlavour, { separator: CsvSeparator; decimalMark: '.' | ',' }> = {
+  STANDARD: { separator: ',', decimalMark: '.' },
+  EXCEL_CH: { separator: ';', decimalMark: '.' },
+  EXCEL_DE: { separator: ';', decimalMark: ',' },
+};
+
+const zurichClock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: defaultTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as spreadsheets read a date and time (`2025-03-02 00:30:00`), on Zurich's clock (the header says so). */
+function spreadsheetDateTime(iso: string): string {
+  return zurichClock.format(new Date(iso));
+}
 
 /** The days a date range covers, both included, in Zurich. */
 function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: string | undefined; toDate?: string | undefined }) {
@@ -44,11 +71,17 @@ function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: s
   }
 }
 
-function criteriaOf(filter: Omit<OrderExportQuery, 'language'>): adminRepo.ListCriteria {
+/** The search box's words, at most eight: each must be found. */
+function wordsOf(search: string | undefined): string[] {
+  return [...new Set((search ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 8);
+}
+
+function criteriaOf(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): adminRepo.ListCriteria {
   return {
     statuses: filter.statuses && filter.statuses.length > 0 ? [...new Set(filter.statuses)] : defaultListStatuses,
     company: filter.company,
     number: filter.number,
+    words: wordsOf(filter.search),
     ...daysOf(filter),
     sortColumn: filter.sortColumn,
     sortDirection: filter.sortDirection,
@@ -117,25 +150,30 @@ export function createOrdersTableService(deps: { db: Db }) {
           });
         }
       };
+      const { separator, decimalMark } = csvFlavourOf[query.flavour];
       const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency'] as const).map((key) =>
         translate(language, `ordersAdmin.csv.${key}`),
       );
+      const amount = (minor: number | null) => (minor === null ? null : { plain: toMajor(minor).toFixed(2).replace('.', decimalMark) });
       void db
         .transaction(async (tx) => {
-          await write(`${csvByteOrderMark}${csvLine(header)}`);
+          await write(`${csvByteOrderMark}${csvLine(header, separator)}`);
           for await (const batch of adminRepo.exportOrders(tx, criteria, exportBatchSize)) {
             await write(
               batch
                 .map((row) =>
-                  csvLine([
-                    row.number,
-                    row.status,
-                    row.received,
-                    row.company,
-                    row.customer,
-                    row.totalNetMinor === null ? null : toMajor(row.totalNetMinor).toFixed(2),
-                    row.currency,
-                  ]),
+                  csvLine(
+                    [
+                      row.number,
+                      translate(language, `checkout.status.${row.status}`),
+                      row.received === null ? null : { plain: spreadsheetDateTime(row.received) },
+                      row.company,
+                      row.customer,
+                      amount(row.totalNetMinor),
+                      row.currency,
+                    ],
+                    separator,
+                  ),
                 )
                 .join(''),
             );
@@ -146,6 +184,18 @@ export function createOrdersTableService(deps: { db: Db }) {
           (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
         );
       return out;
+    },
+
+    /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses. */
+    async queues(): Promise<OrderQueueCounts> {
+      const counts = await adminRepo.countByStatus(db, orderQueues.ALL);
+      const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (counts.get(status) ?? 0), 0);
+      return {
+        NEEDS_ACTION: sum(orderQueues.NEEDS_ACTION),
+        AWAITING_PAYMENT: sum(orderQueues.AWAITING_PAYMENT),
+        ACTIVE_PLANS: sum(orderQueues.ACTIVE_PLANS),
+        ALL: sum(orderQueues.ALL),
+      };
     },
 
     /** GET /orders/admin/views: the staff member's own views and the shared ones. */
@@ -180,12 +230,23 @@ export function createOrdersTableService(deps: { db: Db }) {
       if (!(await adminRepo.deleteView(db, viewId, staff.id))) throw new AppError('notFound');
     },
 
-    /** The dashboard's order figures: the last 12 months per currency, and the open orders by status. */
-    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders'>> {
+    /** The dashboard's order figures: the last 12 months per currency, the open orders by status, and the money received and open per currency. */
+    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders' | 'money'>> {
       const thisMonth = isoDateInZurich().slice(0, 7);
       const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
-      const [figures, counts] = await Promise.all([adminRepo.monthlyFigures(db, months[0] ?? thisMonth), adminRepo.countByStatus(db, openOrderStatuses)]);
+      const lastMonth = months.at(-2) ?? thisMonth;
+      const [figures, counts, money] = await Promise.all([
+        adminRepo.monthlyFigures(db, months[0] ?? thisMonth),
+        adminRepo.countByStatus(db, openOrderStatuses),
+        adminRepo.moneyFigures(db, thisMonth, lastMonth),
+      ]);
       return {
+        money: money.map((row) => ({
+          currency: row.currency,
+          receivedThisMonth: toMajor(Number(row.thisMonthMinor)),
+          receivedLastMonth: toMajor(Number(row.lastMonthMinor)),
+          open: toMajor(Number(row.openMinor)),
+        })),
         months: months.map((month) => ({
           month,
           currencies: figures

@@ -34,6 +34,8 @@ export interface LockedOrder {
   /** What the ACTIVE MONTHLY lines cost for one month, net: a renewal makes its gross due. */
   monthlyMinor: number;
   totalPaidMinor: number;
+  /** Whether the order's history holds an INVOICE: an invoice went out, so the order can no longer be deleted. */
+  invoiceIssued: boolean;
   /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
   renewedDueMinor: number;
   /** The end of the current subscription period (ISO date), from the latest history row that set one. */
@@ -62,6 +64,7 @@ function selectOrderWithFacts(id: string, lock: boolean) {
            (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int from order_items i
              where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyMinor",
            (select coalesce(sum(p.amount_minor), 0)::int from order_payments p where p.order_id = o.id) as "totalPaidMinor",
+           exists (select 1 from order_history h where h.order_id = o.id and h.action = 'INVOICE') as "invoiceIssued",
            (select coalesce(round(sum((h.data->>'amountDue')::numeric) * 100), 0)::int from order_history h
              where h.order_id = o.id and h.action = 'RENEW') as "renewedDueMinor",
            (select h.data->>'periodEnd' from order_history h

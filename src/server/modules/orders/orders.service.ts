@@ -55,6 +55,7 @@ const preconditionMessages: Partial<Record<OrderAction, MessageKey>> = {
   CANCEL: 'error.order.cancelPaid',
   ARCHIVE: 'error.order.refundPending',
   ARCHIVE_REFUND: 'error.order.noRefundPending',
+  DELETE: 'error.order.deleteBooked',
 };
 
 const defaultIdleDays = 90;

@@ -50,6 +50,7 @@ export const apiErrors = {
   'error.order.cancelPaid': 'Für diese Bestellung wurden Zahlungen erfasst: Stornieren Sie sie mit Rückerstattung.',
   'error.order.refundPending': 'Eine Rückerstattung ist noch offen: Erfassen Sie zuerst deren Auszahlung.',
   'error.order.noRefundPending': 'Für diese Bestellung ist keine Rückerstattung offen.',
+  'error.order.deleteBooked': 'Für diese Bestellung wurde eine Rechnung gestellt oder eine Zahlung erfasst, darum kann sie nicht mehr gelöscht werden: Archivieren Sie sie stattdessen.',
   'error.order.amountAboveOpen': 'Der Betrag darf den offenen Betrag von {max} nicht übersteigen.',
   'error.order.refundAbovePaid': 'Die Rückerstattung darf die bezahlten {max} nicht übersteigen.',
   'error.date.future': 'Das Datum darf nicht in der Zukunft liegen.',

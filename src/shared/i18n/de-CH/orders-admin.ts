@@ -4,7 +4,7 @@ import type { ordersAdmin as reference } from '../en-US/orders-admin.ts';
 export const ordersAdmin = {
   'ordersAdmin.csv.number': 'Nummer',
   'ordersAdmin.csv.status': 'Status',
-  'ordersAdmin.csv.received': 'Eingegangen',
+  'ordersAdmin.csv.received': 'Eingegangen (Zürcher Zeit)',
   'ordersAdmin.csv.company': 'Firma',
   'ordersAdmin.csv.customer': 'Kunde',
   'ordersAdmin.csv.totalExclVat': 'Total exkl. MWST',

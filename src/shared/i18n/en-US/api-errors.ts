@@ -48,6 +48,7 @@ export const apiErrors = {
   'error.order.cancelPaid': 'Payments were recorded for this order: cancel it with a refund instead.',
   'error.order.refundPending': 'A refund is still pending: record its payout first.',
   'error.order.noRefundPending': 'No refund is pending for this order.',
+  'error.order.deleteBooked': 'An invoice was issued or a payment recorded for this order, so it can no longer be deleted: archive it instead.',
   'error.order.amountAboveOpen': 'The amount must not exceed the open amount of {max}.',
   'error.order.refundAbovePaid': 'The refund must not exceed the {max} paid.',
   'error.date.future': 'The date must not be in the future.',

@@ -2,7 +2,7 @@
 export const ordersAdmin = {
   'ordersAdmin.csv.number': 'Number',
   'ordersAdmin.csv.status': 'Status',
-  'ordersAdmin.csv.received': 'Received',
+  'ordersAdmin.csv.received': 'Received (Zurich time)',
   'ordersAdmin.csv.company': 'Company',
   'ordersAdmin.csv.customer': 'Customer',
   'ordersAdmin.csv.totalExclVat': 'Total excl. VAT',

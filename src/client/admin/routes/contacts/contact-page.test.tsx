@@ -84,7 +84,7 @@ const record: PersonRecord = {
       orderedAt: '2026-11-04T10:00:00.000Z',
       linkedBy: ['CHECKOUT'],
       savedCartBy: null,
-      invoiceInfo: { contact: { email: 'ANNA.MUSTER@example.ch' } },
+      invoiceInfo: { company: { name: 'Alpenblick Treuhand AG' }, contact: { email: 'ANNA.MUSTER@example.ch' } },
     },
   ],
 };
@@ -136,7 +136,9 @@ describe('the contact record', () => {
       'Last name': 'Muster',
       Gender: 'Not given',
       Company: 'Muster AG',
-      Phone: 'CH 44 668 18 00',
+      Phone: '+41 44 668 18 00',
+      // The person's own record keeps its company; the orders name the one they ordered for.
+      'Companies of their orders': 'Alpenblick Treuhand AG',
       Role: 'Chief information security officer (CISO)',
       'Experience in cybersecurity': 'Not given',
       'Preferred language': 'German',
@@ -168,7 +170,7 @@ describe('the contact record', () => {
 
     const orders = within(section('Orders')).getByRole('table', { name: 'Orders and carts that name this e-mail address' });
     expect(within(orders).getByRole('link', { name: '2026-000042' }).getAttribute('href')).toBe(`/orders/${orderId}`);
-    expect(cellsOf(orders)[0]?.slice(1, 4)).toEqual(['Ordered', "Buyer's contact", 'EUR']);
+    expect(cellsOf(orders)[0]?.slice(1, 5)).toEqual(['Ordered', 'Alpenblick Treuhand AG', "Buyer's contact", 'EUR']);
   });
 
   it('says what a contact without entries has none of, in Swiss German', async () => {

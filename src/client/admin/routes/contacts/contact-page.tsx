@@ -10,9 +10,10 @@ import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { labelOf } from './labels.ts';
-import { ConsentsTable, MessagesTable, OrdersTable, WebinarSignUpsTable } from './record-tables.tsx';
+import { companyOfOrder, ConsentsTable, MessagesTable, OrdersTable, WebinarSignUpsTable } from './record-tables.tsx';
 import './contacts.css';
 import { LoadFailed } from '../../load-failed.tsx';
+import { internationalPhone } from '../../phone.ts';
 
 /** Where the list's row link came from (`/contacts?q=…&page=2`), so that Back keeps the search. */
 export interface ContactLinkState {
@@ -61,7 +62,7 @@ export default function ContactPage() {
       <h1>{name || data.contact.email}</h1>
 
       <Section id="admin-contact-details" title={t('adminContacts.details.title')}>
-        <ContactFacts contact={data.contact} />
+        <ContactFacts contact={data.contact} orders={data.orders} />
       </Section>
 
       <Section id="admin-contact-consents" title={t('adminContacts.consents.title')}>
@@ -124,10 +125,13 @@ function When({ iso }: { iso: string }) {
 }
 
 /** The contact's fields as stored. */
-function ContactFacts({ contact }: { contact: PersonRecord['contact'] }) {
+function ContactFacts({ contact, orders }: { contact: PersonRecord['contact']; orders: PersonRecord['orders'] }) {
   const t = useT();
+  // The companies the person ordered for, from the orders themselves: no anonymous form
+  // changes the person's own record (docs/product/people.md).
+  const companies = [...new Set(orders.map(companyOfOrder).filter((company): company is string => company !== undefined))];
   const label = (group: Parameters<typeof labelOf>[1], code: string | null) => (code ? labelOf(t, group, code) : null);
-  const phone = contact.phoneNumber ? [contact.phoneCountryCode, contact.phoneNumber].filter(Boolean).join(' ') : null;
+  const phone = internationalPhone(contact.phoneCountryCode, contact.phoneNumber);
   return (
     <dl className="admin-facts">
       <Fact term={t('adminContacts.field.email')}>
@@ -137,6 +141,7 @@ function ContactFacts({ contact }: { contact: PersonRecord['contact'] }) {
       <Fact term={t('adminContacts.field.lastName')}>{contact.lastName}</Fact>
       <Fact term={t('adminContacts.field.gender')}>{label('forms.gender', contact.gender)}</Fact>
       <Fact term={t('adminContacts.field.company')}>{contact.companyName}</Fact>
+      {companies.length > 0 && <Fact term={t('adminContacts.field.orderCompanies')}>{companies.join(', ')}</Fact>}
       <Fact term={t('adminContacts.field.phone')}>{phone}</Fact>
       <Fact term={t('adminContacts.field.role')}>{label('forms.role', contact.role)}</Fact>
       <Fact term={t('adminContacts.field.experienceLevel')}>{label('forms.experienceLevel', contact.experienceLevel)}</Fact>

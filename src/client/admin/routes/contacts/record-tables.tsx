@@ -117,6 +117,14 @@ export function WebinarSignUpsTable({ signUps }: { signUps: WebinarSignUp[] }) {
 const orderColumn = createColumnHelper<typeof plainTableFeatures, Order>();
 
 /** The orders and carts that name the address: number (the link to the order), status, how they name it, currency and dates. */
+/** The company an order was placed for: the checkout's company, else the one the save-cart form named. */
+export function companyOfOrder(order: Order): string | undefined {
+  const company = (order.invoiceInfo?.company as { name?: unknown } | undefined)?.name;
+  if (typeof company === 'string' && company.trim() !== '') return company.trim();
+  const saved = order.savedCartBy?.company;
+  return typeof saved === 'string' && saved.trim() !== '' ? saved.trim() : undefined;
+}
+
 export function OrdersTable({ orders }: { orders: Order[] }) {
   const t = useT();
   const { language } = useLanguage();
@@ -132,6 +140,11 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
       cell: ({ row }) => (
         <span className={`admin-status admin-status--${row.original.status.toLowerCase()}`}>{labelOf(t, 'checkout.status', row.original.status)}</span>
       ),
+    }),
+    orderColumn.display({
+      id: 'company',
+      header: t('adminContacts.orders.company'),
+      cell: ({ row }) => companyOfOrder(row.original) ?? '–',
     }),
     orderColumn.accessor('linkedBy', {
       id: 'linkedBy',

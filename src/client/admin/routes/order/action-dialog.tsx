@@ -19,6 +19,7 @@ import { FormDialog } from '#client/ui/form/form-dialog.tsx';
 import { refusalOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel } from '../../labels.ts';
+import { buttonClass, natureOf } from './action-nature.ts';
 
 /** Actions whose reason is kept in the history (asked for, not required). */
 const withReason = new Set<OrderAction>(['CANCEL', 'CANCEL_REFUND', 'START_TERMINATION', 'DELETE']);
@@ -153,7 +154,7 @@ export function ActionDialog({
         )}
         {withReason.has(action) && <TextAreaField {...field('reason')} label={t('admin.order.field.reason')} maxLength={1000} rows={3} />}
         <div className="form__actions">
-          <button type="submit" className={action === 'DELETE' ? 'admin-button admin-button--danger' : 'admin-button'} disabled={form.sending}>
+          <button type="submit" className={buttonClass[natureOf(action, [action])]} disabled={form.sending}>
             {actionLabel(t, action)}
           </button>
           <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>

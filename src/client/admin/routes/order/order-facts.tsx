@@ -3,6 +3,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { Address } from '#shared/schemas/checkout.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
+import { internationalPhone } from '../../phone.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 
 function AddressBlock({ address }: { address: Pick<Address, 'street' | 'additionalAddressLine' | 'zip' | 'city' | 'state' | 'country'> }) {
@@ -62,7 +63,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </p>
             )}
-            {contact.phoneNumber && <p>{`${contact.phoneCountryCode} ${contact.phoneNumber}`}</p>}
+            {contact.phoneNumber && <p>{internationalPhone(contact.phoneCountryCode, contact.phoneNumber)}</p>}
           </div>
           <div>
             <h3>{t('admin.order.address')}</h3>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { formatMoney } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import { adminPaths, invoicePdfPath } from '#shared/paths.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
@@ -11,7 +10,10 @@ import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
+import { recalledList } from '../orders/list-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
+import { buttonClass, byNature, natureOf } from './action-nature.ts';
+import { MoneyBox } from './money-box.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { Timeline } from './timeline.tsx';
 import './order.css';
@@ -53,13 +55,19 @@ export default function OrderPage() {
 
   const data: AdminOrder = order.data;
   const { detail } = data;
+  const list = recalledList();
+  const place = list ? list.ids.indexOf(orderId) : -1;
+  const previous = list && place > 0 ? list.ids[place - 1] : undefined;
+  const next = list && place >= 0 ? list.ids[place + 1] : undefined;
+  const backTo = `${adminPaths.orders()}${list?.search ? `?${list.search}` : ''}`;
+  const offered = data.actions.map((entry) => entry.action);
   const title = detail.number ? t('admin.order.title', { number: detail.number }) : t('admin.order.cartTitle');
 
   function finished(taken: OrderAction, fresh: AdminOrder | undefined): void {
     setAction(undefined);
     if (taken === 'DELETE') {
       void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
-      void navigate(adminPaths.orders(), { state: { deleted: detail.number } });
+      void navigate(backTo, { state: { deleted: detail.number } });
       return;
     }
     if (fresh) queryClient.setQueryData(orderQuery.queryKey, fresh);
@@ -69,9 +77,19 @@ export default function OrderPage() {
 
   return (
     <article className="admin-order">
-      <p>
-        <Link to={adminPaths.orders()}>{t('admin.order.backToList')}</Link>
-      </p>
+      <nav className="admin-order__nav" aria-label={t('admin.order.listNav')}>
+        <Link to={backTo}>{t('admin.order.backToList')}</Link>
+        {previous && (
+          <Link to={adminPaths.order(previous)} rel="prev">
+            {t('admin.order.previous')}
+          </Link>
+        )}
+        {next && (
+          <Link to={adminPaths.order(next)} rel="next">
+            {t('admin.order.next')}
+          </Link>
+        )}
+      </nav>
       <div className="admin-page-head">
         <h1>{title}</h1>
         <span className={`admin-status admin-status--${detail.status.toLowerCase()}`}>{statusLabel(t, detail.status)}</span>
@@ -89,25 +107,23 @@ export default function OrderPage() {
           <p>{t('admin.order.noActions')}</p>
         ) : (
           <ul className="admin-order__buttons">
-            {data.actions.map(({ action: offered }) => (
-              <li key={offered}>
+            {byNature(offered).map((one) => (
+              <li key={one}>
                 <button
                   type="button"
-                  className={offered === 'DELETE' ? 'admin-button admin-button--danger' : 'admin-button'}
+                  className={buttonClass[natureOf(one, offered)]}
                   onClick={() => {
                     setDone(undefined);
-                    setAction(offered);
+                    setAction(one);
                   }}
                 >
-                  {actionLabel(t, offered)}
+                  {actionLabel(t, one)}
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <p className="admin-order__money">
-          {t('admin.order.paid', { paid: formatMoney(data.totalAmountPaid, data.currency), due: formatMoney(data.amountDue, data.currency) })}
-        </p>
+        <MoneyBox order={data} />
         {detail.number && (
           <p>
             <a href={invoicePdfPath(detail.id, detail.language)} type="application/pdf">

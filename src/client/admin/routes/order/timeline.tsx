@@ -1,4 +1,6 @@
-import { formatDateTime } from '#shared/dates.ts';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { orderNoteSchema, type AdminOrder, type TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -13,19 +15,52 @@ function useWho() {
   return (who: string) => (who === 'customer' || who === 'visitor' ? t('admin.order.who.customer') : who === 'system' ? t('admin.order.who.system') : who);
 }
 
-function EntryText({ entry }: { entry: TimelineEntry }) {
+type Transition = Extract<TimelineEntry, { kind: 'TRANSITION' }>;
+
+/**
+ * What a transition moved: the payment's amount and day, the refund promised or paid
+ * out, the renewal's amount and month, the day a plan ends. Undefined when it moved no money.
+ */
+function moneyOf(entry: Transition, currency: string, language: Language, t: ReturnType<typeof useT>, who: string): string | undefined {
+  const data = entry.data ?? {};
+  const amount = (key: string) => (typeof data[key] === 'number' ? formatMoneyWithCode(data[key], currency) : undefined);
+  const day = (key: string) => (typeof data[key] === 'string' ? formatDate(`${data[key]}T12:00:00Z`, language) : undefined);
+  switch (entry.action) {
+    case 'PAY':
+      return amount('amount') && t('admin.order.timeline.payment', { amount: amount('amount') ?? '', date: day('date') ?? '', who });
+    case 'CANCEL_REFUND':
+      return data.refund === true ? t('admin.order.timeline.refundPromised', { amount: amount('refundAmount') ?? '' }) : t('admin.order.timeline.noRefund');
+    case 'START_TERMINATION':
+      return [day('terminatedFrom') && t('admin.order.timeline.endsOn', { date: day('terminatedFrom') ?? '' }), data.refund === true && t('admin.order.timeline.refundPromised', { amount: amount('refundAmount') ?? '' })]
+        .filter(Boolean)
+        .join(' · ');
+    case 'ARCHIVE_REFUND':
+      return t('admin.order.timeline.refundPaid', { amount: amount('refundAmount') ?? '', date: day('refundDate') ?? '' });
+    case 'RENEW':
+      return amount('amountDue') && t('admin.order.timeline.renewed', { amount: amount('amountDue') ?? '', from: day('periodStart') ?? '', to: day('periodEnd') ?? '' });
+    default:
+      return undefined;
+  }
+}
+
+function EntryText({ entry, currency }: { entry: TimelineEntry; currency: string }) {
   const t = useT();
+  const { language } = useLanguage();
   const who = useWho();
   switch (entry.kind) {
     case 'TRANSITION': {
       const reason = typeof entry.data?.reason === 'string' ? entry.data.reason : undefined;
+      const money = moneyOf(entry, currency, language, t, who(entry.who));
       return (
         <>
           <strong>{actionLabel(t, entry.action)}</strong>{' '}
-          {entry.from
-            ? t('admin.order.timeline.fromTo', { from: statusLabel(t, entry.from), to: statusLabel(t, entry.to) })
-            : t('admin.order.timeline.to', { to: statusLabel(t, entry.to) })}{' '}
+          {entry.from === entry.to
+            ? ''
+            : entry.from
+              ? t('admin.order.timeline.fromTo', { from: statusLabel(t, entry.from), to: statusLabel(t, entry.to) })
+              : t('admin.order.timeline.to', { to: statusLabel(t, entry.to) })}{' '}
           · {who(entry.who)}
+          {money && <span className="admin-timeline__money">{money}</span>}
           {reason && <span className="admin-timeline__reason">{t('admin.order.timeline.reason', { reason })}</span>}
         </>
       );
@@ -78,7 +113,7 @@ export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdde
           <li key={index} className={`admin-timeline__entry admin-timeline__entry--${entry.kind.toLowerCase()}`}>
             <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
             <p>
-              <EntryText entry={entry} />
+              <EntryText entry={entry} currency={order.currency} />
             </p>
           </li>
         ))}

@@ -1,17 +1,21 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { bulkActionSchema, staffStatusActions, type BulkAnswer, type OrderListRow } from '#shared/schemas/orders-admin.ts';
-import { apiBase } from '#shared/paths.ts';
+import { bulkActionSchema, csvFlavours, staffStatusActions, type BulkAnswer, type CsvFlavour, type OrderListRow } from '#shared/schemas/orders-admin.ts';
+import { adminPaths, apiBase } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel } from '../../labels.ts';
-import { OrderFilters } from './order-filters.tsx';
+import { KeyboardHelp } from './keyboard-help.tsx';
+import { rememberList } from './list-context.ts';
+import { useListKeys, useShortcutsSetting } from './list-keys.ts';
+import { OrderFilters, orderSearchSelector } from './order-filters.tsx';
+import { OrderQueues } from './order-queues.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
@@ -30,6 +34,14 @@ export default function OrdersPage() {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [bulkResult, setBulkResult] = useState<BulkAnswer>();
+  const navigate = useNavigate();
+  /** The row the `j`/`k` keys are on, for the list at one address (another list starts without one). */
+  const [cursor, setCursor] = useState<{ address: string; index: number }>();
+  /** Counts the moves of `j`/`k`: each one focuses the current row's link. */
+  const [focusTurn, setFocusTurn] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [shortcuts, setShortcuts] = useShortcutsSetting();
+  const [flavour, setFlavour] = useState<CsvFlavour>('STANDARD');
 
   const listInput = {
     body: {
@@ -66,17 +78,64 @@ export default function OrdersPage() {
 
   const data = list.data;
   const listError = list.error instanceof ApiError ? list.error : undefined;
+  const rows = data?.results;
+  const address = search.toString();
+
+  const current = cursor?.address === address ? cursor.index : undefined;
+
+  // The order's page steps through the rows of this list (list-context.ts).
+  useEffect(() => {
+    if (rows) rememberList({ search: address, ids: rows.map((row) => row.id) });
+  }, [rows, address]);
+
+  useListKeys(shortcuts, {
+    search: () => document.querySelector<HTMLInputElement>(orderSearchSelector)?.focus(),
+    move: (step: 1 | -1) => {
+      if (!rows || rows.length === 0) return;
+      const next = Math.min(rows.length - 1, Math.max(0, current === undefined ? (step === 1 ? 0 : rows.length - 1) : current + step));
+      setCursor({ address, index: next });
+      setFocusTurn((turn) => turn + 1);
+    },
+    open: () => {
+      const row = current === undefined ? undefined : rows?.[current];
+      if (row) void navigate(adminPaths.order(row.id));
+      return row !== undefined;
+    },
+    help: () => setHelpOpen(true),
+  });
+  // Once the row is drawn as the current one, its link takes the focus: it is seen, read
+  // out, and Enter opens it.
+  useEffect(() => {
+    if (focusTurn > 0 && current !== undefined) document.querySelectorAll<HTMLAnchorElement>('.admin-orders .admin-table__open')[current]?.focus();
+  }, [focusTurn, current]);
 
   return (
     <div className="admin-orders">
       <div className="admin-page-head">
         <h1>{t('admin.orders.title')}</h1>
-        <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language).toString()}`} download>
-          {t('admin.orders.export')}
-        </a>
+        <button type="button" className="admin-button admin-button--secondary" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          {t('admin.keys.button')}
+        </button>
+        <div className="admin-export">
+          <label>
+            {t('admin.orders.csvFor')}{' '}
+            <select value={flavour} onChange={(event) => setFlavour(event.target.value as CsvFlavour)}>
+              {csvFlavours.map((one) => (
+                <option key={one} value={one}>
+                  {t(`admin.orders.csvFlavour.${one}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <a className="admin-button admin-button--secondary" href={`${apiBase}${orderAdminCalls.exportOrders.path}?${exportSearch(view, language, flavour).toString()}`} download>
+            {t('admin.orders.export')}
+          </a>
+        </div>
       </div>
 
+      <OrderQueues statuses={view.statuses} onChoose={(statuses) => changeView({ statuses })} />
       <OrderFilters view={view} onApply={(filter) => changeView(filter)} problems={listError?.fieldErrors ?? []} />
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
       <form className="admin-bulk" onSubmit={bulk.onSubmit}>
@@ -119,6 +178,7 @@ export default function OrdersPage() {
             onSort={(sortColumn, sortDirection) => changeView({ sortColumn, sortDirection })}
             onColumnsChange={(columns) => changeView({ columns }, false)}
             busy={list.isFetching}
+            current={current}
           />
           <nav className="admin-pager" aria-label={t('admin.orders.pager')}>
             <button type="button" className="admin-button admin-button--secondary" disabled={view.page <= 1} onClick={() => changeView({ page: view.page - 1 }, false)}>

@@ -11,7 +11,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { formatDateTime } from '#shared/dates.ts';
+import { formatDateTime, formatShortDateTime } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { orderColumns, orderSortColumns, type OrderListRow, type OrderSortColumn } from '#shared/schemas/orders-admin.ts';
@@ -59,13 +59,24 @@ function useColumns() {
     column.accessor('received', {
       id: 'RECEIVED',
       header: t('admin.orders.column.RECEIVED'),
-      cell: ({ row }) => (row.original.received ? formatDateTime(row.original.received, language) : '–'),
+      cell: ({ row }) =>
+        row.original.received ? (
+          <time dateTime={row.original.received} title={formatDateTime(row.original.received, language)}>
+            {formatShortDateTime(row.original.received, language)}
+          </time>
+        ) : (
+          '–'
+        ),
     }),
     column.accessor('customer', { id: 'CUSTOMER', header: t('admin.orders.column.CUSTOMER'), cell: ({ row }) => row.original.customer ?? '–' }),
     column.accessor('number', {
       id: 'NUMBER',
       header: t('admin.orders.column.NUMBER'),
-      cell: ({ row }) => <Link to={adminPaths.order(row.original.id)}>{row.original.number ?? t('admin.orders.noNumber')}</Link>,
+      cell: ({ row }) => (
+        <Link to={adminPaths.order(row.original.id)} className="admin-table__open">
+          {row.original.number ?? t('admin.orders.noNumber')}
+        </Link>
+      ),
     }),
     column.accessor('company', { id: 'COMPANY', header: t('admin.orders.column.COMPANY'), cell: ({ row }) => row.original.company ?? '–' }),
     column.accessor('totalExclVat', {
@@ -91,6 +102,7 @@ export function OrdersTable({
   onSort,
   onColumnsChange,
   busy,
+  current,
 }: {
   rows: OrderListRow[];
   view: OrdersView;
@@ -99,6 +111,8 @@ export function OrdersTable({
   onSort: (column: OrderSortColumn, direction: 'ASC' | 'DESC') => void;
   onColumnsChange: (columns: OrderColumn[]) => void;
   busy: boolean;
+  /** The row the `j`/`k` keys are on. */
+  current: number | undefined;
 }) {
   const t = useT();
   const columns = useColumns();
@@ -173,9 +187,9 @@ export function OrdersTable({
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={row.getIsSelected() ? 'is-selected' : undefined}>
+              <tr key={row.id} className={[row.getIsSelected() ? 'is-selected' : '', row.index === current ? 'is-current' : ''].join(' ').trim() || undefined}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>
+                  <td key={cell.id} className={`admin-table__cell--${cell.column.id.toLowerCase()}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

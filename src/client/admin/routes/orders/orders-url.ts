@@ -5,6 +5,7 @@ import {
   orderListLimits,
   orderSortColumns,
   sortDirections,
+  type CsvFlavour,
   type DateRange,
   type OrderSortColumn,
 } from '#shared/schemas/orders-admin.ts';
@@ -20,6 +21,8 @@ export interface OrdersView {
   statuses: OrderStatus[];
   company: string;
   number: string;
+  /** The one search box's text. */
+  search: string;
   dateRange: DateRange;
   fromDate: string;
   toDate: string;
@@ -51,10 +54,11 @@ export function viewFromSearch(search: URLSearchParams): OrdersView {
     statuses: [...new Set(statuses)],
     company: search.get('company') ?? '',
     number: search.get('number') ?? '',
+    search: search.get('q') ?? '',
     dateRange: pick(search.get('range'), dateRanges, 'ALL'),
     fromDate: isoDay(search.get('from')),
     toDate: isoDay(search.get('to')),
-    sortColumn: pick(search.get('sort'), orderSortColumns, 'RECEIVED'),
+    sortColumn: pick(search.get('sort'), orderSortColumns, 'STATUS'),
     sortDirection: pick(search.get('dir'), sortDirections, 'ASC'),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= orderListLimits.maxPageSize ? pageSize : orderListLimits.defaultPageSize,
@@ -68,10 +72,11 @@ export function searchFromView(view: OrdersView): URLSearchParams {
   for (const status of view.statuses) search.append('status', status);
   if (view.company) search.set('company', view.company);
   if (view.number) search.set('number', view.number);
+  if (view.search) search.set('q', view.search);
   if (view.dateRange !== 'ALL') search.set('range', view.dateRange);
   if (view.dateRange === 'CUSTOM' && view.fromDate) search.set('from', view.fromDate);
   if (view.dateRange === 'CUSTOM' && view.toDate) search.set('to', view.toDate);
-  if (view.sortColumn !== 'RECEIVED') search.set('sort', view.sortColumn);
+  if (view.sortColumn !== 'STATUS') search.set('sort', view.sortColumn);
   if (view.sortDirection !== 'ASC') search.set('dir', view.sortDirection);
   if (view.page !== 1) search.set('page', String(view.page));
   if (view.pageSize !== orderListLimits.defaultPageSize) search.set('size', String(view.pageSize));
@@ -87,6 +92,7 @@ export function filterOf(view: OrdersView) {
     ...(view.statuses.length > 0 ? { statuses: view.statuses } : {}),
     ...(view.company.trim() ? { company: view.company.trim() } : {}),
     ...(view.number.trim() ? { number: view.number.trim() } : {}),
+    ...(view.search.trim() ? { search: view.search.trim() } : {}),
     dateRange: view.dateRange,
     ...(view.dateRange === 'CUSTOM' && view.fromDate ? { fromDate: view.fromDate } : {}),
     ...(view.dateRange === 'CUSTOM' && view.toDate ? { toDate: view.toDate } : {}),
@@ -94,16 +100,17 @@ export function filterOf(view: OrdersView) {
 }
 
 /** The CSV export of every row of the view's filter, in its sort order. */
-export function exportSearch(view: OrdersView, language: string): URLSearchParams {
+export function exportSearch(view: OrdersView, language: string, flavour: CsvFlavour = 'STANDARD'): URLSearchParams {
   const filter = filterOf(view);
   const search = new URLSearchParams();
   for (const status of filter.statuses ?? []) search.append('statuses', status);
-  for (const key of ['company', 'number', 'dateRange', 'fromDate', 'toDate'] as const) {
+  for (const key of ['company', 'number', 'search', 'dateRange', 'fromDate', 'toDate'] as const) {
     const value = filter[key];
     if (value) search.set(key, value);
   }
   search.set('sortColumn', view.sortColumn);
   search.set('sortDirection', view.sortDirection);
   search.set('language', language);
+  if (flavour !== 'STANDARD') search.set('flavour', flavour);
   return search;
 }

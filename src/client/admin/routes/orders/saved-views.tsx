@@ -59,6 +59,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
       statuses: filter.statuses ?? [],
       company: filter.company ?? '',
       number: filter.number ?? '',
+      search: filter.search ?? '',
       dateRange: filter.dateRange,
       fromDate: filter.fromDate ?? '',
       toDate: filter.toDate ?? '',

@@ -1,0 +1,7 @@
+-- Trigram indexes find a part of a word (the orders table's search box); PGlite loads the
+-- extension at start (src/server/db/pglite-thread.mjs), PostgreSQL ships it (trusted since 13).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce(number, '') || ' ' || coalesce(invoice_info->'company'->>'name', '') || ' ' || coalesce(invoice_info->'contact'->>'firstName', '') || ' ' || coalesce(invoice_info->'contact'->>'lastName', '') || ' ' || coalesce(invoice_info->'contact'->>'email', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "status_rank" smallint GENERATED ALWAYS AS (case status when 'SHOPPING_CART' then 0 when 'ABANDONED' then 1 when 'ORDERED' then 2 when 'IN_PROGRESS' then 3 when 'INVOICED' then 4 when 'PAID' then 5 when 'ACTIVE' then 6 when 'COMPLETED' then 7 when 'CANCELED' then 8 when 'TERMINATING' then 9 when 'TERMINATED' then 10 when 'ARCHIVED' then 11 when 'DELETED' then 12 end) STORED;--> statement-breakpoint
+CREATE INDEX "orders_queue" ON "orders" USING btree ("status_rank","ordered_at" DESC NULLS LAST,"id") WHERE "orders"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "orders_search" ON "orders" USING gin ("search_text" gin_trgm_ops);
