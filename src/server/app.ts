@@ -10,6 +10,8 @@ import { apiDocumentCalls } from '#shared/contract/api-document.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService, type AuditService } from './modules/audit/audit.service.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -51,6 +53,9 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { staffAdminRoutes } from './modules/users/staff-admin.routes.ts';
+import { createStaffAdminService } from './modules/users/staff-admin.service.ts';
+import { createStaffAccountsService, type StaffAccountsService } from './modules/users/staff-accounts.service.ts';
 import { createStaffSecondFactorService } from './modules/users/staff-second-factor.service.ts';
 import { createStaffSignInService } from './modules/users/staff-sign-in.service.ts';
 import { createStaffThrottleService, type SignInDelay } from './modules/users/staff-throttle.service.ts';
@@ -96,6 +101,10 @@ declare module 'fastify' {
     mailWorker: MailService;
     /** The demo orders of a first start (main.ts). */
     demo: DemoService;
+    /** The staff accounts of a start (ADMIN_EMAIL, the demo account; main.ts). */
+    staffAccounts: StaffAccountsService;
+    /** The audit log, for tests that read or prune it directly. */
+    audit: AuditService;
   }
 }
 
@@ -171,7 +180,28 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
-  registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: https });
+  // The audit log (docs/product/audit-log.md): every module records its staff changes there,
+  // in the transaction of the change; the staff session check records the refused calls.
+  const audit = createAuditService({ db: database.db, retentionDays: env.AUDIT_RETENTION_DAYS, secretKey: env.SECRET_KEY, log: app.log });
+  app.decorate('audit', audit);
+  if (deps.startWorkers) app.addHook('onReady', async () => audit.start());
+  app.addHook('onClose', async () => audit.stop());
+  registerStaffSession(app, {
+    db: database.db,
+    secondFactorPolicy: env.STAFF_MFA,
+    secureCookies: https,
+    recordRefusal: ({ staff, method, address, needed }) =>
+      audit.record(
+        staff,
+        {
+          action: 'access.refused',
+          target: { kind: 'call', id: `${method} ${address}` },
+          outcome: 'refused',
+          summary: needed === 'secondFactor' ? 'needs a second factor (STAFF_MFA=required)' : `needs the role ${needed}, has ${staff.role}`,
+        },
+        database.db,
+      ),
+  });
   // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
   const metrics = createMetrics();
   // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
@@ -226,7 +256,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
   const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
   const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
-  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA });
+  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA, audit });
+  // Staff accounts: the admins' staff page with its invitations, and the accounts of the start (main.ts).
+  const staffAdmin = createStaffAdminService({ db, audit, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  app.decorate('staffAccounts', createStaffAccountsService({ db, audit }));
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
@@ -284,6 +317,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadsRoutes, { downloads });
   await app.register(usersRoutes, { signIn, secondFactor });
+  await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
@@ -292,6 +326,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(contactAdminRoutes, { contact });
   await app.register(contactsAdminRoutes, { people });
   await app.register(webinarsAdminRoutes, { webinars });
+  await app.register(auditRoutes, { audit });
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

@@ -41,6 +41,7 @@ export const orderAdminCalls = {
     summary: 'The orders table: one page of the filtered, sorted orders',
     tags,
     staff: true,
+    role: 'viewer',
   },
   /** A CSV download, not JSON: the link takes the list's filter as query parameters. */
   exportOrders: {
@@ -51,6 +52,7 @@ export const orderAdminCalls = {
     summary: 'Every order of the filter as CSV (UTF-8 with BOM)',
     tags,
     staff: true,
+    role: 'viewer',
   },
   savedViews: {
     method: 'GET',
@@ -59,6 +61,7 @@ export const orderAdminCalls = {
     summary: "The staff member's saved views and the shared ones",
     tags,
     staff: true,
+    role: 'viewer',
   },
   saveView: {
     method: 'POST',
@@ -68,6 +71,7 @@ export const orderAdminCalls = {
     summary: 'Saves a view of the orders table',
     tags,
     staff: true,
+    role: 'viewer',
   },
   deleteView: {
     method: 'DELETE',
@@ -77,6 +81,7 @@ export const orderAdminCalls = {
     summary: 'Deletes an own saved view',
     tags,
     staff: true,
+    role: 'viewer',
   },
   bulkOrderAction: {
     method: 'POST',
@@ -86,6 +91,7 @@ export const orderAdminCalls = {
     summary: 'One status change on many orders, each on its own',
     tags,
     staff: true,
+    role: 'editor',
   },
   adminOrder: {
     method: 'GET',
@@ -96,6 +102,7 @@ export const orderAdminCalls = {
     summary: 'An order with its actions, payments and timeline',
     tags,
     staff: true,
+    role: 'viewer',
   },
   payOrder: {
     method: 'POST',
@@ -106,6 +113,7 @@ export const orderAdminCalls = {
     summary: 'Records a payment (PAY)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   cancelRefundOrder: {
@@ -117,6 +125,7 @@ export const orderAdminCalls = {
     summary: 'Cancels a paid order, with or without a refund (CANCEL_REFUND)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   archiveRefundOrder: {
@@ -128,6 +137,7 @@ export const orderAdminCalls = {
     summary: 'Records the payout of a pending refund (ARCHIVE_REFUND)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   startTermination: {
@@ -139,6 +149,7 @@ export const orderAdminCalls = {
     summary: 'Gives notice on a subscription (START_TERMINATION)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   changeOrderStatus: {
@@ -150,6 +161,7 @@ export const orderAdminCalls = {
     summary: 'A status change (START_WORK, INVOICE, …)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   deleteOrder: {
@@ -162,6 +174,7 @@ export const orderAdminCalls = {
     summary: 'Deletes an order (DELETE); the reason in the body or the query',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   addOrderNote: {
@@ -173,5 +186,6 @@ export const orderAdminCalls = {
     summary: 'Adds a staff note to the timeline',
     tags,
     staff: true,
+    role: 'editor',
   },
 } as const satisfies Calls;

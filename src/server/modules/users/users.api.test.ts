@@ -15,7 +15,6 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { argon2Options, verifyPassword } from './passwords.ts';
 import { runStaffCommand } from './staff-cli.ts';
-import { createStaffAccountsService } from './staff-accounts.service.ts';
 import { createStaffSecondFactorService } from './staff-second-factor.service.ts';
 import { createStaffSignInService } from './staff-sign-in.service.ts';
 import { createStaffThrottleService } from './staff-throttle.service.ts';
@@ -38,14 +37,14 @@ const uniqueEmail = (label = 'staff') => `${label}-${++counter}-${Date.now()}@ex
 const uniqueClient = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}`;
 const goodPassword = 'Blue-Harbour-Lantern-42';
 
-const accounts = () => createStaffAccountsService({ db: t.database.db });
+const accounts = () => t.app.staffAccounts;
 
 /** The sign-in made as app.ts makes it, with a captcha and a password check of the test's own. */
 function signInService(options: { captcha: Parameters<typeof createStaffSignInService>[0]['captcha']; verifyPassword?: typeof verifyPassword }) {
   const db = t.database.db;
   const throttle = createStaffThrottleService({ db, verifyPassword: options.verifyPassword });
   const secondFactor = createStaffSecondFactorService({ db, throttle, secretKey: t.env.SECRET_KEY });
-  return createStaffSignInService({ db, captcha: options.captcha, throttle, secondFactor, secondFactorPolicy: 'optional' });
+  return createStaffSignInService({ db, captcha: options.captcha, throttle, secondFactor, secondFactorPolicy: 'optional', audit: t.app.audit });
 }
 
 async function addStaff(email = uniqueEmail(), password = goodPassword, name = 'Anna Muster') {
@@ -462,7 +461,7 @@ describe('failed sign-ins from many clients, and the sign-in log', () => {
     lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.email === email && String(line.msg).startsWith('staff '));
   async function addLoggedStaff(): Promise<string> {
     const email = uniqueEmail('owner');
-    await createStaffAccountsService({ db: logged.database.db }).addStaff({ email, password: goodPassword, name: 'Olga Owner' });
+    await logged.app.staffAccounts.addStaff({ email, password: goodPassword, name: 'Olga Owner' });
     return email;
   }
 
@@ -694,6 +693,7 @@ describe('staff calls of the contract (staff: true) and STAFF_MFA=required', () 
     answer: z.object({ label: z.string(), email: z.string() }),
     summary: 'A staff call of the test',
     staff: true,
+    role: 'viewer',
   } as const satisfies Call;
   const probeRoutes: FastifyPluginAsyncZod<{ label: string }> = async (app, options) => {
     registerCall(app, staffOnly, async (request) => ({ label: options.label, email: staffOf(request).email }));
@@ -913,7 +913,7 @@ describe('staff accounts at start', () => {
   it('creates the demo account with a generated password on an empty database, once; the ADMIN_EMAIL account when absent', async () => {
     const fresh = await createTestApp();
     try {
-      const service = createStaffAccountsService({ db: fresh.database.db });
+      const service = fresh.app.staffAccounts;
       const demo = await service.ensureStartAccounts({});
       expect(demo).toMatchObject({ created: 'demo', email: 'staff@cybersafe-academy.example' });
       const password = 'password' in demo ? demo.password : '';
