@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
   // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
   const newsletterOptIn = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
   // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
@@ -248,9 +248,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY: env.CONTACT_EMAIL_SECURITY ?? env.ORDERS_EMAIL,
     },
     publicUrl: env.PUBLIC_URL,
+    audit,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloads = createDownloadsService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
@@ -278,9 +279,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's orders (the table, an order's page, the staff actions) and start page;
   // the order jobs (idle carts are abandoned).
-  const ordersTable = createOrdersTableService({ db });
-  const orderPage = createOrderPageService({ db, checkout });
-  const orderActions = createOrderActionsService({ orders, orderPage });
+  const ordersTable = createOrdersTableService({ db, audit });
+  const orderPage = createOrderPageService({ db, checkout, audit });
+  const orderActions = createOrderActionsService({ orders, orderPage, audit });
   const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));

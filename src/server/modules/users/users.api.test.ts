@@ -124,7 +124,7 @@ describe('POST /api/users/login', () => {
     const user = await addStaff(uniqueEmail('anna'), goodPassword, 'Anna Muster');
     const response = await login({ email: ` ${user.email.toUpperCase()} `, password: goodPassword });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Anna Muster' });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Anna Muster', role: 'editor' });
     expect(response.headers['cache-control']).toBe('no-store');
     const cookie = sessionCookieOf(response);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7 * 24 * 60 * 60 });
@@ -244,7 +244,7 @@ describe('GET /api/users/me and the session', () => {
     const response = await call('GET', '/api/users/me', await signIn(user.email));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Beat Keller', secondFactorEnabled: false, secondFactorRequired: false });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Beat Keller', role: 'editor', secondFactorEnabled: false, secondFactorRequired: false });
   });
 
   it('ends after 8 hours without a request, and records use at most once a minute', async () => {
@@ -594,7 +594,7 @@ describe('second factor', () => {
     const next = totpCode(secret, Date.now() + 30_000);
     const response = await call('POST', '/api/users/login/second-factor', pending, { code: next });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     const full = sessionCookieOf(response);
     expect(full).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(full?.value).not.toBe(pending);
@@ -679,7 +679,7 @@ describe('second factor', () => {
     expect(off.statusCode).toBe(204);
     expect(await t.database.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id))).toEqual([]);
     const response = await login({ email: user.email, password: goodPassword });
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     expect((await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword })).statusCode).toBe(409);
   });
 });
