@@ -50,7 +50,6 @@ export const staffAdmin = {
   'adminAudit.filter.targetKind': 'Art des Ziels',
   'adminAudit.filter.targetId': 'Kennung des Ziels',
   'adminAudit.filter.outcome': 'Ergebnis',
-  'adminAudit.filter.anyOutcome': 'Alle',
   'adminAudit.filter.fromDate': 'Von',
   'adminAudit.filter.toDate': 'Bis',
   'adminAudit.filter.apply': 'Filtern',

@@ -48,7 +48,6 @@ export const staffAdmin = {
   'adminAudit.filter.targetKind': 'Target kind',
   'adminAudit.filter.targetId': 'Target id',
   'adminAudit.filter.outcome': 'Outcome',
-  'adminAudit.filter.anyOutcome': 'Any',
   'adminAudit.filter.fromDate': 'From',
   'adminAudit.filter.toDate': 'To',
   'adminAudit.filter.apply': 'Filter',

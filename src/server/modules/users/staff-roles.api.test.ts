@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema.ts';
-import { runStaffCommand } from '#server/modules/users/staff-cli.ts';
+import { runStaffCommand } from './staff-cli.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { AuditPage, StaffOverview } from '#shared/schemas/staff-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
@@ -10,7 +10,7 @@ import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { systemActor } from './audit.service.ts';
+import { systemActor } from '#server/modules/audit/audit.service.ts';
 
 /**
  * Staff roles and the audit log through the API (docs/product/staff-roles.md,
