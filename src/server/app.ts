@@ -182,7 +182,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
   // The audit log (docs/product/audit-log.md): every module records its staff changes there,
   // in the transaction of the change; the staff session check records the refused calls.
-  const audit = createAuditService({ db: database.db, retentionDays: env.AUDIT_RETENTION_DAYS, secretKey: env.SECRET_KEY, log: app.log });
+  // Its pruning is a background job like the others: its runs are counted (metrics.timedJob).
+  const metrics = createMetrics();
+  const audit = createAuditService({
+    db: database.db,
+    retentionDays: env.AUDIT_RETENTION_DAYS,
+    secretKey: env.SECRET_KEY,
+    log: app.log,
+    timed: (run) => metrics.timedJob('prune-audit-log', run),
+  });
   app.decorate('audit', audit);
   if (deps.startWorkers) app.addHook('onReady', async () => audit.start());
   app.addHook('onClose', async () => audit.stop());
@@ -203,7 +211,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       ),
   });
   // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
-  const metrics = createMetrics();
   // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
   const outbox = createOutboxService();
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });

@@ -33,7 +33,7 @@ export interface StaffMember {
 }
 
 /** A staff call refused with 403 (role or second factor), as the audit log records it. */
-export interface RefusedStaffCall {
+interface RefusedStaffCall {
   staff: StaffMember;
   /** The method and the address asked for, without its query. */
   method: string;

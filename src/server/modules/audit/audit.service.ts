@@ -61,7 +61,14 @@ function rowOf(row: repo.AuditLogRow): AuditRow {
   };
 }
 
-export function createAuditService(deps: { db: Db; retentionDays: number; secretKey: string; log?: FastifyBaseLogger }) {
+export function createAuditService(deps: {
+  db: Db;
+  retentionDays: number;
+  secretKey: string;
+  log?: FastifyBaseLogger;
+  /** Wraps the periodic pruning as the metrics count jobs (`metrics.timedJob`); as it is without. */
+  timed?: (run: () => Promise<number>) => () => Promise<number>;
+}) {
   const { db, retentionDays, secretKey } = deps;
   let timer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
@@ -85,8 +92,10 @@ export function createAuditService(deps: { db: Db; retentionDays: number; secret
     return repo.pruneAuditRows(db, retentionDays);
   }
 
+  // Another copy pruning at the same moment counts as nothing pruned here.
+  const timedPrune = (deps.timed ?? ((run) => run))(async () => (await prune()) ?? 0);
   const runPrune = () => {
-    pruning ??= prune()
+    pruning ??= timedPrune()
       .then((count) => {
         if (count) deps.log?.info({ count }, 'audit log rows past the retention period pruned');
       })
