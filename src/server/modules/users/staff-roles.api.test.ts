@@ -142,6 +142,36 @@ describe('a viewer reads, the admin changes, the audit log has both', () => {
     expect(exports.results[0]).toMatchObject({ actorEmail: 'ada.admin@example.ch', summary: expect.stringContaining('actor=vera.viewer') });
   });
 
+  it('a viewer opens a message without marking it read; an editor marks it read by opening it', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-form/',
+      headers: visitor.headers,
+      payload: {
+        firstName: 'Anna',
+        lastName: 'Muster',
+        email: 'anna.muster@example.ch',
+        captchaSolution: await solveCaptcha(t.app, 'contact'),
+        agreeWithDataPrivacy: true,
+        preferredLanguage: 'de-CH',
+        recipient: 'EDUCATION_EXPERT',
+        subject: 'Training for our developers',
+        message: 'Which training fits a team of twelve developers?',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const inbox = (await as(viewer, 'GET', '/api/messages/admin/')).json() as { results: { id: string; read: boolean }[] };
+    const id = inbox.results[0]?.id ?? '';
+    expect((await as(viewer, 'GET', `/api/messages/admin/${id}`)).json()).toMatchObject({ read: false });
+    expect((await as(viewer, 'POST', `/api/messages/admin/${id}/archive`)).statusCode).toBe(403);
+    const editor = await signInAsStaff(t, { email: 'eddie.editor@example.ch' });
+    expect((await as(editor, 'GET', `/api/messages/admin/${id}`)).json()).toMatchObject({ read: true });
+    expect((await as(editor, 'POST', `/api/messages/admin/${id}/archive`)).statusCode).toBe(200);
+    expect((await auditPage(`targetId=${id}`)).results.map((row) => [row.actorEmail, row.action, row.outcome])).toEqual([
+      ['eddie.editor@example.ch', 'message.archive', 'success'],
+    ]);
+  });
+
   it('records the exports of viewers too', async () => {
     const exported = await as(viewer, 'GET', '/api/orders/admin/export.csv');
     expect(exported.statusCode).toBe(200);
@@ -151,7 +181,7 @@ describe('a viewer reads, the admin changes, the audit log has both', () => {
 });
 
 describe('roles of staff accounts', () => {
-  it('the last active admin can be neither demoted nor disabled, by the command line or the staff page', async () => {
+  it('the last active admin can be neither demoted nor disabled (the staff page also refuses an admin their own account)', async () => {
     // A database of its own, whose only admin is the one made here.
     const fresh = await createTestApp();
     const { app } = fresh;
