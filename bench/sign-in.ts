@@ -7,7 +7,6 @@ import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv } from '#server/env.ts';
 import { argon2Options, hashPassword, verifyPassword } from '#server/modules/users/passwords.ts';
-import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { solveCaptcha } from '../tests/helpers/captcha.ts';
 import { startXsrfSession } from '../tests/helpers/xsrf.ts';
 import { percentile } from './load.ts';
@@ -50,7 +49,7 @@ async function measure(database: Database): Promise<SignInFigure> {
   try {
     await app.ready();
     const email = 'bench-staff@example.ch';
-    const { password } = await createStaffAccountsService({ db: database.db }).addStaff({ email, name: 'Bench Staff' });
+    const { password } = await app.staffAccounts.addStaff({ email, name: 'Bench Staff' });
     const xsrf = await startXsrfSession(app);
     const solutions: string[] = [];
     for (let i = 0; i < warmUps + signIns; i++) solutions.push(await solveCaptcha(app, 'signIn'));

@@ -10,6 +10,8 @@ import { apiDocumentCalls } from '#shared/contract/api-document.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService, type AuditService } from './modules/audit/audit.service.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -51,6 +53,9 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { staffAdminRoutes } from './modules/users/staff-admin.routes.ts';
+import { createStaffAdminService } from './modules/users/staff-admin.service.ts';
+import { createStaffAccountsService, type StaffAccountsService } from './modules/users/staff-accounts.service.ts';
 import { createStaffSecondFactorService } from './modules/users/staff-second-factor.service.ts';
 import { createStaffSignInService } from './modules/users/staff-sign-in.service.ts';
 import { createStaffThrottleService, type SignInDelay } from './modules/users/staff-throttle.service.ts';
@@ -96,6 +101,10 @@ declare module 'fastify' {
     mailWorker: MailService;
     /** The demo orders of a first start (main.ts). */
     demo: DemoService;
+    /** The staff accounts of a start (ADMIN_EMAIL, the demo account; main.ts). */
+    staffAccounts: StaffAccountsService;
+    /** The audit log, for tests that read or prune it directly. */
+    audit: AuditService;
   }
 }
 
@@ -171,9 +180,37 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
   registerRateLimit(app, { db: database.db, limits: { mailForms: { max: env.MAIL_FORMS_PER_HOUR, windowSeconds: 3600 } } });
-  registerStaffSession(app, { db: database.db, secondFactorPolicy: env.STAFF_MFA, secureCookies: https });
-  // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
+  // The audit log (docs/product/audit-log.md): every module records its staff changes there,
+  // in the transaction of the change; the staff session check records the refused calls.
+  // Its pruning is a background job like the others: its runs are counted (metrics.timedJob).
   const metrics = createMetrics();
+  const audit = createAuditService({
+    db: database.db,
+    retentionDays: env.AUDIT_RETENTION_DAYS,
+    secretKey: env.SECRET_KEY,
+    log: app.log,
+    timed: (run) => metrics.timedJob('prune-audit-log', run),
+  });
+  app.decorate('audit', audit);
+  if (deps.startWorkers) app.addHook('onReady', async () => audit.start());
+  app.addHook('onClose', async () => audit.stop());
+  registerStaffSession(app, {
+    db: database.db,
+    secondFactorPolicy: env.STAFF_MFA,
+    secureCookies: https,
+    recordRefusal: ({ staff, method, address, needed }) =>
+      audit.record(
+        staff,
+        {
+          action: 'access.refused',
+          target: { kind: 'call', id: `${method} ${address}` },
+          outcome: 'refused',
+          summary: needed === 'secondFactor' ? 'needs a second factor (STAFF_MFA=required)' : `needs the role ${needed}, has ${staff.role}`,
+        },
+        database.db,
+      ),
+  });
+  // GET /metrics, and what it counts: every answer and 429 here, the rest where it happens below.
   // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
   const outbox = createOutboxService();
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
@@ -199,7 +236,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
   // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
   const newsletterOptIn = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
   // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
@@ -218,15 +255,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       INFORMATION_SECURITY_OFFICER_SECURITY_ISSUES_ONLY: env.CONTACT_EMAIL_SECURITY ?? env.ORDERS_EMAIL,
     },
     publicUrl: env.PUBLIC_URL,
+    audit,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloadables = createDownloadablesService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
   const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
   const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
-  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA });
+  const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA, audit });
+  // Staff accounts: the admins' staff page with its invitations, and the accounts of the start (main.ts).
+  const staffAdmin = createStaffAdminService({ db, audit, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  app.decorate('staffAccounts', createStaffAccountsService({ db, audit }));
   // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
@@ -245,9 +286,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's orders (the table, an order's page, the staff actions) and start page;
   // the order jobs (idle carts are abandoned).
-  const ordersTable = createOrdersTableService({ db });
-  const orderPage = createOrderPageService({ db, checkout });
-  const orderActions = createOrderActionsService({ orders, orderPage });
+  const ordersTable = createOrdersTableService({ db, audit });
+  const orderPage = createOrderPageService({ db, checkout, audit });
+  const orderActions = createOrderActionsService({ orders, orderPage, audit });
   const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
@@ -284,6 +325,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadablesRoutes, { downloadables });
   await app.register(usersRoutes, { signIn, secondFactor });
+  await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
@@ -292,6 +334,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(inboxRoutes, { messages });
   await app.register(contactsAdminRoutes, { people });
   await app.register(webinarsAdminRoutes, { webinars });
+  await app.register(auditRoutes, { audit });
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

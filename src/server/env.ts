@@ -125,6 +125,8 @@ const envSchema = z
     MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
     /** Open connections one client address may hold at once; further ones are closed at once. Not counted for trusted proxies. */
     MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(128)),
+    /** Days the audit log keeps a row (docs/product/audit-log.md); older rows are pruned. Default two years. */
+    AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(36_500).default(730)),
     /** Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/product/operations.md). */
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   })

@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { EnvError, readEnv } from './env.ts';
-import { createStaffAccountsService } from './modules/users/staff-accounts.service.ts';
 import { clientAddressRules } from './plugins/client-address.ts';
 import { followConnections } from './plugins/graceful-stop.ts';
 
@@ -29,7 +28,7 @@ async function main(): Promise<void> {
   }
   // Staff accounts: the one of ADMIN_EMAIL/ADMIN_PASSWORD when absent; without them, on a
   // database without any account, a demo account whose password is shown this once.
-  const started = await createStaffAccountsService({ db: database.db }).ensureStartAccounts({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  const started = await app.staffAccounts.ensureStartAccounts({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   if (started.created === 'admin') app.log.info({ email: started.email }, 'staff account of ADMIN_EMAIL created');
   if (started.created === 'demo') {
     app.log.info({ email: started.email }, 'demo staff account created');

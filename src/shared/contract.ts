@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import type { StaffRole } from './staff-roles.ts';
 
 /**
  * The API contract (docs/decisions/028-one-api-contract.md). Every call under /api is
@@ -36,13 +37,10 @@ export interface Redirect {
   redirect: string;
 }
 
-/** The staff roles the back office will know. */
-type StaffRole = 'admin' | 'editor' | 'viewer';
-
 /** The groups of calls limited per client address (src/server/plugins/rate-limit.ts). */
 export type RateLimitScope = 'mailForms';
 
-export interface Call {
+interface CallFacts {
   method: Method;
   /** Below /api; `:name` marks a path parameter (`/orders/:orderId/checkout`). */
   path: string;
@@ -57,17 +55,6 @@ export interface Call {
   tags?: readonly string[];
   /** Only where the one made of method and path (src/server/plugins/api-document.ts) would not do. */
   operationId?: string;
-  /**
-   * Staff only: 401 without a staff session, 403 under STAFF_MFA=required without a second
-   * factor. `'withoutSecondFactor'`: the own account's calls, open without one so that
-   * staff can set it up.
-   */
-  staff?: true | 'withoutSecondFactor';
-  /**
-   * The staff role the call will need. Not checked yet: the roles are the next piece of
-   * work, which will read this slot in requireStaff (src/server/plugins/staff-session.ts).
-   */
-  role?: StaffRole;
   /**
    * `false`: the one write without the anti-forgery header, the newsletter's one-click
    * unsubscribe, which a mail program posts without the visitor's cookies
@@ -86,6 +73,28 @@ export interface Call {
   /** Media types the body may come as besides JSON (only the one-click unsubscribe reads a form). */
   consumes?: readonly string[];
 }
+
+/**
+ * A staff call: 401 without a staff session, 403 `secondFactorRequired` under
+ * STAFF_MFA=required without a second factor (`staff: 'withoutSecondFactor'`: the own
+ * account's calls, open without one so that staff can set it up), and 403 `forbidden`
+ * for a staff member whose role is below `role` (src/shared/staff-roles.ts), checked by
+ * requireStaff (src/server/plugins/staff-session.ts) and recorded in the audit log. A
+ * staff call cannot leave its role out: the type asks for it.
+ */
+interface StaffCall extends CallFacts {
+  staff: true | 'withoutSecondFactor';
+  /** The least role the call needs: `viewer` (any staff member), `editor` or `admin`. */
+  role: StaffRole;
+}
+
+/** A call anybody may make. */
+interface OpenCall extends CallFacts {
+  staff?: undefined;
+  role?: undefined;
+}
+
+export type Call = StaffCall | OpenCall;
 
 /** A group of calls, the export of a file in `contract/`. */
 export type Calls = Record<string, Call>;
@@ -116,6 +125,7 @@ export function refusalsOf(call: Call): ErrorCode[] {
   if (call.body) refusals.push('malformedJson', 'nestedTooDeeply', 'payloadTooLarge', 'unsupportedMediaType');
   if (call.staff) refusals.push('unauthorized');
   if (call.staff === true) refusals.push('secondFactorRequired');
+  if (call.staff && call.role !== 'viewer') refusals.push('forbidden');
   if (needsXsrfToken(call.method, call)) refusals.push('xsrf');
   if (call.params) refusals.push('notFound');
   if (call.rateLimit) refusals.push('tooManyRequests');

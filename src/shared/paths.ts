@@ -52,6 +52,10 @@ export const adminPaths = {
   contacts: () => '/contacts',
   contact: (id: string) => `/contacts/${id}`,
   account: () => '/account',
+  staff: () => '/staff',
+  audit: () => '/audit',
+  /** Where an invitation's mail leads: the invitee sets a name and password there (docs/product/staff-roles.md). */
+  invitation: (token: string) => `/invitation/${token}`,
 } as const;
 
 /** An app route as an address of the site: `appUrl(appPaths.tracking(id))` → `/app/orders/…/tracking`. */

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp, type App } from '#server/app.ts';
 import type { Env } from '#server/env.ts';
-import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
+import type { StaffRole } from '#shared/staff-roles.ts';
 import { solveCaptcha } from './captcha.ts';
 import type { TestApp } from './test-app.ts';
 import { startXsrfSession } from './xsrf.ts';
@@ -30,6 +30,8 @@ export interface SignInOptions {
   name?: string;
   /** Default: a generated one. */
   password?: string;
+  /** The role of a new account; default editor, as for any new account. */
+  role?: StaffRole;
   /** Also turn the second factor on (through the API), e.g. for STAFF_MFA=required. */
   secondFactor?: boolean;
   /** The client address of the requests (app.inject's remoteAddress); default 127.0.0.1. */
@@ -49,11 +51,11 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
  *   await t.app.inject({ method: 'GET', url: '/api/admin/orders', headers: staff.headers });
  */
 export async function signInAsStaff(testApp: TestApp, options: SignInOptions = {}): Promise<StaffSignIn> {
-  const { app, database } = testApp;
+  const { app } = testApp;
   const email = options.email ?? `staff-${randomBytes(6).toString('hex')}@example.ch`;
   let password = options.password;
   try {
-    const added = await createStaffAccountsService({ db: database.db }).addStaff({ email, name: options.name ?? 'Test Staff', password });
+    const added = await app.staffAccounts.addStaff({ email, name: options.name ?? 'Test Staff', password, role: options.role });
     password = added.password;
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'conflict' && password)) throw error;

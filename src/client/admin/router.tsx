@@ -5,11 +5,12 @@ import { AdminErrorPage } from './admin-error-page.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 /**
- * The back office's routes, below /app/admin-panel. Sign-in stands alone; every other
+ * The back office's routes, below /app/admin-panel. Sign-in and the invitation link stand alone; every other
  * page needs a signed-in staff member (AdminLayout checks) and is its own chunk.
  */
 const adminRoutes: RouteObject[] = [
   { path: adminPaths.login(), lazy: lazyPage(() => import('./routes/login.tsx')), errorElement: <AdminErrorPage /> },
+  { path: adminPaths.invitation(':token'), lazy: lazyPage(() => import('./routes/invitation.tsx')), errorElement: <AdminErrorPage /> },
   {
     element: <AdminLayout />,
     errorElement: <AdminErrorPage />,
@@ -26,6 +27,8 @@ const adminRoutes: RouteObject[] = [
       { path: adminPaths.contacts(), lazy: lazyPage(() => import('./routes/contacts/contacts-page.tsx')) },
       { path: adminPaths.contact(':contactId'), lazy: lazyPage(() => import('./routes/contacts/contact-page.tsx')) },
       { path: adminPaths.account(), lazy: lazyPage(() => import('./routes/account.tsx')) },
+      { path: adminPaths.staff(), lazy: lazyPage(() => import('./routes/staff/staff-page.tsx')) },
+      { path: adminPaths.audit(), lazy: lazyPage(() => import('./routes/audit/audit-page.tsx')) },
       { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
+import type { StaffRole } from '#shared/staff-roles.ts';
 import {
   boolean,
   check,
@@ -287,9 +288,70 @@ export const adminUsers = pgTable('admin_users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** A disabled account cannot sign in; disabling ends its sessions. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * What the account may do (docs/product/staff-roles.md): `admin`, `editor` or `viewer`.
+   * New accounts are editors; the accounts that existed before roles became admins (the
+   * migration adds the column with that default first).
+   */
+  role: text('role').$type<StaffRole>().notNull().default('editor'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [check('admin_users_role', sql`${t.role} in ('admin', 'editor', 'viewer')`)]);
+
+/**
+ * An invitation to the back office: a one-time link mailed to the invitee, who sets a
+ * name and password with it (only the link token's SHA-256 is stored). It is used once,
+ * expires after 7 days, or is withdrawn by an admin.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    language: text('language').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_invitations_email').on(t.email), check('staff_invitations_role', sql`${t.role} in ('admin', 'editor', 'viewer')`)],
+);
+
+// ---- audit log (docs/product/audit-log.md) --------------------------------------------
+
+/**
+ * One row per staff change, refused staff attempt, sign-in and export, written in the
+ * transaction of what it records. Rows are never updated by the app: a trigger of the
+ * migration refuses UPDATE unless the transaction declared a pseudonymisation (a person's
+ * erasure), and then allows only the personal columns to change. Old rows are pruned after
+ * AUDIT_RETENTION_DAYS.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member's e-mail; 'system' or 'command line' for what no one signed in did; the tried address for a failed sign-in. */
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role'),
+    clientAddress: text('client_address'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    outcome: text('outcome').$type<'success' | 'refused' | 'failed'>().notNull(),
+    summary: text('summary').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_actor_at').on(t.actorEmail, t.at),
+    index('audit_log_target_at').on(t.targetKind, t.targetId, t.at),
+    index('audit_log_action_at').on(t.action, t.at),
+    check('audit_log_outcome', sql`${t.outcome} in ('success', 'refused', 'failed')`),
+  ],
+);
 
 // ---- anti-robot ----------------------------------------------------------------------
 

@@ -87,6 +87,10 @@ const conflicting = [
   'POST /api/users/me/second-factor/enrolment',
   'POST /api/users/me/second-factor',
   'DELETE /api/users/me/second-factor',
+  'POST /api/admin/staff/invitations',
+  'PUT /api/admin/staff/{id}/role',
+  'POST /api/admin/staff/{id}/disable',
+  'POST /api/users/invitations/{token}',
 ];
 /** File answers by the ending of their address; the download link answers the item's PDF. */
 const fileTypes: Record<string, string> = { '.csv': 'text/csv', '.pdf': 'application/pdf', '.svg': 'image/svg+xml', '.ics': 'text/calendar' };
@@ -172,7 +176,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('lists 409 where the state of a cart, order, webinar or second factor can refuse the call, and only there', () => {
+  it('lists 409 where the state of a cart, order, webinar, second factor or staff account can refuse the call, and only there', () => {
     expect(operations.filter(({ op }) => statuses(op).includes('409')).map(({ name }) => name).sort()).toEqual([...conflicting].sort());
   });
 
@@ -199,6 +203,7 @@ describe('OpenAPI document', () => {
   it('describes the file downloads by their media type, as text or bytes, not JSON', () => {
     const files = operations.filter(({ path }) => fileTypeOf(path));
     expect(files.map(({ name }) => name).sort()).toEqual([
+      'GET /api/admin/audit/export.csv',
       'GET /api/contacts/admin/export.csv',
       'GET /api/downloadables/by-code/{code}/cover.svg',
       'GET /api/downloadables/by-code/{code}/file',

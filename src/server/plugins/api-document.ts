@@ -22,6 +22,7 @@ import { errorBodySchema, fieldErrorsBodySchema } from '#shared/schemas/errors.t
  * | a body | 400 `malformedJson` and `nestedTooDeeply`, 413, 415 |
  * | path parameters | 404 |
  * | `staff` | 401, the `session` scheme; 403 `secondFactorRequired` unless `staff: 'withoutSecondFactor'` |
+ * | `role` (every staff call) | `x-staff-role` and a line of the description; 403 `forbidden` unless it is `viewer` |
  * | a write the anti-forgery check applies to (`needsXsrfToken`) | 403 `xsrf`, the `xsrf` scheme |
  * | `rateLimit` | 429 with Retry-After |
  * | `refusals` | what its service can refuse besides (409 `conflict`, …) |
@@ -87,7 +88,7 @@ const whenRefused: Partial<Record<ErrorCode, string>> = {
   unauthorized: '`unauthorized`: no valid staff session, or a failed staff sign-in',
   xsrf: '`xsrf`: missing or wrong anti-forgery header (X-XSRF-TOKEN)',
   secondFactorRequired: '`secondFactorRequired`: under STAFF_MFA=required, a staff member without a second factor',
-  forbidden: '`forbidden`: the cart asked for has become an order',
+  forbidden: "`forbidden`: the staff member's role is below the one the call needs (see `x-staff-role`), or the cart asked for has become an order",
   notFound: '`notFound`: nothing is known under this address (an unknown id, or a link token unknown or expired)',
   conflict: "`conflict`: the state of what the call changes does not allow it now (a cart that has become an order, a lifecycle step the order's status does not allow, …)",
   payloadTooLarge: '`payloadTooLarge`: the body is larger than the call accepts (64 KiB of JSON)',
@@ -146,6 +147,12 @@ const transform: SwaggerTransform = (input) => {
     schema: {
       ...rest,
       operationId: schema.operationId ?? operationIdOf(method, url),
+      ...(call?.role
+        ? {
+            'x-staff-role': call.role,
+            description: [rest.description, `Staff role needed: \`${call.role}\` or above (viewer < editor < admin).`].filter(Boolean).join('\n\n'),
+          }
+        : {}),
       ...(security ? { security } : {}),
       response: { ...response, ...errorAnswers(refusals) },
     },

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { adminSessions, adminUsers } from '#server/db/schema.ts';
 import { cookiePath, cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
+import { roleAllows, type StaffRole } from '#shared/staff-roles.ts';
 
 /**
  * Staff sessions (docs/product/cookies.md). The `session` cookie holds a 256-bit random
@@ -14,8 +15,10 @@ import { AppError } from '#shared/errors.ts';
  *
  * `requireStaff` guards a route: 401 without a valid session, 403 `secondFactorRequired`
  * under STAFF_MFA=required for staff without a second factor (except the calls the
- * contract marks `staff: 'withoutSecondFactor'`, the /api/users/me… calls), and
- * `Cache-Control: no-store` on every answer. `registerCall` (src/server/http/register-call.ts)
+ * contract marks `staff: 'withoutSecondFactor'`, the /api/users/me… calls), 403
+ * `forbidden` when the staff member's role is below the one the contract entry names
+ * (docs/product/staff-roles.md; both 403s are handed to `recordRefusal`, which writes the
+ * audit row), and `Cache-Control: no-store` on every answer. `registerCall` (src/server/http/register-call.ts)
  * puts it on every call the contract marks `staff`; no route adds it by hand.
  */
 
@@ -24,6 +27,18 @@ export interface StaffMember {
   id: string;
   email: string;
   name: string;
+  role: StaffRole;
+  /** Where the request came from (the audit log's client address). */
+  clientAddress: string;
+}
+
+/** A staff call refused with 403 (role or second factor), as the audit log records it. */
+interface RefusedStaffCall {
+  staff: StaffMember;
+  /** The method and the address asked for, without its query. */
+  method: string;
+  address: string;
+  needed: StaffRole | 'secondFactor';
 }
 
 /** The session of a guarded request. */
@@ -39,6 +54,7 @@ interface StaffSessions {
   db: Db;
   secondFactorPolicy: SecondFactorPolicy;
   secureCookies: boolean;
+  recordRefusal: (refused: RefusedStaffCall) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -86,7 +102,11 @@ export function isActiveSession() {
 }
 
 /** The session of a cookie's id when it is valid; refreshes its `last_seen_at`. */
-async function findSession(db: Db, sessionId: string | undefined): Promise<{ staff: StaffMember; session: CurrentStaffSession } | undefined> {
+async function findSession(
+  db: Db,
+  sessionId: string | undefined,
+  clientAddress: string,
+): Promise<{ staff: StaffMember; session: CurrentStaffSession } | undefined> {
   if (!sessionId || sessionId.length > 128) return undefined;
   const idHash = hashSessionId(sessionId);
   const [row] = await db
@@ -94,6 +114,7 @@ async function findSession(db: Db, sessionId: string | undefined): Promise<{ sta
       id: adminUsers.id,
       email: adminUsers.email,
       name: adminUsers.name,
+      role: adminUsers.role,
       totpEnabledAt: adminUsers.totpEnabledAt,
       seenLongAgo: sql<boolean>`${adminSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
     })
@@ -105,7 +126,7 @@ async function findSession(db: Db, sessionId: string | undefined): Promise<{ sta
     await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(eq(adminSessions.idHash, idHash));
   }
   return {
-    staff: { id: row.id, email: row.email, name: row.name },
+    staff: { id: row.id, email: row.email, name: row.name, role: row.role, clientAddress },
     session: { idHash, secondFactorEnabled: row.totpEnabledAt !== null },
   };
 }
@@ -113,9 +134,9 @@ async function findSession(db: Db, sessionId: string | undefined): Promise<{ sta
 /** Makes `requireStaff` work: call once in buildApp, before the routes. */
 export function registerStaffSession(
   app: FastifyInstance,
-  options: { db: Db; secondFactorPolicy: SecondFactorPolicy; secureCookies: boolean },
+  options: StaffSessions,
 ): void {
-  app.decorate('staffSessions', { db: options.db, secondFactorPolicy: options.secondFactorPolicy, secureCookies: options.secureCookies });
+  app.decorate('staffSessions', { ...options });
   app.decorateRequest('staff', null);
   app.decorateRequest('staffSession', null);
 }
@@ -127,14 +148,24 @@ export function registerStaffSession(
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
-  const { db, secondFactorPolicy } = request.server.staffSessions;
-  const found = await findSession(db, sessionCookieOf(request));
+  const { db, secondFactorPolicy, recordRefusal } = request.server.staffSessions;
+  const found = await findSession(db, sessionCookieOf(request), request.ip);
   if (!found) throw new AppError('unauthorized');
   request.staff = found.staff;
   request.staffSession = found.session;
-  const openWithoutSecondFactor = request.routeOptions.config.call?.staff === 'withoutSecondFactor';
-  if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && !openWithoutSecondFactor) {
+  const call = request.routeOptions.config.call;
+  const refused = (needed: RefusedStaffCall['needed']) =>
+    recordRefusal({ staff: found.staff, method: request.method, address: request.url.split('?')[0] ?? '', needed });
+  if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && call?.staff !== 'withoutSecondFactor') {
+    await refused('secondFactor');
     throw new AppError('secondFactorRequired');
+  }
+  // A staff route without a contract entry cannot exist (registerCall adds this hook), so
+  // the entry's role is always there; admin is the safe reading should it ever be missing.
+  const needed = call?.role ?? 'admin';
+  if (!roleAllows(found.staff.role, needed)) {
+    await refused(needed);
+    throw new AppError('forbidden', 'error.staff.roleTooLow', { params: { role: found.staff.role, needed } });
   }
 }
 

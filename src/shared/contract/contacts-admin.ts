@@ -16,6 +16,7 @@ export const contactAdminCalls = {
     summary: 'One page of the contacts whose name, e-mail address or company contains q (any case), newest first',
     tags,
     staff: true,
+    role: 'viewer',
   },
   /** A CSV download, not JSON: a link. */
   exportContacts: {
@@ -26,6 +27,7 @@ export const contactAdminCalls = {
     summary: 'Every contact the search q finds as CSV (UTF-8 with BOM), the header in ?language=',
     tags,
     staff: true,
+    role: 'viewer',
   },
   adminContact: {
     method: 'GET',
@@ -35,5 +37,6 @@ export const contactAdminCalls = {
     summary: 'A contact with everything stored about them: consents, messages, webinar sign-ups, newsletter subscription, orders by e-mail',
     tags,
     staff: true,
+    role: 'viewer',
   },
 } as const satisfies Calls;

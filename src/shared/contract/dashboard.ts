@@ -10,5 +10,6 @@ export const dashboardCalls = {
     summary: 'Order figures of the last 12 months and the open orders',
     tags: ['back office'],
     staff: true,
+    role: 'viewer',
   },
 } as const satisfies Calls;

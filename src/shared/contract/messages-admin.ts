@@ -16,6 +16,7 @@ export const messageAdminCalls = {
     summary: 'One page of the inbox (INBOX, UNREAD or ARCHIVED), newest first, with the unread count',
     tags,
     staff: true,
+    role: 'viewer',
   },
   adminMessage: {
     method: 'GET',
@@ -25,6 +26,7 @@ export const messageAdminCalls = {
     summary: 'A whole message; reading it marks it read',
     tags,
     staff: true,
+    role: 'viewer',
   },
   markMessageUnread: {
     method: 'POST',
@@ -34,6 +36,7 @@ export const messageAdminCalls = {
     summary: 'Marks a message unread',
     tags,
     staff: true,
+    role: 'editor',
   },
   archiveMessage: {
     method: 'POST',
@@ -43,6 +46,7 @@ export const messageAdminCalls = {
     summary: 'Archives a message (out of the inbox)',
     tags,
     staff: true,
+    role: 'editor',
   },
   unarchiveMessage: {
     method: 'POST',
@@ -52,5 +56,6 @@ export const messageAdminCalls = {
     summary: 'Moves an archived message back to the inbox',
     tags,
     staff: true,
+    role: 'editor',
   },
 } as const satisfies Calls;

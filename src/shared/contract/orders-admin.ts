@@ -42,6 +42,7 @@ export const orderAdminCalls = {
     summary: 'The orders table: one page of the filtered, sorted orders',
     tags,
     staff: true,
+    role: 'viewer',
   },
   adminOrderQueues: {
     method: 'GET',
@@ -60,6 +61,7 @@ export const orderAdminCalls = {
     summary: 'Every order of the filter as CSV (UTF-8 with BOM)',
     tags,
     staff: true,
+    role: 'viewer',
   },
   savedViews: {
     method: 'GET',
@@ -68,6 +70,7 @@ export const orderAdminCalls = {
     summary: "The staff member's saved views and the shared ones",
     tags,
     staff: true,
+    role: 'viewer',
   },
   saveView: {
     method: 'POST',
@@ -77,6 +80,7 @@ export const orderAdminCalls = {
     summary: 'Saves a view of the orders table',
     tags,
     staff: true,
+    role: 'viewer',
   },
   deleteView: {
     method: 'DELETE',
@@ -86,6 +90,7 @@ export const orderAdminCalls = {
     summary: 'Deletes an own saved view',
     tags,
     staff: true,
+    role: 'viewer',
   },
   bulkOrderAction: {
     method: 'POST',
@@ -95,6 +100,7 @@ export const orderAdminCalls = {
     summary: 'One status change on many orders, each on its own',
     tags,
     staff: true,
+    role: 'editor',
   },
   adminOrder: {
     method: 'GET',
@@ -105,6 +111,7 @@ export const orderAdminCalls = {
     summary: 'An order with its actions, payments and timeline',
     tags,
     staff: true,
+    role: 'viewer',
   },
   payOrder: {
     method: 'POST',
@@ -115,6 +122,7 @@ export const orderAdminCalls = {
     summary: 'Records a payment (PAY)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   cancelRefundOrder: {
@@ -126,6 +134,7 @@ export const orderAdminCalls = {
     summary: 'Cancels a paid order, with or without a refund (CANCEL_REFUND)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   archiveRefundOrder: {
@@ -137,6 +146,7 @@ export const orderAdminCalls = {
     summary: 'Records the payout of a pending refund (ARCHIVE_REFUND)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   startTermination: {
@@ -148,6 +158,7 @@ export const orderAdminCalls = {
     summary: 'Gives notice on a subscription (START_TERMINATION)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   changeOrderStatus: {
@@ -159,6 +170,7 @@ export const orderAdminCalls = {
     summary: 'A status change (START_WORK, INVOICE, …)',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   deleteOrder: {
@@ -171,6 +183,7 @@ export const orderAdminCalls = {
     summary: 'Deletes an order (DELETE); the reason in the body or the query',
     tags,
     staff: true,
+    role: 'editor',
     refusals: action,
   },
   addOrderNote: {
@@ -182,5 +195,6 @@ export const orderAdminCalls = {
     summary: 'Adds a staff note to the timeline',
     tags,
     staff: true,
+    role: 'editor',
   },
 } as const satisfies Calls;

@@ -54,6 +54,7 @@ export const userCalls = {
     answer: meSchema,
     summary: 'The signed-in staff member',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
   },
   // Besides the session check, the second factor's calls are refused with 409 when it is
   // not in the state they need, and the calls that check the password meet the sign-in
@@ -65,6 +66,7 @@ export const userCalls = {
     answer: enrolmentSchema,
     summary: 'Starts setting up the second factor: a new secret as otpauth URI and QR code (SVG)',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
     refusals: ['conflict', 'tooManyRequests'],
   },
   confirmSecondFactor: {
@@ -74,6 +76,7 @@ export const userCalls = {
     answer: recoveryCodesSchema,
     summary: 'Turns the second factor on with a first code; answers ten one-time recovery codes, shown this once',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
     refusals: ['conflict'],
   },
   turnOffSecondFactor: {
@@ -83,6 +86,7 @@ export const userCalls = {
     answer: noContent,
     summary: 'Turns the second factor off',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
     refusals: ['conflict', 'tooManyRequests'],
   },
   changePassword: {
@@ -92,6 +96,7 @@ export const userCalls = {
     answer: noContent,
     summary: 'Changes the own password; ends the other sessions',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
     refusals: ['tooManyRequests'],
   },
   staffSessions: {
@@ -100,6 +105,7 @@ export const userCalls = {
     answer: staffSessionsSchema,
     summary: 'The own open sessions',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
   },
   endStaffSession: {
     method: 'DELETE',
@@ -108,5 +114,6 @@ export const userCalls = {
     answer: noContent,
     summary: 'Ends one of the own sessions',
     staff: 'withoutSecondFactor',
+    role: 'viewer',
   },
 } as const satisfies Calls;

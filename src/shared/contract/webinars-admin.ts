@@ -26,6 +26,7 @@ export const webinarAdminCalls = {
     summary: 'The webinars of a period (UPCOMING soonest first; PAST, ALL latest first) with their subscriber counts',
     tags,
     staff: true,
+    role: 'viewer',
   },
   createWebinar: {
     method: 'POST',
@@ -35,6 +36,7 @@ export const webinarAdminCalls = {
     summary: 'Creates a webinar: a free code, a start in the future',
     tags,
     staff: true,
+    role: 'editor',
   },
   adminWebinar: {
     method: 'GET',
@@ -44,6 +46,7 @@ export const webinarAdminCalls = {
     summary: 'A webinar with its subscribers, in order of sign-up',
     tags,
     staff: true,
+    role: 'viewer',
   },
   updateWebinar: {
     method: 'PUT',
@@ -54,6 +57,7 @@ export const webinarAdminCalls = {
     summary: 'Changes a webinar; a new start, duration, title or link sends the subscribers the changed calendar entry',
     tags,
     staff: true,
+    role: 'editor',
   },
   deleteWebinar: {
     method: 'DELETE',
@@ -64,6 +68,7 @@ export const webinarAdminCalls = {
     summary: 'Deletes a webinar; with subscribers only with ?subscribersInformed=true, and they get the cancelled calendar entry',
     tags,
     staff: true,
+    role: 'editor',
     // 409 while it has subscribers and ?subscribersInformed=true is missing.
     refusals: ['conflict'],
   },
@@ -77,5 +82,6 @@ export const webinarAdminCalls = {
     summary: "The webinar's subscribers as CSV (UTF-8 with BOM), the header in ?language=",
     tags,
     staff: true,
+    role: 'viewer',
   },
 } as const satisfies Calls;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoles } from '../staff-roles.ts';
 import { commonPasswords } from './common-passwords.ts';
 
 /**
@@ -60,7 +61,8 @@ export const sessionIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/)
 
 // ---- answers --------------------------------------------------------------------------
 
-export const staffMemberSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
+/** A staff member, with the role that decides what the back office offers them (docs/product/staff-roles.md). */
+export const staffMemberSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string(), role: z.enum(staffRoles) });
 
 /**
  * The answer of `POST /api/users/login`: the staff member, or, when their second factor

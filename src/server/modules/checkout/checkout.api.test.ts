@@ -312,7 +312,7 @@ describe('a successful checkout', () => {
         cart,
         orders,
         captcha: t.app.captcha,
-        people: createPeopleService({ db, orders, outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} }),
+        people: createPeopleService({ db, orders, outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
         invoices,
         outbox: outboxService,
         ordersEmail: t.env.ORDERS_EMAIL,

@@ -34,7 +34,7 @@ export interface DemoServiceDeps {
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 /** The later actions are the system's (actor `system`), not a staff member's. */
-const system: Staff = { id: 'system', email: 'system' };
+const system: Staff = { id: 'system', email: 'system', role: null, clientAddress: null };
 
 
 function productCodeOf(tier: string): string {

@@ -39,7 +39,7 @@ function workflow() {
     },
     deleteSentMailsTo: realOutbox.deleteSentMailsTo,
   };
-  const realPeople = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
+  const realPeople = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
   const people = {
     ...realPeople,
     recordPerson: (...args: Parameters<typeof realPeople.recordPerson>) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCall } from '#server/http/register-call.ts';
+import { staffOf } from '#server/plugins/staff-session.ts';
 import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import type { MessagesService } from './messages.service.ts';
 
@@ -14,8 +15,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<InboxRoutesOptions> = async (app
   const { messages } = options;
 
   registerCall(app, messageAdminCalls.adminMessages, async (request) => messages.list(request.query));
-  registerCall(app, messageAdminCalls.adminMessage, async (request) => messages.read(request.params.id));
-  registerCall(app, messageAdminCalls.markMessageUnread, async (request) => messages.markUnread(request.params.id));
-  registerCall(app, messageAdminCalls.archiveMessage, async (request) => messages.setArchived(request.params.id, true));
-  registerCall(app, messageAdminCalls.unarchiveMessage, async (request) => messages.setArchived(request.params.id, false));
+  registerCall(app, messageAdminCalls.adminMessage, async (request) => messages.read(request.params.id, staffOf(request)));
+  registerCall(app, messageAdminCalls.markMessageUnread, async (request) => messages.markUnread(request.params.id, staffOf(request)));
+  registerCall(app, messageAdminCalls.archiveMessage, async (request) => messages.setArchived(request.params.id, true, staffOf(request)));
+  registerCall(app, messageAdminCalls.unarchiveMessage, async (request) => messages.setArchived(request.params.id, false, staffOf(request)));
 };

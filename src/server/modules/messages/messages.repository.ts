@@ -86,6 +86,11 @@ export async function markRead(db: Db, id: string): Promise<ContactMessageRow | 
   return row;
 }
 
+export async function findMessage(db: Db, id: string): Promise<ContactMessageRow | undefined> {
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  return row;
+}
+
 export async function markUnread(db: Db, id: string): Promise<ContactMessageRow | undefined> {
   const [row] = await db.update(t).set({ readAt: null }).where(eq(t.id, id)).returning();
   return row;

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { forEveryLanguage } from '#shared/every-language.ts';
@@ -10,6 +11,7 @@ import { messageListLimits, type ContactMessage, type MessageList, type MessageL
 import type { PublicFormService } from '../forms/public-form.service.ts';
 import { messageAcknowledgementMail, staffMessageMail } from './message-mails.ts';
 import * as repo from './messages.repository.ts';
+import type { ContactMessageRow } from './messages.repository.ts';
 
 /** Where each recipient of the form gets its messages (CONTACT_EMAIL_*, else ORDERS_EMAIL). */
 export type ContactAddresses = Record<ContactForm['recipient'], string>;
@@ -55,8 +57,16 @@ export function createMessagesService(deps: {
   addresses: ContactAddresses;
   /** Where staff reach the back office: the link in the team's mail starts here. */
   publicUrl: string;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, forms, addresses, publicUrl } = deps;
+  const { db, forms, addresses, publicUrl, audit } = deps;
+  /** An inbox action and its audit row, in one transaction. */
+  const change = (staff: AuditActor, id: string, action: string, write: (tx: Db) => Promise<ContactMessageRow | undefined>) =>
+    db.transaction(async (tx) => {
+      const message = found(await write(tx));
+      await audit.record(staff, { action, target: { kind: 'message', id } }, tx);
+      return message;
+    });
 
   return {
     /**
@@ -133,18 +143,18 @@ export function createMessagesService(deps: {
       };
     },
 
-    /** The whole message; reading it marks it read. */
-    async read(id: string): Promise<ContactMessage> {
-      return found(await repo.markRead(db, id));
+    /** The whole message; reading it marks it read, unless the reader is a viewer, who changes nothing (docs/product/staff-roles.md). */
+    async read(id: string, staff: Pick<AuditActor, 'role'>): Promise<ContactMessage> {
+      return found(staff.role === 'viewer' ? await repo.findMessage(db, id) : await repo.markRead(db, id));
     },
 
-    async markUnread(id: string): Promise<ContactMessage> {
-      return found(await repo.markUnread(db, id));
+    async markUnread(id: string, staff: AuditActor): Promise<ContactMessage> {
+      return change(staff, id, 'message.unread', (tx) => repo.markUnread(tx, id));
     },
 
     /** Archives (out of the inbox) or moves back to the inbox; the read state stays as it is. */
-    async setArchived(id: string, archived: boolean): Promise<ContactMessage> {
-      return found(await repo.setArchived(db, id, archived));
+    async setArchived(id: string, archived: boolean, staff: AuditActor): Promise<ContactMessage> {
+      return change(staff, id, archived ? 'message.archive' : 'message.unarchive', (tx) => repo.setArchived(tx, id, archived));
     },
 
     /** For the back office's start page: the latest unread messages and how many there are. */

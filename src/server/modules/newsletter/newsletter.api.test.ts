@@ -335,7 +335,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
   it('is started the same way by another form inside its own transaction (requestSubscription)', async () => {
     const db = t.database.db;
     const outbox = createOutboxService();
-    const people = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {} });
+    const people = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
     const newsletter = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
     const queued = await db.transaction(async (tx) => {
       const contactId = await people.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);

@@ -1,3 +1,4 @@
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
@@ -12,31 +13,40 @@ import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
 
-/** Who acts: the signed-in staff member (the demo orders: the system). */
-export type Staff = Pick<StaffMember, 'id' | 'email'>;
+/** Who acts: the signed-in staff member (the demo orders: the system), as the history and the audit log name them. */
+export type Staff = Pick<StaffMember, 'id' | 'email'> & Pick<AuditActor, 'role' | 'clientAddress'>;
 
 const amountText = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency}`;
 
 /**
  * The staff actions on orders (docs/product/order-lifecycle.md, "Back office"), each
  * through the orders service's one action function with the staff member's e-mail as
- * actor; each answers the order's page as it is afterwards.
+ * actor, and with its audit row written in the action's transaction; each answers the
+ * order's page as it is afterwards.
  */
 export function createOrderActionsService(deps: {
   orders: Pick<OrdersService, 'applyAction'>;
   /** The order's page, the answer of every action. */
   orderPage: Pick<OrderPageService, 'orderView'>;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { orders, orderPage } = deps;
+  const { orders, orderPage, audit } = deps;
   const { orderView } = orderPage;
 
   function refuseFutureDate(field: string, date: string): void {
     if (date > isoDateInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
   }
 
-  /** Runs a staff action through the one action function, with the staff member as actor. */
-  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<undefined>, 'orderId' | 'action' | 'actor'> = {}) {
-    await orders.applyAction({ ...request, orderId, action, actor: staff.email });
+  /** Runs a staff action through the one action function, with the staff member as actor and the audit row in its transaction. */
+  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<undefined>, 'orderId' | 'action' | 'actor' | 'after'> = {}) {
+    await orders.applyAction({
+      ...request,
+      orderId,
+      action,
+      actor: staff.email,
+      after: ({ tx, order, to }) =>
+        audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: orderId }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx),
+    });
   }
 
   /** The refund terms as the machine, the order and its history take them. */

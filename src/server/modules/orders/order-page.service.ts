@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
@@ -27,8 +28,9 @@ export function createOrderPageService(deps: {
   db: Db;
   /** The order as GET /orders/{id}/detail shows it (lines, totals with VAT, invoice info). */
   checkout: { orderDetail(orderId: string, language: Language, options?: { includeDeleted?: boolean }): Promise<OrderDetail> };
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, checkout } = deps;
+  const { db, checkout, audit } = deps;
 
   async function timelineOf(orderId: string): Promise<TimelineEntry[]> {
     const { history, notes, mails } = await adminRepo.findTimelineSources(db, orderId);
@@ -99,8 +101,14 @@ export function createOrderPageService(deps: {
 
     /** POST …/notes */
     async addNote(orderId: string, staff: Staff, text: string) {
-      if (!(await adminRepo.findOrder(db, orderId))) throw new AppError('notFound', 'error.order.notFound');
-      const note = await adminRepo.insertNote(db, { orderId, author: staff.email, text });
+      const note = await db.transaction(async (tx) => {
+        const order = await adminRepo.findOrder(tx, orderId);
+        if (!order) throw new AppError('notFound', 'error.order.notFound');
+        const inserted = await adminRepo.insertNote(tx, { orderId, author: staff.email, text });
+        // The note's text stays in the order's page; the audit row says only that one was added.
+        await audit.record(staff, { action: 'order.note', target: { kind: 'order', id: orderId }, summary: 'note added' }, tx);
+        return inserted;
+      });
       return { id: note.id, text: note.text, who: note.author, at: new Date(note.at).toISOString() };
     },
   };

@@ -25,7 +25,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="orders.csv"')
-      .send(ordersTable.exportCsv(request.query, request.query.language ?? requestLanguage(request))),
+      .send(await ordersTable.exportCsv(request.query, request.query.language ?? requestLanguage(request), staffOf(request))),
   );
 
   registerCall(app, orderAdminCalls.savedViews, async (request) => ordersTable.views(staffOf(request)));

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
 import { defaultTimeZone, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
@@ -106,8 +107,8 @@ function rowView(row: adminRepo.ListRow) {
  * of the filtered, sorted orders, all of them as CSV, the staff members' saved views of
  * it, and the order figures of the start page.
  */
-export function createOrdersTableService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+  const { db, audit } = deps;
 
   return {
     /** POST /orders/admin/list: one page of the filtered, sorted orders, with the filter as applied. */
@@ -127,10 +128,16 @@ export function createOrdersTableService(deps: { db: Db }) {
     /**
      * GET /orders/admin/export.csv: every row of the filter as CSV (UTF-8 with BOM, CRLF,
      * a header row in the asked language), streamed: rows come from a cursor in batches
-     * and each batch is written when the client has taken the one before.
+     * and each batch is written when the client has taken the one before. The export is
+     * written to the audit log before the first row leaves.
      */
-    exportCsv(query: OrderExportQuery, language: Language): Readable {
+    async exportCsv(query: OrderExportQuery, language: Language, staff: AuditActor): Promise<Readable> {
       const criteria = criteriaOf(query);
+      const described = Object.entries(query)
+        .filter(([key, value]) => key !== 'language' && value !== undefined && !(Array.isArray(value) && value.length === 0))
+        .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('|') : String(value)}`)
+        .join(', ');
+      await audit.record(staff, { action: 'export.orders', summary: described ? `orders CSV; ${described}` : 'orders CSV' }, db);
       const out = new PassThrough();
       let closed = false;
       out.on('close', () => {

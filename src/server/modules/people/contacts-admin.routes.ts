@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { registerCall } from '#server/http/register-call.ts';
+import { staffOf } from '#server/plugins/staff-session.ts';
 import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import type { PeopleService } from './people.service.ts';
 
@@ -14,7 +15,7 @@ export const contactsAdminRoutes: FastifyPluginAsyncZod<{ people: PeopleService 
   registerCall(app, contactAdminCalls.adminContacts, async (request) => people.list(request.query));
 
   registerCall(app, contactAdminCalls.exportContacts, async (request, reply) => {
-    const csv = await people.exportCsv(request.query.q, request.query.language ?? requestLanguage(request));
+    const csv = await people.exportCsv(request.query.q, request.query.language ?? requestLanguage(request), staffOf(request));
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="contacts.csv"').send(csv);
   });
 

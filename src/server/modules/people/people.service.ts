@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import type { ConsentSource, ConsentSubject } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
@@ -94,8 +95,10 @@ export function createPeopleService(deps: {
   publicUrl: string;
   /** Called after a mail was queued, so the worker sends it now rather than at its next poll. */
   onMailQueued: () => void;
+  /** The audit log: staff changes and exports are recorded in their transactions, and an erasure pseudonymises it. */
+  audit: Pick<AuditService, 'record' | 'pseudonymise'>;
 }) {
-  const { db, orders: ordersOfPeople, outbox, mail, publicUrl, onMailQueued } = deps;
+  const { db, orders: ordersOfPeople, outbox, mail, publicUrl, onMailQueued, audit } = deps;
 
   async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
@@ -258,8 +261,12 @@ export function createPeopleService(deps: {
     },
 
     /** GET /contacts/admin/export.csv: every contact the search finds, by the rules of the back office's exports. */
-    async exportCsv(q: string | undefined, language: Language): Promise<string> {
-      const rows = await repo.exportContacts(db, q);
+    async exportCsv(q: string | undefined, language: Language, staff: AuditActor): Promise<string> {
+      const rows = await db.transaction(async (tx) => {
+        const found = await repo.exportContacts(tx, q);
+        await audit.record(staff, { action: 'export.contacts', summary: `${found.length} contacts${q ? `; q=${q}` : ''}` }, tx);
+        return found;
+      });
       const header = (['email', 'firstName', 'lastName', 'company', 'phone', 'role', 'experienceLevel', 'language', 'newsletter', 'createdAt'] as const).map((key) =>
         translate(language, `people.csv.${key}`),
       );
@@ -316,6 +323,7 @@ export function createPeopleService(deps: {
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
         await ordersOfPeople.anonymisePerson(contact.email, tx);
+        await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
         await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
+import { commandLineActor, systemActor, type AuditService } from '#server/modules/audit/audit.service.ts';
 import { AppError } from '#shared/errors.ts';
+import { defaultStaffRole, type StaffRole } from '#shared/staff-roles.ts';
 import { checkNewPassword, generatePassword, hashPassword } from './passwords.ts';
-import { normalizeEmail } from './staff-requests.ts';
+import { normalizeEmail, refuseLosingLastAdmin } from './staff-requests.ts';
 import * as repo from './users.repository.ts';
 
 const emailSchema = z.email({ error: 'error.invalidEmail' });
@@ -13,73 +15,125 @@ const demoStaffAccount = { email: 'staff@cybersafe-academy.example', name: 'Demo
 /**
  * Staff accounts as the start-up and the staff CLI (`npm run staff`) manage them: no
  * request, no captcha. A password given by the operator follows the same rule as a
- * changed one (12–128 characters, not a common password).
+ * changed one (12–128 characters, not a common password). Every change is written to the
+ * audit log in its transaction, by "command line" (or "system" at start).
  */
-export function createStaffAccountsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+  const { db, audit } = deps;
+  const account = (user: { id: string }) => ({ kind: 'staff', id: user.id });
 
-  async function userByEmail(email: string): Promise<repo.UserRow> {
-    const user = await repo.findUserByEmail(db, normalizeEmail(email));
+  async function userByEmail(tx: Db, email: string): Promise<repo.UserRow> {
+    const user = await repo.findUserByEmail(tx, normalizeEmail(email));
     if (!user) throw new AppError('notFound', 'error.users.noSuchAccount');
     return user;
   }
 
   return {
-    /** Adds an account; its password is `password` or a generated one (answered, to show once). */
-    async addStaff(input: { email: string; name?: string | undefined; password?: string | undefined }): Promise<{ email: string; password: string }> {
+    /** Adds an account (an editor unless `role` says otherwise); its password is `password` or a generated one (answered, to show once). */
+    async addStaff(input: {
+      email: string;
+      name?: string | undefined;
+      password?: string | undefined;
+      role?: StaffRole | undefined;
+    }): Promise<{ email: string; password: string; role: StaffRole }> {
       const email = normalizeEmail(input.email);
       if (!emailSchema.safeParse(email).success) throw AppError.field('email', 'invalidEmail', 'error.invalidEmail');
       const password = input.password ?? generatePassword();
       checkNewPassword(password, 'password');
       const name = input.name?.trim() || email.split('@')[0] || email;
-      const id = await repo.insertUser(db, { email, name, passwordHash: await hashPassword(password) });
-      if (!id) throw new AppError('conflict', 'error.users.accountExists');
-      return { email, password };
+      const role = input.role ?? defaultStaffRole;
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const id = await repo.insertUser(tx, { email, name, passwordHash, role });
+        if (!id) throw new AppError('conflict', 'error.users.accountExists');
+        await audit.record(commandLineActor, { action: 'staff.add', target: account({ id }), summary: `${email} added as ${role}` }, tx);
+      });
+      return { email, password, role };
+    },
+
+    /** Gives the account another role; the last active admin keeps theirs (409). */
+    async setRole(email: string, role: StaffRole): Promise<{ email: string; role: StaffRole }> {
+      return db.transaction(async (tx) => {
+        const user = await userByEmail(tx, email);
+        if (role !== 'admin') await refuseLosingLastAdmin(tx, user.id);
+        await repo.setRole(tx, user.id, role);
+        await audit.record(commandLineActor, { action: 'staff.role', target: account(user), summary: `${user.email}: ${user.role} → ${role}` }, tx);
+        return { email: user.email, role };
+      });
     },
 
     /** Sets a new password (given or generated) and ends the account's sessions. */
     async resetPassword(input: { email: string; password?: string | undefined }): Promise<{ email: string; password: string }> {
-      const user = await userByEmail(input.email);
       const password = input.password ?? generatePassword();
       checkNewPassword(password, 'password');
-      await repo.updatePasswordHash(db, user.id, await hashPassword(password));
-      await repo.endSessionsOfUser(db, user.id);
-      return { email: user.email, password };
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const user = await userByEmail(tx, input.email);
+        await repo.updatePasswordHash(tx, user.id, passwordHash);
+        await repo.endSessionsOfUser(tx, user.id);
+        await audit.record(commandLineActor, { action: 'staff.password', target: account(user), summary: `new password for ${user.email}; sessions ended` }, tx);
+        return { email: user.email, password };
+      });
     },
 
-    /** Disables the account (it can no longer sign in) and ends its sessions. */
+    /** Disables the account (it can no longer sign in) and ends its sessions; never the last active admin (409). */
     async disableStaff(email: string): Promise<{ email: string }> {
-      const user = await userByEmail(email);
-      await repo.disableUser(db, user.id);
-      await repo.endSessionsOfUser(db, user.id);
-      return { email: user.email };
+      return db.transaction(async (tx) => {
+        const user = await userByEmail(tx, email);
+        await refuseLosingLastAdmin(tx, user.id);
+        await repo.disableUser(tx, user.id);
+        await repo.endSessionsOfUser(tx, user.id);
+        await audit.record(commandLineActor, { action: 'staff.disable', target: account(user), summary: `${user.email} disabled; sessions ended` }, tx);
+        return { email: user.email };
+      });
     },
 
     /** Turns the second factor off (a lost authenticator app, a new SECRET_KEY) and ends the account's sessions. */
     async resetSecondFactor(email: string): Promise<{ email: string }> {
-      const user = await userByEmail(email);
-      await repo.turnOffSecondFactor(db, user.id);
-      await repo.endSessionsOfUser(db, user.id);
-      return { email: user.email };
+      return db.transaction(async (tx) => {
+        const user = await userByEmail(tx, email);
+        await repo.turnOffSecondFactor(tx, user.id);
+        await repo.endSessionsOfUser(tx, user.id);
+        await audit.record(commandLineActor, { action: 'staff.secondFactorOff', target: account(user), summary: `second factor of ${user.email} turned off; sessions ended` }, tx);
+        return { email: user.email };
+      });
     },
 
     /**
-     * At start: creates the account of ADMIN_EMAIL/ADMIN_PASSWORD when absent; without
-     * them, on a database without any account, creates the demo account with a generated
-     * password and answers it (once: the next start finds an account).
+     * At start: creates the account of ADMIN_EMAIL/ADMIN_PASSWORD when absent and makes it
+     * an admin (again, should its role have been changed); without them, on a database
+     * without any account, creates the demo account, an admin, with a generated password
+     * and answers it (once: the next start finds an account).
      */
     async ensureStartAccounts(admin: { email?: string | undefined; password?: string | undefined }): Promise<
       { created: 'admin'; email: string } | { created: 'demo'; email: string; password: string } | { created: null }
     > {
       if (admin.email && admin.password) {
         const email = normalizeEmail(admin.email);
-        const id = await repo.insertUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(admin.password) });
-        return id ? { created: 'admin', email } : { created: null };
+        const passwordHash = await hashPassword(admin.password);
+        return db.transaction(async (tx) => {
+          const id = await repo.insertUser(tx, { email, name: 'Administrator', passwordHash, role: 'admin' });
+          if (id) {
+            await audit.record(systemActor, { action: 'staff.add', target: account({ id }), summary: `${email} (ADMIN_EMAIL) added as admin` }, tx);
+            return { created: 'admin', email } as const;
+          }
+          const existing = await repo.findUserByEmail(tx, email);
+          if (existing && existing.role !== 'admin') {
+            await repo.setRole(tx, existing.id, 'admin');
+            await audit.record(systemActor, { action: 'staff.role', target: account(existing), summary: `${email} (ADMIN_EMAIL): ${existing.role} → admin` }, tx);
+          }
+          return { created: null };
+        });
       }
       if ((await repo.countUsers(db)) > 0) return { created: null };
       const password = generatePassword();
-      const id = await repo.insertUser(db, { ...demoStaffAccount, passwordHash: await hashPassword(password) });
-      return id ? { created: 'demo', email: demoStaffAccount.email, password } : { created: null };
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const id = await repo.insertUser(tx, { ...demoStaffAccount, passwordHash, role: 'admin' });
+        if (!id) return { created: null } as const;
+        await audit.record(systemActor, { action: 'staff.add', target: account({ id }), summary: `${demoStaffAccount.email} (demo) added as admin` }, tx);
+        return { created: 'demo', email: demoStaffAccount.email, password } as const;
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
+import { isStaffRole, staffRoles, type StaffRole } from '#shared/staff-roles.ts';
 import type { StaffAccountsService } from './staff-accounts.service.ts';
 
 /**
@@ -8,7 +9,9 @@ import type { StaffAccountsService } from './staff-accounts.service.ts';
  */
 const staffUsage = [
   'Usage: npm run staff -- <command>',
-  '  add EMAIL [--name NAME]        adds a staff account',
+  '  add EMAIL [--name NAME] [--role admin|editor|viewer]',
+  '                                 adds a staff account (an editor unless --role says otherwise)',
+  '  set-role EMAIL ROLE            gives the account the role admin, editor or viewer',
   '  reset-password EMAIL           sets a new password and ends the account\'s sessions',
   '  disable EMAIL                  disables the account and ends its sessions',
   '  turn-off-second-factor EMAIL   for a lost authenticator app: the staff member enrols again',
@@ -16,7 +19,7 @@ const staffUsage = [
 ].join('\n');
 
 export interface StaffCliDeps {
-  accounts: Pick<StaffAccountsService, 'addStaff' | 'resetPassword' | 'disableStaff' | 'resetSecondFactor'>;
+  accounts: Pick<StaffAccountsService, 'addStaff' | 'setRole' | 'resetPassword' | 'disableStaff' | 'resetSecondFactor'>;
   /** STAFF_PASSWORD, when set: the password for add and reset-password. */
   staffPassword: string | undefined;
   print: (line: string) => void;
@@ -31,6 +34,19 @@ function passwordLine(password: string, fromEnvironment: boolean): string {
   return fromEnvironment ? 'Password: the one of STAFF_PASSWORD.' : `Password (shown only now; pass it on securely): ${password}`;
 }
 
+/** The options of `add`: `--name NAME` and `--role ROLE`, each at most once; undefined when anything else is there. */
+function addOptions(rest: readonly string[]): { name: string | undefined; role: StaffRole | undefined } | undefined {
+  const options: { name: string | undefined; role: StaffRole | undefined } = { name: undefined, role: undefined };
+  for (let at = 0; at < rest.length; at += 2) {
+    const [option, value] = [rest[at], rest[at + 1]];
+    if (!value) return undefined;
+    if (option === '--name' && options.name === undefined) options.name = value;
+    else if (option === '--role' && options.role === undefined && isStaffRole(value)) options.role = value;
+    else return undefined;
+  }
+  return options;
+}
+
 export async function runStaffCommand(args: readonly string[], deps: StaffCliDeps): Promise<number> {
   const { accounts, print } = deps;
   const password = deps.staffPassword || undefined;
@@ -42,14 +58,25 @@ export async function runStaffCommand(args: readonly string[], deps: StaffCliDep
   try {
     switch (command) {
       case 'add': {
-        const nameAt = rest.indexOf('--name');
-        if ((nameAt >= 0 && !rest[nameAt + 1]) || rest.length !== (nameAt >= 0 ? 2 : 0)) {
+        const options = addOptions(rest);
+        if (!options) {
           print(staffUsage);
           return 2;
         }
-        const added = await accounts.addStaff({ email, name: nameAt >= 0 ? rest[nameAt + 1] : undefined, password });
-        print(`Staff account added: ${added.email}`);
+        const added = await accounts.addStaff({ email, ...options, password });
+        print(`Staff account added: ${added.email} (${added.role})`);
         print(passwordLine(added.password, password !== undefined));
+        return 0;
+      }
+      case 'set-role': {
+        const [role, ...more] = rest;
+        if (!role || more.length > 0) break;
+        if (!isStaffRole(role)) {
+          print(`Refused: the role must be one of ${staffRoles.join(', ')}.`);
+          return 2;
+        }
+        const changed = await accounts.setRole(email, role);
+        print(`Role of ${changed.email} is now ${changed.role}; its open sessions get it at their next request.`);
         return 0;
       }
       case 'reset-password': {

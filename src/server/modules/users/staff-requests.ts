@@ -28,3 +28,13 @@ export async function signedInUser(db: Db, staff: StaffMember): Promise<repo.Use
   if (!user || user.disabledAt) throw new AppError('unauthorized');
   return user;
 }
+
+/**
+ * Refuses (409) a change that would leave the shop without an active admin: demoting or
+ * disabling the last one. Locks the active admins first (users.repository.ts), so two such
+ * changes at once are judged one after the other; call it inside the change's transaction.
+ */
+export async function refuseLosingLastAdmin(tx: Db, userId: string): Promise<void> {
+  const admins = await repo.lockActiveAdmins(tx);
+  if (admins.length === 1 && admins[0] === userId) throw new AppError('conflict', 'error.staff.lastAdmin');
+}

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts';
 import { hashSessionId, newSessionId, type CurrentStaffSession, type SecondFactorPolicy, type StaffMember } from '#server/plugins/staff-session.ts';
 import { cookies } from '#shared/cookies.ts';
@@ -30,12 +31,26 @@ export function createStaffSignInService(deps: {
   throttle: Pick<StaffThrottleService, 'reserve' | 'succeeded' | 'checkPassword' | 'confirmPassword'>;
   secondFactor: Pick<StaffSecondFactorService, 'acceptCode'>;
   secondFactorPolicy: SecondFactorPolicy;
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, captcha, throttle, secondFactor, secondFactorPolicy } = deps;
+  const { db, captcha, throttle, secondFactor, secondFactorPolicy, audit } = deps;
 
-  async function openSession(userId: string, context: RequestContext, pendingSecondFactor: boolean): Promise<string> {
+  /** Who signs in, for the audit log: the address tried, the account's role when there is one. */
+  const actorOf = (email: string, user: repo.UserRow | undefined, context: RequestContext): AuditActor => ({
+    email,
+    role: user?.role ?? null,
+    clientAddress: context.clientAddress,
+  });
+  const accountOf = (user: repo.UserRow | undefined) => (user ? { kind: 'staff', id: user.id } : undefined);
+
+  /** A failed or refused sign-in: its audit row alone (nothing else changes). */
+  async function recordFailure(actor: AuditActor, user: repo.UserRow | undefined, outcome: 'failed' | 'refused', summary: string): Promise<void> {
+    await audit.record(actor, { action: 'signIn', target: accountOf(user), outcome, summary }, db);
+  }
+
+  async function openSession(tx: Db, userId: string, context: RequestContext, pendingSecondFactor: boolean): Promise<string> {
     const sessionId = newSessionId();
-    await repo.insertSession(db, {
+    await repo.insertSession(tx, {
       idHash: hashSessionId(sessionId),
       userId,
       lifetimeSeconds: pendingSecondFactor ? pendingSessionSeconds : cookies.session.maxAgeSeconds,
@@ -63,22 +78,36 @@ export function createStaffSignInService(deps: {
         logStaff(context, { email, reason: 'captcha' }, 'staff sign-in failed');
         throw error;
       }
-      const { failureId, delayMs } = await throttle.reserve(email, context);
       const user = await repo.findUserByEmail(db, email);
+      const actor = actorOf(email, user, context);
+      const reserved = await throttle.reserve(email, context).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'tooManyRequests') await recordFailure(actor, user, 'refused', 'too many failed attempts: try later');
+        throw error;
+      });
+      const { failureId, delayMs } = reserved;
       const passwordMatches = await throttle.checkPassword(user?.passwordHash, input.password);
       if (!user || !passwordMatches || user.disabledAt) {
         const reason = !user ? 'unknown' : !passwordMatches ? 'wrong' : 'disabled';
         logStaff(context, { email, reason, delayMs }, 'staff sign-in failed');
+        await recordFailure(actor, user, 'failed', { unknown: 'no such account', wrong: 'wrong password', disabled: 'account disabled' }[reason]);
         throw new AppError('unauthorized', 'error.users.signInFailed');
       }
       await throttle.succeeded(failureId);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password));
       if (user.totpEnabledAt) {
         logStaff(context, { email, delayMs }, 'staff password accepted, waiting for the second factor');
-        return { answer: { secondFactorRequired: true }, sessionId: await openSession(user.id, context, true) };
+        const sessionId = await db.transaction(async (tx) => {
+          await audit.record(actor, { action: 'signIn.password', target: accountOf(user), summary: 'password accepted; waiting for the second factor' }, tx);
+          return openSession(tx, user.id, context, true);
+        });
+        return { answer: { secondFactorRequired: true }, sessionId };
       }
       logStaff(context, { email, delayMs }, 'staff signed in');
-      return { answer: { id: user.id, email: user.email, name: user.name }, sessionId: await openSession(user.id, context, false) };
+      const sessionId = await db.transaction(async (tx) => {
+        await audit.record(actor, { action: 'signIn', target: accountOf(user), summary: 'signed in with password' }, tx);
+        return openSession(tx, user.id, context, false);
+      });
+      return { answer: { id: user.id, email: user.email, name: user.name, role: user.role }, sessionId };
     },
 
     /**
@@ -86,32 +115,47 @@ export function createStaffSignInService(deps: {
      * Success ends that session and opens a new one (a new id); failures count toward
      * the throttle of the account's address.
      */
-    async completeSecondFactor(sessionId: string | undefined, code: string, context: RequestContext): Promise<Opened<StaffMember>> {
+    async completeSecondFactor(sessionId: string | undefined, code: string, context: RequestContext): Promise<Opened<Exclude<LoginAnswer, { secondFactorRequired: true }>>> {
       const pendingHash = sessionId ? hashSessionId(sessionId) : undefined;
       const user = pendingHash ? await repo.findPendingSessionUser(db, pendingHash) : undefined;
       if (!pendingHash || !user || !user.totpEnabledAt) throw new AppError('unauthorized');
-      const { failureId, delayMs } = await throttle.reserve(user.email, context);
+      const actor = actorOf(user.email, user, context);
+      const reserved = await throttle.reserve(user.email, context).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'tooManyRequests') await recordFailure(actor, user, 'refused', 'too many failed attempts: try later');
+        throw error;
+      });
+      const { failureId, delayMs } = reserved;
       const accepted = await secondFactor.acceptCode(user, code);
       if (!accepted) {
         logStaff(context, { email: user.email, reason: 'second-factor', delayMs }, 'staff sign-in failed');
+        await recordFailure(actor, user, 'failed', 'wrong second-factor code');
         throw AppError.field('code', 'wrongCode', 'error.users.wrongCode');
       }
       await throttle.succeeded(failureId);
-      await repo.endSession(db, pendingHash);
       logStaff(context, { email: user.email, secondFactor: accepted, delayMs }, 'staff signed in');
-      return { answer: { id: user.id, email: user.email, name: user.name }, sessionId: await openSession(user.id, context, false) };
+      const opened = await db.transaction(async (tx) => {
+        await repo.endSession(tx, pendingHash);
+        const how = accepted === 'totp' ? 'the authenticator app' : 'a recovery code';
+        await audit.record(actor, { action: 'signIn', target: accountOf(user), summary: `signed in with password and ${how}` }, tx);
+        return openSession(tx, user.id, context, false);
+      });
+      return { answer: { id: user.id, email: user.email, name: user.name, role: user.role }, sessionId: opened };
     },
 
     /** `GET /api/users/me`. */
     me(staff: StaffMember, session: CurrentStaffSession): Me {
-      return { ...staff, secondFactorEnabled: session.secondFactorEnabled, secondFactorRequired: secondFactorPolicy === 'required' };
+      return { id: staff.id, email: staff.email, name: staff.name, role: staff.role, secondFactorEnabled: session.secondFactorEnabled, secondFactorRequired: secondFactorPolicy === 'required' };
     },
 
     /** `POST /api/users/logout`: ends the cookie's session, if it names one. */
     async logout(sessionId: string | undefined, context: RequestContext): Promise<void> {
       if (!sessionId) return;
-      const email = await repo.endSession(db, hashSessionId(sessionId));
-      if (email) logStaff(context, { email }, 'staff signed out');
+      const ended = await db.transaction(async (tx) => {
+        const user = await repo.endSession(tx, hashSessionId(sessionId));
+        if (user) await audit.record(actorOf(user.email, user, context), { action: 'signOut', target: accountOf(user) }, tx);
+        return user;
+      });
+      if (ended) logStaff(context, { email: ended.email }, 'staff signed out');
     },
 
     /** `POST /api/users/me/password`: asks for the current one; ends the account's other sessions. */
@@ -124,8 +168,12 @@ export function createStaffSignInService(deps: {
       const user = await signedInUser(db, staff);
       await throttle.confirmPassword(user, input.currentPassword, 'currentPassword', context);
       checkNewPassword(input.newPassword, 'newPassword');
-      await repo.updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
-      await repo.endSessionsOfUser(db, user.id, session.idHash);
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, user.id, passwordHash);
+        await repo.endSessionsOfUser(tx, user.id, session.idHash);
+        await audit.record(staff, { action: 'account.password', target: accountOf(user), summary: 'own password changed; other sessions ended' }, tx);
+      });
       logStaff(context, { email: user.email }, 'staff password changed');
     },
 
@@ -144,7 +192,10 @@ export function createStaffSignInService(deps: {
 
     /** `DELETE /api/users/me/sessions/:id`: ends one of the account's own sessions. */
     async endOwnSession(staff: StaffMember, id: string, context: RequestContext): Promise<void> {
-      if (!(await repo.endSessionByPrefix(db, staff.id, id))) throw new AppError('notFound');
+      await db.transaction(async (tx) => {
+        if (!(await repo.endSessionByPrefix(tx, staff.id, id))) throw new AppError('notFound');
+        await audit.record(staff, { action: 'account.endSession', target: { kind: 'staff', id: staff.id }, summary: 'one own session ended' }, tx);
+      });
       logStaff(context, { email: staff.email }, 'staff session ended');
     },
   };

@@ -15,7 +15,6 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { argon2Options, verifyPassword } from './passwords.ts';
 import { runStaffCommand } from './staff-cli.ts';
-import { createStaffAccountsService } from './staff-accounts.service.ts';
 import { createStaffSecondFactorService } from './staff-second-factor.service.ts';
 import { createStaffSignInService } from './staff-sign-in.service.ts';
 import { createStaffThrottleService } from './staff-throttle.service.ts';
@@ -38,14 +37,14 @@ const uniqueEmail = (label = 'staff') => `${label}-${++counter}-${Date.now()}@ex
 const uniqueClient = () => `10.0.${Math.floor(++counter / 250)}.${counter % 250}`;
 const goodPassword = 'Blue-Harbour-Lantern-42';
 
-const accounts = () => createStaffAccountsService({ db: t.database.db });
+const accounts = () => t.app.staffAccounts;
 
 /** The sign-in made as app.ts makes it, with a captcha and a password check of the test's own. */
 function signInService(options: { captcha: Parameters<typeof createStaffSignInService>[0]['captcha']; verifyPassword?: typeof verifyPassword }) {
   const db = t.database.db;
   const throttle = createStaffThrottleService({ db, verifyPassword: options.verifyPassword });
   const secondFactor = createStaffSecondFactorService({ db, throttle, secretKey: t.env.SECRET_KEY });
-  return createStaffSignInService({ db, captcha: options.captcha, throttle, secondFactor, secondFactorPolicy: 'optional' });
+  return createStaffSignInService({ db, captcha: options.captcha, throttle, secondFactor, secondFactorPolicy: 'optional', audit: t.app.audit });
 }
 
 async function addStaff(email = uniqueEmail(), password = goodPassword, name = 'Anna Muster') {
@@ -125,7 +124,7 @@ describe('POST /api/users/login', () => {
     const user = await addStaff(uniqueEmail('anna'), goodPassword, 'Anna Muster');
     const response = await login({ email: ` ${user.email.toUpperCase()} `, password: goodPassword });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Anna Muster' });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Anna Muster', role: 'editor' });
     expect(response.headers['cache-control']).toBe('no-store');
     const cookie = sessionCookieOf(response);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7 * 24 * 60 * 60 });
@@ -245,7 +244,7 @@ describe('GET /api/users/me and the session', () => {
     const response = await call('GET', '/api/users/me', await signIn(user.email));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Beat Keller', secondFactorEnabled: false, secondFactorRequired: false });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: 'Beat Keller', role: 'editor', secondFactorEnabled: false, secondFactorRequired: false });
   });
 
   it('ends after 8 hours without a request, and records use at most once a minute', async () => {
@@ -462,7 +461,7 @@ describe('failed sign-ins from many clients, and the sign-in log', () => {
     lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.email === email && String(line.msg).startsWith('staff '));
   async function addLoggedStaff(): Promise<string> {
     const email = uniqueEmail('owner');
-    await createStaffAccountsService({ db: logged.database.db }).addStaff({ email, password: goodPassword, name: 'Olga Owner' });
+    await logged.app.staffAccounts.addStaff({ email, password: goodPassword, name: 'Olga Owner' });
     return email;
   }
 
@@ -595,7 +594,7 @@ describe('second factor', () => {
     const next = totpCode(secret, Date.now() + 30_000);
     const response = await call('POST', '/api/users/login/second-factor', pending, { code: next });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     const full = sessionCookieOf(response);
     expect(full).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(full?.value).not.toBe(pending);
@@ -680,7 +679,7 @@ describe('second factor', () => {
     expect(off.statusCode).toBe(204);
     expect(await t.database.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id))).toEqual([]);
     const response = await login({ email: user.email, password: goodPassword });
-    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name });
+    expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     expect((await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword })).statusCode).toBe(409);
   });
 });
@@ -694,6 +693,7 @@ describe('staff calls of the contract (staff: true) and STAFF_MFA=required', () 
     answer: z.object({ label: z.string(), email: z.string() }),
     summary: 'A staff call of the test',
     staff: true,
+    role: 'viewer',
   } as const satisfies Call;
   const probeRoutes: FastifyPluginAsyncZod<{ label: string }> = async (app, options) => {
     registerCall(app, staffOnly, async (request) => ({ label: options.label, email: staffOf(request).email }));
@@ -913,7 +913,7 @@ describe('staff accounts at start', () => {
   it('creates the demo account with a generated password on an empty database, once; the ADMIN_EMAIL account when absent', async () => {
     const fresh = await createTestApp();
     try {
-      const service = createStaffAccountsService({ db: fresh.database.db });
+      const service = fresh.app.staffAccounts;
       const demo = await service.ensureStartAccounts({});
       expect(demo).toMatchObject({ created: 'demo', email: 'staff@cybersafe-academy.example' });
       const password = 'password' in demo ? demo.password : '';

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
+import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures, staffInvitations } from '#server/db/schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
+import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
 export type UserRow = typeof adminUsers.$inferSelect;
@@ -25,8 +26,8 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Inserts the account unless one has the e-mail already; its id when inserted. */
-export async function insertUser(db: Db, user: { email: string; name: string; passwordHash: string }): Promise<string | undefined> {
+/** Inserts the account unless one has the e-mail already; its id when inserted. Without a role it is an editor. */
+export async function insertUser(db: Db, user: { email: string; name: string; passwordHash: string; role?: StaffRole }): Promise<string | undefined> {
   const [row] = await db.insert(t).values(user).onConflictDoNothing({ target: t.email }).returning({ id: t.id });
   return row?.id;
 }
@@ -37,6 +38,118 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 
 export async function disableUser(db: Db, userId: string): Promise<void> {
   await db.update(t).set({ disabledAt: sql`coalesce(${t.disabledAt}, now())`, updatedAt: sql`now()` }).where(eq(t.id, userId));
+}
+
+export async function enableUser(db: Db, userId: string): Promise<void> {
+  await db.update(t).set({ disabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
+}
+
+export async function setRole(db: Db, userId: string, role: StaffRole): Promise<void> {
+  await db.update(t).set({ role, updatedAt: sql`now()` }).where(eq(t.id, userId));
+}
+
+/**
+ * Locks the rows of the active admins (FOR UPDATE) and answers their ids: two admins
+ * demoting or disabling each other at once are judged one after the other, so the last
+ * one always stays.
+ */
+export async function lockActiveAdmins(tx: Db): Promise<string[]> {
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.role, 'admin'), isNull(t.disabledAt)))
+    .orderBy(asc(t.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabledAt: Date | null;
+  totpEnabledAt: Date | null;
+  createdAt: Date;
+  openSessions: number;
+}
+
+/** Every account with its open sessions, the active ones first, then by e-mail. */
+export async function listAccounts(db: Db): Promise<AccountRow[]> {
+  const open = db
+    .select({ userId: adminSessions.userId, n: count().as('n') })
+    .from(adminSessions)
+    .innerJoin(t, eq(t.id, adminSessions.userId))
+    .where(isActiveSession())
+    .groupBy(adminSessions.userId)
+    .as('open');
+  const rows = await db
+    .select({
+      id: t.id,
+      email: t.email,
+      name: t.name,
+      role: t.role,
+      disabledAt: t.disabledAt,
+      totpEnabledAt: t.totpEnabledAt,
+      createdAt: t.createdAt,
+      openSessions: sql<number>`coalesce(${open.n}, 0)::int`,
+    })
+    .from(t)
+    .leftJoin(open, eq(open.userId, t.id))
+    .orderBy(sql`${t.disabledAt} is not null`, asc(t.email));
+  return rows;
+}
+
+// ---- invitations ------------------------------------------------------------------------
+
+const inv = staffInvitations;
+export type InvitationRow = typeof inv.$inferSelect;
+
+/** An invitation that still works: not used, not withdrawn, not expired. */
+const isOpenInvitation = () => and(isNull(inv.acceptedAt), isNull(inv.withdrawnAt), gt(inv.expiresAt, sql`now()`));
+
+export async function insertInvitation(
+  db: Db,
+  invitation: { tokenHash: string; email: string; role: StaffRole; language: string; invitedBy: string; validSeconds: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(inv)
+    .values({
+      tokenHash: invitation.tokenHash,
+      email: invitation.email,
+      role: invitation.role,
+      language: invitation.language,
+      invitedBy: invitation.invitedBy,
+      expiresAt: sql`now() + make_interval(secs => ${Math.trunc(invitation.validSeconds)}::int)`,
+    })
+    .returning({ id: inv.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Withdraws the open invitations to an address (a new one replaces them), or the one with `id`; the e-mails withdrawn. */
+export async function withdrawInvitations(db: Db, which: { email: string } | { id: string }): Promise<string[]> {
+  const rows = await db
+    .update(inv)
+    .set({ withdrawnAt: sql`now()` })
+    .where(and('email' in which ? eq(inv.email, which.email) : eq(inv.id, which.id), isOpenInvitation()))
+    .returning({ email: inv.email });
+  return rows.map((row) => row.email);
+}
+
+/** The open invitation of a link's token; `lock`: FOR UPDATE, for accepting it once. */
+export async function findOpenInvitation(db: Db, tokenHash: string, lock = false): Promise<InvitationRow | undefined> {
+  const query = db.select().from(inv).where(and(eq(inv.tokenHash, tokenHash), isOpenInvitation()));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function markInvitationAccepted(db: Db, id: string): Promise<void> {
+  await db.update(inv).set({ acceptedAt: sql`now()` }).where(eq(inv.id, id));
+}
+
+export async function listOpenInvitations(db: Db): Promise<InvitationRow[]> {
+  return db.select().from(inv).where(isOpenInvitation()).orderBy(desc(inv.createdAt));
 }
 
 // ---- second factor ----------------------------------------------------------------------
@@ -109,11 +222,11 @@ export async function findPendingSessionUser(db: Db, idHash: string): Promise<Us
   return row?.user;
 }
 
-/** Ends the session (also one waiting for the second factor); the e-mail of its account when it was open. */
-export async function endSession(db: Db, idHash: string): Promise<string | undefined> {
+/** Ends the session (also one waiting for the second factor); its account when it was open. */
+export async function endSession(db: Db, idHash: string): Promise<UserRow | undefined> {
   const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
   if (!ended) return undefined;
-  return (await findUserById(db, ended.userId))?.email;
+  return findUserById(db, ended.userId);
 }
 
 /** Ends every session of the account, but `exceptIdHash`. */

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import { company } from '#shared/company.ts';
@@ -106,8 +107,11 @@ export function createWebinarsService(deps: {
   mail: MailSettings;
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
+  /** The audit log: staff changes and exports are recorded in their transactions. */
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, forms, outbox, mail, onMailQueued } = deps;
+  const { db, forms, outbox, mail, onMailQueued, audit } = deps;
+  const webinarTarget = (id: string) => ({ kind: 'webinar', id });
   const organizer = { name: company.name, email: mail.from };
 
   /** The mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
@@ -213,11 +217,17 @@ export function createWebinarsService(deps: {
     },
 
     /** POST /webinars/admin/: a new webinar; its code is free (case-insensitively) and its start in the future. */
-    async create(input: WebinarInput): Promise<AdminWebinar> {
+    async create(input: WebinarInput, staff: AuditActor): Promise<AdminWebinar> {
       const values = valuesOf(input);
       if (values.startsAt.getTime() <= Date.now()) throw startInPast();
       if (await repo.codeTaken(db, values.code)) throw codeTaken();
-      const row = await refuseTakenCode(() => repo.insertWebinar(db, values));
+      const row = await refuseTakenCode(() =>
+        db.transaction(async (tx) => {
+          const inserted = await repo.insertWebinar(tx, values);
+          await audit.record(staff, { action: 'webinar.create', target: webinarTarget(inserted.id), summary: `${values.code}, ${values.startsAt.toISOString()}` }, tx);
+          return inserted;
+        }),
+      );
       return adminView({ ...row, subscriberCount: 0 });
     },
 
@@ -226,7 +236,7 @@ export function createWebinarsService(deps: {
      * stay as it is. A change of the start, duration, title or link raises the sequence
      * and sends every subscriber the changed calendar entry, unless the webinar is over.
      */
-    async update(id: string, input: WebinarInput): Promise<AdminWebinar> {
+    async update(id: string, input: WebinarInput, staff: AuditActor): Promise<AdminWebinar> {
       const values = valuesOf(input);
       let told = false;
       const updated = await refuseTakenCode(() =>
@@ -238,6 +248,8 @@ export function createWebinarsService(deps: {
           const tell = changesInvitation(before, values) && !isOver(values, now);
           const row = await repo.updateWebinar(tx, id, { ...values, sequence: tell ? before.sequence + 1 : before.sequence });
           if (tell) told = (await tellSubscribers(tx, 'UPDATED', row)) > 0;
+          const summary = `${values.code}${tell ? '; subscribers get the changed calendar entry' : ''}`;
+          await audit.record(staff, { action: 'webinar.update', target: webinarTarget(id), summary }, tx);
           return { ...row, subscriberCount: before.subscriberCount };
         }),
       );
@@ -250,7 +262,7 @@ export function createWebinarsService(deps: {
      * confirm they are told (`subscribersInformed`); then marked deleted, and each
      * subscriber gets the cancelled calendar entry (unless the webinar is over).
      */
-    async remove(id: string, subscribersInformed: boolean): Promise<void> {
+    async remove(id: string, subscribersInformed: boolean, staff: AuditActor): Promise<void> {
       let told = false;
       await db.transaction(async (tx) => {
         const webinar = found(await repo.findWebinar(tx, id, 'update'));
@@ -259,6 +271,7 @@ export function createWebinarsService(deps: {
         const sequence = tell ? webinar.sequence + 1 : webinar.sequence;
         await repo.softDeleteWebinar(tx, id, sequence);
         if (tell) told = (await tellSubscribers(tx, 'CANCELLED', { ...webinar, sequence })) > 0;
+        await audit.record(staff, { action: 'webinar.delete', target: webinarTarget(id), summary: `${webinar.code}; ${webinar.subscriberCount} subscribers` }, tx);
       });
       if (told) onMailQueued();
     },
@@ -268,9 +281,12 @@ export function createWebinarsService(deps: {
      * as CSV by the rules of the back office's exports (src/server/http/csv.ts), with the
      * header, role and language in `language`.
      */
-    async subscribersCsv(id: string, language: Language): Promise<{ fileName: string; csv: string }> {
-      const webinar = found(await repo.findWebinar(db, id));
-      const subscribers = await repo.listSubscribers(db, id);
+    async subscribersCsv(id: string, language: Language, staff: AuditActor): Promise<{ fileName: string; csv: string }> {
+      const { webinar, subscribers } = await db.transaction(async (tx) => {
+        const read = { webinar: found(await repo.findWebinar(tx, id)), subscribers: await repo.listSubscribers(tx, id) };
+        await audit.record(staff, { action: 'export.webinarSubscribers', target: webinarTarget(id), summary: `${read.subscribers.length} subscribers` }, tx);
+        return read;
+      });
       const header = (['firstName', 'lastName', 'email', 'company', 'role', 'language', 'subscribedAt'] as const).map((key) =>
         translate(language, `webinarMail.csv.${key}`),
       );

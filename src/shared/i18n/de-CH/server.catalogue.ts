@@ -6,7 +6,8 @@ import { invoice } from './invoice.ts';
 import { newsletter } from './newsletter.ts';
 import { ordersAdmin } from './orders-admin.ts';
 import { shopMails } from './shop-mails.ts';
+import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** Was nur der Server schreibt: Mails, Rechnungs-PDFs, Kalenderdateien, CSV-Exporte, Fehler und Antworten der API. */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails } satisfies Record<keyof typeof reference, string>;

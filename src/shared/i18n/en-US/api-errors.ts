@@ -72,4 +72,10 @@ export const apiErrors = {
   'error.people.deletionTokenNotFound':
     'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
   'error.people.contactNotFound': 'This contact does not exist.',
+  'error.staff.roleTooLow': 'Your role ({role}) does not allow this. It needs the role {needed} or higher; an administrator can change your role.',
+  'error.staff.lastAdmin': 'This is the last active administrator account. Make another account an administrator first.',
+  'error.staff.notYourself': 'You cannot disable your own account or change your own role here.',
+  'error.staff.invitationNotFound': 'This invitation link is unknown, has expired, was withdrawn or was used already. Please ask an administrator for a new invitation.',
+  'error.staff.alreadyStaff': 'A staff account with this e-mail address exists already.',
+  'error.staff.accountNotFound': 'This staff account does not exist.',
 } as const;

@@ -7,6 +7,7 @@ import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import './messages.css';
+import { useCan } from '../../staff.ts';
 
 /**
  * `/app/admin-panel/messages/{id}`: one contact message (reading it marks it read), its
@@ -15,6 +16,8 @@ import './messages.css';
 export default function MessagePage() {
   const { messageId = '' } = useParams();
   const t = useT();
+  // A viewer reads (without marking the message read) and changes nothing.
+  const canEdit = useCan('editor');
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -98,10 +101,12 @@ export default function MessagePage() {
         <a className="admin-button" href={`mailto:${data.email}?subject=${encodeURIComponent(`Re: ${data.subject}`)}`}>
           {t('admin.messages.reply')}
         </a>
-        <button type="button" className="admin-button admin-button--secondary" disabled={act.isPending} onClick={() => act.mutate('unread')}>
-          {t('admin.messages.markUnread')}
-        </button>
-        {data.archived ? (
+        {canEdit && (
+          <button type="button" className="admin-button admin-button--secondary" disabled={act.isPending} onClick={() => act.mutate('unread')}>
+            {t('admin.messages.markUnread')}
+          </button>
+        )}
+        {!canEdit ? null : data.archived ? (
           <button type="button" className="admin-button admin-button--secondary" disabled={act.isPending} onClick={() => act.mutate('unarchive')}>
             {t('admin.messages.unarchive')}
           </button>

@@ -18,6 +18,7 @@ import { OrderFacts } from './order-facts.tsx';
 import { Timeline } from './timeline.tsx';
 import './order.css';
 import { LoadFailed } from '../../load-failed.tsx';
+import { useCan } from '../../staff.ts';
 
 /**
  * `/app/admin-panel/orders/{id}`: the customer, addresses, lines, totals with VAT,
@@ -28,6 +29,8 @@ import { LoadFailed } from '../../load-failed.tsx';
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const t = useT();
+  // Viewers see the order but no action: they change nothing (the server refuses them too).
+  const canEdit = useCan('editor');
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -103,7 +106,7 @@ export default function OrderPage() {
             {t('admin.order.actionDone', { action: actionLabel(t, done) })}
           </p>
         )}
-        {data.actions.length === 0 ? (
+        {!canEdit || data.actions.length === 0 ? (
           <p>{t('admin.order.noActions')}</p>
         ) : (
           <ul className="admin-order__buttons">

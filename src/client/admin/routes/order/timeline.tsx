@@ -8,6 +8,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { TextAreaField } from '#client/ui/form/fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
+import { useCan } from '../../staff.ts';
 
 /** Who did it: a staff member's e-mail, or the customer, or the shop itself. */
 function useWho() {
@@ -84,6 +85,7 @@ function EntryText({ entry, currency }: { entry: TimelineEntry; currency: string
 /** What happened to the order, newest first: actions with who took them, mails, and notes; staff add notes here. */
 export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdded: () => void }) {
   const t = useT();
+  const canEdit = useCan('editor');
   const { language } = useLanguage();
   const form = useForm({
     language,
@@ -100,14 +102,14 @@ export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdde
   return (
     <section aria-labelledby="admin-order-history" className="admin-timeline">
       <h2 id="admin-order-history">{t('admin.order.history')}</h2>
-      <form className="form admin-timeline__form" onSubmit={form.onSubmit} noValidate>
+      {canEdit && <form className="form admin-timeline__form" onSubmit={form.onSubmit} noValidate>
         <TextAreaField {...form.field('text')} label={t('admin.order.note.label')} maxLength={2000} rows={3} />
         <div className="form__actions">
           <button type="submit" className="admin-button admin-button--secondary" disabled={!form.ready || form.sending}>
             {t('admin.order.note.add')}
           </button>
         </div>
-      </form>
+      </form>}
       <ol className="admin-timeline__entries">
         {order.history.map((entry, index) => (
           <li key={index} className={`admin-timeline__entry admin-timeline__entry--${entry.kind.toLowerCase()}`}>

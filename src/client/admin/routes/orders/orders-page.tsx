@@ -21,6 +21,7 @@ import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView
 import { SavedViews } from './saved-views.tsx';
 import './orders.css';
 import { LoadFailed } from '../../load-failed.tsx';
+import { useCan } from '../../staff.ts';
 
 /**
  * `/app/admin-panel/orders`: the orders with filters, sorting, pages, a CSV export of the
@@ -28,6 +29,8 @@ import { LoadFailed } from '../../load-failed.tsx';
  */
 export default function OrdersPage() {
   const t = useT();
+  // Viewers read and export: no bulk status change for them.
+  const canEdit = useCan('editor');
   const { language } = useLanguage();
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search);
@@ -138,7 +141,7 @@ export default function OrdersPage() {
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
-      <form className="admin-bulk" onSubmit={bulk.onSubmit}>
+      {canEdit && <form className="admin-bulk" onSubmit={bulk.onSubmit}>
         <p className="admin-bulk__count" aria-live="polite">
           {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
         </p>
@@ -154,7 +157,7 @@ export default function OrdersPage() {
         <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
           {t('admin.orders.bulk.apply')}
         </button>
-      </form>
+      </form>}
       {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
       {[...bulk.elsewhere, bulk.errorOf('action')].filter(Boolean).map((text) => (
         <p key={text} className="admin-alert" role="alert">

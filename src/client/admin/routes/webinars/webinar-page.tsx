@@ -17,6 +17,7 @@ import { WebinarForm } from './webinar-form.tsx';
 import { formValuesOf } from './webinar-form-values.ts';
 import './webinars.css';
 import { LoadFailed } from '../../load-failed.tsx';
+import { useCan } from '../../staff.ts';
 
 /**
  * `/app/admin-panel/webinars/{id}`: the webinar's facts, its form to change it, deleting
@@ -26,6 +27,7 @@ import { LoadFailed } from '../../load-failed.tsx';
 export default function WebinarPage() {
   const { webinarId = '' } = useParams();
   const t = useT();
+  const canEdit = useCan('editor');
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -78,9 +80,11 @@ export default function WebinarPage() {
       </p>
       <div className="admin-page-head">
         <h1>{data.title}</h1>
-        <button type="button" className="admin-button admin-button--danger" onClick={() => setDeleting(true)}>
-          {t('adminWebinars.delete.button')}
-        </button>
+        {canEdit && (
+          <button type="button" className="admin-button admin-button--danger" onClick={() => setDeleting(true)}>
+            {t('adminWebinars.delete.button')}
+          </button>
+        )}
       </div>
       {(created || saved) && (
         <p role="status" className="admin-webinar__done">
@@ -150,7 +154,7 @@ export default function WebinarPage() {
         )}
       </section>
 
-      <section aria-labelledby="admin-webinar-edit" className="admin-webinar__section">
+      {canEdit && <section aria-labelledby="admin-webinar-edit" className="admin-webinar__section">
         <h2 id="admin-webinar-edit">{t('adminWebinars.edit.title')}</h2>
         <WebinarForm
           initial={formValuesOf(data)}
@@ -160,7 +164,7 @@ export default function WebinarPage() {
             await update.mutateAsync(payload);
           }}
         />
-      </section>
+      </section>}
 
       {deleting && (
         <DeleteWebinarDialog webinar={data} onClose={() => setDeleting(false)} onDeleted={deleted} onConflict={() => void webinar.refetch()} />

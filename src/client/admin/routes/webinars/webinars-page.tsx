@@ -9,6 +9,7 @@ import { WebinarsTable } from './webinars-table.tsx';
 import '../messages/messages.css';
 import './webinars.css';
 import { LoadFailed } from '../../load-failed.tsx';
+import { useCan } from '../../staff.ts';
 
 type Period = (typeof webinarPeriods)[number];
 
@@ -28,6 +29,7 @@ const periodLink = (period: Period) => (period === 'UPCOMING' ? adminPaths.webin
  */
 export default function WebinarsPage() {
   const t = useT();
+  const canEdit = useCan('editor');
   const [search] = useSearchParams();
   const period = periodOf(search);
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
@@ -38,9 +40,11 @@ export default function WebinarsPage() {
     <div className="admin-webinars">
       <div className="admin-page-head">
         <h1>{t('adminWebinars.title')}</h1>
-        <Link className="admin-button" to={adminPaths.createWebinar()}>
-          {t('adminWebinars.new')}
-        </Link>
+        {canEdit && (
+          <Link className="admin-button" to={adminPaths.createWebinar()}>
+            {t('adminWebinars.new')}
+          </Link>
+        )}
       </div>
       {deleted !== undefined && (
         <p role="status" className="admin-webinars__done">
