@@ -192,6 +192,8 @@ export function createStaffAdminService(deps: {
      */
     async acceptInvitation(token: string, input: AcceptInvitation, context: RequestContext): Promise<void> {
       checkNewPassword(input.password, 'password');
+      // The link is looked at before the password is hashed: a made-up token costs one lookup, not an argon2 run.
+      if (!(await repo.findOpenInvitation(db, hashLinkToken(token)))) throw new AppError('notFound', 'error.staff.invitationNotFound');
       const passwordHash = await hashPassword(input.password);
       const email = await db.transaction(async (tx) => {
         const invitation = await repo.findOpenInvitation(tx, hashLinkToken(token), true);
