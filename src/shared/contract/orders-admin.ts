@@ -51,6 +51,7 @@ export const orderAdminCalls = {
     summary: "The orders table's work queues and how many orders each holds",
     tags,
     staff: true,
+    role: 'viewer',
   },
   /** A CSV download, not JSON: the link takes the list's filter as query parameters. */
   exportOrders: {
