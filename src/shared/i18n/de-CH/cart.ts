@@ -29,7 +29,6 @@ export const cart = {
   'shop.cart.undoItem': '{title} wieder in den Warenkorb legen',
   'shop.cart.removed': 'Entfernt',
   'shop.cart.matchCount': 'Gleich viele Plätze wie die anderen Trainings',
-  'shop.cart.currency': 'Währung',
   'shop.cart.term': 'Mindestlaufzeit',
   'shop.cart.termOf': 'Mindestlaufzeit für {title}',
   'shop.cart.perMonth': 'pro Monat',

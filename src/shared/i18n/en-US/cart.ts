@@ -27,7 +27,6 @@ export const cart = {
   'shop.cart.undoItem': 'Put {title} back in the cart',
   'shop.cart.removed': 'Removed',
   'shop.cart.matchCount': 'Same seats as the other trainings',
-  'shop.cart.currency': 'Currency',
   'shop.cart.term': 'Minimum term',
   'shop.cart.termOf': 'Minimum term for {title}',
   'shop.cart.perMonth': 'per month',

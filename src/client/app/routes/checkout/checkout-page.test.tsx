@@ -608,7 +608,7 @@ describe('checkout page', () => {
     expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("defaults the address and phone countries to the visitor's, while a saved country wins", async () => {
+  it("defaults the address country to the visitor's, while a saved country wins, for the phone too", async () => {
     server.visitorCountry = { code: 'DE', name: 'Germany', phoneCode: '+49' };
     server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
     renderCheckout();
@@ -620,7 +620,8 @@ describe('checkout page', () => {
     server.info = { ...savedInfo(3), contact: { firstName: 'Anna', lastName: '', email: '', phoneCountryCode: '', phoneNumber: '' } };
     renderCheckout('en-US', '?step=contact');
     await heading('Step 4 of 7: Contact details');
-    await waitFor(() => expect((screen.getByLabelText(/^Country code/) as HTMLSelectElement).value).toBe('DE'));
+    // The address was saved as Swiss: the phone follows it, not the visitor's German guess.
+    await waitFor(() => expect((screen.getByLabelText(/^Country code/) as HTMLSelectElement).value).toBe('CH'));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await heading('Step 2 of 7: Address');

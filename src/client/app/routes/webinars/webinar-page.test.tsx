@@ -131,6 +131,22 @@ describe('the webinar page', () => {
     });
   });
 
+  it('keeps what the visitor typed while the form\'s side requests answer late', async () => {
+    // The site key arrives only after the visitor has typed and ticked.
+    let answerSiteKey = () => {};
+    api.answer(siteKeyCalls.forms, () => new Promise((resolve) => (answerSiteKey = () => resolve({ siteKey: 'sk_forms' }))));
+    renderAt(`/webinar/${id}/de-CH`);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Anna' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail address/), { target: { value: 'anna@example.ch' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await waitFor(() => expect(api.requests(siteKeyCalls.forms)).toHaveLength(1));
+    answerSiteKey();
+    await screen.findByRole('button', { name: 'solve captcha' });
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(/^E-mail address/) as HTMLInputElement).value).toBe('anna@example.ch');
+    expect((screen.getByRole('checkbox', { name: /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('shows the server\'s reason instead of the form when the webinar has started meanwhile', async () => {
     api.answer(webinarCalls.subscribeToWebinar, refuse('conflict', { 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' }));
     renderAt(`/webinar/${id}/de-CH`);
