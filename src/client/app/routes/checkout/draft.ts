@@ -55,6 +55,27 @@ export function draftOf(info: InvoiceInfo): Draft {
 }
 
 /**
+ * The draft the form starts from: what was saved, and in the fields still empty what the
+ * buyer gave when saving the cart by e-mail (name, e-mail, company, phone). Suggestions
+ * are not saved: each step still asks its Next, and Review shows what was saved.
+ */
+export function withSuggestions(draft: Draft, suggested: InvoiceInfo['suggested']): Draft {
+  if (!suggested) return draft;
+  const { contact } = draft;
+  return {
+    ...draft,
+    company: { ...draft.company, name: draft.company.name || suggested.companyName },
+    contact: {
+      firstName: contact.firstName || suggested.firstName,
+      lastName: contact.lastName || suggested.lastName,
+      email: contact.email || suggested.email,
+      phoneCountryCode: contact.phoneCountryCode || (contact.phoneNumber ? '' : suggested.phoneCountryCode),
+      phoneNumber: contact.phoneNumber || suggested.phoneNumber,
+    },
+  };
+}
+
+/**
  * The draft as the form shows it: an empty address country is the visitor's country
  * (geolocation, which may be only a guess from the browser's language), an empty billing
  * country the address's, an empty phone country the address's as well. A country the
