@@ -122,7 +122,8 @@ function CheckoutPage({ orderId }: { orderId: string }) {
   if (!detail || step === undefined) return <p role="status">{t('checkout.loading')}</p>;
 
   const heading = t('checkout.stepHeading', { number: stepNumber(step) + 1, total: stepCount, name: t(`checkout.step.${step}`) });
-  const withSummary = step !== 'thankYou';
+  // The confirmation shows the order itself, above the button (confirmation-step.tsx).
+  const withSummary = step !== 'thankYou' && step !== 'confirmation';
   return (
     <div className={withSummary ? 'checkout checkout--with-summary' : 'checkout'}>
       <h1 className="checkout__title">{t('checkout.title')}</h1>
@@ -154,6 +155,7 @@ function CheckoutPage({ orderId }: { orderId: string }) {
               captcha={captcha}
               actions={actions}
               onBack={() => address.goBack(step)}
+              onChangeStep={(to) => address.moveTo(step, to)}
             />
           )
         )}
