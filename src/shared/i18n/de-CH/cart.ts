@@ -25,6 +25,8 @@ export const cart = {
   'shop.cart.perSeatMonth': 'pro Platz und Monat',
   'shop.cart.remove': 'Entfernen',
   'shop.cart.removeItem': '{title} entfernen',
+  'shop.cart.removedItem': '{title} wurde entfernt.',
+  'shop.cart.continueShopping': 'Weiter einkaufen',
   'shop.cart.undo': 'Rückgängig',
   'shop.cart.undoItem': '{title} wieder in den Warenkorb legen',
   'shop.cart.removed': 'Entfernt',

@@ -23,6 +23,8 @@ export const cart = {
   'shop.cart.perSeatMonth': 'per seat and month',
   'shop.cart.remove': 'Remove',
   'shop.cart.removeItem': 'Remove {title}',
+  'shop.cart.removedItem': '{title} was removed.',
+  'shop.cart.continueShopping': 'Continue shopping',
   'shop.cart.undo': 'Undo',
   'shop.cart.undoItem': 'Put {title} back in the cart',
   'shop.cart.removed': 'Removed',
