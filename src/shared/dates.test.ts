@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEventDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
+import { formatDate, formatDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
 
 describe('one date format per language, with the time zone short name and UTC offset where a time is shown', () => {
   it.each([
@@ -12,8 +12,6 @@ describe('one date format per language, with the time zone short name and UTC of
     ['2027-07-03T12:00:00Z', 'en-US', 'UTC', '3 Jul 2027, 12:00 UTC (UTC+0)'],
   ] as const)('%s in %s (%s) -> %s', (iso, language, zone, expected) => {
     expect(formatDateTime(iso, language, zone).replace(/[\u202f\u00a0]/g, ' ')).toBe(expected);
-    // An event's moment is written the same way.
-    expect(formatEventDateTime(iso, language, zone)).toBe(formatDateTime(iso, language, zone));
   });
 
   it('writes a calendar date as the moments write theirs', () => {

@@ -70,9 +70,6 @@ export function isoDateInZurich(date: Date = new Date()): string {
   return isoDayFormat.format(date);
 }
 
-/** When an event (a webinar) takes place: a moment like any other, written as `formatDateTime` writes it. */
-export const formatEventDateTime = formatDateTime;
-
 /** A wall-clock date and time somewhere: `{ date: '2027-02-03', time: '14:00' }`. */
 export interface LocalDateTime {
   date: string;

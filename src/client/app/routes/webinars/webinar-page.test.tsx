@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { webinarCalls } from '#shared/contract/webinars.ts';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
@@ -92,7 +92,7 @@ describe('the webinar list', () => {
     const link = await screen.findByRole('link', { name: 'Spotting phishing' });
     expect(link.getAttribute('href')).toBe(`/webinar/${id}/de-CH`);
     expect(screen.getByRole('heading', { level: 1, name: 'Webinare' })).toBeTruthy();
-    expect(screen.getByText(formatEventDateTime(inAWeek, 'de-CH'))).toBeTruthy();
+    expect(screen.getByText(formatDateTime(inAWeek, 'de-CH'))).toBeTruthy();
     expect(screen.getByText('90 Minuten')).toBeTruthy();
     expect(screen.getByText('What phishing looks like, and why it works.')).toBeTruthy();
     expect(api.requests(webinarCalls.webinars).map(({ query }) => query)).toEqual([{ language: 'de-CH' }]);
