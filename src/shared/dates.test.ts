@@ -1,42 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEventDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
+import { formatDate, formatDateTime, formatShortDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
 
-describe('formatDateTime (time-zone short name and UTC offset)', () => {
+describe('one date format per language, with the time zone short name and UTC offset where a time is shown', () => {
   it.each([
-    ['2026-11-21T09:30:00Z', 'en-US', 'Europe/Zurich', '11/21/2026, 10:30 AM CET (UTC+01:00)'],
-    ['2026-11-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21.11.2026, 10:30 MEZ (UTC+01:00)'],
-    ['2026-07-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21.07.2026, 11:30 MESZ (UTC+02:00)'],
-    ['2026-07-21T09:30:00Z', 'en-US', 'America/New_York', '07/21/2026, 05:30 AM EDT (UTC-04:00)'],
-    ['2026-07-21T09:30:00Z', 'en-US', 'UTC', '07/21/2026, 09:30 AM UTC (UTC+00:00)'],
+    ['2026-11-21T09:30:00Z', 'en-US', 'Europe/Zurich', '21 Nov 2026, 10:30 CET (UTC+1)'],
+    ['2026-11-21T09:30:00Z', 'de-CH', 'Europe/Zurich', '21. Nov. 2026, 10:30 MEZ (UTC+1)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'Europe/Zurich', '3 Jul 2027, 14:00 CEST (UTC+2)'],
+    ['2027-07-03T12:00:00Z', 'de-CH', 'Europe/Zurich', '3. Juli 2027, 14:00 MESZ (UTC+2)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'America/New_York', '3 Jul 2027, 08:00 (UTC-4)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'Asia/Kolkata', '3 Jul 2027, 17:30 (UTC+5:30)'],
+    ['2027-07-03T12:00:00Z', 'en-US', 'UTC', '3 Jul 2027, 12:00 UTC (UTC+0)'],
   ] as const)('%s in %s (%s) -> %s', (iso, language, zone, expected) => {
-    expect(formatDateTime(iso, language, zone).replace(/\u202f/g, ' ')).toBe(expected);
+    expect(formatDateTime(iso, language, zone).replace(/[\u202f\u00a0]/g, ' ')).toBe(expected);
+  });
+
+  it('writes a calendar date as the moments write theirs', () => {
+    expect(formatDate('2026-11-21T09:30:00Z', 'de-CH')).toBe('21. Nov. 2026');
+    expect(formatDate('2026-11-21T09:30:00Z', 'en-US')).toBe('21 Nov 2026');
+    // The day in Zurich: 23:30 UTC on the 20th is already the 21st there.
+    expect(formatDate('2026-11-20T23:30:00Z', 'en-US')).toBe('21 Nov 2026');
+    expect(formatDateTime('2026-11-21T09:30:00Z', 'en-US').startsWith(`${formatDate('2026-11-21T09:30:00Z', 'en-US')}, `)).toBe(true);
   });
 
   it('refuses an invalid date', () => {
     expect(() => formatDateTime('not a date', 'en-US')).toThrowError(RangeError);
-  });
-
-  it('formats a calendar date', () => {
-    expect(formatDate('2026-11-21T09:30:00Z', 'de-CH')).toBe('21.11.2026');
-    expect(formatDate('2026-11-21T09:30:00Z', 'en-US')).toBe('11/21/2026');
-  });
-});
-
-describe('formatEventDateTime (weekday, zone name and short UTC offset)', () => {
-  it.each([
-    ['2027-02-03T13:00:00Z', 'en-US', 'Europe/Zurich', 'Wed, 3 Feb 2027, 14:00 CET (UTC+1)'],
-    ['2027-02-03T13:00:00Z', 'de-CH', 'Europe/Zurich', 'Mi., 3. Feb. 2027, 14:00 MEZ (UTC+1)'],
-    ['2027-07-03T12:00:00Z', 'en-US', 'Europe/Zurich', 'Sat, 3 Jul 2027, 14:00 CEST (UTC+2)'],
-    ['2027-07-03T12:00:00Z', 'de-CH', 'Europe/Zurich', 'Sa., 3. Juli 2027, 14:00 MESZ (UTC+2)'],
-    ['2027-07-03T12:00:00Z', 'en-US', 'America/New_York', 'Sat, 3 Jul 2027, 08:00 (UTC-4)'],
-    ['2027-07-03T12:00:00Z', 'en-US', 'Asia/Kolkata', 'Sat, 3 Jul 2027, 17:30 (UTC+5:30)'],
-    ['2027-07-03T12:00:00Z', 'en-US', 'UTC', 'Sat, 3 Jul 2027, 12:00 UTC (UTC+0)'],
-  ] as const)('%s in %s (%s) -> %s', (iso, language, zone, expected) => {
-    expect(formatEventDateTime(iso, language, zone).replace(/[\u202f\u00a0]/g, ' ')).toBe(expected);
-  });
-
-  it('refuses an invalid date', () => {
-    expect(() => formatEventDateTime('not a date', 'de-CH')).toThrowError(RangeError);
+    expect(() => formatDate('not a date', 'de-CH')).toThrowError(RangeError);
   });
 });
 
@@ -83,5 +71,15 @@ describe('Zurich wall-clock time and instants', () => {
 
   it('refuses an invalid instant', () => {
     expect(() => localDateTimeOf('nonsense')).toThrowError(RangeError);
+  });
+});
+
+describe('formatShortDateTime (a table cell: the date and a 24-hour time, the zone named by the table)', () => {
+  it.each([
+    ['2026-06-12T07:10:00Z', 'en-US', '12 Jun 2026, 09:10'],
+    ['2026-06-12T07:10:00Z', 'de-CH', '12. Juni 2026, 09:10'],
+    ['2026-12-01T23:30:00Z', 'de-CH', '2. Dez. 2026, 00:30'],
+  ] as const)('%s in %s is %s', (iso, language, expected) => {
+    expect(formatShortDateTime(iso, language)).toBe(expected);
   });
 });

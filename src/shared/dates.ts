@@ -5,77 +5,49 @@ export const defaultTimeZone = 'Europe/Zurich';
 
 /**
  * The zone's offset from UTC at that moment, as Intl writes it with `GMT` turned into
- * `UTC`: `long` gives `UTC+01:00` / `UTC+00:00`, `short` gives `UTC+1` / `UTC+5:30` / `UTC+0`.
+ * `UTC`: `UTC+1`, `UTC+5:30`, `UTC+0`.
  */
-function utcOffset(date: Date, timeZone: string, style: 'long' | 'short' = 'long'): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style === 'long' ? 'longOffset' : 'shortOffset' })
+function utcOffset(date: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName')?.value;
   const offset = part?.replace('GMT', '') ?? '';
-  return `UTC${offset === '' ? (style === 'long' ? '+00:00' : '+0') : offset}`;
+  return `UTC${offset === '' ? '+0' : offset}`;
 }
 
 /**
- * How an event's date is written: English day first with a 24-hour clock and the
- * European zone names (CET, CEST), which Intl's en-US data lacks (it writes GMT+1).
- * Every other language as Intl writes it (Swiss German: MEZ, MESZ).
+ * One way to write a date per language, everywhere (pages, mails, invoices, the back
+ * office): the day, the month's short name and the year, `21 Nov 2026` in en-US and
+ * `21. Nov. 2026` in de-CH; a spelled month reads the same to a US and a European
+ * buyer. English is written as Intl's en-GB writes it, whose data also has the European
+ * zone names (CET, CEST) that its en-US data lacks (GMT+1); Swiss German says MEZ, MESZ.
  */
-const eventLocales: Partial<Record<Language, string>> = { 'en-US': 'en-GB' };
+const dateLocales: Partial<Record<Language, string>> = { 'en-US': 'en-GB' };
+
+const dateOptions = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+
+function parseDate(date: Date | string): Date {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
+  return value;
+}
+
+/** A calendar date without time, in the shop's zone unless another is given: `21 Nov 2026` / `21. Nov. 2026`. */
+export function formatDate(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
+  return new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions }).format(parseDate(date));
+}
 
 /**
- * A date and time with the time zone's short name and its UTC offset, each once:
- * `11/21/2026, 10:30 AM CET (UTC+01:00)` in en-US,
- * `21.11.2026, 10:30 MEZ (UTC+01:00)` in de-CH. Where the language names the zone only
- * by its offset (`GMT+1`), English takes the European names (as event dates do); with no
- * name at all, the offset is written once, in brackets.
+ * A moment: the date as `formatDate` writes it, the time on a 24-hour clock, the time
+ * zone's short name and its UTC offset: `21 Nov 2026, 10:30 CET (UTC+1)` in en-US,
+ * `21. Nov. 2026, 10:30 MEZ (UTC+1)` in de-CH. Where the language has no name for the
+ * zone (Intl writes `GMT-4`), the offset alone is shown: `08:00 (UTC-4)`.
  */
 export function formatDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
-  const text = new Intl.DateTimeFormat(language, {
+  const value = parseDate(date);
+  const parts = new Intl.DateTimeFormat(dateLocales[language] ?? language, {
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(value);
-  const zoneName = [language, eventLocales[language]]
-    .filter((locale): locale is string => locale !== undefined)
-    .map((locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(value).find((part) => part.type === 'timeZoneName')?.value ?? '')
-    .find((name) => name !== '' && !/^(GMT|UTC)[+\-−]/.test(name));
-  return `${text}${zoneName ? ` ${zoneName}` : ''} (${utcOffset(value, timeZone)})`;
-}
-
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day of a moment in the shop's time zone, as an ISO date (`2026-11-21`); now by default. */
-export function isoDateInZurich(date: Date = new Date()): string {
-  return isoDayFormat.format(date);
-}
-
-/** A calendar date without time: `11/21/2026` / `21.11.2026`. */
-export function formatDate(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  return new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
-}
-
-
-/**
- * When an event (a webinar) takes place, with the weekday, the time zone's short name
- * and its UTC offset: `Wed, 3 Feb 2027, 14:00 CET (UTC+1)` in en-US,
- * `Mi., 3. Feb. 2027, 14:00 MEZ (UTC+1)` in de-CH. Where the language has no name for
- * the zone (Intl writes `GMT-4`), the offset alone is shown: `08:00 (UTC-4)`.
- */
-export function formatEventDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
-  const parts = new Intl.DateTimeFormat(eventLocales[language] ?? language, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
+    ...dateOptions,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -88,7 +60,14 @@ export function formatEventDateTime(date: Date | string, language: Language, tim
     .join('')
     .trim();
   const named = zoneName !== '' && !/^(GMT|UTC)[+\-−]/.test(zoneName);
-  return `${withoutZone}${named ? ` ${zoneName}` : ''} (${utcOffset(value, timeZone, 'short')})`;
+  return `${withoutZone}${named ? ` ${zoneName}` : ''} (${utcOffset(value, timeZone)})`;
+}
+
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: defaultTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of a moment in the shop's time zone, as an ISO date (`2026-11-21`); now by default. */
+export function isoDateInZurich(date: Date = new Date()): string {
+  return isoDayFormat.format(date);
 }
 
 /** A wall-clock date and time somewhere: `{ date: '2027-02-03', time: '14:00' }`. */
@@ -160,20 +139,11 @@ export function instantOfLocal({ date, time }: LocalDateTime, timeZone = default
 }
 
 /**
- * A date and time short enough for one table cell, in the shop's time zone, 24-hour
- * clock: `Jun 12, 2026, 09:10` / `12.06.2026, 09:10`. The table names the zone once, in
- * its header's description; the order's page shows the full form (formatDateTime).
+ * A date and time short enough for one table cell: the date as `formatDate` writes it and
+ * the time on a 24-hour clock, `12 Jun 2026, 09:10` / `12. Juni 2026, 09:10`. The table
+ * names the zone once, in its header's description; the order's page shows the full form
+ * (formatDateTime).
  */
 export function formatShortDateTime(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) throw new RangeError('Invalid date');
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    year: 'numeric',
-    month: language === 'en-US' ? 'short' : '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(value);
+  return new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(parseDate(date));
 }

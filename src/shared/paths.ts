@@ -94,3 +94,14 @@ export function downloadableCoverPath(code: string, language: Language): string 
 export function downloadableFilePath(code: string): string {
   return `${apiBase}/downloadables/by-code/${encodeURIComponent(code)}/file`;
 }
+
+/**
+ * The picture of a shared link (Open Graph), written by the prerender to the client's
+ * assets as `/assets/og-image-{hash}.png`; the server finds it there by this start.
+ */
+export const ogImagePrefix = 'og-image-';
+
+/** The Open Graph locale of a language (`en-US` → `en_US`). */
+export function ogLocaleOf(language: Language): string {
+  return language.replace('-', '_');
+}

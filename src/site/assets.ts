@@ -11,6 +11,8 @@ export interface PageAssets {
    */
   styles: string;
   favicon?: string;
+  /** The picture of a shared link (Open Graph), 1200 × 630 PNG, by its path below the site. */
+  ogImage?: string;
 }
 
 /** One record of vite's `.vite/manifest.json`. */

@@ -165,6 +165,37 @@ describe('every prerendered page', () => {
     expect(result.files.get(result.pagesJson.notFound['de-CH'].EUR)).toContain('Die gesuchte Seite existiert nicht.');
   });
 
+  it('has the Open Graph tags of a shared link, with a picture that exists, and a title and description fit for a preview', () => {
+    const metaOf = (html: string, property: string) =>
+      attributesOf(html, 'meta')
+        .filter((tag) => tag.includes(`property="${property}"`))
+        .map((tag) => decode(/content="([^"]*)"/.exec(tag)?.[1] ?? ''));
+    for (const entry of result.pagesJson.pages) {
+      for (const currency of currencies) {
+        const html = result.files.get(entry.files[currency])!;
+        const title = decode(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '');
+        const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
+        expect(metaOf(html, 'og:title'), entry.path).toEqual([title]);
+        expect(metaOf(html, 'og:description'), entry.path).toEqual([description]);
+        expect(metaOf(html, 'og:url'), entry.path).toEqual([`${baseUrl}${entry.path}`]);
+        expect(metaOf(html, 'og:type'), entry.path).toEqual(['website']);
+        expect(metaOf(html, 'og:site_name'), entry.path).toEqual(['CyberSafe Academy']);
+        expect(metaOf(html, 'og:locale'), entry.path).toEqual([entry.language.replace('-', '_')]);
+        expect(metaOf(html, 'og:locale:alternate'), entry.path).toEqual([entry.language === 'en-US' ? 'de_CH' : 'en_US']);
+        const [image] = metaOf(html, 'og:image');
+        expect(image, entry.path).toMatch(new RegExp(`^${baseUrl}/assets/og-image-[\\w-]{8}\\.png$`));
+        const picture = readFileSync(join(dir, 'client', image!.slice(baseUrl.length)));
+        // A PNG of 1200 × 630, as the tags say.
+        expect(picture.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect([picture.readUInt32BE(16), picture.readUInt32BE(20)]).toEqual([1200, 630]);
+        expect(metaOf(html, 'og:image:width')).toEqual(['1200']);
+        // The brand once in the title, and a description a search result shows whole.
+        expect(title.split('CyberSafe Academy').length - 1, title).toBe(1);
+        expect(description.length, `${entry.path}: ${description}`).toBeLessThanOrEqual(170);
+      }
+    }
+  });
+
   it('has no script but the islands loader, no style element but its stylesheet and no style attribute (CSP)', () => {
     for (const file of allFiles()) {
       const html = result.files.get(file)!;

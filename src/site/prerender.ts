@@ -12,7 +12,7 @@ import { currencies, defaultLanguage, languages, type Currency, type Language } 
 import { pageAssetsFromManifest, readManifest, type PageAssets, type ViteManifest } from './assets.ts';
 import { budgets, measurePage, measureSpaFirstVisit, type PageWeight } from './budget.ts';
 import { renderPage } from './render-page.tsx';
-import { sitePages, sitePath } from '#shared/paths.ts';
+import { ogImagePrefix, sitePages, sitePath } from '#shared/paths.ts';
 import { pageFile, publicBaseUrl, type RenderedPageId } from './site-paths.ts';
 import { buildRobotsTxt, buildSitemap } from './sitemap.ts';
 
@@ -62,11 +62,24 @@ function writeFavicon(clientDir: string): string {
   return `/assets/${name}`;
 }
 
+/**
+ * Writes the picture of shared links (Open Graph) beside the client assets under a content
+ * hash: the marketing pages name it in their head, the server names it in the app's
+ * (pages.service.ts finds it by its name).
+ */
+function writeOgImage(clientDir: string): string {
+  const png = readFileSync(join(here, 'og-image.png'));
+  const name = `${ogImagePrefix}${createHash('sha256').update(png).digest('base64url').slice(0, 8)}.png`;
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'assets', name), png);
+  return `/assets/${name}`;
+}
+
 export function prerenderSite(options: PrerenderOptions = {}): PrerenderResult {
   const outDir = resolve(options.outDir ?? join(projectRoot, 'dist/site'));
   const clientDir = resolve(options.clientDir ?? join(projectRoot, 'dist/client'));
   const manifest = options.manifest ?? readManifest(join(clientDir, '.vite/manifest.json'));
-  const assets: PageAssets = { ...pageAssetsFromManifest(manifest, clientDir), favicon: writeFavicon(clientDir) };
+  const assets: PageAssets = { ...pageAssetsFromManifest(manifest, clientDir), favicon: writeFavicon(clientDir), ogImage: writeOgImage(clientDir) };
   const baseUrl = options.baseUrl ?? publicBaseUrl();
   const files = new Map<string, string>();
 

@@ -42,33 +42,40 @@ function recordChanges(page: Page): string[] {
   return changes;
 }
 
-test('a visitor subscribes from the footer, confirms with "Confirm and save" on the page of the mail\'s link, and unsubscribes', async ({ page }) => {
+test('a visitor subscribes from the footer; opening the mail\'s link confirms, the preferences are right there; they save choices and unsubscribe', async ({ page, request }) => {
   const email = `lena.${Date.now()}@example.ch`;
   await subscribeFromFooter(page, 'Lena', email);
   const mail = await waitForMail(email, 'Please confirm your newsletter subscription');
   const link = appLinkIn(mail.text, preferenceLink);
+  const token = /\/newsletter\/([A-Za-z0-9_-]{43})\//.exec(link)?.[1] ?? '';
 
-  // Opening the link changes nothing: mail scanners open links too.
+  // Only fetching the address (as a mail scanner does) confirms nothing.
+  expect((await request.get(link)).ok()).toBe(true);
+  expect(await (await request.get(`/api/newsletter/${token}/`)).json()).toMatchObject({ status: 'PENDING' });
+
+  // Opened in a browser, the page confirms with a request of its own and says so.
   const changes = recordChanges(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Your newsletter preferences' })).toBeVisible();
   await expect(page.getByText('Hello Lena')).toBeVisible();
-  await expect(page.getByText('Status: Waiting for confirmation')).toBeVisible();
+  const confirmed = page.getByRole('status').filter({ hasText: 'Thank you: your subscription is confirmed.' });
+  await expect(confirmed).toBeVisible();
+  await expect(page.getByText('Status: Subscribed')).toBeVisible();
+  expect(await (await request.get(`/api/newsletter/${token}/`)).json()).toMatchObject({ status: 'CONFIRMED' });
+  expect(changes).toEqual([`POST /api/newsletter/${token}/confirm`]);
   await expect(page.getByRole('checkbox', { name: 'Ransomware and incident response' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Consents' })).toBeVisible();
   await expectNoAxeViolations(page);
-  expect(changes).toEqual([]);
 
   await page.getByLabel('Your role').selectOption('HEAD_OF_IT');
   await page.getByLabel('Your experience in cybersecurity').selectOption('INTERMEDIATE');
   await page.getByRole('checkbox', { name: 'Ransomware and incident response' }).check();
   await page.getByRole('checkbox', { name: 'Secure software development' }).check();
-  await page.getByRole('button', { name: 'Confirm and save' }).click();
-  const saved = page.getByRole('status').filter({ hasText: 'Your choices have been saved and your subscription is confirmed.' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Your choices have been saved.' });
   await expect(saved).toBeVisible();
   await expect(saved).toBeFocused();
   await expect(page.getByText('Status: Subscribed')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   // The stored record shows the new consent.
   await expect(page.getByText(/^Newsletter: given on/)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -129,6 +136,8 @@ test('a subscriber deletes their data with the mailed link; the preference link 
   const link = appLinkIn((await waitForMail(email, 'Please confirm your newsletter subscription')).text, preferenceLink);
 
   await page.goto(link);
+  // Opened in a browser, the link confirmed the subscription first.
+  await expect(page.getByText('Status: Subscribed')).toBeVisible();
   await page.getByRole('button', { name: 'Delete my data' }).click();
   const step = page.getByRole('group', { name: 'Confirm by e-mail' });
   await expect(step).toBeFocused();

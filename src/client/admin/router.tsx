@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import { lazyPage } from '#client/lib/lazy-route.ts';
+import { RouteLoading } from '#client/ui/route-loading.tsx';
 import { AdminErrorPage } from './admin-error-page.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
@@ -9,11 +10,13 @@ import { AdminLayout } from './admin-layout.tsx';
  * page needs a signed-in staff member (AdminLayout checks) and is its own chunk.
  */
 const adminRoutes: RouteObject[] = [
-  { path: adminPaths.login(), lazy: lazyPage(() => import('./routes/login.tsx')), errorElement: <AdminErrorPage /> },
-  { path: adminPaths.invitation(':token'), lazy: lazyPage(() => import('./routes/invitation.tsx')), errorElement: <AdminErrorPage /> },
+  // Until the first page's chunk is there: a status (the back office is rendered in the browser only).
+  { path: adminPaths.login(), lazy: lazyPage(() => import('./routes/login.tsx')), errorElement: <AdminErrorPage />, HydrateFallback: RouteLoading },
+  { path: adminPaths.invitation(':token'), lazy: lazyPage(() => import('./routes/invitation.tsx')), errorElement: <AdminErrorPage />, HydrateFallback: RouteLoading },
   {
     element: <AdminLayout />,
     errorElement: <AdminErrorPage />,
+    HydrateFallback: RouteLoading,
     children: [
       { index: true, element: <Navigate to={adminPaths.home()} replace /> },
       { path: adminPaths.home(), lazy: lazyPage(() => import('./routes/home.tsx')) },

@@ -79,16 +79,25 @@ const readCurrency = (): Currency => {
 };
 
 /**
- * The header's currency (the `currency` cookie): the prices of the marketing pages and
- * the visitor's cart, re-priced at once as on the marketing pages; the page shown loads
- * again. It follows the cart page's own currency choice.
+ * The header's currency (the `currency` cookie), the one currency control of the app:
+ * the prices of the marketing pages and the visitor's cart, re-priced at once as on the
+ * marketing pages; the page shown loads again. A cart loaded in another currency (restored
+ * from its mail) puts its currency here (cart.ts).
  */
 function AppCurrencySelector() {
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
   const [currency, setCurrency] = useState(readCurrency);
-  useEffect(() => onCartEvent(cartEvents.changed, () => setCurrency(readCurrency())), []);
+  useEffect(() => {
+    const follow = () => setCurrency(readCurrency());
+    const stopChanged = onCartEvent(cartEvents.changed, follow);
+    const stopCurrency = onCartEvent(cartEvents.currency, follow);
+    return () => {
+      stopChanged();
+      stopCurrency();
+    };
+  }, []);
   const choose = (next: Currency) => {
     writeCookie(cookies.currency, next);
     setCurrency(next);

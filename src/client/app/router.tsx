@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout.tsx';
 import { lazyPage } from '#client/lib/lazy-route.ts';
 import { appBasePath, appPaths } from '#shared/paths.ts';
+import { RouteLoading } from '#client/ui/route-loading.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 
 /**
@@ -12,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <ErrorPage />,
+    // Shown until the first page's chunk is there (the app is rendered in the browser only).
+    HydrateFallback: RouteLoading,
     children: [
       { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
       { path: appPaths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isCurrency, type Currency } from '#shared/locales.ts';
 import { cookies } from '#shared/cookies.ts';
+import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { CurrencySelect } from '../ui/site-frame/currency-select.tsx';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
@@ -19,6 +20,16 @@ export default function CurrencySelector({ currency, label }: CurrencySelectorPr
   const [selected, setSelected] = useState<Currency>(currency);
 
   useEffect(() => onCurrencyChange(setSelected), []);
+
+  // The visitor's cart, loaded in another currency (the cart drawer): the page follows the cart.
+  useEffect(
+    () =>
+      onCartEvent(cartEvents.currency, () => {
+        const stored = readCookie(cookies.currency);
+        if (isCurrency(stored) && stored !== document.body.dataset.selectedCurrency) setSelectedCurrency(stored);
+      }),
+    [],
+  );
 
   // A page restored from the back-forward cache may predate a later choice: follow the cookie.
   useEffect(() => {

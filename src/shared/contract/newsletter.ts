@@ -45,12 +45,19 @@ export const newsletterCalls = {
     answer: newsletterPreferencesSchema,
     summary: 'Saves role, experience level, topics and language, and confirms a pending subscription',
   },
+  /**
+   * "Subscribe again" of the preference centre; with `?only=PENDING`, the confirmation of
+   * the mail's link, which the page sends when it opens (a link scanner that only fetches
+   * the address confirms nothing): it confirms a pending subscription and never changes a
+   * confirmed or unsubscribed one.
+   */
   confirmNewsletter: {
     method: 'POST',
     path: '/newsletter/:token/confirm',
     params: tokenParams,
+    query: z.object({ only: z.enum(['PENDING']).optional() }),
     answer: newsletterPreferencesSchema,
-    summary: 'Confirms the subscription',
+    summary: 'Confirms the subscription (subscribes again after an unsubscription); with only=PENDING, confirms a pending subscription only',
   },
   /**
    * Also the List-Unsubscribe address of the mails: a mail program posts

@@ -88,6 +88,13 @@ export const invoiceInfoSchema = z.object({
   /** Whether the invoice country asks for a VAT number (EU: reverse charge). */
   vatNumberRequired: z.boolean(),
   complete: z.boolean(),
+  /**
+   * What the person who saved the cart by e-mail gave (name, e-mail, company, phone): the
+   * checkout pre-fills the sections not saved yet with it. Absent when nobody saved the cart.
+   */
+  suggested: z
+    .object({ companyName: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phoneCountryCode: z.string(), phoneNumber: z.string() })
+    .optional(),
 });
 export type InvoiceInfo = z.infer<typeof invoiceInfoSchema>;
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defaultLanguage, languages } from '#shared/locales.ts';
 import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
-import { sitePath, type SitePageId } from '#shared/paths.ts';
+import { ogLocaleOf, sitePath, type SitePageId } from '#shared/paths.ts';
 import { Footer } from './footer.tsx';
 import { Island } from './island.tsx';
 import { Header } from './header.tsx';
@@ -67,6 +67,28 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         ) : (
           <meta name="robots" content="noindex" />
         )}
+        {/* What a shared link shows (Open Graph): the page's title and description, its address, the picture and the language. */}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={t('common.siteName')} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={url(canonicalPage ?? 'home')} />
+        {assets.ogImage ? (
+          <>
+            <meta property="og:image" content={`${baseUrl}${assets.ogImage}`} />
+            <meta property="og:image:type" content="image/png" />
+            <meta property="og:image:width" content="1200" />
+            <meta property="og:image:height" content="630" />
+            <meta property="og:image:alt" content={t('common.siteName')} />
+            <meta name="twitter:card" content="summary_large_image" />
+          </>
+        ) : null}
+        <meta property="og:locale" content={ogLocaleOf(lang)} />
+        {languages
+          .filter((language) => language !== lang)
+          .map((language) => (
+            <meta key={language} property="og:locale:alternate" content={ogLocaleOf(language)} />
+          ))}
         <meta name="theme-color" content="#0b3b5c" />
         {assets.favicon ? <link rel="icon" type="image/svg+xml" href={assets.favicon} /> : null}
         {/* Inline rather than linked: a linked stylesheet blocks the first paint for a round

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { dashboardCalls } from '#shared/contract/dashboard.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { formatMoney, formatMoneyWithCode } from '#shared/money.ts';
@@ -184,7 +184,7 @@ export default function HomePage() {
             {nextWebinars.map((webinar) => (
               <li key={webinar.id}>
                 <Link to={adminPaths.webinar(webinar.id)}>{webinar.title}</Link> ·{' '}
-                <time dateTime={webinar.startsAt}>{formatEventDateTime(webinar.startsAt, language)}</time> ·{' '}
+                <time dateTime={webinar.startsAt}>{formatDateTime(webinar.startsAt, language)}</time> ·{' '}
                 {translatePlural(language, 'adminWebinars.subscribers.count', webinar.subscriberCount)}
               </li>
             ))}

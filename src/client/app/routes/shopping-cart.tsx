@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { cartCalls } from '#shared/contract/cart.ts';
-import { cookies } from '#shared/cookies.ts';
-import { currencies, type Currency } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -14,7 +12,6 @@ import { CartTotals } from '#client/features/cart/cart-totals.tsx';
 import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
-import { writeCookie } from '#client/lib/cookies.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
@@ -25,7 +22,8 @@ import './checkout/link-button.css';
 type CartChange = () => Promise<Cart>;
 
 /**
- * `/app/orders/{id}/shopping-cart`: change seats, remove with undo, currency, totals, save.
+ * `/app/orders/{id}/shopping-cart`: change seats, remove with undo, totals, save; the
+ * currency is the header's.
  * Sent here by the checkout of a cart without an ACTIVE line, it says why.
  */
 export default function ShoppingCartPage() {
@@ -75,25 +73,12 @@ export default function ShoppingCartPage() {
 
   const hasActive = cart.items.some((item) => item.status === 'ACTIVE');
   const emptyCheckout = !hasActive && isEmptyCheckoutState(location.state);
-  const changeCurrency = (currency: Currency) => {
-    writeCookie(cookies.currency, currency);
-    change.mutate(() => callApi(cartCalls.changeCartCurrency, { params: { orderId: cart.id }, query: { language }, body: { currency } }));
-  };
 
   return (
     <div className="cart-page">
+      {/* The currency is the header's one control (layout.tsx), which shows the cart's. */}
       <div className="cart-heading">
         <h1>{t('shop.cart.title')}</h1>
-        <label className="cart-currency">
-          {t('shop.cart.currency')}
-          <select value={cart.currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
-            {currencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </select>
-        </label>
       </div>
       {emptyCheckout && (
         <p className="cart-notice" role="alert">

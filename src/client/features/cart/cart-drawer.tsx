@@ -4,8 +4,10 @@ import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatCartMoney } from '#shared/money.ts';
-import type { Cart } from '#shared/schemas/cart.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
+import type { Cart, CartItem } from '#shared/schemas/cart.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { setCartCount } from './cart-count.ts';
 import { useWidgetTexts } from '#client/lib/widget-texts.ts';
 import { cartHref, fetchCart, readCartId } from '#client/features/cart/cart.ts';
 import { CartTotals, lineSeatsText } from '#client/features/cart/cart-totals.tsx';
@@ -19,10 +21,10 @@ type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | {
 
 /**
  * The cart drawer: a modal dialog sliding in from the right with the title, a
- * go-to-cart button, the lines (title, seats, minimum term when monthly, the amount per
- * month or once in the order currency), what is due today and per month, the empty-cart
- * text and, while the cart is not saved, the
- * save-cart button. The native <dialog> moves focus in, keeps it there and closes on
+ * go-to-cart button, the lines (title, seats to change, minimum term when monthly, the
+ * amount per month or once in the order currency, a remove button with undo), what is
+ * due today and per month, the empty-cart text, "Continue shopping" (closes it) and,
+ * while the cart is not saved, the save-cart button. The native <dialog> moves focus in, keeps it there and closes on
  * Escape; the cart button gets the focus back.
  */
 export default function CartDrawer({ language, onClose }: { language: Language; onClose: () => void }) {
@@ -31,6 +33,9 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
   const dialog = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<State>(() => (readCartId() ? { status: 'loading' } : { status: 'none' }));
   const [saving, setSaving] = useState(false);
+  // The line removed last, offered back ("Undo") until another change.
+  const [removed, setRemoved] = useState<CartItem>();
+  const [changeFailed, setChangeFailed] = useState(false);
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
 
   useEffect(() => {
@@ -65,6 +70,23 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
   const cart = state.status === 'ready' ? state.cart : undefined;
   const activeItems = cart?.items.filter((item) => item.status === 'ACTIVE') ?? [];
 
+  /** Saves a change of a line; the answer is the whole cart, and the header's badge counts its products. */
+  const change = (item: CartItem, body: { quantity?: number; status?: CartItem['status'] }) => {
+    if (!cart) return;
+    setChangeFailed(false);
+    callApi(cartCalls.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body }).then(
+      (fresh) => {
+        setCartCount(fresh.count);
+        setRemoved(body.status === 'REMOVED' ? item : undefined);
+        setState({ status: 'ready', cart: fresh });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.isGone) setState({ status: 'gone' });
+        else setChangeFailed(true);
+      },
+    );
+  };
+
   return (
     <dialog
       ref={dialog}
@@ -88,18 +110,20 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
         {state.status === 'failed' && <p role="alert">{t('shop.cart.loadFailed')}</p>}
         {state.status === 'gone' && <p role="alert">{t('shop.cart.notFound')}</p>}
         {(state.status === 'none' || (cart && activeItems.length === 0)) && <p>{t('shop.cart.empty')}</p>}
+        {changeFailed && <p role="alert">{t('shop.cart.changeFailed')}</p>}
+        {removed && !saving && (
+          <p className="cart-drawer__removed" role="status">
+            {t('shop.cart.removedItem', { title: titleOf(removed, language) })}{' '}
+            <button type="button" className="cart-drawer__link" onClick={() => change(removed, { status: 'ACTIVE' })}>
+              {t('shop.cart.undo')}
+            </button>
+          </p>
+        )}
         {cart && activeItems.length > 0 && !saving && (
           <>
             <ul className="cart-drawer__items">
               {activeItems.map((item) => (
-                <li key={item.id}>
-                  <span className="cart-drawer__title">{item.product.translations[language]?.title ?? item.product.title}</span>
-                  <span className="cart-drawer__seats">{lineSeatsText(item, language)}</span>
-                  <span className="cart-drawer__amount">
-                    {formatCartMoney(lineAmountPerInvoice(item), cart.currency)} {cart.currency}
-                    {item.paymentFrequency === 'MONTHLY' && <span className="cart-drawer__per"> {t('shop.cart.perMonth')}</span>}
-                  </span>
-                </li>
+                <DrawerLine key={item.id} item={item} currency={cart.currency} language={language} onChange={(body) => change(item, body)} />
               ))}
             </ul>
             <CartTotals cart={cart} language={language} />
@@ -115,6 +139,9 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
           </Suspense>
         )}
         <div className="cart-drawer__actions">
+          <button type="button" className="button button--secondary button--block" onClick={() => dialog.current?.close()}>
+            {t('shop.cart.continueShopping')}
+          </button>
           {cart && (
             <a className="button button--block" href={cartHref(cart.id)}>
               {t('shop.cart.goToCart')}
@@ -128,5 +155,64 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
         </div>
       </div>
     </dialog>
+  );
+}
+
+const titleOf = (item: CartItem, language: Language) => item.product.translations[language]?.title ?? item.product.title;
+
+/**
+ * A line of the drawer: its title, its seats as a number field (saved when the field is
+ * left or Enter is pressed; a number outside 1 to 10 000 goes back to the saved one), what
+ * it costs, and its remove button. What is typed counts for the saved quantity it was
+ * typed over: once a change is saved, the field shows the saved number.
+ */
+function DrawerLine({
+  item,
+  currency,
+  language,
+  onChange,
+}: {
+  item: CartItem;
+  currency: Cart['currency'];
+  language: Language;
+  onChange: (body: { quantity?: number; status?: CartItem['status'] }) => void;
+}) {
+  const [typed, setTyped] = useState<{ over: number; value: string }>();
+  const seats = typed?.over === item.quantity ? typed.value : String(item.quantity);
+  const setSeats = (value: string) => setTyped({ over: item.quantity, value });
+  const title = titleOf(item, language);
+  const save = () => {
+    const quantity = Number(seats);
+    if (Number.isInteger(quantity) && quantity >= 1 && quantity <= 10_000 && quantity !== item.quantity) onChange({ quantity });
+    else setSeats(String(item.quantity));
+  };
+  return (
+    <li>
+      <span className="cart-drawer__title">{title}</span>
+      <span className="cart-drawer__seats">{lineSeatsText(item, language)}</span>
+      <span className="cart-drawer__amount">
+        {formatCartMoney(lineAmountPerInvoice(item), currency)} {currency}
+        {item.paymentFrequency === 'MONTHLY' && <span className="cart-drawer__per"> {translate(language, 'shop.cart.perMonth')}</span>}
+      </span>
+      <span className="cart-drawer__edit">
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10000}
+          step={1}
+          value={seats}
+          aria-label={translate(language, 'shop.cart.quantityOf', { title })}
+          onChange={(event) => setSeats(event.target.value)}
+          onBlur={save}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save();
+          }}
+        />
+        <button type="button" className="cart-drawer__link" onClick={() => onChange({ status: 'REMOVED' })} aria-label={translate(language, 'shop.cart.removeItem', { title })}>
+          {translate(language, 'shop.cart.remove')}
+        </button>
+      </span>
+    </li>
   );
 }

@@ -32,6 +32,7 @@ export async function fetchCart(orderId: string, language: Language): Promise<Ca
   try {
     const cart = await callApi(cartCalls.cart, { params: { orderId }, query: { language } });
     setCartCount(cart.count);
+    followCartCurrency(cart.currency);
     return cart;
   } catch (error) {
     if (error instanceof ApiError && error.isGone) {
@@ -40,6 +41,17 @@ export async function fetchCart(orderId: string, language: Language): Promise<Ca
     }
     throw error;
   }
+}
+
+/**
+ * The cart's currency is the visitor's currency: a cart restored from its mail, or priced
+ * in another browser, puts its currency into the `currency` cookie, and the currency
+ * selectors of the page (the header's) show it.
+ */
+function followCartCurrency(currency: Currency): void {
+  if (readCookie(cookies.currency) === currency) return;
+  writeCookie(cookies.currency, currency);
+  announceCart(cartEvents.currency);
 }
 
 /** Loads the count of the visitor's cart into the shared count; a cart that is gone is forgotten. */
@@ -106,6 +118,6 @@ export async function repriceCart(currency: Currency, language: Language): Promi
     announceCart(cartEvents.changed);
   } catch (error) {
     // A cart that is gone is the cart button's business (it forgets it); nothing to sync.
-    console.warn('cart currency sync skipped', error);
+    if (!(error instanceof ApiError && error.isGone)) console.error('cart currency sync failed', error);
   }
 }

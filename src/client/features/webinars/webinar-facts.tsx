@@ -1,4 +1,4 @@
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -22,7 +22,7 @@ export function WebinarFacts({
       <div>
         <dt>{t('webinars.when')}</dt>
         <dd>
-          <time dateTime={webinar.startsAt}>{formatEventDateTime(webinar.startsAt, language)}</time>
+          <time dateTime={webinar.startsAt}>{formatDateTime(webinar.startsAt, language)}</time>
         </dd>
       </div>
       <div>

@@ -38,6 +38,8 @@ const api = installFakeApi();
 
 beforeEach(() => {
   forgetLoadedFormData();
+  // A country chosen in one case is not the next case's default.
+  localStorage.clear();
   api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
   api.answer(siteKeyCalls.contact, { siteKey: 'sk_contact' });
   api.answer(geoCalls.countries, ({ query }) => countries[query.language ?? 'en-US']);
@@ -136,6 +138,39 @@ describe('FormLayout', () => {
     expect(api.requests(geoCalls.visitorCountry)).toHaveLength(1);
     fireEvent.change(select, { target: { value: 'DE' } });
     expect(select.value).toBe('DE');
+  });
+
+  it('starts the phone with a country the visitor chose before rather than the guessed one', async () => {
+    api.answer(geoCalls.visitorCountry, { code: 'DE', name: 'Germany', phoneCode: '+49' });
+    renderForm();
+    const select = screen.getByLabelText('Country code') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('DE'));
+    fireEvent.change(select, { target: { value: 'CH' } });
+    cleanup();
+    renderForm();
+    await waitFor(() => expect((screen.getByLabelText('Country code') as HTMLSelectElement).options.length).toBe(2));
+    expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('CH');
+  });
+
+  it('keeps everything typed while the site key, the countries and the visitor country answer late', async () => {
+    const late: (() => void)[] = [];
+    const later = <T,>(answer: T) => () => new Promise<T>((resolve) => late.push(() => resolve(answer)));
+    api.answer(siteKeyCalls.forms, later({ siteKey: 'sk_forms' }));
+    api.answer(geoCalls.countries, later(countries['en-US']));
+    api.answer(geoCalls.visitorCountry, later({ code: 'CH', name: 'Switzerland', phoneCode: '+41' }));
+    renderForm();
+    type(/^First name/, 'Anna');
+    type(/^E-mail address/, 'anna@example.ch');
+    type(/^Number/, '44 668 18 00');
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await waitFor(() => expect(late).toHaveLength(3));
+    for (const answer of late) answer();
+    await screen.findByRole('button', { name: 'solve captcha' });
+    await waitFor(() => expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('CH'));
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(/^E-mail address/) as HTMLInputElement).value).toBe('anna@example.ch');
+    expect((screen.getByLabelText(/^Number/) as HTMLInputElement).value).toBe('44 668 18 00');
+    expect((screen.getByRole('checkbox', { name: /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('loads no country data when the form has no phone field', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfProblem, formReducer, initialFormState, placeProblems, valueAt, withValueAt, type FormState } from './form-state.ts';
+import { fieldOfProblem, formReducer, initialFormState, placeProblems, valueAt, valuesOf, withValueAt, type FormState } from './form-state.ts';
 
 const initial = { email: '', address: { zip: '', city: '' }, topicIds: [] as string[], agree: false };
 type Values = typeof initial;
@@ -9,7 +9,7 @@ describe('formReducer', () => {
   it('starts from the initial values, changes one field by its dotted path and takes its problem away', () => {
     let state: FormState<Values> = { ...initialFormState<Values>(), problems: { 'address.zip': required, email: required } };
     state = formReducer(state, { type: 'changed', path: 'address.zip', value: '8001', initial });
-    expect(state.edited).toEqual({ ...initial, address: { zip: '8001', city: '' } });
+    expect(valuesOf(initial, state.changes)).toEqual({ ...initial, address: { zip: '8001', city: '' } });
     expect(state.problems).toEqual({ email: required });
     // The initial values are not touched.
     expect(initial.address.zip).toBe('');
@@ -17,14 +17,26 @@ describe('formReducer', () => {
 
   it('edits several fields at once from what is shown, and restarts from the initial values', () => {
     let state = formReducer(initialFormState<Values>(), { type: 'edited', edit: (values) => ({ ...values, email: 'a@b.ch', agree: true }), initial });
-    expect(state.edited).toMatchObject({ email: 'a@b.ch', agree: true });
+    expect(state.changes).toEqual({ email: 'a@b.ch', agree: true });
     state = formReducer(state, { type: 'restarted' });
-    expect(state.edited).toBeUndefined();
+    expect(state.changes).toEqual({});
     expect(formReducer(state, { type: 'restarted' })).toBe(state);
   });
 
-  it('starts with restored values as changed', () => {
-    expect(initialFormState({ ...initial, email: 'kept@b.ch' }).edited?.email).toBe('kept@b.ch');
+  it('starts with restored values as changed, every field of them', () => {
+    const restored = initialFormState({ ...initial, email: 'kept@b.ch' });
+    expect(restored.changes).toEqual({ email: 'kept@b.ch', 'address.zip': '', 'address.city': '', topicIds: [], agree: false });
+    expect(valuesOf({ ...initial, email: 'newer@b.ch' }, restored.changes).email).toBe('kept@b.ch');
+  });
+
+  it('keeps what the visitor changed when newer initial values arrive, and fills every other field from them', () => {
+    let state = formReducer(initialFormState<Values>(), { type: 'changed', path: 'email', value: 'typed@b.ch', initial });
+    state = formReducer(state, { type: 'changed', path: 'address.city', value: 'Bern', initial });
+    const late = { email: 'late@b.ch', address: { zip: '3000', city: 'Zürich' }, topicIds: ['t1'], agree: false };
+    expect(valuesOf(late, state.changes)).toEqual({ email: 'typed@b.ch', address: { zip: '3000', city: 'Bern' }, topicIds: ['t1'], agree: false });
+    // An object changed as a whole replaces the changes inside it.
+    state = formReducer(state, { type: 'changed', path: 'address', value: { zip: '8001', city: 'Zürich' }, initial });
+    expect(state.changes).toEqual({ email: 'typed@b.ch', address: { zip: '8001', city: 'Zürich' } });
   });
 
   it('shows problems and a refusal, also as a change of the current problems, and sending clears them', () => {

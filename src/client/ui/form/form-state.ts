@@ -5,12 +5,17 @@ import { withoutProblem, type Problem, type Problems } from './problems.ts';
  * runs it. Values are plain objects; a field is named by its dotted path
  * (`address.zip`), the way the server names the field of a problem.
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type names the form's values, which `changes` holds by path
 export interface FormState<Values> {
   /**
-   * The values as the visitor changed them. Undefined while they changed nothing: the
-   * form then shows its initial values, which may be newer data from the server.
+   * What the visitor changed, by the dotted path of each field (`address.zip`), in the
+   * order they changed it. Only these fields are theirs: every other field shows the
+   * form's initial values of the moment, which may be newer data from the server (a
+   * country located, a saved draft, details given earlier) arriving after the visitor
+   * started typing. An answer that arrives late therefore fills what is still untouched
+   * and never overwrites what was typed.
    */
-  edited: Values | undefined;
+  changes: Changes;
   /** What is wrong, by the field's dotted path (`address.zip`, `topicIds.2`). */
   problems: Problems;
   /** Why the whole form was refused (not one field), said above the fields. */
@@ -18,10 +23,13 @@ export interface FormState<Values> {
   sending: boolean;
 }
 
+/** The visitor's changes: a dotted path and its value, in the order they were made. */
+export type Changes = Readonly<Record<string, unknown>>;
+
 export type FormAction<Values> =
   /** The visitor changed one field: its problem goes. */
   | { type: 'changed'; path: string; value: unknown; initial: Values }
-  /** Several fields at once (a box that empties a section, the server's answer to a save). */
+  /** Several fields at once (a box that empties a section, the server's answer to a save): the fields it changes become the visitor's. */
   | { type: 'edited'; edit: (values: Values) => Values; initial: Values }
   /** Back to the initial values. */
   | { type: 'restarted' }
@@ -31,20 +39,39 @@ export type FormAction<Values> =
   | { type: 'sendingStarted' }
   | { type: 'sendingEnded' };
 
+/** Values kept from an earlier visit count as the visitor's, every field of them. */
 export function initialFormState<Values>(restored?: Values): FormState<Values> {
-  return { edited: restored, problems: {}, refusal: undefined, sending: false };
+  return { changes: restored === undefined ? {} : Object.fromEntries(leavesOf(restored)), problems: {}, refusal: undefined, sending: false };
+}
+
+/** The values the form shows: `initial` with the visitor's changes over it; `initial` itself while there are none. */
+export function valuesOf<Values>(initial: Values, changes: Changes): Values {
+  let values = initial;
+  for (const [path, value] of Object.entries(changes)) values = withValueAt(values, path, value);
+  return values;
+}
+
+/** The changes with one more: a change of an object replaces the changes inside it. */
+function withChange(changes: Changes, path: string, value: unknown): Changes {
+  const kept = Object.entries(changes).filter(([changed]) => changed !== path && !changed.startsWith(`${path}.`));
+  return Object.fromEntries([...kept, [path, value]]);
 }
 
 export function formReducer<Values>(state: FormState<Values>, action: FormAction<Values>): FormState<Values> {
   switch (action.type) {
-    case 'changed': {
-      const edited = withValueAt(state.edited ?? action.initial, action.path, action.value);
-      return { ...state, edited, problems: withoutProblem(state.problems, action.path) };
+    case 'changed':
+      return { ...state, changes: withChange(state.changes, action.path, action.value), problems: withoutProblem(state.problems, action.path) };
+    case 'edited': {
+      const before = valuesOf(action.initial, state.changes);
+      const after = action.edit(before);
+      let changes = state.changes;
+      for (const [path, value] of leavesOf(after)) {
+        if (!Object.is(valueAt(before, path), value)) changes = withChange(changes, path, value);
+      }
+      return { ...state, changes };
     }
-    case 'edited':
-      return { ...state, edited: action.edit(state.edited ?? action.initial) };
     case 'restarted':
-      return state.edited === undefined ? state : { ...state, edited: undefined };
+      return Object.keys(state.changes).length === 0 ? state : { ...state, changes: {} };
     case 'problemsShown': {
       const problems = typeof action.problems === 'function' ? action.problems(state.problems) : action.problems;
       return { ...state, problems, refusal: action.refusal };
@@ -56,6 +83,12 @@ export function formReducer<Values>(state: FormState<Values>, action: FormAction
     case 'sendingEnded':
       return { ...state, sending: false };
   }
+}
+
+/** Every field of `values` with its dotted path: the values that are not objects of further fields (a list is one field). */
+function leavesOf(values: unknown, prefix = ''): [string, unknown][] {
+  if (!isPlainObject(values)) return prefix === '' ? [] : [[prefix, values]];
+  return Object.entries(values).flatMap(([key, value]) => leavesOf(value, prefix === '' ? key : `${prefix}.${key}`));
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

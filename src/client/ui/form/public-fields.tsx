@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { geoCalls } from '#shared/contract/geo.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { formLimits, roles } from '#shared/schemas/forms.ts';
 import { countryOptions, SelectField, TextField } from './fields.tsx';
+import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
 import { useFormData } from './form-data.ts';
 import type { TextBinding } from './use-form.ts';
 
@@ -70,13 +72,15 @@ export function RoleField(props: BoundField) {
 }
 
 /**
- * The phone fields' data: the countries for the code select and the visitor's country,
- * which is the code's default until one is chosen.
+ * The phone fields' data: the countries for the code select and the code's default until
+ * one is chosen: the country the visitor chose before in this browser (chosen-country.ts),
+ * else the visitor's country, which may be only a guess from the browser's language.
  */
 export function usePhoneCountries(language: Language) {
   const countries = useFormData(geoCalls.countries, { query: { language } });
   const visitorCountry = useFormData(geoCalls.visitorCountry);
-  const defaultCode = visitorCountry.status === 'loaded' ? visitorCountry.data.code : '';
+  const [chosen] = useState(readChosenCountry);
+  const defaultCode = chosen ?? (visitorCountry.status === 'loaded' ? visitorCountry.data.code : '');
   return { countries, visitorCountry, defaultCode };
 }
 
@@ -94,13 +98,17 @@ export function PhoneFields({ code, number, phone, language }: { code: TextBindi
   const { countries, visitorCountry } = phone;
   const list = countries.status === 'loaded' ? countries.data : [];
   // Until the list is there, the default country is offered alone so the select shows it.
-  const offered = list.length > 0 ? list : visitorCountry.status === 'loaded' ? [visitorCountry.data] : [];
+  const offered = list.length > 0 ? list : visitorCountry.status === 'loaded' && visitorCountry.data.code === phone.defaultCode ? [visitorCountry.data] : [];
   return (
     <fieldset className="form__fieldset">
       <legend className="form__legend">{t('forms.phone.legend')}</legend>
       <div className="form__phone">
         <SelectField
           {...code}
+          onChange={(value) => {
+            rememberChosenCountry(value);
+            code.onChange(value);
+          }}
           value={code.value || phone.defaultCode}
           className="form__field--country"
           label={t('forms.phoneCountryCode.label')}

@@ -16,15 +16,27 @@ function renderForm(options: Partial<FormOptions<Values, z.output<typeof schema>
 }
 
 describe('useForm', () => {
-  it('binds fields by dotted path and follows newer initial values until the visitor changes one', () => {
+  it('binds fields by dotted path and follows newer initial values in every field the visitor has not changed', () => {
     const { result, rerender } = renderForm({ idPrefix: 'signup' });
     expect(result.current.field('address.zip')).toMatchObject({ id: 'signup-address-zip', name: 'address.zip', value: '', error: undefined });
+    expect(result.current.edited).toBeUndefined();
     rerender({ language: 'en-US', initial: { email: 'from@server.ch', address: { zip: '3000' } } });
     expect(result.current.values.email).toBe('from@server.ch');
     act(() => result.current.field('address.zip').onChange('8001'));
-    rerender({ language: 'en-US', initial });
-    expect(result.current.values).toEqual({ email: 'from@server.ch', address: { zip: '8001' } });
+    rerender({ language: 'en-US', initial: { email: 'newer@server.ch', address: { zip: '3000' } } });
+    expect(result.current.values).toEqual({ email: 'newer@server.ch', address: { zip: '8001' } });
     expect(result.current.edited).toEqual(result.current.values);
+  });
+
+  it('never lets a late answer overwrite what was typed: typed first, the data the initial values come from arriving after', () => {
+    const { result, rerender } = renderForm();
+    act(() => result.current.field('email').onChange('typed@b.ch'));
+    rerender({ language: 'en-US', initial: { email: 'late@server.ch', address: { zip: '3000' } } });
+    expect(result.current.values).toEqual({ email: 'typed@b.ch', address: { zip: '3000' } });
+    // Typed back to empty is still typed.
+    act(() => result.current.field('email').onChange(''));
+    rerender({ language: 'en-US', initial: { email: 'later@server.ch', address: { zip: '3000' } } });
+    expect(result.current.field('email').value).toBe('');
   });
 
   it('checks the payload with the shared schema before sending, and says the problems in the language of the moment', async () => {

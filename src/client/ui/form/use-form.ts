@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormE
 import type { z } from 'zod';
 import type { Language } from '#shared/locales.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { formReducer, initialFormState, placeProblems, valueAt } from './form-state.ts';
+import { formReducer, initialFormState, placeProblems, valueAt, valuesOf } from './form-state.ts';
 import { problemsFromApi, problemsFromSchema, problemText, type Problem, type Problems } from './problems.ts';
 
 type Leaf = string | number | boolean | null | undefined | readonly unknown[];
@@ -45,7 +45,7 @@ export interface CheckboxBinding {
 export interface FormOptions<Values extends object, Payload> {
   /** The language the problems are said in. */
   language: Language;
-  /** What the fields show until the visitor changes one; while nothing is changed, a newer `initial` shows. */
+  /** What the fields show until the visitor changes them; a newer `initial` shows in every field the visitor has not changed. */
   initial: Values;
   /** Values kept from an earlier visit (the tab's sessionStorage): the form starts with them, as changed. */
   restored?: Values | undefined;
@@ -77,9 +77,9 @@ export interface FormOptions<Values extends object, Payload> {
 }
 
 export interface Form<Values> {
-  /** The values the fields show: as changed, else `initial`. */
+  /** The values the fields show: the visitor's changes over `initial`. */
   values: Values;
-  /** The values as changed, or undefined while nothing was changed. */
+  /** The values shown once the visitor changed something, or undefined while nothing was changed. */
   edited: Values | undefined;
   problems: Problems;
   sending: boolean;
@@ -128,7 +128,9 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     dispatch({ type: 'restarted' });
   }
 
-  const values = state.edited ?? initial;
+  // The visitor's fields over the initial values of the moment: a late answer fills only what they left alone.
+  const changed = Object.keys(state.changes).length > 0;
+  const values = changed ? valuesOf(initial, state.changes) : initial;
   const ready = options.canSend?.(values) ?? true;
   const { atFields, elsewhere } = placeProblems({ ...options.outsideProblems, ...state.problems }, values, alsoShown);
   const errorOf = (path: string) => {
@@ -168,7 +170,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
 
   return {
     values,
-    edited: state.edited,
+    edited: changed ? values : undefined,
     problems: state.problems,
     sending: state.sending,
     ready,

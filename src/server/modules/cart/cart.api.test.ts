@@ -335,6 +335,19 @@ describe('saving a cart by e-mail', () => {
     expect(text).toContain('Danach pro Monat (exkl. MWST): 4.90 CHF');
   });
 
+  it('offers what its sender gave to the checkout, for the sections not saved yet', async () => {
+    const { id } = await createCart();
+    expect((await call('GET', `/api/orders/${id}/invoice-info`)).json()).not.toHaveProperty('suggested');
+    const sender = { ...form, companyName: 'Muster AG', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' };
+    expect((await call('POST', `/api/orders/${id}/subscribe`, { ...sender, captchaSolution: await solveCaptcha(t.app, 'forms') })).statusCode).toBe(200);
+    const info = (await call('GET', `/api/orders/${id}/invoice-info`)).json();
+    expect(info.suggested).toEqual({ companyName: 'Muster AG', firstName: 'Anna', lastName: 'Muster', email: form.email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' });
+    // A suggestion is not saved: the invoice info itself stays empty until a step is saved.
+    expect(info.company.name).toBe('');
+    expect(info.contact.email).toBe('');
+    expect(info.complete).toBe(false);
+  });
+
   it.each([
     ['no e-mail', { email: '' }, 'email'],
     ['no consent', { agreeWithDataPrivacy: false }, 'agreeWithDataPrivacy'],

@@ -11,6 +11,8 @@ export interface CheckoutOrderRow {
   currency: string;
   language: string;
   invoiceInfo: StoredInvoiceInfo | null;
+  /** Who saved the cart by e-mail, as their form gave it (save-cart.service.ts); null when nobody did. */
+  subscriber: Record<string, unknown> | null;
   number: string | null;
   orderedAt: Date | null;
 }
@@ -21,6 +23,7 @@ const columns = {
   currency: orders.currency,
   language: orders.language,
   invoiceInfo: orders.invoiceInfo,
+  subscriber: orders.subscriber,
   number: orders.number,
   orderedAt: orders.orderedAt,
 };

@@ -170,7 +170,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     async getInvoiceInfo(orderId: string, language: Language): Promise<InvoiceInfo> {
       const order = await orderOrRefuse(orderId);
-      return invoiceInfoView(order.invoiceInfo ?? {}, language);
+      return invoiceInfoView(order.invoiceInfo ?? {}, language, order.subscriber);
     },
 
     /** Saves one step's sections; a refusal saves nothing. Only a cart takes changes. */
@@ -184,7 +184,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         const { info, errors } = mergeInvoiceInfo(order.invoiceInfo ?? {}, update);
         if (errors.length > 0) throw AppError.validation(errors);
         await repo.saveInvoiceInfo(tx, orderId, info);
-        return invoiceInfoView(info, language);
+        return invoiceInfoView(info, language, order.subscriber);
       });
     },
 

@@ -115,7 +115,7 @@ export function mergeInvoiceInfo(saved: StoredInvoiceInfo, update: ParsedUpdate)
  * The answer of GET/PUT invoice-info: every field present, missing ones as empty strings;
  * a missing invoice address is empty but carries the address's country.
  */
-export function invoiceInfoView(info: StoredInvoiceInfo, language: Language): InvoiceInfo {
+export function invoiceInfoView(info: StoredInvoiceInfo, language: Language, subscriber?: Record<string, unknown> | null): InvoiceInfo {
   const address = info.address ? withCountryName(info.address, language) : emptyAddress();
   const same = info.invoiceAddressSameAsAddress !== false;
   const invoiceAddress = same
@@ -139,5 +139,19 @@ export function invoiceInfoView(info: StoredInvoiceInfo, language: Language): In
     step: info.step ?? 0,
     vatNumberRequired: billingCountry !== '' && vatNumberRequired(billingCountry),
     complete: missingForCheckout(info).length === 0,
+    ...(subscriber ? { suggested: suggestionOf(subscriber) } : {}),
+  };
+}
+
+/** What the save-cart form stored about its sender (a form submission), as the checkout's suggestion. */
+function suggestionOf(subscriber: Record<string, unknown>): NonNullable<InvoiceInfo['suggested']> {
+  const text = (key: string) => (typeof subscriber[key] === 'string' ? subscriber[key] : '');
+  return {
+    companyName: text('companyName'),
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    phoneCountryCode: text('phoneCountryCode'),
+    phoneNumber: text('phoneNumber'),
   };
 }

@@ -495,6 +495,18 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
     expect((await call('PUT', token, '', { topicIds: [], language: 'de-CH' }, { cookie: session.cookie })).statusCode).toBe(403);
   });
 
+  it("the confirmation link's request (only=PENDING) confirms a pending subscription and never changes a confirmed or unsubscribed one", async () => {
+    const token = await requestToken();
+    expect((await call('POST', token, 'confirm?only=PENDING')).json()).toMatchObject({ status: 'CONFIRMED' });
+    const confirmedAt = (await subscriptionOf('anna.muster@example.ch'))?.subscription?.confirmedAt;
+    expect(confirmedAt).toBeInstanceOf(Date);
+    expect((await call('POST', token, 'confirm?only=PENDING')).json()).toMatchObject({ status: 'CONFIRMED' });
+    expect((await subscriptionOf('anna.muster@example.ch'))?.subscription?.confirmedAt).toEqual(confirmedAt);
+    await call('POST', token, 'unsubscribe');
+    expect((await call('POST', token, 'confirm?only=PENDING')).json()).toMatchObject({ status: 'UNSUBSCRIBED' });
+    expect((await call('POST', token, 'confirm?only=ANY')).statusCode).toBe(400);
+  });
+
   it('unsubscribes from the page with a withdrawal row, and subscribes again with confirm', async () => {
     const token = await confirmedToken();
     const unsubscribed = await call('POST', token, 'unsubscribe');

@@ -53,7 +53,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   );
 
   registerCall(app, newsletterCalls.confirmNewsletter, async (request, reply) =>
-    reply.headers(noStore).send(await newsletter.confirm(request.params.token, requestLanguage(request))),
+    reply.headers(noStore).send(await newsletter.confirm(request.params.token, requestLanguage(request), { onlyPending: request.query.only === 'PENDING' })),
   );
 
   // The one-click unsubscribe of RFC 8058, in a scope of its own: only here is a form body

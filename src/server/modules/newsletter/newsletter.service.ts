@@ -116,11 +116,17 @@ export function createNewsletterService(deps: {
       });
     },
 
-    /** POST /newsletter/{token}/confirm: subscribes (a pending or an unsubscribed subscription); again, it changes nothing. */
-    async confirm(token: string, requestLanguage: Language): Promise<NewsletterPreferences> {
+    /**
+     * POST /newsletter/{token}/confirm: subscribes (a pending or an unsubscribed subscription);
+     * again, it changes nothing. `onlyPending` (the preference centre opened from the
+     * confirmation mail's link) confirms a pending subscription and leaves any other as it is:
+     * the link never subscribes again someone who unsubscribed.
+     */
+    async confirm(token: string, requestLanguage: Language, options: { onlyPending?: boolean } = {}): Promise<NewsletterPreferences> {
       return db.transaction(async (tx) => {
         const { subscription, contact } = await resolve(tx, token, true);
-        if (subscription.status !== 'CONFIRMED') await confirm(tx, subscription, requestLanguage);
+        const confirmable = options.onlyPending ? subscription.status === 'PENDING' : subscription.status !== 'CONFIRMED';
+        if (confirmable) await confirm(tx, subscription, requestLanguage);
         return preferencesOf(tx, contact.id);
       });
     },

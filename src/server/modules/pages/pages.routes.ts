@@ -84,7 +84,9 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
   app.get('/web/*', async (request, reply) => sendPage(request, reply));
 
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const appShell = pages.findAppShell();
+    // The app's language, as the app itself takes it (the `locale` cookie, else the browser's).
+    const language = isLanguage(request.cookies[cookies.locale.name]) ? request.cookies[cookies.locale.name] : requestLanguage(request);
+    const appShell = pages.findAppShell(request.url.split('?')[0] ?? request.url, language as Language);
     if (!appShell) return sendError(reply, new AppError('unavailable'));
     // An address the app has no page for gets the same shell (it shows the not-found page) with 404.
     return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: isAppPage(request.url) ? 200 : 404 });

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Currency, Language } from '#shared/locales.ts';
+import { translateSite } from '#shared/i18n/site-messages.ts';
+import { languages, type Currency, type Language } from '#shared/locales.ts';
+import { ogImagePrefix, ogLocaleOf } from '#shared/paths.ts';
 import { loadStaticFile, loadStaticTree, withBody, type StaticFile } from './static-files.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
@@ -42,6 +44,32 @@ function inlineTextsOf(html: string, element: 'style' | 'script'): string[] {
   const pattern = element === 'style' ? /<style\b[^>]*>([\s\S]*?)<\/style>/gi : /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
   return [...html.matchAll(pattern)].map((match) => match[1]!);
 }
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The Open Graph tags of an app page (what a shared link shows): the app is rendered in the
+ * browser, so a link preview, which reads the HTML only, gets them from the shell. Its
+ * address, the language of the visitor, the site's name and description and the picture.
+ */
+function appOpenGraph(options: { url: string; language: Language; image: string | undefined }): string {
+  const { url, language, image } = options;
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeAttribute(content)}" />`;
+  return [
+    meta('og:type', 'website'),
+    meta('og:site_name', translateSite(language, 'common.siteName')),
+    meta('og:title', translateSite(language, 'site.home.title')),
+    meta('og:description', translateSite(language, 'site.home.description')),
+    meta('og:url', url),
+    ...(image ? [meta('og:image', image), meta('og:image:type', 'image/png'), meta('og:image:width', '1200'), meta('og:image:height', '630')] : []),
+    meta('og:locale', ogLocaleOf(language)),
+    ...languages.filter((other) => other !== language).map((other) => meta('og:locale:alternate', ogLocaleOf(other))),
+    '<meta name="twitter:card" content="summary_large_image" />',
+  ].join('\n    ');
+}
+
+/** How many app shells with their Open Graph tags are kept (one per address and language); then the oldest goes. */
+const appShellsKept = 500;
 
 function loadVariants(siteDir: string, files: Record<Currency, string>, load: (file: string) => StaticFile): Variants {
   return {
@@ -85,6 +113,11 @@ export function createPagesService(deps: PagesServiceDeps) {
   const inlineTexts = (element: 'style' | 'script') => [...new Set(servedHtml.flatMap((file) => inlineTextsOf(file.body.toString('utf8'), element)))];
   const inline = { styles: inlineTexts('style'), scripts: inlineTexts('script') };
 
+  const publicBase = deps.publicUrl.replace(/\/+$/, '');
+  // The picture of shared links, as the prerender wrote it (src/site/prerender.ts).
+  const ogImage = [...clientFiles.keys()].find((name) => name.startsWith(`assets/${ogImagePrefix}`) && name.endsWith('.png'));
+  const appShells = new Map<string, StaticFile>();
+
   return {
     /**
      * The text of every `<style>` element and of every inline `<script>` element the served
@@ -103,9 +136,22 @@ export function createPagesService(deps: PagesServiceDeps) {
       return notFoundPages.get(language)?.[currency];
     },
 
-    /** The single-page app's HTML, the same for every `/app/*` address. */
-    findAppShell(): StaticFile | undefined {
-      return clientFiles.get('app.html');
+    /**
+     * The single-page app's HTML for an `/app/*` address (its path, without the query): the
+     * same shell, with the Open Graph tags of that address in the visitor's language.
+     */
+    findAppShell(pagePath: string, language: Language): StaticFile | undefined {
+      const shell = clientFiles.get('app.html');
+      if (!shell) return undefined;
+      const key = `${language} ${pagePath}`;
+      let page = appShells.get(key);
+      if (!page) {
+        const tags = appOpenGraph({ url: `${publicBase}${pagePath}`, language, image: ogImage && `${publicBase}/${ogImage}` });
+        page = withBody(shell, Buffer.from(shell.body.toString('utf8').replace('</head>', `  ${tags}\n  </head>`)));
+        if (appShells.size >= appShellsKept) appShells.delete(appShells.keys().next().value as string);
+        appShells.set(key, page);
+      }
+      return page;
     },
 
     /** The back office's HTML, for every `/app/admin-panel/*` address: a bundle of its own. */

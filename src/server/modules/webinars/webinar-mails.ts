@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { escapeHtml, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
@@ -45,7 +45,7 @@ export function webinarMail(options: WebinarMailOptions) {
   const { kind, webinar, language } = options;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const title = oneLine(webinar.title);
-  const when = formatEventDateTime(webinar.startsAt, language);
+  const when = formatDateTime(webinar.startsAt, language);
   const greeting = options.firstName ? t('mail.greeting', { name: oneLine(options.firstName) }) : t('mail.greeting', { name: '' }).trim();
   const file = `${webinar.code}.ics`;
   const signature = t('mail.signature', companyParams);

@@ -40,7 +40,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: Record<string, unknown>, headers: Record<string, string> = staff.headers) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
-/** Tue, 4 Feb 2031, 14:00 in Zurich. */
+/** 4 Feb 2031, 14:00 in Zurich. */
 const input = (overrides: Record<string, unknown> = {}) => ({
   code: 'phishing-2031',
   title: 'Phishing defence for teams',
@@ -290,11 +290,11 @@ describe('PUT /api/webinars/admin/:id', () => {
     expect(calendarOf(ben).event.uid).toBe(uidBefore);
     expect(ben?.subject).toBe('Changed: Phishing defence for teams');
     expect(ben?.text).toContain('The webinar you signed up for has changed.');
-    expect(ben?.text).toContain('Date and time: Tue, 11 Feb 2031, 15:00 CET (UTC+1)');
+    expect(ben?.text).toContain('Date and time: 11 Feb 2031, 15:00 CET (UTC+1)');
     expect(ben?.text).toContain('Duration: 45 minutes');
     const anna = mails.find((mail) => recipientOf(mail) === 'anna@example.ch');
     expect(anna?.subject).toBe('Geändert: Phishing defence for teams');
-    expect(anna?.text).toContain('Di., 11. Feb. 2031, 15:00 MEZ (UTC+1)');
+    expect(anna?.text).toContain('11. Feb. 2031, 15:00 MEZ (UTC+1)');
 
     // A second change: the next sequence.
     expect((await call('PUT', `/api/webinars/admin/${webinar.id}`, input({ startsAt: '2031-02-11T14:00:00Z', durationMinutes: 45, title: 'Phishing defence' }))).statusCode).toBe(200);
@@ -396,7 +396,7 @@ describe('DELETE /api/webinars/admin/:id', () => {
     }
     const anna = mails.find((mail) => recipientOf(mail) === 'anna@example.ch');
     expect(anna?.subject).toBe('Abgesagt: Phishing defence for teams');
-    expect(anna?.text).toContain('Das Webinar «Phishing defence for teams», geplant für Di., 4. Feb. 2031, 14:00 MEZ (UTC+1), wurde abgesagt.');
+    expect(anna?.text).toContain('Das Webinar «Phishing defence for teams», geplant für 4. Feb. 2031, 14:00 MEZ (UTC+1), wurde abgesagt.');
     expect(anna?.text).not.toContain('https://webinars.example.com');
     const ben = mails.find((mail) => recipientOf(mail) === 'ben@example.com');
     expect(ben?.subject).toBe('Cancelled: Phishing defence for teams');

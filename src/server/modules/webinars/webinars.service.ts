@@ -3,7 +3,7 @@ import type { AuditActor, AuditService } from '#server/modules/audit/audit.servi
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { csvDocument } from '#server/http/csv.ts';
 import { company } from '#shared/company.ts';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { forEveryLanguage } from '#shared/every-language.ts';
@@ -199,7 +199,7 @@ export function createWebinarsService(deps: {
         ],
       });
       const confirmation = (to: Language) =>
-        translate(to, 'webinarMail.signUpConfirmation', { title: webinar.title, date: formatEventDateTime(webinar.startsAt, to) });
+        translate(to, 'webinarMail.signUpConfirmation', { title: webinar.title, date: formatDateTime(webinar.startsAt, to) });
       return { messages: [{ translations: forEveryLanguage(confirmation) }] };
     },
 

@@ -43,6 +43,7 @@ export const checkout = {
   'checkout.billing.same': 'Die Rechnungsadresse ist dieselbe wie die Adresse',
   'checkout.billing.legend': 'Rechnungsadresse',
   'checkout.contact.intro': 'Wen dürfen wir zu dieser Bestellung kontaktieren?',
+  'checkout.review.change': 'Ändern',
   'checkout.review.company': 'Firma',
   'checkout.review.vatNumber': 'MWST-Nummer: {vatNumber}',
   'checkout.review.address': 'Adresse',
@@ -55,7 +56,8 @@ export const checkout = {
   'checkout.legal.agree': 'Ich habe die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung gelesen und bin damit einverstanden.',
   'checkout.legal.loadFailed':
     'Die Allgemeinen Geschäftsbedingungen und die Datenschutzerklärung konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.',
-  'checkout.confirmation.total': 'Zu bezahlender Betrag',
+  'checkout.confirmation.order': 'Ihre Bestellung',
+  'checkout.confirmation.captchaHint': 'Um zu bestellen, schliessen Sie die Anti-Roboter-Prüfung ab.',
   'checkout.confirmation.binding':
     'Bitte schliessen Sie die Anti-Roboter-Prüfung ab. Mit «Zahlungspflichtig bestellen» geben Sie eine verbindliche Bestellung auf; die Rechnung geht an Ihre Rechnungsadresse.',
   'checkout.confirmation.submit': 'Zahlungspflichtig bestellen',

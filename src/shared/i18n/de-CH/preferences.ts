@@ -42,6 +42,7 @@ export const preferences = {
     'Ihre Auswahl wurde gespeichert und Ihr Abonnement ist bestätigt. Ab jetzt erhalten Sie unseren Newsletter.',
   'preferences.result.savedUnsubscribed':
     'Ihre Auswahl wurde gespeichert. Sie sind weiterhin abgemeldet: Abonnieren Sie den Newsletter wieder, um ihn zu erhalten.',
+  'preferences.result.linkConfirmed': 'Danke: Ihr Abonnement ist bestätigt. Sie erhalten unseren Newsletter ab jetzt. Wählen Sie unten, worum es darin gehen soll.',
   'preferences.result.confirmed': 'Sie haben den Newsletter wieder abonniert. Ab jetzt erhalten Sie ihn wieder.',
   'preferences.result.unsubscribed':
     'Sie wurden abgemeldet und erhalten keinen Newsletter mehr. Haben Sie es sich anders überlegt? Mit der Schaltfläche «Wieder abonnieren» abonnieren Sie ihn erneut.',

@@ -12,8 +12,7 @@ export const site = {
 
   // Startseite
   'site.home.title': 'CyberSafe Academy – Cybersecurity-Trainings für Unternehmen',
-  'site.home.description':
-    'Sicherheitsbewusstsein und praxisnahe Cybersecurity-Trainings für jede Rolle in Ihrem Unternehmen, pro Platz, monatlich oder einmalig. Von der CyberSafe Academy in Zürich.',
+  'site.home.description': 'Sicherheitsbewusstsein und praxisnahe Cybersecurity-Trainings für jede Rolle in Ihrem Unternehmen, pro Platz, monatlich oder einmalig. Von der CyberSafe Academy, Zürich.',
   'site.home.heading': 'Cybersecurity-Training für jeden Arbeitsplatz in Ihrem Unternehmen',
   'site.home.lead':
     'Vom Empfang bis zum CISO: praxisnahe Kurse, die Ihre Mitarbeitenden zur stärksten Verteidigungslinie machen. Schweizer Qualität, auf Deutsch und Englisch.',
@@ -101,8 +100,7 @@ export const site = {
 
   // Datenschutzerklärung
   'site.privacy.title': 'Datenschutzerklärung',
-  'site.privacy.description':
-    'Wie die CyberSafe Academy AG Personendaten nach dem Schweizer Datenschutzgesetz (nDSG) und der DSGVO der EU bearbeitet: Daten, Zwecke, Cookies, Empfänger, Aufbewahrung und Ihre Rechte.',
+  'site.privacy.description': 'Wie die CyberSafe Academy AG Personendaten nach dem Schweizer Datenschutzgesetz (nDSG) und der DSGVO bearbeitet: Daten, Zwecke, Cookies, Empfänger und Ihre Rechte.',
   'site.privacy.heading': 'Datenschutzerklärung',
   'site.privacy.updated': 'Stand: 21. November 2026',
   'site.privacy.intro':
@@ -247,7 +245,7 @@ export const site = {
   'site.privacy.changes.heading': 'Änderungen dieser Datenschutzerklärung',
   'site.privacy.changes.p1':
     'Wir können diese Datenschutzerklärung anpassen, wenn sich unsere Dienstleistungen oder das Recht ändern. Es gilt die auf dieser Website veröffentlichte Fassung; das Datum oben zeigt, wann sie zuletzt geändert wurde.',
-  'site.terms.title': 'Allgemeine Geschäftsbedingungen – CyberSafe Academy',
+  'site.terms.title': 'Allgemeine Geschäftsbedingungen',
   'site.terms.description': 'Die Bedingungen für Bestellungen von Cybersecurity-Trainings bei der CyberSafe Academy AG: Plätze, Preise, MWST, Zahlung, Laufzeit und Kündigung.',
   'site.terms.heading': 'Allgemeine Geschäftsbedingungen',
   'site.terms.updated': 'Fassung vom 21. November 2026',

@@ -41,6 +41,7 @@ export const checkout = {
   'checkout.billing.same': 'The billing address is the same as the address',
   'checkout.billing.legend': 'Billing address',
   'checkout.contact.intro': 'Whom may we contact about this order?',
+  'checkout.review.change': 'Change',
   'checkout.review.company': 'Company',
   'checkout.review.vatNumber': 'VAT number: {vatNumber}',
   'checkout.review.address': 'Address',
@@ -52,7 +53,8 @@ export const checkout = {
   'checkout.legal.title': 'Terms and conditions and privacy policy',
   'checkout.legal.agree': 'I have read and agree to the terms and conditions and the privacy policy.',
   'checkout.legal.loadFailed': 'The terms and conditions and the privacy policy could not be loaded. Please try again.',
-  'checkout.confirmation.total': 'Amount payable',
+  'checkout.confirmation.order': 'Your order',
+  'checkout.confirmation.captchaHint': 'To order, complete the anti-robot verification.',
   'checkout.confirmation.binding':
     'Please complete the anti-robot verification. With "Order with obligation to pay" you place a binding order; the invoice goes to your billing address.',
   'checkout.confirmation.submit': 'Order with obligation to pay',

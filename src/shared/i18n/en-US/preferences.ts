@@ -44,6 +44,7 @@ export const preferences = {
   'preferences.result.saved': 'Your choices have been saved.',
   'preferences.result.savedAndConfirmed': 'Your choices have been saved and your subscription is confirmed. You will receive our newsletter from now on.',
   'preferences.result.savedUnsubscribed': 'Your choices have been saved. You are still unsubscribed: subscribe again to receive the newsletter.',
+  'preferences.result.linkConfirmed': 'Thank you: your subscription is confirmed. You will receive our newsletter from now on. Choose below what it should be about.',
   'preferences.result.confirmed': 'You are subscribed again. You will receive our newsletter from now on.',
   'preferences.result.unsubscribed':
     'You have been unsubscribed and will receive no more newsletters. Changed your mind? You can subscribe again with the button "Subscribe again".',

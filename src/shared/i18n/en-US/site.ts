@@ -96,8 +96,7 @@ export const site = {
 
   // Privacy policy
   'site.privacy.title': 'Privacy policy',
-  'site.privacy.description':
-    'How CyberSafe Academy AG processes personal data under the Swiss Data Protection Act (nDSG) and the EU GDPR: data, purposes, cookies, recipients, retention and your rights.',
+  'site.privacy.description': 'How CyberSafe Academy AG processes personal data under the Swiss Data Protection Act (nDSG) and the EU GDPR: data, purposes, cookies, recipients, retention, your rights.',
   'site.privacy.heading': 'Privacy policy',
   'site.privacy.updated': 'Last updated: 21 November 2026',
   'site.privacy.intro':
@@ -241,7 +240,7 @@ export const site = {
   'site.privacy.changes.heading': 'Changes to this privacy policy',
   'site.privacy.changes.p1':
     'We may update this privacy policy when our services or the law change. The version published on this website applies; the date at the top shows when it was last changed.',
-  'site.terms.title': 'General terms and conditions – CyberSafe Academy',
+  'site.terms.title': 'General terms and conditions',
   'site.terms.description': 'The terms for orders of cybersecurity trainings from CyberSafe Academy AG: seats, prices, VAT, payment, term and termination.',
   'site.terms.heading': 'General terms and conditions',
   'site.terms.updated': 'Version of 21 November 2026',

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
-import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
@@ -159,7 +159,7 @@ describe('the contact record', () => {
     ]);
     expect(within(entries).getByRole('link', { name: 'Spotting phishing' }).getAttribute('href')).toBe(`/webinars/${webinarId}`);
     expect(cellsOf(within(entries).getByRole('table', { name: 'Webinar sign-ups of this contact' }))).toEqual([
-      ['Spotting phishing', 'PHISHING-1', formatEventDateTime('2026-12-03T13:00:00.000Z', 'en-US'), 'English', formatDateTime('2026-11-01T10:00:00.000Z', 'en-US')],
+      ['Spotting phishing', 'PHISHING-1', formatDateTime('2026-12-03T13:00:00.000Z', 'en-US'), 'English', formatDateTime('2026-11-01T10:00:00.000Z', 'en-US')],
     ]);
 
     const newsletter = section('Newsletter subscription');

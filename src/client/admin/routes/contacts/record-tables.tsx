@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { formatDateTime, formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { PersonRecord } from '#shared/schemas/people.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -98,7 +98,7 @@ export function WebinarSignUpsTable({ signUps }: { signUps: WebinarSignUp[] }) {
     webinarColumn.display({
       id: 'startsAt',
       header: t('adminContacts.webinars.startsAt'),
-      cell: ({ row }) => time(row.original.webinar.startsAt, formatEventDateTime(row.original.webinar.startsAt, language)),
+      cell: ({ row }) => time(row.original.webinar.startsAt, formatDateTime(row.original.webinar.startsAt, language)),
     }),
     webinarColumn.accessor('language', {
       id: 'language',

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { urlOf } from '#shared/contract.ts';
 import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -108,7 +108,7 @@ export default function WebinarPage() {
           <div>
             <dt>{t('adminWebinars.column.startsAt')}</dt>
             <dd>
-              <time dateTime={data.startsAt}>{formatEventDateTime(data.startsAt, language)}</time>
+              <time dateTime={data.startsAt}>{formatDateTime(data.startsAt, language)}</time>
             </dd>
           </div>
           <div>

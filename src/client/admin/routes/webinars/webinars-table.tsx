@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { AdminWebinar } from '#shared/schemas/webinars.ts';
@@ -27,7 +27,7 @@ function useColumns() {
     column.accessor('startsAt', {
       id: 'startsAt',
       header: t('adminWebinars.column.startsAt'),
-      cell: ({ row }) => <time dateTime={row.original.startsAt}>{formatEventDateTime(row.original.startsAt, language)}</time>,
+      cell: ({ row }) => <time dateTime={row.original.startsAt}>{formatDateTime(row.original.startsAt, language)}</time>,
     }),
     column.accessor('durationMinutes', {
       id: 'durationMinutes',

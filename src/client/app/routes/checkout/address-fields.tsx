@@ -1,6 +1,7 @@
 import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { countryOptions, SelectField, TextField } from '#client/ui/form/fields.tsx';
+import { rememberChosenCountry } from '#client/ui/form/chosen-country.ts';
 import type { Form } from '#client/ui/form/use-form.ts';
 import type { Draft } from './draft.ts';
 
@@ -70,6 +71,11 @@ export function AddressFields({
       />
       <SelectField
         {...form.field(`${section}.countryCode`)}
+        onChange={(value) => {
+          // The visitor's own choice: the phone fields of the other forms start with it.
+          rememberChosenCountry(value);
+          form.set(`${section}.countryCode`, value);
+        }}
         value={countryCode}
         label={t('checkout.address.country')}
         autoComplete={token('country')}

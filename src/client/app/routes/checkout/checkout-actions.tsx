@@ -13,12 +13,15 @@ export function CheckoutActions({
   step,
   busy,
   canOrder,
+  agreed,
   orderId,
   onBack,
 }: {
   step: CheckoutStep;
   busy: boolean;
   canOrder: boolean;
+  /** The terms were agreed to on the review: the hint asks only for the captcha. */
+  agreed: boolean;
   orderId: string;
   onBack: () => void;
 }) {
@@ -42,7 +45,7 @@ export function CheckoutActions({
             ready={canOrder}
             busy={busy}
             label={t(busy ? 'checkout.confirmation.sending' : 'checkout.confirmation.submit')}
-            hint={t('checkout.confirmation.hint')}
+            hint={t(agreed ? 'checkout.confirmation.captchaHint' : 'checkout.confirmation.hint')}
           />
         </div>
       ) : (

@@ -47,6 +47,8 @@ export interface CheckoutFormProps {
   captcha: ReturnType<typeof useCaptcha>;
   actions: ReturnType<typeof useCheckoutActions>;
   onBack: () => void;
+  /** A review block's "Change": to the step it was entered in. */
+  onChangeStep: (step: CheckoutStep) => void;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface CheckoutFormProps {
  * the order refused, problems no field of the step shows), the step's fields and its
  * buttons.
  */
-export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, captcha, actions, onBack }: CheckoutFormProps) {
+export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, captcha, actions, onBack, onChangeStep }: CheckoutFormProps) {
   const t = useT();
   const { language } = useLanguage();
   const { save, order } = data;
@@ -95,13 +97,13 @@ export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, 
         </CheckoutAlert>
       )}
       {isBefore(step, 'review') && <p className="form__note">{t('forms.requiredNote')}</p>}
-      <StepFields {...{ step, form, shown, agreed, data, legal, captcha, actions }} />
-      <CheckoutActions step={step} busy={actions.busy} canOrder={agreed && Boolean(captcha.solution)} orderId={orderId} onBack={onBack} />
+      <StepFields {...{ step, form, shown, agreed, data, legal, captcha, actions, onChangeStep }} />
+      <CheckoutActions step={step} busy={actions.busy} canOrder={agreed && Boolean(captcha.solution)} agreed={agreed} orderId={orderId} onBack={onBack} />
     </form>
   );
 }
 
-function StepFields({ step, form, shown, agreed, data, legal, captcha, actions }: Omit<CheckoutFormProps, 'orderId' | 'onBack'>) {
+function StepFields({ step, form, shown, agreed, data, legal, captcha, actions, onChangeStep }: Omit<CheckoutFormProps, 'orderId' | 'onBack'>) {
   const stepProps = { form, shown, countries: data.countries, countriesLoading: data.countriesLoading };
   switch (step) {
     case 'invoiceInfo':
@@ -115,6 +117,7 @@ function StepFields({ step, form, shown, agreed, data, legal, captcha, actions }
     case 'review':
       return (
         <ReviewStep
+          onChangeStep={onChangeStep}
           draft={shown}
           detailFailed={data.detailQuery.isRefetchError}
           onReloadDetail={() => void actions.reloadDetail()}

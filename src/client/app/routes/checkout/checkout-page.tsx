@@ -9,7 +9,7 @@ import { checkoutReducer, initialCheckoutState } from './checkout-reducer.ts';
 import { isBefore, stepCount, stepNumber } from './checkout-steps.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
-import { draftOf, emptyDraft, withDefaults, type Draft } from './draft.ts';
+import { draftOf, emptyDraft, withDefaults, withSuggestions, type Draft } from './draft.ts';
 import { readSessionDraft, useSessionDraft } from './session-draft.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { stepToShow } from './step-to-show.ts';
@@ -52,12 +52,13 @@ function CheckoutPage({ orderId }: { orderId: string }) {
   const savedDraft = info ? draftOf(info) : undefined;
   const form = useForm<Draft>({
     language,
-    initial: savedDraft ?? emptyDraft,
+    // What was saved, with what the buyer gave when saving the cart by e-mail in the fields still empty.
+    initial: savedDraft && info ? withSuggestions(savedDraft, info.suggested) : emptyDraft,
     restored: stored.draft,
     idPrefix: 'checkout',
     alsoShown: ['agreeWithLegalTexts', 'captchaSolution'],
   });
-  const draft = form.edited ?? savedDraft;
+  const draft = form.edited ?? (savedDraft && info ? withSuggestions(savedDraft, info.suggested) : undefined);
   const shown = draft && withDefaults(draft, data.visitorCode);
   const captcha = useCaptcha();
 
@@ -121,7 +122,8 @@ function CheckoutPage({ orderId }: { orderId: string }) {
   if (!detail || step === undefined) return <p role="status">{t('checkout.loading')}</p>;
 
   const heading = t('checkout.stepHeading', { number: stepNumber(step) + 1, total: stepCount, name: t(`checkout.step.${step}`) });
-  const withSummary = step !== 'thankYou';
+  // The confirmation shows the order itself, above the button (confirmation-step.tsx).
+  const withSummary = step !== 'thankYou' && step !== 'confirmation';
   return (
     <div className={withSummary ? 'checkout checkout--with-summary' : 'checkout'}>
       <h1 className="checkout__title">{t('checkout.title')}</h1>
@@ -153,6 +155,7 @@ function CheckoutPage({ orderId }: { orderId: string }) {
               captcha={captcha}
               actions={actions}
               onBack={() => address.goBack(step)}
+              onChangeStep={(to) => address.moveTo(step, to)}
             />
           )
         )}

@@ -3,13 +3,14 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CaptchaField } from '#client/ui/form/captcha-field.tsx';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
-import { Money } from '#client/features/orders/order-summary.tsx';
+import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
 /**
- * The confirmation step: the amount payable, the captcha of the checkout site key and the
- * "Order with obligation to pay" button, disabled until the legal texts are agreed to and
- * the captcha is solved. The step is reached only with the terms agreed to (kept in the
- * tab over a reload); should they be missing, the box is offered here.
+ * The confirmation step: what is bought (the lines) and what is due (net, VAT, gross, and
+ * per month after the first invoice), the captcha of the checkout site key and the "Order
+ * with obligation to pay" button, disabled until the captcha is solved. The step is
+ * reached only with the terms agreed to (kept in the tab over a reload), so it does not
+ * ask for them again; should they be missing, the box is offered here.
  */
 export function ConfirmationStep({
   detail,
@@ -40,14 +41,11 @@ export function ConfirmationStep({
   const t = useT();
   return (
     <>
-      <dl className="order-totals checkout-payable">
-        <div className="order-totals__gross">
-          <dt>{t('checkout.confirmation.total')}</dt>
-          <dd>
-            <Money amount={detail.totals.gross} currency={detail.currency} />
-          </dd>
-        </div>
-      </dl>
+      <section className="checkout-payable" aria-labelledby="checkout-payable-title">
+        <h3 id="checkout-payable-title">{t('checkout.confirmation.order')}</h3>
+        <OrderLines detail={detail} caption={t('checkout.review.lines')} compact />
+        <OrderTotals detail={detail} />
+      </section>
       {showAgreement && (
         <LegalAgreement legal={legal} onRetry={onRetryLegal} agreed={agreed} onAgreedChange={onAgreedChange} error={agreeError} />
       )}

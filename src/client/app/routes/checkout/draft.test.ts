@@ -65,6 +65,9 @@ describe('the address country', () => {
     expect(withDefaults(draftOf(emptyInfo), 'CH').address.countryCode).toBe('CH');
     expect(withDefaults(draftOf(emptyInfo), 'CH').contact.phoneCountryCode).toBe('CH');
     expect(withDefaults(draftOf({ ...emptyInfo, address: { ...emptyAddress, countryCode: 'DE' } }), 'CH').address.countryCode).toBe('DE');
+    // The country the buyer chose wins over the visitor's (maybe guessed) one, for the phone too.
+    expect(withDefaults(draftOf({ ...emptyInfo, address: { ...emptyAddress, countryCode: 'CH' } }), 'US').contact.phoneCountryCode).toBe('CH');
+    expect(withDefaults({ ...draftOf(emptyInfo), contact: { ...draftOf(emptyInfo).contact, phoneCountryCode: 'DE' } }, 'US').contact.phoneCountryCode).toBe('DE');
     expect(withDefaults(draftOf(emptyInfo), undefined).address.countryCode).toBe('');
   });
 

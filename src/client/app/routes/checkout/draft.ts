@@ -55,9 +55,32 @@ export function draftOf(info: InvoiceInfo): Draft {
 }
 
 /**
+ * The draft the form starts from: what was saved, and in the fields still empty what the
+ * buyer gave when saving the cart by e-mail (name, e-mail, company, phone). Suggestions
+ * are not saved: each step still asks its Next, and Review shows what was saved.
+ */
+export function withSuggestions(draft: Draft, suggested: InvoiceInfo['suggested']): Draft {
+  if (!suggested) return draft;
+  const { contact } = draft;
+  return {
+    ...draft,
+    company: { ...draft.company, name: draft.company.name || suggested.companyName },
+    contact: {
+      firstName: contact.firstName || suggested.firstName,
+      lastName: contact.lastName || suggested.lastName,
+      email: contact.email || suggested.email,
+      phoneCountryCode: contact.phoneCountryCode || (contact.phoneNumber ? '' : suggested.phoneCountryCode),
+      phoneNumber: contact.phoneNumber || suggested.phoneNumber,
+    },
+  };
+}
+
+/**
  * The draft as the form shows it: an empty address country is the visitor's country
- * (geolocation), an empty billing country the address's, an empty phone country the
- * visitor's, else the address's.
+ * (geolocation, which may be only a guess from the browser's language), an empty billing
+ * country the address's, an empty phone country the address's as well. A country the
+ * buyer chose (or saved) for the address therefore wins over the guess for the phone too:
+ * choosing Switzerland makes the phone +41 until the buyer picks another code.
  */
 export function withDefaults(draft: Draft, visitorCountry: string | undefined): Draft {
   const addressCountry = draft.address.countryCode || visitorCountry || '';
@@ -65,7 +88,7 @@ export function withDefaults(draft: Draft, visitorCountry: string | undefined): 
     ...draft,
     address: { ...draft.address, countryCode: addressCountry },
     invoiceAddress: { ...draft.invoiceAddress, countryCode: draft.invoiceAddress.countryCode || addressCountry },
-    contact: { ...draft.contact, phoneCountryCode: draft.contact.phoneCountryCode || visitorCountry || addressCountry },
+    contact: { ...draft.contact, phoneCountryCode: draft.contact.phoneCountryCode || addressCountry },
   };
 }
 

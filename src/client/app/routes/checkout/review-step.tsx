@@ -1,6 +1,11 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Country } from '#shared/schemas/common.ts';
+import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { useT } from '#client/lib/i18n.tsx';
+import type { CheckoutStep } from './checkout-steps.ts';
 import type { AddressDraft, Draft } from './draft.ts';
+import { searchOfStep } from './step-url.ts';
 import { LegalAgreement, type LegalTextsState } from './legal-agreement.tsx';
 
 function countryName(code: string, fallback: string, countries: readonly Country[]): string {
@@ -27,7 +32,33 @@ function AddressLines({ address, countries }: { address: AddressDraft; countries
 }
 
 /**
- * The review step: what was entered, the legal texts and the "I agree" box. The order's lines and
+ * A block of the review: its heading, what was entered, and a "Change" link to the step
+ * it was entered in (a real link to that step's address; a click moves there as the
+ * step buttons do, the focus on its heading).
+ */
+function ReviewBlock({ id, title, step, onChange, children }: { id: string; title: MessageKey; step: CheckoutStep; onChange: (step: CheckoutStep) => void; children: ReactNode }) {
+  const t = useT();
+  const change = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onChange(step);
+  };
+  return (
+    <section aria-labelledby={id}>
+      <div className="checkout-summary__head">
+        <h3 id={id}>{t(title)}</h3>
+        <Link className="checkout-summary__change" to={{ search: searchOfStep(step) }} onClick={change}>
+          {t('checkout.review.change')} <span className="form__sr-only">{t(title)}</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The review step: what was entered, each block with a "Change" link back to its step,
+ * the legal texts and the "I agree" box. The order's lines and
  * amounts stand beside it, as beside every step (checkout-summary.tsx).
  */
 export function ReviewStep({
@@ -40,7 +71,9 @@ export function ReviewStep({
   agreed,
   onAgreedChange,
   agreeError,
+  onChangeStep,
 }: {
+  onChangeStep: (step: CheckoutStep) => void;
   draft: Draft;
   detailFailed: boolean;
   onReloadDetail: () => void;
@@ -57,29 +90,25 @@ export function ReviewStep({
   return (
     <>
       <div className="checkout-summary">
-        <section aria-labelledby="checkout-summary-company">
-          <h3 id="checkout-summary-company">{t('checkout.review.company')}</h3>
+        <ReviewBlock id="checkout-summary-company" title="checkout.review.company" step="invoiceInfo" onChange={onChangeStep}>
           <p>
             <span className="checkout-summary__line">{company.name}</span>
             {company.vatNumber && (
               <span className="checkout-summary__line">{t('checkout.review.vatNumber', { vatNumber: company.vatNumber })}</span>
             )}
           </p>
-        </section>
-        <section aria-labelledby="checkout-summary-address">
-          <h3 id="checkout-summary-address">{t('checkout.review.address')}</h3>
+        </ReviewBlock>
+        <ReviewBlock id="checkout-summary-address" title="checkout.review.address" step="address" onChange={onChangeStep}>
           <AddressLines address={draft.address} countries={countries} />
-        </section>
-        <section aria-labelledby="checkout-summary-billing">
-          <h3 id="checkout-summary-billing">{t('checkout.review.billingAddress')}</h3>
+        </ReviewBlock>
+        <ReviewBlock id="checkout-summary-billing" title="checkout.review.billingAddress" step="billingAddress" onChange={onChangeStep}>
           {draft.invoiceAddressSameAsAddress ? (
             <p>{t('checkout.review.sameAsAddress')}</p>
           ) : (
             <AddressLines address={draft.invoiceAddress} countries={countries} />
           )}
-        </section>
-        <section aria-labelledby="checkout-summary-contact">
-          <h3 id="checkout-summary-contact">{t('checkout.review.contact')}</h3>
+        </ReviewBlock>
+        <ReviewBlock id="checkout-summary-contact" title="checkout.review.contact" step="contact" onChange={onChangeStep}>
           <p>
             <span className="checkout-summary__line">
               {contact.firstName} {contact.lastName}
@@ -87,7 +116,7 @@ export function ReviewStep({
             <span className="checkout-summary__line">{contact.email}</span>
             <span className="checkout-summary__line">{[phoneCode, contact.phoneNumber].filter(Boolean).join(' ')}</span>
           </p>
-        </section>
+        </ReviewBlock>
       </div>
       {detailFailed && (
         <div className="checkout-alert" role="alert">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { downloadableCalls } from '#shared/contract/downloadables.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
-import { translate } from '#client/lib/translate.ts';
+import { hasCatalogue, translate } from '#client/lib/translate.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { downloadLinkProblems, type Downloadable, type DownloadLinkProblem } from '#shared/schemas/downloadables.ts';
@@ -53,6 +53,8 @@ export default function DownloadablePage() {
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
 
   if (!isLanguage(addressLanguage)) return <Navigate to={appPaths.downloadableContent(code, appLanguage)} replace />;
+  // The address's language is on its way (the app switches to it above): until its texts are there, the app's say so.
+  if (!hasCatalogue(language)) return <p role="status">{translate(appLanguage, 'downloads.loading')}</p>;
   // 404: unknown; 400: not even a code.
   if (item.error instanceof ApiError && (item.error.isGone || item.error.status === 400)) {
     return (

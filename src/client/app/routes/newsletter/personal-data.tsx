@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { formatDate, formatDateTime, formatEventDateTime } from '#shared/dates.ts';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { urlOf } from '#shared/contract.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { isMessageKey, translatePlural } from '#client/lib/translate.ts';
@@ -168,7 +168,7 @@ function Record({ record }: { record: PersonRecord }) {
               <li key={signUp.id}>
                 {t('preferences.data.webinars.item', {
                   title: signUp.webinar.title,
-                  date: formatEventDateTime(signUp.webinar.startsAt, language),
+                  date: formatDateTime(signUp.webinar.startsAt, language),
                   signedUpAt: formatDate(signUp.subscribedAt, language),
                 })}
               </li>

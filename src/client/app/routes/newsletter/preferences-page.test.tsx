@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
@@ -125,26 +125,43 @@ function renderPage(language: Language = 'en-US', hash = '') {
 }
 
 describe('the preference centre', () => {
-  it('pending: greets, changes nothing on load, and "Confirm and save" saves the choices and confirms', async () => {
+  it('pending, opened in a browser: confirms with a request of its own, says so, and the choices are right there', async () => {
     renderPage();
     expect(await screen.findByText('Hello Anna')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByText('Status: Waiting for confirmation')).toBeTruthy();
+    const said = await screen.findByText(/^Thank you: your subscription is confirmed\./);
+    await waitFor(() => expect(document.activeElement).toBe(said.closest('[role="status"]')));
+    // The confirmation of the link only: it never subscribes again someone who unsubscribed.
+    expect(changes()).toEqual([`POST ${base}/confirm?only=PENDING`]);
+    expect(screen.getByText('Status: Subscribed')).toBeTruthy();
     expect(await screen.findByRole('checkbox', { name: 'Phishing and social engineering' })).toHaveProperty('checked', true);
-    expect(changes()).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Your role'), { target: { value: 'CISO' } });
     fireEvent.change(screen.getByLabelText('Your experience in cybersecurity'), { target: { value: 'EXPERT' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Ransomware' }));
     fireEvent.change(screen.getByLabelText('Language of the newsletter'), { target: { value: 'de-CH' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm and save' }));
-
-    const said = await screen.findByText(/^Your choices have been saved and your subscription is confirmed\./);
-    await waitFor(() => expect(document.activeElement).toBe(said.closest('[role="status"]')));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your choices have been saved.')).toBeTruthy();
     expect(api.requests(newsletterCalls.saveNewsletterPreferences).map(({ body }) => body)).toEqual([{ role: 'CISO', experienceLevel: 'EXPERT', topicIds: ['phishing', 'ransomware'], language: 'de-CH' }]);
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Confirm and save' })).toBeNull();
     expect(screen.getByText('You receive our newsletter in German.')).toBeTruthy();
+  });
+
+  it('pending, when the confirmation on opening fails: "Confirm and save" saves the choices and confirms', async () => {
+    api.answer(newsletterCalls.confirmNewsletter, refuse('internal'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Your role'), { target: { value: 'CISO' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and save' }));
+    expect(await screen.findByText(/^Your choices have been saved and your subscription is confirmed\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it.each(['CONFIRMED', 'UNSUBSCRIBED'] as const)('%s, opened in a browser: changes nothing', async (status) => {
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status });
+    renderPage();
+    expect(await screen.findByText('Hello Anna')).toBeTruthy();
+    await screen.findByRole('checkbox', { name: 'Phishing and social engineering' });
+    expect(changes()).toEqual([]);
   });
 
   it('confirmed: the button reads "Save"; unsubscribing says so and offers to subscribe again', async () => {
@@ -226,6 +243,7 @@ describe('the preference centre', () => {
   });
 
   it('lists what is stored, offers the download, and asks for the deletion after a confirmation step', async () => {
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
     renderPage();
     const data = (await screen.findByRole('heading', { level: 2, name: 'What we store about you' })).closest('section') as HTMLElement;
     expect(within(data).getByRole('link', { name: 'Download as JSON' }).getAttribute('href')).toBe(`${base}/data`);
@@ -253,6 +271,7 @@ describe('the preference centre', () => {
   });
 
   it('cancelling the deletion step sends nothing and returns to the button', async () => {
+    api.answer(newsletterCalls.newsletterPreferences, { ...pending, status: 'CONFIRMED' });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -19,8 +19,10 @@ import './preferences.css';
 
 /**
  * `/app/newsletter/{token}/`: the newsletter's preference centre, opened from the link
- * of a mail (docs/product/newsletter.md). Loading it changes nothing (mail scanners open
- * links): the subscriber confirms with "Confirm and save", changes their choices,
+ * of a mail (docs/product/newsletter.md). Fetching the address changes nothing (mail
+ * scanners open links); the page, once shown in a browser, confirms a pending
+ * subscription with a request of its own (`?only=PENDING`: never a confirmed or
+ * unsubscribed one) and says so above the choices. The subscriber changes their choices,
  * unsubscribes or subscribes again, sees what is stored about them and asks for its
  * deletion. An unknown or expired link explains how to get a new one.
  */
@@ -69,7 +71,8 @@ function PreferencesNotFound() {
   );
 }
 
-type Action = 'save' | 'confirm' | 'unsubscribe';
+/** `confirmLink`: the confirmation the page sends when it opens on a pending subscription. */
+type Action = 'save' | 'confirm' | 'confirmLink' | 'unsubscribe';
 
 interface Choices {
   role: string;
@@ -86,7 +89,8 @@ const choicesOf = (preferences: NewsletterPreferences): Choices => ({
 });
 
 /** What the page says after an action, by the action and the status before it. */
-function resultOf(action: Action, before: NewsletterStatus, after: NewsletterStatus): MessageKey {
+function resultOf(action: Action, before: NewsletterStatus, after: NewsletterStatus): MessageKey | undefined {
+  if (action === 'confirmLink') return after === 'CONFIRMED' ? 'preferences.result.linkConfirmed' : undefined;
   if (action === 'unsubscribe') return 'preferences.result.unsubscribed';
   if (action === 'confirm') return 'preferences.result.confirmed';
   if (after === 'UNSUBSCRIBED') return 'preferences.result.savedUnsubscribed';
@@ -122,7 +126,8 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
 
   const action = useMutation({
     mutationFn: ({ kind, choices }: { kind: Action; before: NewsletterStatus; choices?: NewsletterPreferencesUpdate }) => {
-      if (kind === 'confirm') return callApi(newsletterCalls.confirmNewsletter, { params: { token } });
+      if (kind === 'confirm') return callApi(newsletterCalls.confirmNewsletter, { params: { token }, query: {} });
+      if (kind === 'confirmLink') return callApi(newsletterCalls.confirmNewsletter, { params: { token }, query: { only: 'PENDING' } });
       if (kind === 'unsubscribe') return callApi(newsletterCalls.unsubscribeFromNewsletter, { params: { token }, body: undefined });
       return callApi(newsletterCalls.saveNewsletterPreferences, { params: { token }, body: choices ?? choicesOf(preferences) });
     },
@@ -130,7 +135,8 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
       queryClient.setQueryData(apiQuery(newsletterCalls.newsletterPreferences, { params: { token } }).queryKey, fresh);
       // The stored record has changed (choices, consents): "What we store" loads it again.
       void queryClient.invalidateQueries({ queryKey: apiQuery(newsletterCalls.personalData, { params: { token } }).queryKey });
-      show({ key: resultOf(kind, before, fresh.status) }, false);
+      const said = resultOf(kind, before, fresh.status);
+      if (said) show({ key: said }, false);
     },
     onError: (error, { kind }) => {
       if (error instanceof ApiError && error.status === 404) {
@@ -145,6 +151,17 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
   });
 
   const run = (kind: Action) => action.mutate({ kind, before: preferences.status });
+
+  // Opened in a browser on a pending subscription (the confirmation mail's link): confirm it, once.
+  const confirmedOnOpen = useRef(false);
+  useEffect(() => {
+    // Opened from a List-Unsubscribe address (the fragment), the visitor came to leave: nothing is confirmed.
+    if (confirmedOnOpen.current || preferences.status !== 'PENDING' || hash === `#${newsletterUnsubscribeSection}`) return;
+    confirmedOnOpen.current = true;
+    action.mutate({ kind: 'confirmLink', before: 'PENDING' });
+    // Only the status the page opened with counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const busy = action.isPending ? action.variables.kind : undefined;
   const form = useForm({
     language,

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { webinarCalls } from '#shared/contract/webinars.ts';
-import { formatEventDateTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import type { PublicWebinar } from '#shared/schemas/webinars.ts';
@@ -92,7 +92,7 @@ describe('the webinar list', () => {
     const link = await screen.findByRole('link', { name: 'Spotting phishing' });
     expect(link.getAttribute('href')).toBe(`/webinar/${id}/de-CH`);
     expect(screen.getByRole('heading', { level: 1, name: 'Webinare' })).toBeTruthy();
-    expect(screen.getByText(formatEventDateTime(inAWeek, 'de-CH'))).toBeTruthy();
+    expect(screen.getByText(formatDateTime(inAWeek, 'de-CH'))).toBeTruthy();
     expect(screen.getByText('90 Minuten')).toBeTruthy();
     expect(screen.getByText('What phishing looks like, and why it works.')).toBeTruthy();
     expect(api.requests(webinarCalls.webinars).map(({ query }) => query)).toEqual([{ language: 'de-CH' }]);
@@ -129,6 +129,22 @@ describe('the webinar page', () => {
       preferredLanguage: 'en-US',
       captchaSolution: 'solution',
     });
+  });
+
+  it('keeps what the visitor typed while the form\'s side requests answer late', async () => {
+    // The site key arrives only after the visitor has typed and ticked.
+    let answerSiteKey = () => {};
+    api.answer(siteKeyCalls.forms, () => new Promise((resolve) => (answerSiteKey = () => resolve({ siteKey: 'sk_forms' }))));
+    renderAt(`/webinar/${id}/de-CH`);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Anna' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail address/), { target: { value: 'anna@example.ch' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
+    await waitFor(() => expect(api.requests(siteKeyCalls.forms)).toHaveLength(1));
+    answerSiteKey();
+    await screen.findByRole('button', { name: 'solve captcha' });
+    expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(/^E-mail address/) as HTMLInputElement).value).toBe('anna@example.ch');
+    expect((screen.getByRole('checkbox', { name: /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('shows the server\'s reason instead of the form when the webinar has started meanwhile', async () => {
