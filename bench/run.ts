@@ -16,7 +16,8 @@ import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } f
  * DATABASE_URL set, the cart calls are measured on PostgreSQL as well, and so is the back
  * office's orders list on 10,000 orders (bench/orders-list.ts, p95 ≤ 50 ms). The staff
  * sign-in time (argon2id) is reported on PGlite and PostgreSQL alike (bench/sign-in.ts).
- * The second `npm start` on unchanged sources answers within 2 s (bench/start.ts).
+ * The second `npm start` on unchanged sources answers within 2 s (bench/start.ts). The
+ * mail worker delivers ≥ 100 mails/s to an SMTP server on loopback (bench/mail.ts).
  * Browser figures (page weight, Lighthouse, captcha solve time) come from bench/browser.ts.
  */
 interface Row {
@@ -165,6 +166,10 @@ async function main() {
   } finally {
     await server.stop();
   }
+  // The mail worker's delivery to an SMTP server on loopback (in-process, a database of its own).
+  const mail = await benchMail();
+  record('mail delivery to a local SMTP server, no attachment (PGlite)', describeMail(mail.plain), '≥ 100 mails/s', mail.plain.perSecond >= 100);
+  record('mail delivery with an invoice PDF rendered at delivery (PGlite)', describeMail(mail.withInvoice), 'reported', undefined);
   // Staff sign-in, in-process on a database of its own: mostly one argon2id verification.
   record(signInLabel('PGlite'), describeSignIn(await benchSignInPglite()), 'reported', undefined);
   if (process.env.DATABASE_URL) {
