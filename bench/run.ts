@@ -1,8 +1,10 @@
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { describeLoad, load } from './load.ts';
+import { benchMail, describeMail } from './mail.ts';
 import { benchNestedBody, describeNestedBody, nestedBodyIsLinear } from './nested-body.ts';
 import { benchOrdersList } from './orders-list.ts';
+import { benchPagesAgainstNginx, describePages } from './pages.ts';
 import { startServer } from './server.ts';
 import { benchSecondStart } from './start.ts';
 import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } from './sign-in.ts';
@@ -156,6 +158,11 @@ async function main() {
     // Two sending threads: one reads the 7 KB answers more slowly than the server sends them.
     const page = await load({ url: `${server.url}/web/en-US/trainings`, headers: { 'accept-encoding': 'br' }, connections: 50, duration: 10, workers: 2 });
     record('marketing page /web/en-US/trainings (br), 2 sending threads', describeLoad(page), '≥ 10000 req/s, p99 ≤ 20 ms', page.requestsPerSecond >= 10_000 && page.p99 <= 20);
+    // The same page's bytes from nginx, turn about with the server (bench/pages.ts).
+    for (const encoding of ['br', 'identity'] as const) {
+      const figure = await benchPagesAgainstNginx(server, 3214, encoding);
+      record(`marketing page against nginx on the same bytes (${encoding})`, describePages(figure), '≥ 0.8× nginx', figure.ratio >= 0.8);
+    }
     const apiCall = await load({ url: `${server.url}/api/currency/available-currencies`, connections: 50, duration: 10 });
     record('API GET /api/currency/available-currencies', describeLoad(apiCall), 'reported', undefined);
     await benchCart(server.url, 'PGlite');

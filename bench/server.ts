@@ -4,6 +4,8 @@ import { rmSync } from 'node:fs';
 /** Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process. */
 export async function startServer(options: { port: number; databaseUrl?: string; env?: Record<string, string> }): Promise<{
   url: string;
+  /** The server's process, for its CPU time and memory (bench/pages.ts, bench/memory.ts). */
+  pid: number;
   stop(): Promise<void>;
 }> {
   const dataDir = `tmp/bench-data-${options.port}`;
@@ -34,6 +36,7 @@ export async function startServer(options: { port: number; databaseUrl?: string;
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

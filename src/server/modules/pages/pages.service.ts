@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Currency, Language } from '#shared/locales.ts';
-import { loadStaticFile, loadStaticTree, withBody, type StaticFile } from './static-files.ts';
+import { loadStaticFile, loadStaticTree, precompress, withBody, type StaticFile } from './static-files.ts';
+
+export { createReadyPages, pageRoute, type ReadyPages } from './ready-pages.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
@@ -92,6 +94,16 @@ export function createPagesService(deps: PagesServiceDeps) {
      */
     inlineCode(): { styles: string[]; scripts: string[] } {
       return inline;
+    },
+
+    /** The address of every marketing page (`/web/{lang}/…`). */
+    pagePaths(): string[] {
+      return [...pages.keys()];
+    },
+
+    /** Compresses every file served once, in zlib's threads, while the server answers (static-files.ts). */
+    precompress(): Promise<void> {
+      return precompress([...servedHtml, ...clientFiles.values(), ...[...siteFiles.values()].flatMap((file) => file ?? [])]);
     },
 
     /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -63,7 +64,13 @@ export function loadStaticTree(root: string): Map<string, StaticFile> {
   return files;
 }
 
-function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
+/** Whether a file is sent compressed to a client that accepts it: text of some size. */
+export function canCompress(file: StaticFile): boolean {
+  return compressible.test(file.contentType) && file.body.length > 512;
+}
+
+/** The compressed bodies of a file, made at the first call (or by precompress beforehand). */
+export function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
   file.compressed ??= {
     br: brotliCompressSync(file.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
@@ -71,6 +78,25 @@ function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
     gzip: gzipSync(file.body, { level: 9 }),
   };
   return file.compressed;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Makes the compressed bodies of `files` in zlib's threads, one file after the other, so
+ * the server answers meanwhile; a request that needs one first makes it itself. Started
+ * after the server listens: a start does not wait for it.
+ */
+export async function precompress(files: Iterable<StaticFile>): Promise<void> {
+  for (const file of files) {
+    if (file.compressed || !canCompress(file)) continue;
+    const [br, gzipped] = await Promise.all([
+      brotliAsync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } }),
+      gzipAsync(file.body, { level: 9 }),
+    ]);
+    file.compressed ??= { br, gzip: gzipped };
+  }
 }
 
 export function sendStaticFile(
@@ -84,13 +110,13 @@ export function sendStaticFile(
     .header('content-type', file.contentType)
     .header('cache-control', options.cacheControl)
     .header('etag', file.etag);
-  const canCompress = compressible.test(file.contentType) && file.body.length > 512;
-  const vary = [options.vary, canCompress ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
+  const compress = canCompress(file);
+  const vary = [options.vary, compress ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
   if (vary) reply.header('vary', vary);
   if ((options.status ?? 200) === 200 && request.headers['if-none-match'] === file.etag) {
     return reply.status(304).send();
   }
-  if (canCompress) {
+  if (compress) {
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressedOf(file).br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressedOf(file).gzip);
