@@ -266,9 +266,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const staffThrottle = createStaffThrottleService({ db, signInDelay: deps.signInDelay });
   const secondFactor = createStaffSecondFactorService({ db, throttle: staffThrottle, secretKey: env.SECRET_KEY });
   const signIn = createStaffSignInService({ db, captcha, throttle: staffThrottle, secondFactor, secondFactorPolicy: env.STAFF_MFA });
-  // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
+  // Invoice PDFs are rendered in a thread of their own (CPU-heavy), started by the first
+  // invoice and ended when idle: the invoices are made by the mail worker and by jobs, never
+  // while a visitor waits, and an idle server keeps its memory (invoice-renderer.ts).
   const invoices = createInvoicesService();
-  if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
   app.addHook('onClose', async () => invoices.close());
   const checkout = createCheckoutService({
     db,

@@ -7,8 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Files served from memory: the built client and the prerendered pages are small, so
- * reading them once at start and compressing each on first use beats the file system
- * on every request (the marketing-page benchmark depends on it).
+ * reading them once at start, with the compressed copies the build wrote beside them,
+ * beats the file system on every request (the marketing-page benchmark depends on it).
  */
 export interface StaticFile {
   body: Buffer;
@@ -39,12 +39,19 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 }
 
-export function loadStaticFile(file: string): StaticFile {
-  const body = readFileSync(file);
-  return { body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body) };
+/** The build's compressed copies of a file (scripts/compress-build.ts), when both are there. */
+function compressedCopiesOf(file: string): { br: Buffer; gzip: Buffer } | undefined {
+  if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) return undefined;
+  return { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
 }
 
-/** The same file with another body (and so another ETag). */
+export function loadStaticFile(file: string): StaticFile {
+  const body = readFileSync(file);
+  const compressed = compressedCopiesOf(file);
+  return { body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body), ...(compressed ? { compressed } : {}) };
+}
+
+/** The same file with another body (and so another ETag; compressed again when first needed). */
 export function withBody(file: StaticFile, body: Buffer): StaticFile {
   return { body, contentType: file.contentType, etag: etagOf(body) };
 }
@@ -57,7 +64,8 @@ export function loadStaticTree(root: string): Map<string, StaticFile> {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else files.set(path.relative(root, full).split(path.sep).join('/'), loadStaticFile(full));
+      // The compressed copies go with their file.
+      else if (!/\.(br|gz)$/.test(name)) files.set(path.relative(root, full).split(path.sep).join('/'), loadStaticFile(full));
     }
   };
   walk(root);
@@ -84,9 +92,10 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Makes the compressed bodies of `files` in zlib's threads, one file after the other, so
- * the server answers meanwhile; a request that needs one first makes it itself. Started
- * after the server listens: a start does not wait for it.
+ * Makes the compressed bodies of `files` the build did not compress (a PUBLIC_URL other than
+ * the build's changes the pages) in zlib's threads, one file after the other, so the server
+ * answers meanwhile; a request that needs one first makes it itself. Started after the
+ * server listens: a start does not wait for it.
  */
 export async function precompress(files: Iterable<StaticFile>): Promise<void> {
   for (const file of files) {
