@@ -15,7 +15,7 @@ import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
  * PGlite in a fresh data folder, as `npm start` keeps it. Two runs: mails without
  * attachment (composed when queued, as most of the shop's mails), and order confirmations
  * with their invoice PDF, rendered at delivery in the invoice thread as the checkout's are.
- * Target: ≥ 100 mails/s without attachment (docs/decisions/046-mail-throughput.md).
+ * Target: ≥ 100 mails/s without attachment (docs/decisions/046-mail-throughput-and-memory.md).
  */
 
 const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };

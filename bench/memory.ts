@@ -8,7 +8,7 @@ import { startServer } from './server.ts';
  * its first start (a new data folder: the database is created), idle after a restart on
  * that folder, and under load (marketing pages, cart reads and adds for ten seconds; the
  * peak as well). Target: ≤ 400 MB idle, so the shop runs on a 1 GB server
- * (docs/decisions/046-mail-throughput.md says where the memory went).
+ * (docs/decisions/046-mail-throughput-and-memory.md says where the memory went).
  */
 
 export interface MemoryFigure {

@@ -159,7 +159,7 @@ interface Statement {
 export async function openPgliteClient(options: { dataDir: string | undefined; migrationsFolder: string }): Promise<PgliteClient> {
   // Creating the database (initdb) leaves the thread's engine memory some 500 MB larger,
   // and that memory is never given back: a thread that created the folder is ended, and a
-  // new one opens it (docs/decisions/046-mail-throughput.md).
+  // new one opens it (docs/decisions/046-mail-throughput-and-memory.md).
   if (options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
     const creator = await startThread(options);
     await creator.thread.close();

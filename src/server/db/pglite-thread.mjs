@@ -16,7 +16,7 @@ if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');
 
 // PostgreSQL's page cache inside the engine's memory, which never shrinks: PGlite's default
 // of 128 MB held most of an idle server's memory. The engine's files are ordinary files, so
-// pages beyond it come from the system's file cache (docs/decisions/046-mail-throughput.md).
+// pages beyond it come from the system's file cache (docs/decisions/046-mail-throughput-and-memory.md).
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB'];
 const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
 await migrate(drizzle({ client: pg }), { migrationsFolder });

@@ -54,7 +54,7 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * Senders at once: a local SMTP server answers a mail in about a millisecond, a remote one
- * in tens; eight keep the transport's pooled connections busy either way (docs/decisions/046-mail-throughput.md).
+ * in tens; eight keep the transport's pooled connections busy either way (docs/decisions/046-mail-throughput-and-memory.md).
  */
 const defaultConcurrency = 8;
 

@@ -11,7 +11,7 @@ export type MailTransport = ((mail: { id: string; from: string; to: string; subj
 /**
  * SMTP connections kept open and shared by the worker's senders: a mail no longer pays for
  * a connection and greeting of its own, which made delivery one mail after the other at
- * about eight a second (docs/decisions/046-mail-throughput.md). A connection is renewed
+ * about eight a second (docs/decisions/046-mail-throughput-and-memory.md). A connection is renewed
  * after this many mails, as servers limit the mails of one connection.
  */
 const smtpConnections = 4;
