@@ -1,13 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 /** Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process. */
-export async function startServer(options: { port: number; databaseUrl?: string; env?: Record<string, string> }): Promise<{
+export async function startServer(options: { port: number; databaseUrl?: string; env?: Record<string, string>; keepData?: boolean }): Promise<{
   url: string;
+  /** The server's process, for its CPU time and memory (bench/pages.ts, bench/memory.ts). */
+  pid: number;
   stop(): Promise<void>;
 }> {
   const dataDir = `tmp/bench-data-${options.port}`;
-  rmSync(dataDir, { recursive: true, force: true });
+  // The address the pages were built for, as under `npm start`, where the build and the
+  // server read the same PUBLIC_URL: the server then sends the build's compressed copies.
+  const manifest = 'dist/site/pages.json';
+  const builtFor = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { baseUrl?: string }).baseUrl : undefined;
+  if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -17,6 +23,7 @@ export async function startServer(options: { port: number; databaseUrl?: string;
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...(builtFor ? { PUBLIC_URL: builtFor } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -34,6 +41,7 @@ export async function startServer(options: { port: number; databaseUrl?: string;
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressBuild } from './compress-build.ts';
 import { buildIsCurrent, removeStamp, sourcesHash, withBuildLock, writeStamp } from './build-stamp.ts';
 
 /**
  * `npm run build`: the client bundles (vite) and the prerendered marketing pages in dist/,
- * then the stamp that says which sources they were built from (scripts/build-stamp.ts).
+ * each text file also compressed (scripts/compress-build.ts), then the stamp that says which sources they were built from (scripts/build-stamp.ts).
  * With `--if-changed` (scripts/start.ts) only when dist/ is not a build of the sources as
  * they are.
  */
@@ -27,6 +28,7 @@ try {
     removeStamp(root);
     run('vite build', path.join(root, 'node_modules/.bin/vite'), ['build']);
     run('the prerender', process.execPath, ['--import', 'tsx', 'src/site/prerender.ts']);
+    compressBuild(path.join(root, 'dist'));
     writeStamp(root, hash);
   });
 } catch (error) {

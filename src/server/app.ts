@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -51,7 +52,7 @@ import { createOrderPageService } from './modules/orders/order-page.service.ts';
 import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
-import { createPagesService } from './modules/pages/pages.service.ts';
+import { createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { staffAdminRoutes } from './modules/users/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/users/staff-admin.service.ts';
@@ -68,7 +69,7 @@ import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client
 import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerStaffSession } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
@@ -116,7 +117,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
   const clientAddress = clientAddressRules(env.TRUST_PROXY);
+  // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.ts);
+  // set below, once the built site is read.
+  const front: { readyPages?: ReadyPages } = {};
   const app = Fastify({
+    // The server Fastify would make, with the ready pages in front of its handler.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
+        if (!front.readyPages?.answer(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
+      return server;
+    },
     // Request logs name the method, the route pattern and the request id: addresses carry
     // values (`?email=…`, order ids) and client addresses are personal data. The id is
     // always our own; a client's `X-Request-ID` is logged beside it, when it looks like an id.
@@ -175,7 +188,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerJsonBodyParser(app);
   // The built site is read first: the content security policy allows its inline stylesheet and loader.
   const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
-  registerSecurityHeaders(app, { https, inline: pages.inlineCode() });
+  const securityHeaders = securityHeadersOf(pages.inlineCode());
+  registerSecurityHeaders(app, { https, headers: securityHeaders });
   registerErrorHandler(app);
   registerTextInputGuard(app);
   registerXsrf(app, { serverKey: env.SECRET_KEY, secureCookies: https });
@@ -215,6 +229,31 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const outbox = createOutboxService();
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
   database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
+  // The pages answered before Fastify are counted and logged here, as Fastify's hooks do for the rest.
+  const logPages = ['trace', 'debug', 'info'].includes(app.log.level);
+  const readyPages = createReadyPages({
+    pages,
+    securityHeaders,
+    secureCookies: https,
+    isHttps: (request) => {
+      if (https) return true;
+      const proto = request.headers['x-forwarded-proto'];
+      const address = request.socket.remoteAddress;
+      if (typeof proto !== 'string' || address === undefined || !clientAddress.isProxy(address)) return false;
+      return proto.split(',').at(-1)?.trim() === 'https';
+    },
+    answered: (request, status, seconds) => {
+      metrics.requestAnswered(request.method ?? 'GET', pageRoute, status, seconds);
+      if (logPages) app.log.info({ req: { method: request.method, route: pageRoute }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+    },
+  });
+  front.readyPages = readyPages;
+  // Every file compressed once, after the start, in zlib's threads.
+  if (deps.startWorkers) {
+    app.addHook('onListen', async () => {
+      void pages.precompress();
+    });
+  }
 
   // The services, each made once with what it depends on, and made after the services
   // it uses. The route plugins below get them; no module builds another's service.
@@ -268,9 +307,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Staff accounts: the admins' staff page with its invitations, and the accounts of the start (main.ts).
   const staffAdmin = createStaffAdminService({ db, audit, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   app.decorate('staffAccounts', createStaffAccountsService({ db, audit }));
-  // Invoice PDFs are rendered in a thread of their own (CPU-heavy).
+  // Invoice PDFs are rendered in a thread of their own (CPU-heavy), started by the first
+  // invoice and ended when idle: the invoices are made by the mail worker and by jobs, never
+  // while a visitor waits, and an idle server keeps its memory (invoice-renderer.ts).
   const invoices = createInvoicesService();
-  if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
   app.addHook('onClose', async () => invoices.close());
   const checkout = createCheckoutService({
     db,
@@ -338,7 +378,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { pages, secureCookies: https });
+  const site = registerSiteRoutes(app, { pages, readyPages });
   app.setNotFoundHandler((request, reply) => {
     // `//api//orders` is an API address too: slashes are folded before the prefix is read.
     const address = request.url.replace(/\/{2,}/g, '/');

@@ -88,7 +88,7 @@ describe('a stop', () => {
     }
   }, 180_000);
 
-  it('with 2,000 mails queued for a slow SMTP server ends within 15 s after the mail being sent, sends none twice and leaves none claimed', async () => {
+  it('with 2,000 mails queued for a slow SMTP server ends within 15 s after the mails being sent, sends none twice and leaves none claimed', async () => {
     const smtp = await startSmtpServer(0, { delayMs: 20 });
     const dataDir = newDataDir();
     const queued = 2_000;

@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server';
 export interface TestSmtpServer {
   url: string;
   mails: ParsedMail[];
+  /** How many SMTP connections were opened to it so far. */
+  connections(): number;
   /** Resolves once `count` mails have arrived (or rejects after `timeoutMs`). */
   waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -15,10 +17,15 @@ export interface TestSmtpServer {
 export async function startSmtpServer(port = 0, options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
   const mails: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -35,6 +42,7 @@ export async function startSmtpServer(port = 0, options: { delayMs?: number } = 
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    connections: () => connections,
     async waitForMails(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (mails.length < count) {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { messages, Mutex, parse, protocol, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
@@ -155,6 +157,13 @@ interface Statement {
 }
 
 export async function openPgliteClient(options: { dataDir: string | undefined; migrationsFolder: string }): Promise<PgliteClient> {
+  // Creating the database (initdb) leaves the thread's engine memory some 500 MB larger,
+  // and that memory is never given back: a thread that created the folder is ended, and a
+  // new one opens it (docs/decisions/046-mail-throughput-and-memory.md).
+  if (options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    const creator = await startThread(options);
+    await creator.thread.close();
+  }
   const { thread, arrayTypes } = await startThread(options);
   const parsers: Record<number, types.Parser> = { ...types.parsers };
   const serializers: Record<number, types.Serializer> = { ...types.serializers };

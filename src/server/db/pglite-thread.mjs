@@ -15,8 +15,12 @@ const { dataDir, migrationsFolder } = workerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');
 
+// PostgreSQL's page cache inside the engine's memory, which never shrinks: PGlite's default
+// of 128 MB held most of an idle server's memory. The engine's files are ordinary files, so
+// pages beyond it come from the system's file cache (docs/decisions/046-mail-throughput-and-memory.md).
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB'];
 // pg_trgm: the orders table's search index (migration 0012) needs it at every start.
-const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams, extensions: { pg_trgm } });
 await migrate(drizzle({ client: pg }), { migrationsFolder });
 // The array types, so the server's thread parses arrays as PGlite itself would.
 const { rows: arrayTypes } = await pg.query(`

@@ -42,13 +42,18 @@ const headers: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/** The headers of every answer but HSTS (see below) and the request id, for `inline`: the inline style and script elements of the pages the server sends. */
+export function securityHeadersOf(inline: InlineCode): Record<string, string> {
+  return { 'content-security-policy': contentSecurityPolicy(inline), ...headers };
+}
+
 /**
  * `https`: the shop's public address is https, so browsers are told to use nothing else
  * (HSTS) on every answer, whether or not the proxy in front says how it was reached.
- * `inline`: the inline style and script elements of the pages the server sends.
+ * The marketing pages carry the same headers, made once (src/server/modules/pages/ready-pages.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; inline: InlineCode }): void {
-  const allHeaders = { 'content-security-policy': contentSecurityPolicy(options.inline), ...headers };
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; headers: Record<string, string> }): void {
+  const allHeaders = options.headers;
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(allHeaders);
     // HSTS only means something over HTTPS (the public address, directly, or behind a trusted proxy).

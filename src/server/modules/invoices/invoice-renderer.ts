@@ -9,12 +9,31 @@ export interface InvoiceRenderer {
 }
 
 /**
+ * An idle thread ends after this long: it holds some 70 MB (its own JavaScript heap, the
+ * PDF modules and fonts), which a shop whose invoices come in bursts should not keep
+ * (docs/decisions/046-mail-throughput-and-memory.md). The next invoice starts it again.
+ */
+const idleMs = 2 * 60_000;
+
+/**
  * Renders invoice PDFs in a thread of their own: a PDF with its QR-bill takes tens of
  * milliseconds of CPU, which on the server's own thread would hold up every request.
- * The thread starts on first use, or earlier with `start`, and is started again if it dies.
+ * The thread starts on first use, or earlier with `start`, is started again if it dies,
+ * and ends after two idle minutes.
  */
 export function createInvoiceRenderer(): InvoiceRenderer {
   let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const endWhenIdle = () => {
+    clearTimeout(idleTimer);
+    if (pending.size > 0) return;
+    idleTimer = setTimeout(() => {
+      const thread = worker;
+      worker = undefined;
+      void thread?.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
   let nextId = 0;
   const pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
 
@@ -31,6 +50,7 @@ export function createInvoiceRenderer(): InvoiceRenderer {
       pending.delete(message.id);
       if (message.pdf) request.resolve(Buffer.from(message.pdf));
       else request.reject(new Error(message.error ?? 'invoice rendering failed'));
+      endWhenIdle();
     });
     thread.on('error', (error) => failAll(error));
     thread.on('exit', () => {
@@ -45,8 +65,10 @@ export function createInvoiceRenderer(): InvoiceRenderer {
   return {
     start() {
       worker ??= start();
+      endWhenIdle();
     },
     render(invoice) {
+      clearTimeout(idleTimer);
       worker ??= start();
       const id = nextId++;
       return new Promise<Buffer>((resolve, reject) => {
@@ -55,6 +77,7 @@ export function createInvoiceRenderer(): InvoiceRenderer {
       });
     },
     async close() {
+      clearTimeout(idleTimer);
       const thread = worker;
       worker = undefined;
       await thread?.terminate();

@@ -26,7 +26,15 @@ afterAll(async () => {
   await smtp.close();
   await t.close();
 });
+/** Each test's SMTP transports: their kept-open connections are closed after it. */
+const transports: MailTransport[] = [];
+function smtpSendTo(url: string): MailTransport {
+  const transport = smtpTransport(url);
+  transports.push(transport);
+  return transport;
+}
 afterEach(async () => {
+  for (const transport of transports.splice(0)) transport.close?.();
   // Every test starts with an empty outbox and inbox.
   await t.database.db.delete(outbox);
   smtp.mails.length = 0;
@@ -40,7 +48,7 @@ async function queue(count: number, to = 'buyer@example.ch'): Promise<string[]> 
   return ids;
 }
 
-function worker(transport: MailTransport = smtpTransport(smtp.url), db = t.database.db, leaseSeconds?: number) {
+function worker(transport: MailTransport = smtpSendTo(smtp.url), db = t.database.db, leaseSeconds?: number) {
   return createMailWorker({ db, transport, from: settings.from, log, ...(leaseSeconds ? { leaseSeconds } : {}) });
 }
 
@@ -63,7 +71,7 @@ describe('the mail worker', () => {
     const flaky: MailTransport = async (mail) => {
       calls++;
       if (calls === 1) throw new Error('451 try again later');
-      await smtpTransport(smtp.url)(mail);
+      await smtpSendTo(smtp.url)(mail);
     };
     const w = worker(flaky);
     expect(await w.runOnce()).toBe(0);
@@ -91,30 +99,59 @@ describe('the mail worker', () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
-  it('claims one mail at a time, for about a minute: a mail of a process that died waits no longer', async () => {
-    await queue(2);
-    let release: () => void = () => undefined;
-    // A send that hangs, as in a process killed mid-send.
-    const hanging = worker(() => new Promise<void>((resolve) => (release = resolve)));
+  it('claims one mail per sender, for about a minute: a mail of a process that died waits no longer', async () => {
+    await queue(3);
+    const releases: (() => void)[] = [];
+    // Sends that hang, as in a process killed mid-send; two senders.
+    const hanging = createMailWorker({ db: t.database.db, transport: () => new Promise<void>((resolve) => releases.push(resolve)), from: settings.from, log, concurrency: 2 });
     const pass = hanging.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    while (releases.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     const rows = await t.database.db.select().from(outbox);
     const claimed = rows.filter((row) => row.claimedUntil !== null && row.claimedUntil.getTime() > Date.now());
-    expect(claimed).toHaveLength(1);
-    const leaseSeconds = ((claimed[0]?.claimedUntil?.getTime() ?? 0) - Date.now()) / 1000;
-    expect(leaseSeconds).toBeGreaterThan(maxSendSeconds);
-    expect(leaseSeconds).toBeLessThanOrEqual(60);
-    // Meanwhile another process sends the other mail.
+    expect(claimed).toHaveLength(2);
+    for (const row of claimed) {
+      const leaseSeconds = ((row.claimedUntil?.getTime() ?? 0) - Date.now()) / 1000;
+      expect(leaseSeconds).toBeGreaterThan(maxSendSeconds);
+      expect(leaseSeconds).toBeLessThanOrEqual(60);
+    }
+    // Meanwhile another process sends the third mail.
     expect(await worker().runOnce()).toBe(1);
-    release();
-    await pass;
+    for (const release of releases.splice(0)) release();
+    // The hanging senders, set free, find nothing more to send.
+    expect(await pass).toBe(2);
+  });
+
+  it('sends several mails at once over a few kept-open SMTP connections, each mail once', async () => {
+    const ids = await queue(40);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const smtpSend = smtpSendTo(smtp.url);
+    const counting: MailTransport = async (mail) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        await smtpSend(mail);
+      } finally {
+        inFlight--;
+      }
+    };
+    const connectionsBefore = smtp.connections();
+    expect(await createMailWorker({ db: t.database.db, transport: counting, from: settings.from, log, concurrency: 4 }).runOnce()).toBe(40);
+    expect(mostInFlight).toBeGreaterThan(1);
+    expect(mostInFlight).toBeLessThanOrEqual(4);
+    const mails = await smtp.waitForMails(40);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mails).toHaveLength(40);
+    expect(new Set(mails.map((mail) => mail.messageId))).toEqual(new Set(ids.map((id) => `<${id}@cybersafe-academy.example>`)));
+    // Forty mails over at most four connections, kept open from one mail to the next.
+    expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(4);
   });
 
   it('sends a mail killed in the DATA phase again, with the same Message-ID, so the receiver can tell it is one mail', async () => {
     const [id] = await queue(1);
     // The server got the whole message, then the process died before it could mark it sent.
     const killedAfterData: MailTransport = async (mail) => {
-      await smtpTransport(smtp.url)(mail);
+      await smtpSendTo(smtp.url)(mail);
       throw new Error('process killed');
     };
     expect(await worker(killedAfterData).runOnce()).toBe(0);
@@ -130,9 +167,9 @@ describe('the mail worker', () => {
     const slowly: MailTransport = async (mail) => {
       sends++;
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await smtpTransport(smtp.url)(mail);
+      await smtpSendTo(smtp.url)(mail);
     };
-    const before = createMailWorker({ db: t.database.db, transport: slowly, from: settings.from, log, batchSize: 3 });
+    const before = createMailWorker({ db: t.database.db, transport: slowly, from: settings.from, log, batchSize: 3, concurrency: 1 });
     before.start();
     while (sends === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await before.stop();
@@ -145,6 +182,27 @@ describe('the mail worker', () => {
     expect(await worker().runOnce()).toBe(4); // the "restarted" process
     const mails = await smtp.waitForMails(5);
     expect(new Set(mails.map((mail) => mail.messageId))).toEqual(new Set(ids.map((id) => `<${id}@cybersafe-academy.example>`)));
+  });
+
+  it('stops after the mails in flight, one per sender, and leaves the rest unclaimed', async () => {
+    await queue(20);
+    let started = 0;
+    let finished = 0;
+    const slowly: MailTransport = async (mail) => {
+      started++;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await smtpSendTo(smtp.url)(mail);
+      finished++;
+    };
+    const before = createMailWorker({ db: t.database.db, transport: slowly, from: settings.from, log, concurrency: 4 });
+    before.start();
+    while (started < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    await before.stop();
+    // Every send begun was finished and marked; none was begun after the stop.
+    expect(finished).toBe(started);
+    const rows = await t.database.db.select().from(outbox);
+    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(started);
+    expect(rows.filter((row) => row.sentAt === null).map((row) => [row.claimedUntil, row.attempts])).toEqual(Array.from({ length: 20 - started }, () => [null, 0]));
   });
 
   it('never sends a mail twice when two processes deliver at once', async () => {

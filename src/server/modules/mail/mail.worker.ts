@@ -20,8 +20,14 @@ export interface MailWorkerOptions {
   pollMs?: number;
   /** How long a claim holds; longer than any send may take (default 60 s). */
   leaseSeconds?: number;
-  /** Mails claimed at once (default 1: each claim covers one send, so the lease can stay short). */
+  /** Mails claimed at once by one sender (default 1: each claim covers one send, so the lease can stay short). */
   batchSize?: number;
+  /**
+   * Senders working at once (default 8), each claiming, sending and marking its own mails:
+   * while one waits for the SMTP server's answer, the others use the pooled connections
+   * (transport.ts) and the database. Each mail is still claimed by one sender only.
+   */
+  concurrency?: number;
   maxAttempts?: number;
   /** Told of each delivery attempt's outcome (the metrics). */
   onDelivery?: ((outcome: 'sent' | 'failed') => void) | undefined;
@@ -30,13 +36,14 @@ export interface MailWorkerOptions {
 export interface MailWorker {
   start(): void;
   /**
-   * Stops polling and waits for the mail being sent; the other mails of its claim are
-   * handed back to the outbox unsent, so a stop waits for one mail, not for the queue.
+   * Stops polling and waits for the mails being sent (one per sender); the other mails of
+   * their claims are handed back to the outbox unsent, so a stop waits for the mails in
+   * flight, not for the queue. Then closes the transport's connections.
    */
   stop(): Promise<void>;
   /** Looks for due mails now (called after a mail is queued). */
   wake(): void;
-  /** One pass: claim, send, mark. Returns how many mails were sent. */
+  /** One pass: claim, send, mark, by every sender until no mail is due. Returns how many mails were sent. */
   runOnce(): Promise<number>;
 }
 
@@ -44,6 +51,12 @@ export interface MailWorker {
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
+
+/**
+ * Senders at once: a local SMTP server answers a mail in about a millisecond, a remote one
+ * in tens; eight keep the transport's pooled connections busy either way (docs/decisions/046-mail-throughput-and-memory.md).
+ */
+const defaultConcurrency = 8;
 
 /** A mail that failed this often is parked (kept, with its last error) instead of retried. */
 const parkedSeconds = 100 * 365 * 24 * 3600;
@@ -55,6 +68,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   // taken by another one after a minute.
   const leaseSeconds = options.leaseSeconds ?? maxSendSeconds + 20;
   const batchSize = options.batchSize ?? 1;
+  const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency);
   const maxAttempts = options.maxAttempts ?? 10;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -74,7 +88,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return raw;
   };
 
-  const runOnce = async (): Promise<number> => {
+  /** One sender: claims and sends until nothing is due or the worker stops. */
+  const sender = async (): Promise<number> => {
     let sent = 0;
     for (;;) {
       if (stopping) return sent;
@@ -101,6 +116,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       }
       if (batch.length < batchSize) return sent;
     }
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const counts = await Promise.all(Array.from({ length: concurrency }, () => sender()));
+    return counts.reduce((sum, count) => sum + count, 0);
   };
 
   // One pass at a time; a wake during a pass asks for one more pass afterwards.
@@ -137,6 +157,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       stopping = true;
       if (timer) clearInterval(timer);
       await running;
+      options.transport.close?.();
     },
     wake() {
       if (!stopped) pass();

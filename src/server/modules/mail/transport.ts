@@ -2,8 +2,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** Sends one composed mail; throws when it could not be handed over. */
-export type MailTransport = (mail: { id: string; from: string; to: string; subject: string; raw: string }) => Promise<void>;
+/**
+ * Sends one composed mail; throws when it could not be handed over. Several sends may run
+ * at once (the worker's senders). `close`, when present, ends its connections (the worker's stop).
+ */
+export type MailTransport = ((mail: { id: string; from: string; to: string; subject: string; raw: string }) => Promise<void>) & { close?: () => void };
+
+/**
+ * SMTP connections kept open and shared by the worker's senders: a mail no longer pays for
+ * a connection and greeting of its own, which made delivery one mail after the other at
+ * about eight a second (docs/decisions/046-mail-throughput-and-memory.md). A connection is renewed
+ * after this many mails, as servers limit the mails of one connection.
+ */
+const smtpConnections = 4;
+const mailsPerConnection = 100;
 
 /**
  * The longest one send may take: a send still running then counts as failed (and is
@@ -14,23 +26,38 @@ export const maxSendSeconds = 40;
 
 /** SMTP_URL set: hand the mail to that server. */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
-  return async (mail) => {
+  // Made at the first send after a close, so a worker started again gets fresh connections.
+  let pool: ReturnType<typeof openPool> | undefined;
+  const send: MailTransport = async (mail) => {
+    pool ??= openPool(smtpUrl);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`SMTP send took longer than ${maxSendSeconds} s`)), maxSendSeconds * 1000);
     });
     try {
-      await Promise.race([transporter.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw }), timeout]);
+      await Promise.race([pool.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw }), timeout]);
     } finally {
       clearTimeout(timer);
     }
   };
+  // Idle connections close at once; one still delivering closes after its mail.
+  send.close = () => {
+    pool?.close();
+    pool = undefined;
+  };
+  return send;
+}
+
+function openPool(smtpUrl: string) {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: smtpConnections,
+    maxMessages: mailsPerConnection,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
 }
 
 /** SMTP_URL unset: each mail becomes an .eml file under DATA_DIR/mail/ (docs/decisions/005-mail-outbox.md). */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestSite } from '../../../../tests/helpers/built-site.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -83,5 +85,54 @@ describe('a marketing page', () => {
     } finally {
       await https.close();
     }
+  });
+});
+
+describe('a marketing page over a connection, answered before the framework', () => {
+  /** One request on a connection of its own, the body as sent (not decompressed). */
+  const get = (base: string, url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      request(`${base}${url}`, { method, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('sends the bytes and headers the route sends, compressed as asked, with its own request id, a 304 for its ETag, and the locale cookie only when it changes', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const viaRoute = await t.app.inject({ url: '/web/de-CH/trainings', cookies: { currency: 'CHF' } });
+    const plain = await get(base, '/web/de-CH/trainings/?x=1', { cookie: 'currency=CHF' });
+    expect(plain.status).toBe(200);
+    expect(plain.body.toString('utf8')).toBe(viaRoute.body);
+    for (const name of ['content-type', 'content-security-policy', 'x-frame-options', 'cache-control', 'etag', 'vary', 'referrer-policy', 'permissions-policy']) {
+      expect(plain.headers[name], name).toBe(viaRoute.headers[name]);
+    }
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(plain.headers['set-cookie']).toEqual([viaRoute.headers['set-cookie']]);
+
+    const br = await get(base, '/web/de-CH/trainings', { cookie: 'currency=CHF; locale=de-CH', 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(viaRoute.body);
+    expect(br.headers['set-cookie']).toBeUndefined();
+    const gzip = await get(base, '/web/de-CH/trainings', { cookie: 'currency=CHF', 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(viaRoute.body);
+
+    const again = await get(base, '/web/de-CH/trainings', { cookie: 'currency=CHF', 'if-none-match': String(plain.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body).toHaveLength(0);
+    const head = await get(base, '/web/de-CH/trainings', { cookie: 'currency=CHF' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(plain.body.length));
+
+    // Another currency is another page; an unknown page is still the framework's 404 page.
+    const euro = await get(base, '/web/de-CH/trainings');
+    expect(euro.headers.etag).not.toBe(plain.headers.etag);
+    expect((await get(base, '/web/de-CH/no-such-page')).status).toBe(404);
+    // Counted in the metrics under the route pattern, as every other answer.
+    const metrics = await get(base, '/metrics');
+    expect(metrics.body.toString('utf8')).toMatch(/shop_http_requests_total\{[^}]*route="\/web\/\*"[^}]*status="304"[^}]*\} 1/);
   });
 });

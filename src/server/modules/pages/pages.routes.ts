@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
 import { isAppPage } from '#shared/app-routes.ts';
-import { cookiePath, cookies } from '#shared/cookies.ts';
+import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
+import { defaultCurrency, isCurrency, isLanguage, type Currency } from '#shared/locales.ts';
 import type { PagesService } from './pages.service.ts';
+import { languageOfSitePath, normalizePagePath, type ReadyPages } from './ready-pages.ts';
 import { sendStaticFile } from './static-files.ts';
 
 const htmlCache = 'no-cache';
@@ -16,34 +17,12 @@ function selectedCurrency(request: FastifyRequest): Currency {
   return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
 }
 
-/** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
-function normalizePagePath(url: string): string {
-  const pathname = url.split('?')[0] ?? url;
-  return pathname.length > 1 && pathname.endsWith('/') && pathname.split('/').length > 4 ? pathname.slice(0, -1) : pathname;
-}
-
-/** The `{lang}` of a marketing page's address (`/web/{lang}/…`), when it is one of ours. */
-function languageOfSitePath(url: string): Language | undefined {
-  const segment = url.split('/')[2];
-  return isLanguage(segment) ? segment : undefined;
-}
-
 /**
  * Marketing pages (`/web/{lang}/…`), the single-page app (`/app/*`), built assets, and
  * the redirects to them (the root, the old admin-panel addresses).
  */
-export function registerSiteRoutes(app: FastifyInstance, options: { pages: PagesService; secureCookies: boolean }): { sendNotFoundPage: sendNotFound } {
-  const { pages, secureCookies } = options;
-
-  /**
-   * The language of the marketing page being read becomes the visitor's language (the
-   * `locale` cookie), which `/` and the app follow. Set with the page itself, so it holds
-   * before any script runs, and without one.
-   */
-  const rememberLanguage = (request: FastifyRequest, reply: FastifyReply, language: Language) => {
-    if (request.cookies[cookies.locale.name] === language) return;
-    reply.setCookie(cookies.locale.name, language, { path: cookiePath, maxAge: cookies.locale.maxAgeSeconds, sameSite: 'lax', secure: secureCookies });
-  };
+export function registerSiteRoutes(app: FastifyInstance, options: { pages: PagesService; readyPages: ReadyPages }): { sendNotFoundPage: sendNotFound } {
+  const { pages, readyPages } = options;
 
   const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const language = languageOfSitePath(request.url) ?? requestLanguage(request);
@@ -63,13 +42,12 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
     return reply.header('cache-control', 'no-store').redirect(`/web/${language}/`, 302);
   });
 
+  // A known page is answered as the server answers it before Fastify (ready-pages.ts), which
+  // also stores the page's language in the `locale` cookie; this route sees the requests that
+  // did not go that way (app.inject in tests, or a request the server leaves to Fastify's checks).
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = normalizePagePath(request.url);
-    const page = pages.findPage(path, selectedCurrency(request));
-    if (!page) return sendNotFoundPage(request, reply);
-    const language = languageOfSitePath(path);
-    if (language) rememberLanguage(request, reply, language);
-    return sendStaticFile(request, reply, page, { cacheControl: htmlCache, vary: 'cookie' });
+    if (!readyPages.answer(request.raw, reply.raw, request.id)) return sendNotFoundPage(request, reply);
+    return reply.hijack();
   };
 
   // `/web/en-US` and `/web/en-US/` both reach this route (trailing slashes are ignored by

@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { translateSite } from '#shared/i18n/site-messages.ts';
 import { languages, type Currency, type Language } from '#shared/locales.ts';
 import { ogImagePrefix, ogLocaleOf } from '#shared/paths.ts';
-import { loadStaticFile, loadStaticTree, withBody, type StaticFile } from './static-files.ts';
+import { loadStaticFile, loadStaticTree, precompress, withBody, type StaticFile } from './static-files.ts';
+
+export { createReadyPages, pageRoute, type ReadyPages } from './ready-pages.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
@@ -125,6 +127,16 @@ export function createPagesService(deps: PagesServiceDeps) {
      */
     inlineCode(): { styles: string[]; scripts: string[] } {
       return inline;
+    },
+
+    /** The address of every marketing page (`/web/{lang}/…`). */
+    pagePaths(): string[] {
+      return [...pages.keys()];
+    },
+
+    /** Compresses every file served once, in zlib's threads, while the server answers (static-files.ts). */
+    precompress(): Promise<void> {
+      return precompress([...servedHtml, ...clientFiles.values(), ...[...siteFiles.values()].flatMap((file) => file ?? [])]);
     },
 
     /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Files served from memory: the built client and the prerendered pages are small, so
- * reading them once at start and compressing each on first use beats the file system
- * on every request (the marketing-page benchmark depends on it).
+ * reading them once at start, with the compressed copies the build wrote beside them,
+ * beats the file system on every request (the marketing-page benchmark depends on it).
  */
 export interface StaticFile {
   body: Buffer;
@@ -38,12 +39,19 @@ function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 }
 
-export function loadStaticFile(file: string): StaticFile {
-  const body = readFileSync(file);
-  return { body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body) };
+/** The build's compressed copies of a file (scripts/compress-build.ts), when both are there. */
+function compressedCopiesOf(file: string): { br: Buffer; gzip: Buffer } | undefined {
+  if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) return undefined;
+  return { br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) };
 }
 
-/** The same file with another body (and so another ETag). */
+export function loadStaticFile(file: string): StaticFile {
+  const body = readFileSync(file);
+  const compressed = compressedCopiesOf(file);
+  return { body, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body), ...(compressed ? { compressed } : {}) };
+}
+
+/** The same file with another body (and so another ETag; compressed again when first needed). */
 export function withBody(file: StaticFile, body: Buffer): StaticFile {
   return { body, contentType: file.contentType, etag: etagOf(body) };
 }
@@ -56,14 +64,21 @@ export function loadStaticTree(root: string): Map<string, StaticFile> {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else files.set(path.relative(root, full).split(path.sep).join('/'), loadStaticFile(full));
+      // The compressed copies go with their file.
+      else if (!/\.(br|gz)$/.test(name)) files.set(path.relative(root, full).split(path.sep).join('/'), loadStaticFile(full));
     }
   };
   walk(root);
   return files;
 }
 
-function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
+/** Whether a file is sent compressed to a client that accepts it: text of some size. */
+export function canCompress(file: StaticFile): boolean {
+  return compressible.test(file.contentType) && file.body.length > 512;
+}
+
+/** The compressed bodies of a file, made at the first call (or by precompress beforehand). */
+export function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
   file.compressed ??= {
     br: brotliCompressSync(file.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
@@ -71,6 +86,26 @@ function compressedOf(file: StaticFile): { br: Buffer; gzip: Buffer } {
     gzip: gzipSync(file.body, { level: 9 }),
   };
   return file.compressed;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Makes the compressed bodies of `files` the build did not compress (a PUBLIC_URL other than
+ * the build's changes the pages) in zlib's threads, one file after the other, so the server
+ * answers meanwhile; a request that needs one first makes it itself. Started after the
+ * server listens: a start does not wait for it.
+ */
+export async function precompress(files: Iterable<StaticFile>): Promise<void> {
+  for (const file of files) {
+    if (file.compressed || !canCompress(file)) continue;
+    const [br, gzipped] = await Promise.all([
+      brotliAsync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } }),
+      gzipAsync(file.body, { level: 9 }),
+    ]);
+    file.compressed ??= { br, gzip: gzipped };
+  }
 }
 
 export function sendStaticFile(
@@ -84,13 +119,13 @@ export function sendStaticFile(
     .header('content-type', file.contentType)
     .header('cache-control', options.cacheControl)
     .header('etag', file.etag);
-  const canCompress = compressible.test(file.contentType) && file.body.length > 512;
-  const vary = [options.vary, canCompress ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
+  const compress = canCompress(file);
+  const vary = [options.vary, compress ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
   if (vary) reply.header('vary', vary);
   if ((options.status ?? 200) === 200 && request.headers['if-none-match'] === file.etag) {
     return reply.status(304).send();
   }
-  if (canCompress) {
+  if (compress) {
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressedOf(file).br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressedOf(file).gzip);

@@ -54,7 +54,7 @@ export default function DownloadablePage() {
 
   if (!isLanguage(addressLanguage)) return <Navigate to={appPaths.downloadableContent(code, appLanguage)} replace />;
   // The address's language is on its way (the app switches to it above): until its texts are there, the app's say so.
-  if (!hasCatalogue(language)) return <p role="status">{translate(appLanguage, 'downloads.loading')}</p>;
+  if (!hasCatalogue(language)) return <p role="status">{translate(appLanguage, 'downloadables.loading')}</p>;
   // 404: unknown; 400: not even a code.
   if (item.error instanceof ApiError && (item.error.isGone || item.error.status === 400)) {
     return (

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load, type LoadResult } from './load.ts';
+import { startServer } from './server.ts';
+
+/**
+ * `npx tsx bench/pages.ts`: a marketing page served by the shop against the very same
+ * bytes and headers served by nginx (one worker process, as the server is one process),
+ * measured in one run, turn about, so that the load other work puts on the machine falls
+ * on both alike: the figure is the ratio. Target: ≥ 0.8× nginx
+ * (docs/decisions/047-pages-as-ready-answers.md).
+ *
+ * Two ratios: of the requests a second, and of the CPU time each spent per answer (read
+ * from /proc, the server's process and nginx's processes), which is what one core each
+ * would serve. On a machine shared with other work the load generator, on the same cores,
+ * bounds both servers, and the first ratio tends to 1 whatever they cost; the second does not.
+ */
+
+const pagePath = '/web/en-US/trainings';
+/** Rounds of (nginx, server); the ratio is that of the medians. */
+const rounds = 3;
+const seconds = 5;
+
+export interface PagesFigure {
+  encoding: string;
+  bytes: number;
+  server: number;
+  nginx: number;
+  ratio: number;
+  /** CPU microseconds per answer. */
+  serverCpu: number;
+  nginxCpu: number;
+  /** nginx's CPU per answer over the server's: the share of nginx's rate the server would reach on a core of its own. */
+  cpuRatio: number;
+}
+
+/** User and system CPU seconds of these processes so far (all their threads). */
+function cpuSeconds(pids: number[]): number {
+  const tick = 100; // USER_HZ on Linux
+  return pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return sum + (Number(fields[11]) + Number(fields[12])) / tick;
+  }, 0);
+}
+
+/** A process and its children (nginx's master and workers). */
+function withChildren(pid: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
+/** Headers the server sent that nginx should send alike (nginx writes its own date, length, connection and ETag). */
+const ownHeaders = new Set(['date', 'content-length', 'connection', 'keep-alive', 'etag', 'content-type', 'transfer-encoding']);
+
+async function startNginx(port: number, body: Buffer, headers: Headers): Promise<{ url: string; pid: number; stop(): void }> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  mkdirSync(path.join(folder, 'root', path.dirname(pagePath.slice(1))), { recursive: true });
+  writeFileSync(path.join(folder, 'root', pagePath.slice(1)), body);
+  const addHeaders = [...headers.entries()]
+    .filter(([name]) => !ownHeaders.has(name))
+    .map(([name, value]) => `      add_header ${name} '${value.replace(/'/g, "\\'")}' always;`);
+  writeFileSync(
+    path.join(folder, 'nginx.conf'),
+    [
+      process.getuid?.() === 0 ? 'user root;' : '',
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${folder}/nginx.pid;`,
+      `error_log ${folder}/error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${folder}/${kind};`),
+      '  keepalive_requests 100000;',
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      `    root ${folder}/root;`,
+      '    location / {',
+      `      types { } default_type '${headers.get('content-type') ?? 'text/html'}';`,
+      ...addHeaders,
+      '    }',
+      '  }',
+      '}',
+    ].join('\n'),
+  );
+  const nginx: ChildProcess = spawn('nginx', ['-p', folder, '-c', path.join(folder, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}${pagePath}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error('nginx did not start (is nginx-light installed?)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: nginx.pid ?? 0,
+    stop: () => {
+      nginx.kill('SIGTERM');
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The answer's bytes as sent (fetch would decompress them). */
+function getRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) return reject(new Error(`${url}: ${response.statusCode}`));
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answer.set(name, value);
+        resolve({ body: Buffer.concat(chunks), headers: answer });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The page as the server sends it to a browser asking for `encoding`, then both served turn about. */
+export async function benchPagesAgainstNginx(server: { url: string; pid: number }, nginxPort: number, encoding: 'br' | 'identity'): Promise<PagesFigure> {
+  const serverUrl = server.url;
+  const requestHeaders = { 'accept-encoding': encoding, cookie: 'locale=en-US' };
+  const { body, headers } = await getRaw(`${serverUrl}${pagePath}`, requestHeaders);
+  const nginx = await startNginx(nginxPort, body, headers);
+  try {
+    const nginxPids = withChildren(nginx.pid);
+    const run = async (url: string, pids: number[]): Promise<LoadResult & { cpuPerAnswer: number }> => {
+      await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: 1, workers: 2, warmupSeconds: 0 });
+      const before = cpuSeconds(pids);
+      const result = await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: seconds, workers: 2, warmupSeconds: 0 });
+      return { ...result, cpuPerAnswer: ((cpuSeconds(pids) - before) * 1e6) / Math.max(1, result.succeeded) };
+    };
+    const rates = { server: [] as number[], nginx: [] as number[] };
+    const cpu = { server: [] as number[], nginx: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      const ofNginx = await run(nginx.url, nginxPids);
+      const ofServer = await run(serverUrl, [server.pid]);
+      rates.nginx.push(ofNginx.requestsPerSecond);
+      rates.server.push(ofServer.requestsPerSecond);
+      cpu.nginx.push(ofNginx.cpuPerAnswer);
+      cpu.server.push(ofServer.cpuPerAnswer);
+    }
+    return {
+      encoding,
+      bytes: body.length,
+      server: median(rates.server),
+      nginx: median(rates.nginx),
+      ratio: median(rates.server) / median(rates.nginx),
+      serverCpu: median(cpu.server),
+      nginxCpu: median(cpu.nginx),
+      cpuRatio: median(cpu.nginx) / median(cpu.server),
+    };
+  } finally {
+    nginx.stop();
+  }
+}
+
+export function describePages(figure: PagesFigure): string {
+  return (
+    `${figure.ratio.toFixed(2)}× nginx in req/s (server ${Math.round(figure.server)}, nginx ${Math.round(figure.nginx)}); ` +
+    `${figure.cpuRatio.toFixed(2)}× in CPU per answer (server ${figure.serverCpu.toFixed(0)} µs, nginx ${figure.nginxCpu.toFixed(0)} µs); ${(figure.bytes / 1024).toFixed(1)} KB`
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const run = async () => {
+    const server = await startServer({ port: 3805, env: { DEMO_ORDERS: 'false' } });
+    try {
+      for (const encoding of ['br', 'identity'] as const) console.log(`${pagePath} (${encoding}): ${describePages(await benchPagesAgainstNginx(server, 3806, encoding))}`);
+    } finally {
+      await server.stop();
+    }
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import { cookiePath, cookies } from '#shared/cookies.ts';
+import { currencies, defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
+import type { PagesService } from './pages.service.ts';
+import { compressedOf, canCompress, type StaticFile } from './static-files.ts';
+
+/**
+ * Marketing pages as ready answers (docs/decisions/047-pages-as-ready-answers.md): for
+ * each page, currency and encoding the status line's headers are made once, at start, and
+ * the compressed bodies are made once (in the background after start, or at the first
+ * request that needs one). A request then only picks the variant by its cookies and
+ * Accept-Encoding, and decides whether to set the locale cookie.
+ *
+ * The server answers page requests with this before Fastify sees them (src/server/app.ts),
+ * as every hook of Fastify's would only add what is fixed here for every page: the security
+ * headers, the cache headers, the request id. Anything else under /web/ (an unknown page,
+ * an address too long, headers too large, no Host) goes to Fastify's route as before, which
+ * answers a known page through this same code.
+ */
+
+/** Fastify's route pattern of the marketing pages, under which the metrics count them. */
+export const pageRoute = '/web/*';
+
+const htmlCache = 'no-cache';
+
+/** Above these the request is left to Fastify, whose checks refuse it (src/server/plugins/errors.ts). */
+const maxUrlLength = 4096;
+const maxHeaderBytes = 16 * 1024;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+type HeaderList = string[];
+
+interface ReadyVariant {
+  file: StaticFile;
+  body(encoding: Encoding): Buffer;
+  /** Headers of a 200 per encoding, and of a 304, as name, value, name, value … */
+  ok: Record<Encoding, HeaderList>;
+  notModified: HeaderList;
+}
+
+export interface ReadyPagesOptions {
+  pages: PagesService;
+  /** The headers every answer carries (src/server/plugins/security-headers.ts), without HSTS. */
+  securityHeaders: Record<string, string>;
+  /** Whether this request reached the shop over https (HSTS then). */
+  isHttps(request: IncomingMessage): boolean;
+  secureCookies: boolean;
+  /** Told of each answer sent before Fastify, as Fastify's hooks are for the others. */
+  answered?: ((request: IncomingMessage, status: number, seconds: number) => void) | undefined;
+}
+
+/** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
+export function normalizePagePath(url: string): string {
+  const end = url.indexOf('?');
+  const pathname = end === -1 ? url : url.slice(0, end);
+  return pathname.length > 1 && pathname.endsWith('/') && pathname.split('/').length > 4 ? pathname.slice(0, -1) : pathname;
+}
+
+/** The `{lang}` of a marketing page's address (`/web/{lang}/…`), when it is one of ours. */
+export function languageOfSitePath(url: string): Language | undefined {
+  const segment = url.split('/')[2];
+  return languages.find((language) => language === segment);
+}
+
+function headerList(headers: OutgoingHttpHeaders): HeaderList {
+  return Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [name, String(value)]));
+}
+
+function encodingOf(accepted: string | undefined): Encoding {
+  if (accepted === undefined) return 'identity';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+function headerBytes(request: IncomingMessage): number {
+  const raw = request.rawHeaders;
+  let bytes = 0;
+  for (let index = 0; index < raw.length; index++) bytes += (raw[index]?.length ?? 0) + 2;
+  return bytes;
+}
+
+export function createReadyPages(options: ReadyPagesOptions) {
+  const { pages, securityHeaders } = options;
+  const variantOf = new Map<string, Record<Currency, ReadyVariant>>();
+  const ready = (file: StaticFile): ReadyVariant => {
+    const compress = canCompress(file);
+    const common = {
+      ...securityHeaders,
+      'content-type': file.contentType,
+      'cache-control': htmlCache,
+      etag: file.etag,
+      vary: compress ? 'cookie, accept-encoding' : 'cookie',
+    };
+    const body = (encoding: Encoding) => (encoding === 'identity' || !compress ? file.body : compressedOf(file)[encoding]);
+    const ok = (encoding: Encoding): HeaderList =>
+      headerList({ ...common, ...(encoding !== 'identity' && compress ? { 'content-encoding': encoding } : {}), 'content-length': body(encoding).length });
+    // The lengths of compressed bodies are known once they are made: the lists are made on first use.
+    const lists: Partial<Record<Encoding, HeaderList>> = { identity: ok('identity') };
+    return {
+      file,
+      body,
+      ok: {
+        get br() {
+          return (lists.br ??= ok('br'));
+        },
+        get gzip() {
+          return (lists.gzip ??= ok('gzip'));
+        },
+        identity: lists.identity!,
+      },
+      notModified: headerList(common),
+    };
+  };
+  for (const pagePath of pages.pagePaths()) {
+    const variants = Object.fromEntries(currencies.map((currency) => [currency, ready(pages.findPage(pagePath, currency)!)])) as Record<Currency, ReadyVariant>;
+    variantOf.set(pagePath, variants);
+  }
+  const localeCookie = new Map(
+    languages.map((language) => [
+      language,
+      fastifyCookie.serialize(cookies.locale.name, language, { path: cookiePath, maxAge: cookies.locale.maxAgeSeconds, sameSite: 'lax', secure: options.secureCookies }),
+    ]),
+  );
+
+  return {
+    /**
+     * Answers a GET or HEAD of a known marketing page, with `requestId` (Fastify's when it
+     * calls this) or one of its own; false, having sent nothing, for any other request.
+     */
+    answer(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean {
+      const url = request.url ?? '';
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      if (url.length > maxUrlLength || !url.startsWith('/web/')) return false;
+      const pagePath = normalizePagePath(url);
+      const variants = variantOf.get(pagePath);
+      if (!variants) return false;
+      const started = performance.now();
+      const headers = request.headers;
+      if ((headers.host === undefined && request.httpVersion === '1.1') || headerBytes(request) > maxHeaderBytes) return false;
+
+      const cookieHeader = headers.cookie;
+      const sent = cookieHeader ? fastifyCookie.parse(cookieHeader) : {};
+      const currency = sent[cookies.currency.name];
+      const variant = variants[isCurrency(currency) ? currency : defaultCurrency];
+      const language = languageOfSitePath(pagePath);
+      // The page's language becomes the visitor's (the `locale` cookie), set with the page itself.
+      const setLocale = language !== undefined && sent[cookies.locale.name] !== language ? localeCookie.get(language) : undefined;
+
+      const notModified = headers['if-none-match'] === variant.file.etag;
+      const encoding = notModified ? 'identity' : encodingOf(headers['accept-encoding'] as string | undefined);
+      const status = notModified ? 304 : 200;
+      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat(['x-request-id', requestId ?? randomUUID()]);
+      if (setLocale) list.push('set-cookie', setLocale);
+      if (options.isHttps(request)) list.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      response.writeHead(status, list);
+      if (notModified || request.method === 'HEAD') response.end();
+      else response.end(variant.body(encoding));
+      options.answered?.(request, status, (performance.now() - started) / 1000);
+      return true;
+    },
+  };
+}
+
+export type ReadyPages = ReturnType<typeof createReadyPages>;
