@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { addressOf } from './mail-senders.rules.ts';
 
 /** Sends one composed mail; throws when it could not be handed over. */
 export type MailTransport = (mail: { id: string; from: string; to: string; subject: string; raw: string }) => Promise<void>;
@@ -12,13 +13,25 @@ export type MailTransport = (mail: { id: string; from: string; to: string; subje
  */
 export const maxSendSeconds = 40;
 
-/** SMTP_URL set: hand the mail to that server. */
-export function smtpTransport(smtpUrl: string): MailTransport {
+/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY: the key every mail is signed with. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * SMTP_URL set: hand the mail to that server. With a DKIM key, nodemailer signs each mail
+ * as it sends it (the outbox keeps the unsigned text), so a new key applies to mails
+ * already queued, and the signature's time is the sending's.
+ */
+export function smtpTransport(smtpUrl: string, dkim?: DkimKey): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    ...(dkim ? { dkim } : {}),
   });
   return async (mail) => {
     let timer: NodeJS.Timeout | undefined;
@@ -26,7 +39,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       timer = setTimeout(() => reject(new Error(`SMTP send took longer than ${maxSendSeconds} s`)), maxSendSeconds * 1000);
     });
     try {
-      await Promise.race([transporter.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw }), timeout]);
+      await Promise.race([transporter.sendMail({ envelope: { from: addressOf(mail.from), to: [mail.to] }, raw: mail.raw }), timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -108,7 +108,7 @@ export function createWebinarsService(deps: {
   onMailQueued: () => void;
 }) {
   const { db, forms, outbox, mail, onMailQueued } = deps;
-  const organizer = { name: company.name, email: mail.from };
+  const organizer = { name: company.name, email: mail.address };
 
   /** The mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
   function subscriberMail(

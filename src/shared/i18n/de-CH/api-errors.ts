@@ -73,4 +73,5 @@ export const apiErrors = {
   'error.people.deletionTokenNotFound':
     'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
   'error.people.contactNotFound': 'Diesen Kontakt gibt es nicht.',
+  'error.newsletterIssue.notDraft': 'Diese Ausgabe wird gerade versandt oder ist bereits versandt: Sie kann nicht mehr geändert werden.',
 } as const satisfies Record<keyof typeof reference, string>;

@@ -71,4 +71,5 @@ export const apiErrors = {
   'error.people.deletionTokenNotFound':
     'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
   'error.people.contactNotFound': 'This contact does not exist.',
+  'error.newsletterIssue.notDraft': 'This issue is being sent or has been sent already: it can no longer be changed.',
 } as const;

@@ -1,0 +1,141 @@
+import { noContent, type Calls } from '../contract.ts';
+import { formMessagesResponseSchema } from '../schemas/forms.ts';
+import {
+  imageParams,
+  imageUploadedSchema,
+  imageUploadSchema,
+  issueInputSchema,
+  issueLimits,
+  issueListSchema,
+  issueParams,
+  issuePreviewSchema,
+  issueSchema,
+  issueSendingSchema,
+  segmentCountSchema,
+  segmentSchema,
+} from '../schemas/newsletter-issues.ts';
+
+/**
+ * The newsletter issues of the back office (src/server/modules/newsletter/newsletter-admin.routes.ts),
+ * staff only, and the one public call that serves an issue's images. Its paths are static
+ * below `/newsletter/admin/`, which the router prefers to the preference centre's
+ * `/newsletter/:token/`. An unknown issue answers 404; a change to an issue that is no
+ * longer a draft (or scheduled, for the sending) answers 409.
+ */
+const tags = ['back office'];
+
+export const newsletterAdminCalls = {
+  newsletterIssues: {
+    method: 'GET',
+    path: '/newsletter/admin/issues/',
+    answer: issueListSchema,
+    summary: 'The newsletter issues, newest first, each with how its sending stands',
+    tags,
+    staff: true,
+  },
+  createNewsletterIssue: {
+    method: 'POST',
+    path: '/newsletter/admin/issues/',
+    body: issueInputSchema,
+    answer: issueSchema,
+    summary: 'Creates a draft issue: per language subject, preheader and body (the issue Markdown), and the segment',
+    tags,
+    staff: true,
+  },
+  newsletterIssue: {
+    method: 'GET',
+    path: '/newsletter/admin/issues/:id',
+    params: issueParams,
+    answer: issueSchema,
+    summary: 'An issue with its recipients, mails sent, failed, skipped and unsubscribes since it started',
+    tags,
+    staff: true,
+  },
+  updateNewsletterIssue: {
+    method: 'PUT',
+    path: '/newsletter/admin/issues/:id',
+    params: issueParams,
+    body: issueInputSchema,
+    answer: issueSchema,
+    summary: 'Changes a draft issue',
+    tags,
+    staff: true,
+    refusals: ['conflict'],
+  },
+  deleteNewsletterIssue: {
+    method: 'DELETE',
+    path: '/newsletter/admin/issues/:id',
+    params: issueParams,
+    answer: noContent,
+    summary: 'Deletes a draft issue',
+    tags,
+    staff: true,
+    refusals: ['conflict'],
+  },
+  newsletterSegmentCount: {
+    method: 'POST',
+    path: '/newsletter/admin/segment-count',
+    body: segmentSchema,
+    answer: segmentCountSchema,
+    summary: 'How many confirmed subscribers a segment reaches now (changes nothing)',
+    tags,
+    staff: true,
+  },
+  previewNewsletterIssue: {
+    method: 'GET',
+    path: '/newsletter/admin/issues/:id/preview',
+    params: issueParams,
+    answer: issuePreviewSchema,
+    summary: 'Each edition of an issue as its mail shows it (subject, preheader, HTML and text)',
+    tags,
+    staff: true,
+  },
+  testNewsletterIssue: {
+    method: 'POST',
+    path: '/newsletter/admin/issues/:id/test',
+    params: issueParams,
+    answer: formMessagesResponseSchema,
+    summary: "Sends each edition of the issue to the signed-in staff member's own address, marked as a test",
+    tags,
+    staff: true,
+  },
+  sendNewsletterIssue: {
+    method: 'POST',
+    path: '/newsletter/admin/issues/:id/sending',
+    params: issueParams,
+    body: issueSendingSchema,
+    answer: issueSchema,
+    summary: 'Sends a draft issue now, or schedules it (a scheduled one can be moved)',
+    tags,
+    staff: true,
+    refusals: ['conflict'],
+  },
+  unscheduleNewsletterIssue: {
+    method: 'POST',
+    path: '/newsletter/admin/issues/:id/unschedule',
+    params: issueParams,
+    answer: issueSchema,
+    summary: 'Makes a scheduled issue a draft again, before its time',
+    tags,
+    staff: true,
+    refusals: ['conflict'],
+  },
+  uploadNewsletterImage: {
+    method: 'POST',
+    path: '/newsletter/admin/images',
+    body: imageUploadSchema,
+    answer: imageUploadedSchema,
+    summary: 'Stores an image for issues (PNG, JPEG, GIF or WebP, at most 2 MB, sent as base64) and answers its public address',
+    tags,
+    staff: true,
+    bodyLimit: Math.ceil((issueLimits.imageBytes * 4) / 3) + 1024,
+  },
+  newsletterImage: {
+    method: 'GET',
+    path: '/newsletter/images/:id',
+    params: imageParams,
+    answer: { file: 'image/*', description: 'The image, as uploaded' },
+    summary: 'An image of a newsletter issue (public: the mails show it)',
+    tags: ['newsletter'],
+  },
+} satisfies Calls;
