@@ -51,6 +51,9 @@ export const adminPaths = {
   createWebinar: () => '/create-webinar',
   contacts: () => '/contacts',
   contact: (id: string) => `/contacts/${id}`,
+  newsletter: () => '/newsletter',
+  newsletterIssue: (id: string) => `/newsletter/${id}`,
+  createNewsletterIssue: () => '/create-newsletter-issue',
   account: () => '/account',
 } as const;
 

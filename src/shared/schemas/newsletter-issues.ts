@@ -17,7 +17,7 @@ export const issueLimits = {
   imageBytes: 2 * 1024 * 1024,
 } as const;
 
-export const issueStatuses = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'] as const;
+const issueStatuses = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'] as const;
 export type IssueStatus = (typeof issueStatuses)[number];
 
 export const issueParams = z.object({ id: z.uuid() });
@@ -71,7 +71,7 @@ export const issueSendingSchema = z.object({
 });
 
 /** How an issue's sending stands: its recipients, and of them how many mails went out, failed, were skipped, unsubscribed since. */
-export const issueStatsSchema = z.object({
+const issueStatsSchema = z.object({
   recipients: z.number().int(),
   queued: z.number().int(),
   sent: z.number().int(),
@@ -79,7 +79,6 @@ export const issueStatsSchema = z.object({
   skipped: z.number().int(),
   unsubscribedSince: z.number().int(),
 });
-export type IssueStats = z.infer<typeof issueStatsSchema>;
 
 export const issueSchema = z.object({
   id: z.uuid(),

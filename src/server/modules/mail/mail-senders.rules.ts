@@ -13,13 +13,6 @@ export function addressOf(from: string): string {
   return namedAddress.exec(from)?.[3] ?? from.trim();
 }
 
-/** The display name of a sender, when it has one. */
-export function displayNameOf(from: string): string | undefined {
-  const match = namedAddress.exec(from);
-  const name = (match?.[1] ?? match?.[2])?.trim();
-  return name || undefined;
-}
-
 /** The settings of a sender (MAIL_FROM, NEWSLETTER_FROM, with or without a display name). */
 export const mailSettingsFor = (from: string): MailSettings => {
   const address = addressOf(from);

@@ -239,6 +239,9 @@ describe('newsletter issues from the back office', () => {
     const sendAt = new Date(Date.now() + 3600_000).toISOString();
     expect((await call('POST', `/api/newsletter/admin/issues/${issue.id}/sending`, { sendAt })).json()).toMatchObject({ status: 'SCHEDULED', sendAt });
     expect(await issuesService().runSendingOnce()).toBe(0);
+    const past = await call('POST', `/api/newsletter/admin/issues/${issue.id}/sending`, { sendAt: new Date(Date.now() - 3600_000).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors[0]).toMatchObject({ field: 'sendAt', messagesByLanguage: { 'en-US': 'Please choose a time in the future, or send it now.' } });
     expect((await call('POST', `/api/newsletter/admin/issues/${issue.id}/unschedule`)).json()).toMatchObject({ status: 'DRAFT', sendAt: null });
     expect((await call('DELETE', `/api/newsletter/admin/issues/${issue.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/newsletter/admin/issues/${issue.id}`)).statusCode).toBe(404);

@@ -24,7 +24,7 @@ const listLimit = 200;
  * How an issue is paced at `perMinute` mails a minute: batches of a tenth of a minute's
  * mails (at least one), each followed by the pause that keeps the rate.
  */
-export function batchPlan(perMinute: number): { size: number; pauseSeconds: number } {
+function batchPlan(perMinute: number): { size: number; pauseSeconds: number } {
   const size = Math.max(1, Math.ceil(perMinute / 6));
   return { size, pauseSeconds: (size * 60) / perMinute };
 }
@@ -219,6 +219,8 @@ export function createNewsletterIssuesService(deps: {
         const row = await found(tx, id, true);
         if (row.status !== 'DRAFT' && row.status !== 'SCHEDULED') throw notDraft();
         const at = sendAt ? new Date(sendAt) : new Date();
+        // A time that has passed is a mistake rather than "now", which has its own button.
+        if (at.getTime() < Date.now() - 60_000) throw AppError.field('sendAt', 'invalid', 'error.sendAtPast');
         return issueOf(tx, await repo.updateIssue(tx, id, { status: 'SCHEDULED', sendAt: at }));
       });
       return issue;

@@ -4,9 +4,10 @@ import { common } from './common.ts';
 import { contactsAdmin } from './contacts-admin.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { newsletterAdmin } from './newsletter-admin.ts';
 import { orders } from './orders.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
 
 /** What the back office (src/client/admin) shows: loaded before its first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts };
+export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...newsletterAdmin, ...webinarFacts };

@@ -41,4 +41,5 @@ export const errors = {
   'error.issueLanguage': 'Please choose at least one language.',
   'error.imageFile': 'Please choose a PNG, JPEG, GIF or WebP image.',
   'error.imageTooLarge': 'The image is larger than 2 MB.',
+  'error.sendAtPast': 'Please choose a time in the future, or send it now.',
 } as const;
