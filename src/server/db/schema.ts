@@ -441,8 +441,8 @@ export const outbox = pgTable(
 /**
  * An issue written in the back office, owned by the newsletter module: per language a
  * subject, a preheader and a body in the issue Markdown (`editions`), the segment it goes
- * to, and where its sending stands: DRAFT, SCHEDULED (`send_at`), SENDING, SENT or
- * CANCELLED. `next_batch_at` paces the sending: the copy that takes the issue's row queues
+ * to, and where its sending stands: DRAFT, SCHEDULED (`send_at`), SENDING or SENT.
+ * `next_batch_at` paces the sending: the copy that takes the issue's row queues
  * one batch and sets it, so several copies together keep the configured rate.
  */
 export const newsletterIssues = pgTable(
@@ -462,7 +462,7 @@ export const newsletterIssues = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('newsletter_issues_status', sql`${t.status} in ('DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED')`),
+    check('newsletter_issues_status', sql`${t.status} in ('DRAFT', 'SCHEDULED', 'SENDING', 'SENT')`),
     index('newsletter_issues_created').on(t.createdAt.desc()),
     // The sending job's look-up: the issues due to start or to send their next batch.
     index('newsletter_issues_due').on(t.status).where(sql`${t.status} in ('SCHEDULED', 'SENDING')`),

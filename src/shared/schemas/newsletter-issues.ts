@@ -17,7 +17,7 @@ export const issueLimits = {
   imageBytes: 2 * 1024 * 1024,
 } as const;
 
-const issueStatuses = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'] as const;
+const issueStatuses = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT'] as const;
 export type IssueStatus = (typeof issueStatuses)[number];
 
 export const issueParams = z.object({ id: z.uuid() });

@@ -28,7 +28,7 @@ CREATE TABLE "newsletter_issues" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "newsletter_issues_status" CHECK ("newsletter_issues"."status" in ('DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'))
+	CONSTRAINT "newsletter_issues_status" CHECK ("newsletter_issues"."status" in ('DRAFT', 'SCHEDULED', 'SENDING', 'SENT'))
 );
 --> statement-breakpoint
 ALTER TABLE "newsletter_issue_recipients" ADD CONSTRAINT "newsletter_issue_recipients_issue_id_newsletter_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."newsletter_issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

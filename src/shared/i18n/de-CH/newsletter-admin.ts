@@ -20,7 +20,6 @@ export const newsletterAdmin = {
   'adminNewsletter.status.SCHEDULED': 'Geplant',
   'adminNewsletter.status.SENDING': 'Wird versandt',
   'adminNewsletter.status.SENT': 'Versandt',
-  'adminNewsletter.status.CANCELLED': 'Abgebrochen',
   'adminNewsletter.deleted': 'Der Entwurf wurde gelöscht.',
 
   // Eine Ausgabe

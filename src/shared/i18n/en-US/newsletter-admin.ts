@@ -18,7 +18,6 @@ export const newsletterAdmin = {
   'adminNewsletter.status.SCHEDULED': 'Scheduled',
   'adminNewsletter.status.SENDING': 'Sending',
   'adminNewsletter.status.SENT': 'Sent',
-  'adminNewsletter.status.CANCELLED': 'Cancelled',
   'adminNewsletter.deleted': 'The draft was deleted.',
 
   // One issue
