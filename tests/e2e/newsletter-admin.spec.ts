@@ -105,9 +105,10 @@ test('staff write an issue in both languages with an image, choose its recipient
   expect(sent.html).toContain('<strong>Absender</strong>');
   expect(sent.html).toMatch(/<img src="http:\/\/127\.0\.0\.1:\d+\/api\/newsletter\/images\/[0-9a-f-]{36}" alt="logo"/);
   // The page follows the sending until it is done.
-  await expect(page.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Sent · Written by/)).toBeVisible({ timeout: 30_000 });
   const stats = page.getByRole('region', { name: 'Sending' });
-  await expect(stats).toBeVisible();
+  await expect(stats).toContainText(/Recipients\s*1/);
+  await expect(stats).toContainText(/Sent\s*1/);
   await expectNoAxeViolations(page);
 
   // The developer, of another role and language, got nothing.
@@ -115,7 +116,8 @@ test('staff write an issue in both languages with an image, choose its recipient
   expect(mails.filter((mail) => mail.subject.includes(String(stamp)) && mail.to.includes(developer))).toEqual([]);
   expect(mails.filter((mail) => mail.subject === `Phishing-Saison ${stamp}` && mail.to.includes(ciso))).toHaveLength(1);
 
-  await page.getByRole('link', { name: 'Back to the issues' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Newsletter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter issues' })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`Phishing season ${stamp}`) });
   await expect(row).toContainText('Sent');
 });

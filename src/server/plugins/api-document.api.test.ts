@@ -99,7 +99,9 @@ const fileTypeOf = (path: string) =>
     ? 'application/pdf'
     : path === '/api/newsletter/images/{id}'
       ? 'image/*'
-      : Object.entries(fileTypes).find(([ending]) => path.endsWith(ending))?.[1];
+      : path === '/api/newsletter/admin/issues/{id}/preview/{language}'
+        ? 'text/html'
+        : Object.entries(fileTypes).find(([ending]) => path.endsWith(ending))?.[1];
 
 /** The `$ref`s a response schema allows, directly or as one of several. */
 function refsOf(schema: Record<string, unknown> | undefined): string[] {
@@ -210,6 +212,7 @@ describe('OpenAPI document', () => {
       'GET /api/contacts/admin/export.csv',
       'GET /api/downloadables/by-code/{code}/cover.svg',
       'GET /api/downloadables/by-code/{code}/file',
+      'GET /api/newsletter/admin/issues/{id}/preview/{language}',
       'GET /api/newsletter/images/{id}',
       'GET /api/orders/admin/export.csv',
       'GET /api/orders/{orderId}/invoice.pdf',

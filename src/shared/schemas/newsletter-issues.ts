@@ -22,6 +22,7 @@ export type IssueStatus = (typeof issueStatuses)[number];
 
 export const issueParams = z.object({ id: z.uuid() });
 export const imageParams = z.object({ id: z.uuid() });
+export const issueEditionParams = z.object({ id: z.uuid(), language: z.enum(languages) });
 
 /** One language's edition as staff type it: empty texts are allowed for a language the segment does not reach. */
 const editionInputSchema = z.object({

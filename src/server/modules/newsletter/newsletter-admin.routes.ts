@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCall } from '#server/http/register-call.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
+import { AppError } from '#shared/errors.ts';
 import type { NewsletterIssuesService } from './newsletter-issues.service.ts';
 
 export type NewsletterAdminRoutesOptions = {
@@ -35,6 +36,17 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<NewsletterAdminRoutesO
 
   registerCall(app, newsletterAdminCalls.previewNewsletterIssue, async (request) => issues.preview(request.params.id));
 
+  registerCall(app, newsletterAdminCalls.previewNewsletterEdition, async (request, reply) => {
+    const edition = (await issues.preview(request.params.id)).editions.find((entry) => entry.language === request.params.language);
+    if (!edition) throw new AppError('notFound');
+    // The mail as mail programs show it: its inline styles and images, no script, framed by the back office only.
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox")
+      .header('x-frame-options', 'SAMEORIGIN')
+      .send(edition.html);
+  });
+
   registerCall(app, newsletterAdminCalls.testNewsletterIssue, async (request) => issues.sendTest(request.params.id, staffOf(request).email));
 
   registerCall(app, newsletterAdminCalls.sendNewsletterIssue, async (request) => {
@@ -54,6 +66,8 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<NewsletterAdminRoutesO
       .header('content-type', image.mediaType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'")
+      // Webmail shows it inside pages of other sites.
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(image.content);
   });
 };

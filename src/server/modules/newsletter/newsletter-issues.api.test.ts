@@ -219,6 +219,12 @@ describe('newsletter issues from the back office', () => {
     ]);
     expect(preview.editions[0]?.html).toContain('<strong>sender</strong>');
     expect(preview.editions[1]?.html).toContain('lang="de-CH"');
+    // The back office frames each edition from its own address, whose policy lets the mail's styles and images show.
+    const framed = await call('GET', `/api/newsletter/admin/issues/${issue.id}/preview/de-CH`);
+    expect(framed.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(framed.headers['content-security-policy']).toContain("style-src 'unsafe-inline'");
+    expect(framed.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(framed.body).toBe(preview.editions[1]?.html);
 
     const test = await call('POST', `/api/newsletter/admin/issues/${issue.id}/test`);
     expect(test.json()).toEqual({
@@ -275,6 +281,7 @@ describe('newsletter issues from the back office', () => {
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(served.rawPayload.equals(png)).toBe(true);
 
     const issue = await createIssue({ editions: { ...input().editions, 'en-US': { subject: 'With a logo', preheader: '', body: `![Logo](${url})\n\n![Local](/etc/passwd) ![Plain](http://insecure.example/x.png)` } } });

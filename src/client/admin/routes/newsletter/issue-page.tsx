@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
 import { formatDateTime, instantOfLocal } from '#shared/dates.ts';
 import { languageNames } from '#shared/locales.ts';
-import { adminPaths } from '#shared/paths.ts';
+import { urlOf } from '#shared/contract.ts';
+import { adminPaths, apiBase } from '#shared/paths.ts';
 import { issueSendingSchema, type Issue, type IssueInput } from '#shared/schemas/newsletter-issues.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -35,10 +36,13 @@ function Preview({ issue }: { issue: Issue }) {
               <h3>{languageNames[edition.language]}</h3>
               <p lang={edition.language}>{t('adminNewsletter.preview.subject', { subject: edition.subject })}</p>
               <iframe
+                // A saved change loads the frame again.
+                key={issue.updatedAt}
                 className="admin-newsletter__frame"
                 title={t('adminNewsletter.preview.frame', { language: languageNames[edition.language] })}
                 sandbox=""
-                srcDoc={edition.html}
+                // Loaded from its own address, whose policy allows the mail's inline styles and images.
+                src={`${apiBase}${urlOf(newsletterAdminCalls.previewNewsletterEdition, { params: { id: issue.id, language: edition.language } })}`}
               />
             </div>
           ))}
