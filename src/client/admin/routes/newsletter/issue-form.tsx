@@ -7,6 +7,7 @@ import { languageNames, languages, type Language } from '#shared/locales.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
 import { issueInputSchema, issueLimits, type Issue, type IssueInput } from '#shared/schemas/newsletter-issues.ts';
 import { callApi } from '#client/lib/api.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField, FormProblems, TextAreaField, TextField } from '#client/ui/form/fields.tsx';
@@ -205,7 +206,7 @@ export function IssueForm({ initial, submitLabel, onSubmit }: { initial: IssueFo
           {segment.languages.length === 0
             ? ''
             : count.data
-              ? t('adminNewsletter.form.count', { count: count.data.recipients })
+              ? translatePlural(language, 'adminNewsletter.form.count', count.data.recipients)
               : t(count.error ? 'adminNewsletter.form.countFailed' : 'adminNewsletter.form.counting')}
         </p>
       </fieldset>

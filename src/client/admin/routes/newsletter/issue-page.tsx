@@ -8,6 +8,7 @@ import { urlOf } from '#shared/contract.ts';
 import { adminPaths, apiBase } from '#shared/paths.ts';
 import { issueSendingSchema, type Issue, type IssueInput } from '#shared/schemas/newsletter-issues.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
+import { translatePlural } from '#client/lib/translate.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { DateField, FormProblems, TimeField } from '#client/ui/form/fields.tsx';
@@ -94,7 +95,7 @@ function Sending({ issue, onChanged }: { issue: Issue; onChanged: (issue: Issue)
       {test.error && <p role="alert">{t('adminNewsletter.test.failed')}</p>}
       {confirming && (
         <div role="alertdialog" aria-labelledby="admin-newsletter-confirm" className="admin-alert">
-          <p id="admin-newsletter-confirm">{t('adminNewsletter.send.confirm', { count: count.data?.recipients ?? '…' })}</p>
+          <p id="admin-newsletter-confirm">{count.data ? translatePlural(language, 'adminNewsletter.send.confirm', count.data.recipients) : t('adminNewsletter.form.counting')}</p>
           <div className="admin-newsletter__actions">
             <button type="button" className="admin-button" onClick={() => now.mutate()} disabled={now.isPending} autoFocus>
               {t('adminNewsletter.send.confirmYes')}
