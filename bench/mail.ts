@@ -18,7 +18,7 @@ import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
  * Target: ≥ 100 mails/s without attachment (docs/decisions/046-mail-throughput-and-memory.md).
  */
 
-const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
+const settings = { from: 'CyberSafe Academy <shop@cybersafe-academy.example>', address: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
 
 const invoice = {
   language: 'de-CH' as const,

@@ -1,9 +1,10 @@
 /**
  * Sends a newsletter issue: `npm run newsletter:send -- FILE.md [--language de-CH] [--topic ID ...]`
- * queues the issue (Markdown, its first heading the subject) in the outbox for every
- * confirmed subscriber of the language (and of one of the topics), from NEWSLETTER_FROM,
- * with the one-click unsubscribe headers; the server's mail worker sends it. Runs on the
- * database of the environment (run-with-database.ts).
+ * schedules the issue (Markdown, its first heading the subject) for now, to every
+ * confirmed subscriber of the language (and of one of the topics); the server's sending
+ * job sends it from NEWSLETTER_FROM, as an issue written in the back office. Refused when
+ * the mails would not go out: without SMTP_URL, or (run-with-database.ts) while the server
+ * holds the embedded database.
  */
 import { readFile } from 'node:fs/promises';
 import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
@@ -14,8 +15,15 @@ import { runWithDatabase } from './run-with-database.ts';
 
 runWithDatabase(({ env, database }) =>
   runNewsletterSendCommand(process.argv.slice(2), {
-    issues: createNewsletterIssuesService({ db: database.db, outbox: createOutboxService(), mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL }),
+    issues: createNewsletterIssuesService({
+      db: database.db,
+      outbox: createOutboxService(),
+      mail: mailSettingsFor(env.NEWSLETTER_FROM),
+      publicUrl: env.PUBLIC_URL,
+      mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
+    }),
     readFile: (file) => readFile(file, 'utf8'),
     print: (line) => console.log(line),
+    delivery: { smtp: Boolean(env.SMTP_URL), database: database.kind, mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE },
   }),
 );

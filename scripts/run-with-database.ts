@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { openDatabase, type Database } from '#server/db/client.ts';
+import { DataFolderInUse } from '#server/db/data-folder-lock.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
 
 /**
  * Runs a command-line tool on the database of the environment, as the server opens it
  * (DATABASE_URL, else PGlite in DATA_DIR/pgdata: stop the server first, PGlite allows one
  * process at a time), closes it, and exits with the command's code. A bad environment
- * prints its message, any other failure its error; both exit 1.
+ * or a database folder held by the running server prints its message, any other failure
+ * its error; all exit 1.
  */
 export function runWithDatabase(command: (context: { env: Env; database: Database }) => Promise<number>): void {
   const main = async (): Promise<number> => {
@@ -21,7 +23,7 @@ export function runWithDatabase(command: (context: { env: Env; database: Databas
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof EnvError ? error.message : error);
+      console.error(error instanceof EnvError ? error.message : error instanceof DataFolderInUse ? `Refused: ${error.message}` : error);
       process.exit(1);
     },
   );

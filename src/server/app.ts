@@ -42,6 +42,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter-admin.routes.ts';
+import { createNewsletterIssuesService, createNewsletterSendingJob } from './modules/newsletter/newsletter-issues.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterOptInService } from './modules/newsletter/newsletter-opt-in.service.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
@@ -282,6 +284,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const forms = createPublicFormService({ db, captcha, people, newsletter: newsletterOptIn, outbox, mail: mailSettings, onMailQueued });
   // The newsletter's form and preference centre.
   const newsletter = createNewsletterService({ db, forms, people });
+  // Its issues, written in the back office and sent by their job at NEWSLETTER_MAILS_PER_MINUTE.
+  const newsletterIssues = createNewsletterIssuesService({
+    db,
+    outbox,
+    mail: mailSettingsFor(env.NEWSLETTER_FROM),
+    publicUrl: env.PUBLIC_URL,
+    mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
+    onMailQueued,
+  });
+  const newsletterSending = createNewsletterSendingJob({ issues: newsletterIssues, log: app.log });
+  if (deps.startWorkers) app.addHook('onReady', async () => newsletterSending.start());
+  app.addHook('onClose', async () => newsletterSending.stop());
   const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const messages = createMessagesService({
@@ -340,6 +354,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     db,
     settings: mailSettings,
     smtpUrl: env.SMTP_URL,
+    dkim: env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } : undefined,
     dataDir: env.DATA_DIR,
     composers: checkout.mailComposers,
     log: app.log,
@@ -375,6 +390,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(contactsAdminRoutes, { people });
   await app.register(webinarsAdminRoutes, { webinars });
   await app.register(auditRoutes, { audit });
+  await app.register(newsletterAdminRoutes, { issues: newsletterIssues, wakeSending: () => newsletterSending.wake() });
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.

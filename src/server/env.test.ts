@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError, readEnv } from './env.ts';
 
@@ -23,6 +24,11 @@ describe('readEnv', () => {
     ['PUBLIC_URL', 'localhost:3000'],
     ['SMTP_URL', 'http://mail'],
     ['MAIL_FROM', 'not-an-address'],
+    ['MAIL_FROM', 'CyberSafe Academy <not-an-address>'],
+    ['NEWSLETTER_FROM', 'CyberSafe <news@example.ch'],
+    ['NEWSLETTER_MAILS_PER_MINUTE', '0'],
+    ['DKIM_PRIVATE_KEY', 'not a key'],
+    ['DKIM_SELECTOR', 'two words'],
     ['CONTACT_EMAIL_SECURITY', 'not-an-address'],
     ['LOG_LEVEL', 'loud'],
     ['SECRET_KEY', 'short'],
@@ -40,6 +46,21 @@ describe('readEnv', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(EnvError);
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(new RegExp(`${name}:`));
+  });
+
+  it('takes sender addresses with a display name, quoted or not', () => {
+    const env = readEnv({ ...base, MAIL_FROM: 'CyberSafe Academy <shop@cybersafe-academy.ch>', NEWSLETTER_FROM: '"CyberSafe Academy, Newsletter" <news@cybersafe-academy.ch>' });
+    expect(env.MAIL_FROM).toBe('CyberSafe Academy <shop@cybersafe-academy.ch>');
+    expect(env.NEWSLETTER_FROM).toBe('"CyberSafe Academy, Newsletter" <news@cybersafe-academy.ch>');
+  });
+
+  it('signs with DKIM only with domain, selector and key together, and a key that can sign', () => {
+    const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const dkim = { DKIM_DOMAIN: 'cybersafe-academy.ch', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: key.trim().replace(/\n/g, '\\n') };
+    expect(readEnv({ ...base, ...dkim }).DKIM_PRIVATE_KEY).toBe(key.trim());
+    expect(() => readEnv({ ...base, ...dkim, DKIM_SELECTOR: '' })).toThrowError(/DKIM_PRIVATE_KEY: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together/);
+    const publicKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => readEnv({ ...base, ...dkim, DKIM_PRIVATE_KEY: publicKey })).toThrowError(/DKIM_PRIVATE_KEY: must be an RSA or Ed25519 private key/);
   });
 
   it('makes the staff second factor optional unless STAFF_MFA=required', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -21,6 +21,49 @@ const optionalUrl = (protocols: string[]) =>
       })
       .optional(),
   );
+
+/**
+ * A sender address as a mail's From shows it: `shop@example.ch`, or with a display name,
+ * `CyberSafe Academy <shop@example.ch>` (the name may be quoted). Kept as written; the
+ * mail module reads the address and the name from it (mail-senders.rules.ts).
+ */
+const senderAddress = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine(
+        (value) => {
+          const named = /^\s*(?:"[^"\r\n]*"|[^"<>\r\n]*?)\s*<([^<>\s]+)>\s*$/.exec(value);
+          return z.email().safeParse(named ? named[1] : value.trim()).success;
+        },
+        { message: 'must be an e-mail address, optionally with a display name: shop@example.ch or CyberSafe Academy <shop@example.ch>' },
+      ),
+  );
+
+/**
+ * The DKIM key, a PEM text (its line breaks may be written as \n, as one line of an .env
+ * file); checked at start, so a key that cannot sign stops the process instead of every mail.
+ */
+const dkimPrivateKey = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(
+      (value) => {
+        try {
+          const key = createPrivateKey(value);
+          return key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'ed25519';
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an RSA or Ed25519 private key in PEM form (-----BEGIN PRIVATE KEY----- …), line breaks written as \\n' },
+    )
+    .optional(),
+);
 
 /**
  * Who may say, in X-Forwarded-For and X-Forwarded-Proto, whom it forwards: nobody (the
@@ -95,9 +138,15 @@ const envSchema = z
         .optional(),
     ),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.email().default(company.email.shop)),
+    MAIL_FROM: senderAddress(company.email.shop),
     /** The sender of the newsletter and its confirmation mails (docs/product/newsletter.md), beside MAIL_FROM. */
-    NEWSLETTER_FROM: z.preprocess(emptyToUndefined, z.email().default(`newsletter@${new URL(company.website).hostname}`)),
+    NEWSLETTER_FROM: senderAddress(`newsletter@${new URL(company.website).hostname}`),
+    /** Newsletter issues go into the outbox at most this many per minute, across all copies (docs/product/newsletter.md). */
+    NEWSLETTER_MAILS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(120)),
+    /** DKIM signing of every mail sent over SMTP: the three together, or none (docs/product/operations.md). */
+    DKIM_DOMAIN: z.preprocess(emptyToUndefined, z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as cybersafe-academy.ch').optional()),
+    DKIM_SELECTOR: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9]([a-z0-9._-]{0,61}[a-z0-9])?$/i, 'must be a DNS label such as mail2026').optional()),
+    DKIM_PRIVATE_KEY: dkimPrivateKey,
     ORDERS_EMAIL: z.preprocess(emptyToUndefined, z.email().default(company.email.orders)),
     /** Where the contact form's messages go, one address per recipient of the form; unset: ORDERS_EMAIL. */
     CONTACT_EMAIL_MESSAGE_CENTRAL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -133,6 +182,10 @@ const envSchema = z
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => new Set([Boolean(env.DKIM_DOMAIN), Boolean(env.DKIM_SELECTOR), Boolean(env.DKIM_PRIVATE_KEY)]).size === 1, {
+    message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them)',
+    path: ['DKIM_PRIVATE_KEY'],
   });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'PUBLIC_URL' | 'DEMO_ORDERS'> & {

@@ -18,7 +18,7 @@ import type { StaffRole } from './staff-roles.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The files the API answers with instead of JSON. */
-type FileMediaType = 'text/csv' | 'application/pdf' | 'image/svg+xml';
+type FileMediaType = 'text/csv' | 'application/pdf' | 'image/svg+xml' | 'image/*' | 'text/html';
 
 /** The answer of a call that sends a file: its media type, and what the file holds (for the document). */
 export interface FileAnswer {
@@ -70,6 +70,8 @@ interface CallFacts {
    * added by `refusalsOf`.
    */
   refusals?: readonly ErrorCode[];
+  /** A larger body than the server's default limit (an uploaded image), in bytes. */
+  bodyLimit?: number;
   /** Media types the body may come as besides JSON (only the one-click unsubscribe reads a form). */
   consumes?: readonly string[];
 }

@@ -8,6 +8,8 @@ export interface TestSmtpServer {
   mails: ParsedMail[];
   /** How many SMTP connections were opened to it so far. */
   connections(): number;
+  /** The messages as received, byte for byte, in the order of `mails` (for a signature check). */
+  raws: Buffer[];
   /** Resolves once `count` mails have arrived (or rejects after `timeoutMs`). */
   waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -16,6 +18,7 @@ export interface TestSmtpServer {
 /** Listens on `port` (0: any free port) on 127.0.0.1; with `delayMs`, takes that long to accept each mail. */
 export async function startSmtpServer(port = 0, options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
   const mails: ParsedMail[] = [];
+  const raws: Buffer[] = [];
   const waiters: (() => void)[] = [];
   let connections = 0;
   const server = new SMTPServer({
@@ -27,8 +30,15 @@ export async function startSmtpServer(port = 0, options: { delayMs?: number } = 
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
+          raws.push(raw);
           mails.push(mail);
           for (const wake of waiters.splice(0)) wake();
           if (options.delayMs) setTimeout(callback, options.delayMs);
@@ -43,6 +53,7 @@ export async function startSmtpServer(port = 0, options: { delayMs?: number } = 
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
     connections: () => connections,
+    raws,
     async waitForMails(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (mails.length < count) {

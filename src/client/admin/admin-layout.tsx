@@ -17,8 +17,8 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  * The frame of every back-office page but the sign-in: it checks who is signed in on load
  * and sends anybody else to the sign-in, with the page they came from; a 401 on any later
  * call (the session ran out) does the same. Navigation: Home, Orders, Messages (with the
- * unread count), Webinars and Contacts, and for admins Staff and Audit log; the staff
- * member's name (with their role) leads to their own page.
+ * unread count), Webinars, Contacts and Newsletter, and for admins Staff and Audit log; the
+ * staff member's name (with their role) leads to their own page.
  */
 export function AdminLayout() {
   const t = useT();
@@ -88,6 +88,7 @@ export function AdminLayout() {
           </NavLink>
           <NavLink to={adminPaths.webinars()}>{t('adminWebinars.nav')}</NavLink>
           <NavLink to={adminPaths.contacts()}>{t('adminContacts.nav')}</NavLink>
+          <NavLink to={adminPaths.newsletter()}>{t('adminNewsletter.nav')}</NavLink>
           {me.data.role === 'admin' && <NavLink to={adminPaths.staff()}>{t('adminStaff.nav')}</NavLink>}
           {me.data.role === 'admin' && <NavLink to={adminPaths.audit()}>{t('adminAudit.nav')}</NavLink>}
         </nav>

@@ -512,6 +512,80 @@ export const outbox = pgTable(
   (t) => [index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_order_id').on(t.orderId)],
 );
 
+// ---- newsletter issues (docs/product/newsletter.md#issues-from-the-back-office) ---------
+
+/**
+ * An issue written in the back office, owned by the newsletter module: per language a
+ * subject, a preheader and a body in the issue Markdown (`editions`), the segment it goes
+ * to, and where its sending stands: DRAFT, SCHEDULED (`send_at`), SENDING or SENT.
+ * `next_batch_at` paces the sending: the copy that takes the issue's row queues
+ * one batch and sets it, so several copies together keep the configured rate.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    editions: jsonb('editions').$type<Record<string, { subject: string; preheader: string; body: string }>>().notNull(),
+    segment: jsonb('segment').$type<{ languages: string[]; roles: string[]; experienceLevels: string[]; topicIds: string[] }>().notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    nextBatchAt: timestamp('next_batch_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The staff member who wrote it, as an address (no foreign key: the issue outlives the account). */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('newsletter_issues_status', sql`${t.status} in ('DRAFT', 'SCHEDULED', 'SENDING', 'SENT')`),
+    index('newsletter_issues_created').on(t.createdAt.desc()),
+    // The sending job's look-up: the issues due to start or to send their next batch.
+    index('newsletter_issues_due').on(t.status).where(sql`${t.status} in ('SCHEDULED', 'SENDING')`),
+  ],
+);
+
+/**
+ * One row per issue and recipient, made when the issue starts sending (its segment then):
+ * the primary key makes each recipient get an issue at most once, whichever copy queues it
+ * and however often the sending is interrupted and resumed. PENDING until its batch queues
+ * the mail in the outbox (QUEUED, with the mail's id) in the same transaction, or finds
+ * the subscriber no longer confirmed (SKIPPED).
+ */
+export const newsletterIssueRecipients = pgTable(
+  'newsletter_issue_recipients',
+  {
+    issueId: uuid('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    /** The outbox row of the mail (the mail module's), for the issue's sent and failed counts. */
+    mailId: uuid('mail_id'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.contactId] }),
+    check('newsletter_issue_recipients_status', sql`${t.status} in ('PENDING', 'QUEUED', 'SKIPPED')`),
+    index('newsletter_issue_recipients_pending').on(t.issueId).where(sql`${t.status} = 'PENDING'`),
+    index('newsletter_issue_recipients_contact').on(t.contactId),
+  ],
+);
+
+/**
+ * The images of issues, uploaded in the back office and served by a public call, so every
+ * copy of the shop serves them from the database (never from one copy's DATA_DIR).
+ */
+export const newsletterImages = pgTable('newsletter_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  mediaType: text('media_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
 // ---- back office: payments, notes, staff sessions (docs/product/order-lifecycle.md) --
 
 /** A payment staff recorded against an order (PAY); a partial payment keeps the status. */

@@ -35,7 +35,7 @@ const noContentSchema = z.null().describe('No content');
  * body for the document and checks nothing.
  */
 function fileSchema({ file, description }: FileAnswer) {
-  const body = z.any().meta(file === 'application/pdf' ? { type: 'string', format: 'binary' } : { type: 'string' });
+  const body = z.any().meta(file === 'application/pdf' || file === 'image/*' ? { type: 'string', format: 'binary' } : { type: 'string' });
   return { description, content: { [file]: { schema: body } } };
 }
 
@@ -106,6 +106,7 @@ export function registerCall<C extends Call>(app: ZodApp, call: C, handler: Call
     url: `${apiBase}${call.path}`,
     schema,
     config: { call },
+    ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
     ...(call.staff ? { onRequest: requireStaff } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -91,11 +91,21 @@ const conflicting = [
   'PUT /api/admin/staff/{id}/role',
   'POST /api/admin/staff/{id}/disable',
   'POST /api/users/invitations/{token}',
+  'PUT /api/newsletter/admin/issues/{id}',
+  'DELETE /api/newsletter/admin/issues/{id}',
+  'POST /api/newsletter/admin/issues/{id}/sending',
+  'POST /api/newsletter/admin/issues/{id}/unschedule',
 ];
 /** File answers by the ending of their address; the download link answers the item's PDF. */
 const fileTypes: Record<string, string> = { '.csv': 'text/csv', '.pdf': 'application/pdf', '.svg': 'image/svg+xml', '.ics': 'text/calendar' };
 const fileTypeOf = (path: string) =>
-  path === '/api/downloadables/by-code/{code}/file' ? 'application/pdf' : Object.entries(fileTypes).find(([ending]) => path.endsWith(ending))?.[1];
+  path === '/api/downloadables/by-code/{code}/file'
+    ? 'application/pdf'
+    : path === '/api/newsletter/images/{id}'
+      ? 'image/*'
+      : path === '/api/newsletter/admin/issues/{id}/preview/{language}'
+        ? 'text/html'
+        : Object.entries(fileTypes).find(([ending]) => path.endsWith(ending))?.[1];
 
 /** The `$ref`s a response schema allows, directly or as one of several. */
 function refsOf(schema: Record<string, unknown> | undefined): string[] {
@@ -176,7 +186,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('lists 409 where the state of a cart, order, webinar, second factor or staff account can refuse the call, and only there', () => {
+  it('lists 409 where the state of a cart, order, webinar, newsletter issue, second factor or staff account can refuse the call, and only there', () => {
     expect(operations.filter(({ op }) => statuses(op).includes('409')).map(({ name }) => name).sort()).toEqual([...conflicting].sort());
   });
 
@@ -207,6 +217,8 @@ describe('OpenAPI document', () => {
       'GET /api/contacts/admin/export.csv',
       'GET /api/downloadables/by-code/{code}/cover.svg',
       'GET /api/downloadables/by-code/{code}/file',
+      'GET /api/newsletter/admin/issues/{id}/preview/{language}',
+      'GET /api/newsletter/images/{id}',
       'GET /api/orders/admin/export.csv',
       'GET /api/orders/{orderId}/invoice.pdf',
       'GET /api/webinars/admin/{id}/subscribers.csv',

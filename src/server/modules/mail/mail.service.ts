@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { MailSettings } from './mail-senders.rules.ts';
 import { createMailWorker, type MailComposer } from './mail.worker.ts';
-import { fileTransport, smtpTransport, type MailTransport } from './transport.ts';
+import { fileTransport, smtpTransport, type DkimKey, type MailTransport } from './transport.ts';
 
 export type { MailComposer, MailTransport };
 
@@ -15,6 +15,8 @@ export function createMailService(deps: {
   db: Db;
   settings: MailSettings;
   smtpUrl: string | undefined;
+  /** Signs every mail sent over SMTP (DKIM_*); the .eml files of the file transport are not signed. */
+  dkim?: DkimKey | undefined;
   dataDir: string;
   /** Composers of the mails queued by kind (the outbox service's queueComposedLater). */
   composers: Record<string, MailComposer>;
@@ -32,7 +34,7 @@ export function createMailService(deps: {
     domain: settings.domain,
     composers,
     log,
-    transport: deps.transport ?? (smtpUrl ? smtpTransport(smtpUrl) : fileTransport(path.join(dataDir, 'mail'), (m) => log.info(m))),
+    transport: deps.transport ?? (smtpUrl ? smtpTransport(smtpUrl, deps.dkim) : fileTransport(path.join(dataDir, 'mail'), (m) => log.info(m))),
   });
 }
 

@@ -12,7 +12,7 @@ import { claimDueMails } from './outbox.repository.ts';
 import { createOutboxService } from './outbox.service.ts';
 import { fileTransport, maxSendSeconds, smtpTransport, type MailTransport } from './transport.ts';
 
-const settings = { from: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
+const settings = { from: 'shop@cybersafe-academy.example', address: 'shop@cybersafe-academy.example', domain: 'cybersafe-academy.example' };
 const log = pino({ level: 'silent' });
 const outboxService = createOutboxService();
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 
@@ -107,4 +107,18 @@ export async function readOutboxBacklog(db: Db): Promise<{ queued: number; oldes
      where sent_at is null`);
   const [row] = (result as unknown as { rows: { queued: number; oldest: number; parked: number }[] }).rows;
   return { queued: row?.queued ?? 0, oldestQueuedSeconds: Math.max(0, row?.oldest ?? 0), parked: row?.parked ?? 0 };
+}
+
+/**
+ * Of the mails whose ids `ids` (a subquery) selects: how many were sent, and how many
+ * failed (not sent, with an error: waiting for a retry or given up).
+ */
+export async function countDeliveries(db: Db, ids: SQL): Promise<{ sent: number; failed: number }> {
+  const result = await db.execute(sql`
+    select count(*) filter (where sent_at is not null)::int as sent,
+           count(*) filter (where sent_at is null and last_error is not null)::int as failed
+      from outbox
+     where id in (${ids})`);
+  const [row] = (result as unknown as { rows: { sent: number; failed: number }[] }).rows;
+  return { sent: row?.sent ?? 0, failed: row?.failed ?? 0 };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import type { MailSettings } from './mail-senders.rules.ts';
-import { deleteSentMailsTo, insertMails, readOutboxBacklog } from './outbox.repository.ts';
+import type { SQL } from 'drizzle-orm';
+import { countDeliveries, deleteSentMailsTo, insertMails, readOutboxBacklog } from './outbox.repository.ts';
 
 /** A mail as a module writes it: everything but the sender, which the module's settings give. */
 export type OutgoingMail = Omit<MailMessage, 'from'>;
@@ -38,6 +39,11 @@ export function createOutboxService() {
     /** A person's erasure (the people module): the mails already sent to them go too. */
     async deleteSentMailsTo(address: string, tx: Db): Promise<number> {
       return deleteSentMailsTo(tx, address);
+    },
+
+    /** Of the mails a subquery of their ids selects (a newsletter issue's): how many were sent, how many failed. */
+    async deliveries(ids: SQL, db: Db): Promise<{ sent: number; failed: number }> {
+      return countDeliveries(db, ids);
     },
 
     /** The mails not sent yet: how many wait, how long the oldest has, how many were given up (the metrics). */

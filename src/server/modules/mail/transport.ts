@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { addressOf } from './mail-senders.rules.ts';
 
 /**
  * Sends one composed mail; throws when it could not be handed over. Several sends may run
@@ -24,18 +25,29 @@ const mailsPerConnection = 100;
  */
 export const maxSendSeconds = 40;
 
-/** SMTP_URL set: hand the mail to that server. */
-export function smtpTransport(smtpUrl: string): MailTransport {
+/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY: the key every mail is signed with. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/**
+ * SMTP_URL set: hand the mail to that server. With a DKIM key, nodemailer signs each mail
+ * as it sends it (the outbox keeps the unsigned text), so a new key applies to mails
+ * already queued, and the signature's time is the sending's.
+ */
+export function smtpTransport(smtpUrl: string, dkim?: DkimKey): MailTransport {
   // Made at the first send after a close, so a worker started again gets fresh connections.
   let pool: ReturnType<typeof openPool> | undefined;
   const send: MailTransport = async (mail) => {
-    pool ??= openPool(smtpUrl);
+    pool ??= openPool(smtpUrl, dkim);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`SMTP send took longer than ${maxSendSeconds} s`)), maxSendSeconds * 1000);
     });
     try {
-      await Promise.race([pool.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw }), timeout]);
+      await Promise.race([pool.sendMail({ envelope: { from: addressOf(mail.from), to: [mail.to] }, raw: mail.raw }), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -48,7 +60,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return send;
 }
 
-function openPool(smtpUrl: string) {
+function openPool(smtpUrl: string, dkim: DkimKey | undefined) {
   return nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
@@ -57,6 +69,7 @@ function openPool(smtpUrl: string) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    ...(dkim ? { dkim } : {}),
   });
 }
 

@@ -31,7 +31,7 @@ export function newsletterLinks(token: string, publicUrl: string): { preferences
  */
 export function listHeaders(options: { token: string; publicUrl: string; sender: MailSettings; language: Language }): Record<string, string> {
   const { token, sender, language } = options;
-  const mailto = `mailto:${sender.from}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+  const mailto = `mailto:${sender.address}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
   return {
     'List-Unsubscribe': `<${newsletterLinks(token, options.publicUrl).unsubscribe}>, <${mailto}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -90,7 +90,7 @@ export function preferencesMail(options: LinkMailOptions) {
 }
 
 /** An issue to one subscriber: the issue, then why they get it and the link to change or end that. */
-export function issueMail(options: { issue: NewsletterIssue; language: Language; email: string; link: string }) {
+export function issueMail(options: { issue: NewsletterIssue; preheader?: string; language: Language; email: string; link: string }) {
   const { issue, language, email, link } = options;
   const footer = translate(language, 'newsletterMail.issue.footer', { email });
   const preferences = translate(language, 'newsletterMail.issue.preferences');
@@ -103,6 +103,7 @@ export function issueMail(options: { issue: NewsletterIssue; language: Language;
 <hr style="border:none;border-top:1px solid #c9d1dc;margin:24px 0">
 <div style="font-size:13px;color:#4a5360">${paragraphs(footer)}
 <p><a href="${escapeHtml(link)}">${escapeHtml(preferences)}</a></p></div>`,
+      options.preheader,
     ),
   };
 }

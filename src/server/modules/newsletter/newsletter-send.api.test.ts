@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contacts, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
+import { contacts, newsletterIssues, newsletterSubscriptions, newsletterTokens, outbox } from '#server/db/schema.ts';
 import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
 import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { queuedMailsByRecipient } from '../../../../tests/helpers/outbox.ts';
@@ -9,7 +9,11 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { runNewsletterSendCommand } from './newsletter-cli.ts';
 import { createNewsletterIssuesService } from './newsletter-issues.service.ts';
 
-/** `npm run newsletter:send -- FILE.md [--language de-CH] [--topic id ...]`, through its core (runNewsletterSendCommand). */
+/**
+ * `npm run newsletter:send -- FILE.md [--language de-CH] [--topic id ...]`, through its core
+ * (runNewsletterSendCommand): it schedules the issue, and the sending job (run here by
+ * hand, as the server's would) queues its mails.
+ */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,18 +52,27 @@ Diese Woche: **gefälschte Rechnungen** und *dringende* Zahlungsaufforderungen.
 [Nicht klicken](javascript:alert(1))
 `;
 
-async function send(args: string[], markdown = issue) {
+const issues = () =>
+  createNewsletterIssuesService({ db: t.database.db, outbox: createOutboxService(), mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, mailsPerMinute: 6000 });
+
+async function send(args: string[], markdown = issue, delivery: { smtp: boolean; database: 'pglite' | 'postgres' } = { smtp: true, database: 'postgres' }) {
   const lines: string[] = [];
   const code = await runNewsletterSendCommand(args, {
-    issues: createNewsletterIssuesService({ db: t.database.db, outbox: createOutboxService(), mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL }),
+    issues: issues(),
     readFile: async (path) => {
       if (path !== 'issue.md') throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
       return markdown;
     },
     print: (line) => lines.push(line),
+    delivery: { ...delivery, mailsPerMinute: 6000 },
   });
+  // The server's sending job.
+  await issues().runSendingOnce();
   return { code, output: lines.join('\n') };
 }
+
+const serverSends =
+  "A server running on this DATABASE_URL sends it, at most 6000 mails a minute; none is sent while no server runs. The back office's Newsletter page shows how far it got.";
 
 const queued = () => queuedMailsByRecipient(t.database);
 
@@ -71,7 +84,7 @@ describe('newsletter:send', () => {
   it('queues the issue to the confirmed subscribers of the language who chose one of the topics', async () => {
     const { code, output } = await send(['issue.md', '--language', 'de-CH', '--topic', 'phishing', 'compliance']);
     expect(code).toBe(0);
-    expect(output).toBe('Queued "Neue Phishing-Welle" to 2 confirmed subscribers (de-CH) who chose phishing, compliance.');
+    expect(output).toBe(`Scheduled "Neue Phishing-Welle" for now, to 2 confirmed subscribers (de-CH) who chose phishing, compliance.\n${serverSends}`);
     const mails = await queued();
     expect([...mails.keys()].sort()).toEqual(['de-compliance@example.ch', 'de-phishing@example.ch']);
 
@@ -115,12 +128,28 @@ describe('newsletter:send', () => {
   });
 
   it('sends to every confirmed subscriber of the language without --topic; a contact without a language counts as English', async () => {
-    expect((await send(['issue.md', '--language', 'de-CH'])).output).toBe('Queued "Neue Phishing-Welle" to 3 confirmed subscribers (de-CH).');
+    expect((await send(['issue.md', '--language', 'de-CH'])).output).toBe(`Scheduled "Neue Phishing-Welle" for now, to 3 confirmed subscribers (de-CH).\n${serverSends}`);
     expect([...(await queued()).keys()].sort()).toEqual(['de-compliance@example.ch', 'de-none@example.ch', 'de-phishing@example.ch']);
     await t.database.db.delete(outbox);
     expect((await send(['issue.md'])).code).toBe(0);
     expect([...(await queued()).keys()].sort()).toEqual(['en@example.com', 'nolang@example.com']);
     expect((await queued()).get('en@example.com')?.text).toContain('You receive this newsletter because you subscribed to it with en@example.com.');
+  });
+
+  it('says truthfully that on the embedded database the issue waits for the server to start', async () => {
+    const { code, output } = await send(['issue.md'], issue, { smtp: true, database: 'pglite' });
+    expect(code).toBe(0);
+    expect(output).toContain('No server is running on this embedded database: the issue goes out when the server starts (npm start)');
+  });
+
+  it('refuses without SMTP_URL, as the mails would only become files, scheduling nothing', async () => {
+    const before = (await t.database.db.select().from(newsletterIssues)).length;
+    expect(await send(['issue.md'], issue, { smtp: false, database: 'postgres' })).toEqual({
+      code: 1,
+      output: 'Refused: SMTP_URL is not set, so the mails would only be written as files under DATA_DIR/mail/ and reach nobody. Set SMTP_URL as for the server, and run again.',
+    });
+    expect(await t.database.db.select().from(newsletterIssues)).toHaveLength(before);
+    expect(await t.database.db.select().from(outbox)).toEqual([]);
   });
 
   it('refuses unknown topics, an issue without a heading, a missing file and bad arguments, queueing nothing', async () => {

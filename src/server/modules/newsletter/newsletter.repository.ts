@@ -1,7 +1,6 @@
-import { and, arrayOverlaps, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts, newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/db/schema.ts';
-import type { Language } from '#shared/locales.ts';
+import { newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/db/schema.ts';
 import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -130,25 +129,4 @@ export async function keepTokens(db: Db, contactId: string): Promise<void> {
 
 export async function deleteExpiredTokens(db: Db, contactId: string): Promise<void> {
   await db.delete(tokens).where(and(eq(tokens.contactId, contactId), lte(tokens.expiresAt, sql`now()`)));
-}
-
-// ---- issues ----------------------------------------------------------------------------
-
-/**
- * The recipients of an issue: confirmed subscribers whose language is `language` (a
- * contact without one counts as en-US), and, when topics are given, who chose one of them.
- */
-export async function listRecipients(db: Db, language: Language, topicIds: string[]): Promise<{ contactId: string; email: string }[]> {
-  return db
-    .select({ contactId: s.contactId, email: contacts.email })
-    .from(s)
-    .innerJoin(contacts, eq(contacts.id, s.contactId))
-    .where(
-      and(
-        eq(s.status, 'CONFIRMED'),
-        sql`coalesce(${contacts.preferredLanguage}, 'en-US') = ${language}`,
-        topicIds.length > 0 ? arrayOverlaps(s.topicIds, topicIds) : undefined,
-      ),
-    )
-    .orderBy(asc(contacts.email));
 }

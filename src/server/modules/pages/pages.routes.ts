@@ -4,7 +4,7 @@ import { sendError } from '#server/plugins/errors.ts';
 import { isAppPage } from '#shared/app-routes.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import { defaultCurrency, isCurrency, isLanguage, type Currency } from '#shared/locales.ts';
+import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
 import type { PagesService } from './pages.service.ts';
 import { languageOfSitePath, normalizePagePath, type ReadyPages } from './ready-pages.ts';
 import { sendStaticFile } from './static-files.ts';

@@ -112,7 +112,7 @@ export function createWebinarsService(deps: {
 }) {
   const { db, forms, outbox, mail, onMailQueued, audit } = deps;
   const webinarTarget = (id: string) => ({ kind: 'webinar', id });
-  const organizer = { name: company.name, email: mail.from };
+  const organizer = { name: company.name, email: mail.address };
 
   /** The mail of `kind` to one subscriber, with the subscription's calendar entry (UID from its id). */
   function subscriberMail(

@@ -80,4 +80,5 @@ export const apiErrors = {
   'error.staff.invitationNotFound': 'Dieser Einladungslink ist unbekannt, abgelaufen, zurückgezogen oder wurde bereits verwendet. Bitte bitten Sie eine Administratorin oder einen Administrator um eine neue Einladung.',
   'error.staff.alreadyStaff': 'Es gibt bereits ein Mitarbeiterkonto mit dieser E-Mail-Adresse.',
   'error.staff.accountNotFound': 'Dieses Mitarbeiterkonto gibt es nicht.',
+  'error.newsletterIssue.notDraft': 'Diese Ausgabe wird gerade versandt oder ist bereits versandt: Sie kann nicht mehr geändert werden.',
 } as const satisfies Record<keyof typeof reference, string>;

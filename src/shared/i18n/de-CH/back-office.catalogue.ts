@@ -5,10 +5,11 @@ import { common } from './common.ts';
 import { contactsAdmin } from './contacts-admin.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { newsletterAdmin } from './newsletter-admin.ts';
 import { orders } from './orders.ts';
 import { staffAdmin } from './staff-admin.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
 
 /** Was das Backoffice (src/client/admin) zeigt: geladen vor seiner ersten Darstellung. */
-export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin } satisfies Record<keyof typeof reference, string>;

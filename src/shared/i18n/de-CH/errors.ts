@@ -32,4 +32,9 @@ export const errors = {
   'error.checkout.countryRequired': 'Bitte wählen Sie ein Land.',
 
   'error.downloadable.notFound': 'Diesen Download gibt es nicht.',
+
+  'error.issueLanguage': 'Bitte wählen Sie mindestens eine Sprache.',
+  'error.imageFile': 'Bitte wählen Sie ein Bild im Format PNG, JPEG, GIF oder WebP.',
+  'error.imageTooLarge': 'Das Bild ist grösser als 2 MB.',
+  'error.sendAtPast': 'Bitte wählen Sie einen Zeitpunkt in der Zukunft, oder senden Sie jetzt.',
 } satisfies Record<keyof typeof reference, string>;

@@ -24,6 +24,9 @@ export const newsletter = {
   'newsletterMail.known.notYou': 'Wenn Sie das nicht verlangt haben, können Sie diese E-Mail ignorieren.',
   'newsletterMail.issue.footer': 'Sie erhalten diesen Newsletter, weil Sie ihn mit {email} abonniert haben.',
   'newsletterMail.issue.preferences': 'Themen ändern oder abmelden',
+  'newsletterMail.issue.testPrefix': '[Test]',
+  'newsletterMail.issue.previewAddress': 'name@beispiel.ch',
+  'newsletterIssues.test.sent': 'Ein Test jeder Sprache wurde an {email} gesendet.',
 
   'peopleMail.deletion.subject': 'Bitte bestätigen Sie die Löschung Ihrer Daten',
   'peopleMail.deletion.intro':

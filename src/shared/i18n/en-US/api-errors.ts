@@ -78,4 +78,5 @@ export const apiErrors = {
   'error.staff.invitationNotFound': 'This invitation link is unknown, has expired, was withdrawn or was used already. Please ask an administrator for a new invitation.',
   'error.staff.alreadyStaff': 'A staff account with this e-mail address exists already.',
   'error.staff.accountNotFound': 'This staff account does not exist.',
+  'error.newsletterIssue.notDraft': 'This issue is being sent or has been sent already: it can no longer be changed.',
 } as const;

@@ -36,4 +36,10 @@ export const errors = {
 
   // The answer of GET /api/downloadables/by-code/{code} for an unknown code
   'error.downloadable.notFound': 'This download does not exist.',
+
+  // The back office's newsletter issues
+  'error.issueLanguage': 'Please choose at least one language.',
+  'error.imageFile': 'Please choose a PNG, JPEG, GIF or WebP image.',
+  'error.imageTooLarge': 'The image is larger than 2 MB.',
+  'error.sendAtPast': 'Please choose a time in the future, or send it now.',
 } as const;

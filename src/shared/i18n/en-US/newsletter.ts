@@ -26,6 +26,9 @@ export const newsletter = {
   'newsletterMail.known.notYou': 'If you did not ask for it, you can ignore this e-mail.',
   'newsletterMail.issue.footer': 'You receive this newsletter because you subscribed to it with {email}.',
   'newsletterMail.issue.preferences': 'Change your topics or unsubscribe',
+  'newsletterMail.issue.testPrefix': '[Test]',
+  'newsletterMail.issue.previewAddress': 'name@example.com',
+  'newsletterIssues.test.sent': 'A test of each language was sent to {email}.',
 
   'peopleMail.deletion.subject': 'Please confirm the deletion of your data',
   'peopleMail.deletion.intro': 'You asked us to delete everything we store about you. Please confirm with the link below within 24 hours.',
