@@ -7,6 +7,7 @@
  * holds the embedded database.
  */
 import { readFile } from 'node:fs/promises';
+import { createAuditService } from '#server/modules/audit/audit.service.ts';
 import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
 import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { runNewsletterSendCommand } from '#server/modules/newsletter/newsletter-cli.ts';
@@ -21,6 +22,7 @@ runWithDatabase(({ env, database }) =>
       mail: mailSettingsFor(env.NEWSLETTER_FROM),
       publicUrl: env.PUBLIC_URL,
       mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
+      audit: createAuditService({ db: database.db, retentionDays: env.AUDIT_RETENTION_DAYS, secretKey: env.SECRET_KEY }),
     }),
     readFile: (file) => readFile(file, 'utf8'),
     print: (line) => console.log(line),

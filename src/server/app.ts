@@ -292,6 +292,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: env.PUBLIC_URL,
     mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
     onMailQueued,
+    audit,
   });
   const newsletterSending = createNewsletterSendingJob({ issues: newsletterIssues, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => newsletterSending.start());

@@ -21,14 +21,14 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<NewsletterAdminRoutesO
 
   registerCall(app, newsletterAdminCalls.newsletterIssues, async () => issues.list());
 
-  registerCall(app, newsletterAdminCalls.createNewsletterIssue, async (request) => issues.create(request.body, staffOf(request).email));
+  registerCall(app, newsletterAdminCalls.createNewsletterIssue, async (request) => issues.create(request.body, staffOf(request)));
 
   registerCall(app, newsletterAdminCalls.newsletterIssue, async (request) => issues.get(request.params.id));
 
-  registerCall(app, newsletterAdminCalls.updateNewsletterIssue, async (request) => issues.update(request.params.id, request.body));
+  registerCall(app, newsletterAdminCalls.updateNewsletterIssue, async (request) => issues.update(request.params.id, request.body, staffOf(request)));
 
   registerCall(app, newsletterAdminCalls.deleteNewsletterIssue, async (request, reply) => {
-    await issues.remove(request.params.id);
+    await issues.remove(request.params.id, staffOf(request));
     return reply.code(204).send(null);
   });
 
@@ -47,15 +47,15 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod<NewsletterAdminRoutesO
       .send(edition.html);
   });
 
-  registerCall(app, newsletterAdminCalls.testNewsletterIssue, async (request) => issues.sendTest(request.params.id, staffOf(request).email));
+  registerCall(app, newsletterAdminCalls.testNewsletterIssue, async (request) => issues.sendTest(request.params.id, staffOf(request)));
 
   registerCall(app, newsletterAdminCalls.sendNewsletterIssue, async (request) => {
-    const issue = await issues.schedule(request.params.id, request.body.sendAt);
+    const issue = await issues.schedule(request.params.id, request.body.sendAt, staffOf(request));
     wakeSending();
     return issue;
   });
 
-  registerCall(app, newsletterAdminCalls.unscheduleNewsletterIssue, async (request) => issues.unschedule(request.params.id));
+  registerCall(app, newsletterAdminCalls.unscheduleNewsletterIssue, async (request) => issues.unschedule(request.params.id, staffOf(request)));
 
   registerCall(app, newsletterAdminCalls.uploadNewsletterImage, async (request) => issues.storeImage(request.body.content));
 

@@ -79,7 +79,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const issuesService = (outboxService: Pick<OutboxService, 'queue' | 'deliveries'> = createOutboxService(), db = t.database.db) =>
-  createNewsletterIssuesService({ db, outbox: outboxService, mail: mailSettingsFor(sender), publicUrl: t.env.PUBLIC_URL, mailsPerMinute: perMinute });
+  createNewsletterIssuesService({ db, outbox: outboxService, mail: mailSettingsFor(sender), publicUrl: t.env.PUBLIC_URL, mailsPerMinute: perMinute, audit: t.app.audit });
 /** The server's mail worker, one pass at a time. */
 const worker = () => t.app.mailWorker;
 
@@ -251,6 +251,14 @@ describe('newsletter issues from the back office', () => {
     expect((await call('POST', `/api/newsletter/admin/issues/${issue.id}/unschedule`)).json()).toMatchObject({ status: 'DRAFT', sendAt: null });
     expect((await call('DELETE', `/api/newsletter/admin/issues/${issue.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/newsletter/admin/issues/${issue.id}`)).statusCode).toBe(404);
+
+    // Each change is in the audit log with the editor who made it.
+    const admin = await signInAsStaff(t, { role: 'admin' });
+    const audit = await call('GET', `/api/admin/audit?targetId=${issue.id}`, undefined, admin.headers);
+    expect(audit.statusCode).toBe(200);
+    const rows = (audit.json() as { results: { action: string; actorEmail: string }[] }).results;
+    expect(rows.map((row) => row.action).sort()).toEqual(['newsletterIssue.create', 'newsletterIssue.delete', 'newsletterIssue.schedule', 'newsletterIssue.unschedule']);
+    expect(new Set(rows.map((row) => row.actorEmail))).toEqual(new Set(['editor@cybersafe-academy.example']));
   });
 
   it('refuses an edition missing for a language of the segment, unknown topics, and callers without a staff session', async () => {

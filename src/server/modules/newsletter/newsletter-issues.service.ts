@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { commandLineActor, type AuditActor, type AuditService } from '#server/modules/audit/audit.service.ts';
 import type { Db } from '#server/db/client.ts';
 import { urlOf } from '#shared/contract.ts';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
@@ -59,8 +60,12 @@ export function createNewsletterIssuesService(deps: {
   mailsPerMinute: number;
   /** Called after mails were queued, so the mail worker sends them now. */
   onMailQueued?: () => void;
+  /** The audit log: every staff change of an issue is recorded in its transaction. */
+  audit: Pick<AuditService, 'record'>;
 }) {
-  const { db, outbox, mail, publicUrl } = deps;
+  const { db, outbox, mail, publicUrl, audit } = deps;
+  const issueTarget = (id: string) => ({ kind: 'newsletterIssue', id });
+  const subjectsOf = (input: IssueInput) => Object.values(input.editions).map((edition) => edition.subject).filter(Boolean).join(' / ');
   const plan = batchPlan(deps.mailsPerMinute);
 
   async function issueOf(tx: Db, row: repo.IssueRow): Promise<Issue> {
@@ -156,27 +161,32 @@ export function createNewsletterIssuesService(deps: {
       return issueOf(db, await found(db, id));
     },
 
-    async create(input: IssueInput, createdBy: string): Promise<Issue> {
+    async create(input: IssueInput, staff: AuditActor): Promise<Issue> {
       await checkInput(input);
-      const row = await repo.insertIssue(db, { editions: input.editions, segment: input.segment, createdBy });
-      return issueOf(db, row);
+      return db.transaction(async (tx) => {
+        const row = await repo.insertIssue(tx, { editions: input.editions, segment: input.segment, createdBy: staff.email });
+        await audit.record(staff, { action: 'newsletterIssue.create', target: issueTarget(row.id), summary: subjectsOf(input) }, tx);
+        return issueOf(tx, row);
+      });
     },
 
     /** Changes a draft; an issue scheduled, sending or sent answers 409. */
-    async update(id: string, input: IssueInput): Promise<Issue> {
+    async update(id: string, input: IssueInput, staff: AuditActor): Promise<Issue> {
       await checkInput(input);
       return db.transaction(async (tx) => {
         const row = await found(tx, id, true);
         if (row.status !== 'DRAFT') throw notDraft();
+        await audit.record(staff, { action: 'newsletterIssue.update', target: issueTarget(id), summary: subjectsOf(input) }, tx);
         return issueOf(tx, await repo.updateIssue(tx, id, { editions: input.editions, segment: input.segment }));
       });
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, staff: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await found(tx, id, true);
         if (row.status !== 'DRAFT') throw notDraft();
         await repo.deleteIssue(tx, id);
+        await audit.record(staff, { action: 'newsletterIssue.delete', target: issueTarget(id) }, tx);
       });
     },
 
@@ -198,9 +208,11 @@ export function createNewsletterIssuesService(deps: {
     },
 
     /** Each edition the segment reaches to the staff member's own address, the subject marked as a test; no token, no list headers. */
-    async sendTest(id: string, staffEmail: string): Promise<FormMessagesResponse> {
+    async sendTest(id: string, staff: AuditActor): Promise<FormMessagesResponse> {
+      const staffEmail = staff.email;
       const row = await found(db, id);
       await db.transaction(async (tx) => {
+        await audit.record(staff, { action: 'newsletterIssue.test', target: issueTarget(id) }, tx);
         for (const { language, edition, issue } of editionsOf(row)) {
           const content = issueMail({ issue, preheader: edition.preheader, language, email: staffEmail, link: publicUrl });
           await outbox.queue(mail, { to: staffEmail, ...content, subject: `${translate(language, 'newsletterMail.issue.testPrefix')} ${issue.subject}` }, tx);
@@ -214,23 +226,25 @@ export function createNewsletterIssuesService(deps: {
      * Sends a draft now (no `sendAt`, or one that has passed) or at `sendAt`; a scheduled
      * issue can be moved. The sending job starts it when it is due.
      */
-    async schedule(id: string, sendAt: string | undefined): Promise<Issue> {
+    async schedule(id: string, sendAt: string | undefined, staff: AuditActor): Promise<Issue> {
       const issue = await db.transaction(async (tx) => {
         const row = await found(tx, id, true);
         if (row.status !== 'DRAFT' && row.status !== 'SCHEDULED') throw notDraft();
         const at = sendAt ? new Date(sendAt) : new Date();
         // A time that has passed is a mistake rather than "now", which has its own button.
         if (at.getTime() < Date.now() - 60_000) throw AppError.field('sendAt', 'invalid', 'error.sendAtPast');
+        await audit.record(staff, { action: 'newsletterIssue.schedule', target: issueTarget(id), summary: `to send at ${at.toISOString()}` }, tx);
         return issueOf(tx, await repo.updateIssue(tx, id, { status: 'SCHEDULED', sendAt: at }));
       });
       return issue;
     },
 
     /** A scheduled issue becomes a draft again (before the job starts it). */
-    async unschedule(id: string): Promise<Issue> {
+    async unschedule(id: string, staff: AuditActor): Promise<Issue> {
       return db.transaction(async (tx) => {
         const row = await found(tx, id, true);
         if (row.status !== 'SCHEDULED') throw notDraft();
+        await audit.record(staff, { action: 'newsletterIssue.unschedule', target: issueTarget(id) }, tx);
         return issueOf(tx, await repo.updateIssue(tx, id, { status: 'DRAFT', sendAt: null }));
       });
     },
@@ -265,6 +279,7 @@ export function createNewsletterIssuesService(deps: {
       return db.transaction(async (tx) => {
         const row = await repo.insertIssue(tx, { editions, segment, createdBy: options.createdBy });
         await repo.updateIssue(tx, row.id, { status: 'SCHEDULED', sendAt: new Date() });
+        await audit.record(commandLineActor, { action: 'newsletterIssue.schedule', target: issueTarget(row.id), summary: `${rendered.subject}, to send now` }, tx);
         return { id: row.id, subject: rendered.subject, recipients: await repo.countSegment(tx, segment) };
       });
     },

@@ -53,7 +53,7 @@ Diese Woche: **gefälschte Rechnungen** und *dringende* Zahlungsaufforderungen.
 `;
 
 const issues = () =>
-  createNewsletterIssuesService({ db: t.database.db, outbox: createOutboxService(), mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, mailsPerMinute: 6000 });
+  createNewsletterIssuesService({ db: t.database.db, outbox: createOutboxService(), mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL, mailsPerMinute: 6000, audit: t.app.audit });
 
 async function send(args: string[], markdown = issue, delivery: { smtp: boolean; database: 'pglite' | 'postgres' } = { smtp: true, database: 'postgres' }) {
   const lines: string[] = [];
