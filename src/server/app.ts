@@ -35,7 +35,11 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { createInvoiceRecordsService } from './modules/invoices/invoice-records.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingJobService } from './modules/billing/billing-job.service.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
@@ -231,13 +235,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const invoices = createInvoicesService();
   if (deps.startWorkers) app.addHook('onReady', async () => invoices.start());
   app.addHook('onClose', async () => invoices.close());
+  // The invoices as records: issued once per order and period, their PDFs kept once rendered.
+  const invoiceRecords = createInvoiceRecordsService({ db, renderer: invoices });
   const checkout = createCheckoutService({
     db,
     cart,
     orders,
     captcha,
     people,
-    invoices,
+    invoiceRecords,
     outbox,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
@@ -247,20 +253,50 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // the order jobs (idle carts are abandoned).
   const ordersTable = createOrdersTableService({ db });
   const orderPage = createOrderPageService({ db, checkout });
-  const orderActions = createOrderActionsService({ orders, orderPage });
+  // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
+  const billing = createBillingService({
+    db,
+    orders,
+    invoiceRecords,
+    checkout,
+    outbox,
+    mail: mailSettings,
+    settings: { paymentTermDays: env.PAYMENT_TERMS_DAYS, reminderDays: env.REMINDER_DAYS },
+    publicUrl: env.PUBLIC_URL,
+    secretKey: env.SECRET_KEY,
+    onMailQueued,
+  });
+  const orderActions = createOrderActionsService({ orders, orderPage, billing });
   const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
   const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
+  // Timed in the metrics, which count what a run renewed, terminated and reminded of.
+  const billingJob = createBillingJobService({
+    billing: {
+      run: async () => {
+        let report: Awaited<ReturnType<typeof billing.run>> | undefined;
+        await metrics.timedJob('billing', async () => {
+          report = await billing.run();
+          return report.renewed.length + report.terminated.length + report.reminded.length;
+        })();
+        if (!report) throw new Error('billing run answered no report');
+        return report;
+      },
+    },
+    log: app.log,
+  });
+  if (deps.startWorkers && env.BILLING === 'on') app.addHook('onReady', async () => billingJob.start());
+  app.addHook('onClose', async () => billingJob.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
   const mail = createMailService({
     db,
     settings: mailSettings,
     smtpUrl: env.SMTP_URL,
     dataDir: env.DATA_DIR,
-    composers: checkout.mailComposers,
+    composers: { ...checkout.mailComposers, ...billing.mailComposers },
     log: app.log,
     transport: deps.mailTransport,
     onDelivery: (outcome) => metrics.mailDelivered(outcome),
@@ -286,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(usersRoutes, { signIn, secondFactor });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
+  await app.register(billingRoutes, { billing });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

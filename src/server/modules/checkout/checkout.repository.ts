@@ -73,16 +73,3 @@ export function placedOrderValues(values: { number: string; language: string; ne
     amountDueMinor: values.grossMinor,
   };
 }
-
-/**
- * When the first mail of `kind` about the order went out (its outbox row's `sent_at`),
- * or null while none has: the buyer's confirmation carries the invoice, so its delivery
- * is when the order was invoiced to the visitor.
- */
-export async function firstMailSentAt(db: Db, orderId: string, kind: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(outbox.sentAt) })
-    .from(outbox)
-    .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind), isNotNull(outbox.sentAt)));
-  return row?.at ? new Date(row.at) : null;
-}
