@@ -39,7 +39,7 @@ import { createInvoiceRecordsService } from './modules/invoices/invoice-records.
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingJobService } from './modules/billing/billing-job.service.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
+import { createBillingService, type BillingService } from './modules/billing/billing.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
@@ -100,6 +100,8 @@ declare module 'fastify' {
     mailWorker: MailService;
     /** The demo orders of a first start (main.ts). */
     demo: DemoService;
+    /** The billing job's one run (`npm run billing` makes its own; tests run it with a day of their choice). */
+    billing: Pick<BillingService, 'run'>;
   }
 }
 
@@ -267,6 +269,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     onMailQueued,
   });
   const orderActions = createOrderActionsService({ orders, orderPage, billing });
+  app.decorate('billing', billing);
   const dashboard = createDashboardService({ orders: ordersTable, messages: contact, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
