@@ -8,7 +8,11 @@ import { EnvError, readEnv, type Env } from '#server/env.ts';
  * process at a time), closes it, and exits with the command's code. A bad environment
  * prints its message, any other failure its error; both exit 1.
  */
-export function runWithDatabase(command: (context: { env: Env; database: Database }) => Promise<number>): void {
+export function runWithDatabase(
+  command: (context: { env: Env; database: Database }) => Promise<number>,
+  /** The command's own words for a refusal (an error it expects), printed instead of the error. */
+  explain: (error: unknown) => string | undefined = () => undefined,
+): void {
   const main = async (): Promise<number> => {
     const env = readEnv();
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') });
@@ -21,7 +25,7 @@ export function runWithDatabase(command: (context: { env: Env; database: Databas
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof EnvError ? error.message : error);
+      console.error(explain(error) ?? (error instanceof EnvError ? error.message : error));
       process.exit(1);
     },
   );

@@ -60,7 +60,7 @@ export function createBillingService(deps: {
   /** Issues the invoice in `tx` and queues its mail with it: both are saved or neither (a crash between them leaves nothing half done). */
   async function issueAndMail(
     orderId: string,
-    what: { kind: 'first'; issuedOn: string } | { kind: 'period'; issuedOn: string; period: { start: string; end: string } },
+    what: ({ kind: 'first' } | { kind: 'period'; period: { start: string; end: string } }) & { issuedOn: string; mail: boolean },
     tx: Db,
   ): Promise<InvoiceRow | undefined> {
     const content = await checkout.invoiceContent(orderId, what.kind === 'first' ? { kind: 'first' } : { kind: 'period', vatDay: what.period.start }, tx);
@@ -77,7 +77,7 @@ export function createBillingService(deps: {
       },
       tx,
     );
-    if (invoice && content.billingEmail) {
+    if (invoice && what.mail && content.billingEmail) {
       await outbox.queueComposedLater(
         [
           {
@@ -102,7 +102,7 @@ export function createBillingService(deps: {
    * refuses a second invoice even so. Answers what was renewed, or undefined when nothing
    * is due (not yet, past the end date, no longer ACTIVE or TERMINATING).
    */
-  async function renewNext(orderId: string, options: { asOf: string; actor: string; force?: boolean }, tx?: Db) {
+  async function renewNext(orderId: string, options: { asOf: string; actor: string; force?: boolean; mail?: boolean }, tx?: Db) {
     let renewed: BillingReport['renewed'][number] | undefined;
     try {
       await orders.applyAction(
@@ -119,7 +119,11 @@ export function createBillingService(deps: {
               if (options.force) throw new AppError('conflict', 'error.order.precondition');
               throw new NothingDue();
             }
-            const invoice = await issueAndMail(orderId, { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end } }, tx);
+            const invoice = await issueAndMail(
+              orderId,
+              { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end }, mail: options.mail ?? true },
+              tx,
+            );
             if (!invoice) throw new NothingDue();
             renewed = {
               orderId,
@@ -269,10 +273,11 @@ export function createBillingService(deps: {
     /**
      * INVOICE's first invoice, in its transaction: for one-time lines the whole amount,
      * for a monthly plan its first month (what fell due at BUY), mailed with its PDF to
-     * the billing contact. A second INVOICE issues nothing new.
+     * the billing contact (`mail: false`: not mailed, for the demo orders). A second
+     * INVOICE issues nothing new.
      */
-    async issueFirstInvoice(orderId: string, tx: Db): Promise<void> {
-      await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich() }, tx);
+    async issueFirstInvoice(orderId: string, options: { mail: boolean }, tx: Db): Promise<void> {
+      await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich(), mail: options.mail }, tx);
     },
 
     /** A payment against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */

@@ -57,17 +57,18 @@ export function createOrderActionsService(deps: {
   }
 
   /** The status changes of POST …/status and bulk, with what each writes besides the status. */
-  async function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string) {
+  async function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string, options: { mail?: boolean } = {}) {
     const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
+    const mail = options.mail ?? true;
     if (action === 'RENEW') {
       // The next period now, with its invoice, as the billing job would on its first day (docs/product/billing.md).
-      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true });
+      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, mail });
       return;
     }
     await act(orderId, action, staff, {
       // INVOICE issues the order's first invoice and mails it; CANCEL cancels what is open of it.
       after: async ({ tx }) => {
-        if (action === 'INVOICE') await billing.issueFirstInvoice(orderId, tx);
+        if (action === 'INVOICE') await billing.issueFirstInvoice(orderId, { mail }, tx);
         if (action === 'CANCEL') await billing.cancelOpenInvoices(orderId, tx);
       },
       prepare: ({ order }): ActionPlan => {
@@ -168,9 +169,15 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
     },
 
-    /** POST …/status: a STATUS_CHANGE action. */
-    async changeStatus(orderId: string, staff: Staff, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
-      await statusChange(orderId, body.action, staff, body.reason);
+    /** POST …/status: a STATUS_CHANGE action (`mail: false`: the invoices it issues are not mailed, for the demo orders). */
+    async changeStatus(
+      orderId: string,
+      staff: Staff,
+      body: { action: StaffStatusAction; reason?: string | undefined },
+      language: Language,
+      options: { mail?: boolean } = {},
+    ): Promise<AdminOrder> {
+      await statusChange(orderId, body.action, staff, body.reason, options);
       return orderView(orderId, language);
     },
 
