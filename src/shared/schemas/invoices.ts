@@ -5,12 +5,12 @@ import { z } from 'zod';
  * (docs/product/billing.md): amounts in major units, days ISO (Europe/Zurich).
  */
 
-export const invoiceStatuses = ['OPEN', 'PAID', 'OVERDUE', 'CANCELED'] as const;
+const invoiceStatuses = ['OPEN', 'PAID', 'OVERDUE', 'CANCELED'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 const isoDate = z.iso.date();
 
-export const invoiceSummarySchema = z.object({
+const invoiceSummarySchema = z.object({
   id: z.uuid(),
   number: z.string(),
   kind: z.enum(['INVOICE', 'CREDIT_NOTE']),

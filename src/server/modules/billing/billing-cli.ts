@@ -30,7 +30,7 @@ function parse(args: readonly string[]): { asOf?: string; dryRun: boolean } | un
 }
 
 /** The report as lines an operator reads. */
-export function reportLines(report: BillingReport): string[] {
+function reportLines(report: BillingReport): string[] {
   const would = report.dryRun ? 'would be ' : '';
   return [
     `Billing as of ${report.asOf}${report.dryRun ? ' (dry run: nothing was changed)' : ''}:`,

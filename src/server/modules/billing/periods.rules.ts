@@ -26,7 +26,7 @@ export function addMonths(isoDay: string, months: number): string {
 }
 
 /** Period `index` of a plan that started on `anchor` (0 is the first month, paid with the first invoice); `end` is the next one's start. */
-export function periodOf(anchor: string, index: number): { index: number; start: string; end: string } {
+function periodOf(anchor: string, index: number): { index: number; start: string; end: string } {
   return { index, start: addMonths(anchor, index), end: addMonths(anchor, index + 1) };
 }
 

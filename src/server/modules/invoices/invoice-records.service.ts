@@ -1,6 +1,5 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
