@@ -13,6 +13,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { OrderFacts } from './order-facts.tsx';
+import { OrderInvoices } from './order-invoices.tsx';
 import { Timeline } from './timeline.tsx';
 import './order.css';
 import { LoadFailed } from '../../load-failed.tsx';
@@ -118,6 +119,7 @@ export default function OrderPage() {
       </section>
 
       <OrderFacts order={data} />
+      <OrderInvoices orderId={orderId} />
       <Timeline order={data} onNoteAdded={() => void order.refetch()} />
 
       {action && (
