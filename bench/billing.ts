@@ -22,7 +22,8 @@ import { startServer } from './server.ts';
  * pace. `npm run bench:load` runs it too when DATABASE_URL is set.
  */
 
-const planCount = 10_000;
+/** BENCH_PLANS changes the count, for a quick look on a busy machine. */
+const planCount = Number(process.env.BENCH_PLANS ?? 10_000);
 const pdfSample = 50;
 
 export interface BillingFigures {

@@ -327,7 +327,8 @@ describe('payments and reminders', () => {
     // The last reminder flags the order overdue for staff.
     const overview = (await asStaff('GET', '/api/admin/billing')).json() as BillingOverview;
     expect(overview.overdueOrders).toBeGreaterThanOrEqual(1);
-  });
+    // Each run bills every plan of this file's database up to its day: many renewals.
+  }, 120_000);
 
   it('sends no reminder for an invoice paid before its reminder day', async () => {
     const order = await buyMonthlyPlan({ email: 'paid@muster.example' });

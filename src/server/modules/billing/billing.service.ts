@@ -11,7 +11,7 @@ import type { CheckoutService } from '../checkout/checkout.service.ts';
 import type { InvoiceRecordsService, InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { OrdersService, Subscription } from '../orders/orders.service.ts';
 import { invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
 import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
 
@@ -38,6 +38,9 @@ const billingActor = 'billing';
 class NothingDue extends Error {}
 /** Thrown to roll back a dry run's one transaction after it saw what it would do. */
 class DryRunDone extends Error {}
+
+/** Plans billed at once by a run (each in transactions of its own); the pool has 10 connections. */
+const concurrency = 4;
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
@@ -172,23 +175,44 @@ export function createBillingService(deps: {
     return done;
   }
 
-  /** Every period due on `asOf` of every plan, each missed one once; then the plans whose end date has come. */
-  async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
-    for (const plan of await orders.subscriptions(tx ?? db)) {
-      let renewals = plan.renewalCount;
-      for (;;) {
-        const period = nextPeriod(plan.subscribedFrom, renewals);
-        if (period.start > asOf || (plan.terminatedFrom && period.start >= plan.terminatedFrom)) break;
-        const renewed = await renewNext(plan.id, { asOf, actor: billingActor }, tx);
-        if (!renewed) break;
-        report.renewed.push(renewed);
-        renewals++;
-      }
-      if (plan.status === 'TERMINATING' && plan.terminatedFrom && plan.terminatedFrom <= asOf) {
-        const terminated = await terminate(plan.id, tx);
-        if (terminated) report.terminated.push(terminated);
-      }
+  /** Every period due on `asOf` of one plan, each missed one once; then its end, once its end date has come. */
+  async function billPlan(plan: Subscription, asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    let renewals = plan.renewalCount;
+    for (;;) {
+      const period = nextPeriod(plan.subscribedFrom, renewals);
+      if (period.start > asOf || (plan.terminatedFrom && period.start >= plan.terminatedFrom)) break;
+      const renewed = await renewNext(plan.id, { asOf, actor: billingActor }, tx);
+      if (!renewed) break;
+      report.renewed.push(renewed);
+      renewals++;
     }
+    if (plan.status === 'TERMINATING' && plan.terminatedFrom && plan.terminatedFrom <= asOf) {
+      const terminated = await terminate(plan.id, tx);
+      if (terminated) report.terminated.push(terminated);
+    }
+  }
+
+  /**
+   * Every plan with something due on `asOf`. Plans are independent, each period its own
+   * transaction: a few run at once (`concurrency`), which keeps the database busy while
+   * one waits; a dry run's one transaction takes them one after the other.
+   */
+  async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    const due = (await orders.subscriptions(tx ?? db)).filter(
+      (plan) =>
+        (nextPeriod(plan.subscribedFrom, plan.renewalCount).start <= asOf &&
+          (!plan.terminatedFrom || nextPeriod(plan.subscribedFrom, plan.renewalCount).start < plan.terminatedFrom)) ||
+        (plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf),
+    );
+    if (tx) {
+      for (const plan of due) await billPlan(plan, asOf, report, tx);
+      return;
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) await billPlan(due[next++]!, asOf, report);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
   }
 
   /**

@@ -164,3 +164,4 @@ export function createOrdersService(deps: { db: Db }) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { Subscription } from './orders.repository.ts';
