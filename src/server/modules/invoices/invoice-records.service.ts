@@ -73,10 +73,10 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
   return {
     /**
      * Issues the invoice in the caller's transaction, unless the order has one for the
-     * key already: answers the new record, or undefined (the caller then changes nothing).
+     * key already: answers the new record, or undefined (the caller then rolls back).
      */
     async issue(issue: InvoiceIssue, tx: Db): Promise<repo.InvoiceRow | undefined> {
-      if (await repo.hasInvoice(tx, issue.orderId, issue.billingKey)) return undefined;
+      // On a conflict the caller rolls its transaction back, and the number with it: no gap.
       const number = await repo.nextInvoiceNumber(tx, Number(issue.issuedOn.slice(0, 4)), 'INV');
       const document = {
         ...issue.content,
@@ -104,11 +104,6 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
         document,
       });
-    },
-
-    /** Whether the order has its invoice for the key (the billing job asks before it renews). */
-    hasInvoice(orderId: string, billingKey: string, tx: Db = db): Promise<boolean> {
-      return repo.hasInvoice(tx, orderId, billingKey);
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */

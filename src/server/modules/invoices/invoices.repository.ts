@@ -25,15 +25,6 @@ export async function nextInvoiceNumber(db: Db, year: number, prefix: 'INV' | 'C
   return `${prefix}-${year}-${String(last).padStart(6, '0')}`;
 }
 
-/** Whether the order already has its invoice for `billingKey` (first, a period, a credit). */
-export async function hasInvoice(db: Db, orderId: string, billingKey: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.billingKey, billingKey)));
-  return rows.length > 0;
-}
-
 /**
  * Inserts the invoice unless the order has one for its key already (ON CONFLICT on the key
  * of order and period): answers the new row, or undefined when another run issued it.
