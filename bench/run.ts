@@ -4,6 +4,7 @@ import { describeLoad, load } from './load.ts';
 import { benchMail, describeMail } from './mail.ts';
 import { benchMemory, describeMemory } from './memory.ts';
 import { benchNestedBody, describeNestedBody, nestedBodyIsLinear } from './nested-body.ts';
+import { benchBilling } from './billing.ts';
 import { benchOrdersList } from './orders-list.ts';
 import { benchPagesAgainstNginx, describePages } from './pages.ts';
 import { startServer } from './server.ts';
@@ -17,7 +18,9 @@ import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } f
  * add-to-cart ≥ 2,000 req/s on PGlite and ≥ 2,500 on PostgreSQL, and no add lost (the
  * carts hold exactly the seats of every add answered 2xx); checkout p95 ≤ 50 ms. With
  * DATABASE_URL set, the cart calls are measured on PostgreSQL as well, and so is the back
- * office's orders list on 10,000 orders (bench/orders-list.ts, p95 ≤ 50 ms). The staff
+ * office's orders list on 10,000 orders (bench/orders-list.ts, p95 ≤ 50 ms) and the billing
+ * job on 10,000 active plans (bench/billing.ts: ≤ 60 s, cart and checkout calls meanwhile
+ * p95 ≤ 100 ms; the invoice PDFs the mail worker renders afterwards, reported). The staff
  * sign-in time (argon2id) is reported on PGlite and PostgreSQL alike (bench/sign-in.ts).
  * The second `npm start` on unchanged sources answers within 2 s (bench/start.ts). The
  * mail worker delivers ≥ 100 mails/s to an SMTP server on loopback (bench/mail.ts). The
@@ -195,6 +198,18 @@ async function main() {
     for (const figure of await benchOrdersList(process.env.DATABASE_URL)) {
       record(`orders list (PostgreSQL, 10,000 orders): ${figure.what}`, `p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`, 'p95 ≤ 50 ms', figure.p95 <= 50);
     }
+    // The billing job on 10,000 active plans, with visitors on a server of the same database meanwhile.
+    const billing = await benchBilling(process.env.DATABASE_URL);
+    record(
+      `billing job (PostgreSQL, ${billing.plans} active plans): renewals and invoice records`,
+      `${billing.renewed} renewed in ${billing.jobSeconds.toFixed(1)} s`,
+      '≤ 60 s',
+      billing.jobSeconds <= 60 && billing.renewed === billing.plans,
+    );
+    for (const call of billing.calls) {
+      record(`  meanwhile ${call.what}`, `${call.count} calls, p95 ${call.p95.toFixed(1)} ms, ${call.errors} errors`, 'p95 ≤ 100 ms', call.p95 <= 100 && call.errors === 0);
+    }
+    record('invoice PDF, rendered by the mail worker afterwards', `${billing.pdfMsEach.toFixed(0)} ms each`, 'reported', undefined);
   }
   // Resident memory of the server on PGlite, idle and under load (bench/memory.ts).
   const memory = await benchMemory(3215);

@@ -10,7 +10,11 @@ import { EnvError, readEnv, type Env } from '#server/env.ts';
  * or a database folder held by the running server prints its message, any other failure
  * its error; all exit 1.
  */
-export function runWithDatabase(command: (context: { env: Env; database: Database }) => Promise<number>): void {
+export function runWithDatabase(
+  command: (context: { env: Env; database: Database }) => Promise<number>,
+  /** The command's own words for a refusal (an error it expects), printed instead of the error. */
+  explain: (error: unknown) => string | undefined = () => undefined,
+): void {
   const main = async (): Promise<number> => {
     const env = readEnv();
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') });
@@ -23,7 +27,7 @@ export function runWithDatabase(command: (context: { env: Env; database: Databas
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof EnvError ? error.message : error instanceof DataFolderInUse ? `Refused: ${error.message}` : error);
+      console.error(explain(error) ?? (error instanceof EnvError ? error.message : error instanceof DataFolderInUse ? `Refused: ${error.message}` : error));
       process.exit(1);
     },
   );

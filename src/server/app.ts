@@ -38,7 +38,11 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { createInvoiceRecordsService } from './modules/invoices/invoice-records.service.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingJobService } from './modules/billing/billing-job.service.ts';
+import { createBillingService, type BillingService } from './modules/billing/billing.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
@@ -108,6 +112,8 @@ declare module 'fastify' {
     staffAccounts: StaffAccountsService;
     /** The audit log, for tests that read or prune it directly. */
     audit: AuditService;
+    /** The billing job's one run (`npm run billing` makes its own; tests run it with a day of their choice). */
+    billing: Pick<BillingService, 'run'>;
   }
 }
 
@@ -327,13 +333,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // while a visitor waits, and an idle server keeps its memory (invoice-renderer.ts).
   const invoices = createInvoicesService();
   app.addHook('onClose', async () => invoices.close());
+  // The invoices as records: issued once per order and period, their PDFs kept once rendered.
+  const invoiceRecords = createInvoiceRecordsService({ db, renderer: invoices });
   const checkout = createCheckoutService({
     db,
     cart,
     orders,
     captcha,
     people,
-    invoices,
+    invoiceRecords,
     outbox,
     ordersEmail: env.ORDERS_EMAIL,
     publicUrl: env.PUBLIC_URL,
@@ -343,13 +351,44 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // the order jobs (idle carts are abandoned).
   const ordersTable = createOrdersTableService({ db, audit });
   const orderPage = createOrderPageService({ db, checkout, audit });
-  const orderActions = createOrderActionsService({ orders, orderPage, audit });
+  // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
+  const billing = createBillingService({
+    db,
+    orders,
+    invoiceRecords,
+    checkout,
+    outbox,
+    mail: mailSettings,
+    settings: { paymentTermDays: env.PAYMENT_TERMS_DAYS, reminderDays: env.REMINDER_DAYS },
+    publicUrl: env.PUBLIC_URL,
+    secretKey: env.SECRET_KEY,
+    onMailQueued,
+  });
+  const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });
+  app.decorate('billing', billing);
   const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
   app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
   const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());
+  // Timed in the metrics, which count what a run renewed, terminated and reminded of.
+  const billingJob = createBillingJobService({
+    billing: {
+      run: async () => {
+        let report: Awaited<ReturnType<typeof billing.run>> | undefined;
+        await metrics.timedJob('billing', async () => {
+          report = await billing.run();
+          return report.renewed.length + report.terminated.length + report.reminded.length;
+        })();
+        if (!report) throw new Error('billing run answered no report');
+        return report;
+      },
+    },
+    log: app.log,
+  });
+  if (deps.startWorkers && env.BILLING === 'on') app.addHook('onReady', async () => billingJob.start());
+  app.addHook('onClose', async () => billingJob.stop());
   // E-mail: queued in the outbox by the services, delivered by the mail service's worker.
   const mail = createMailService({
     db,
@@ -357,7 +396,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     smtpUrl: env.SMTP_URL,
     dkim: env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } : undefined,
     dataDir: env.DATA_DIR,
-    composers: checkout.mailComposers,
+    composers: { ...checkout.mailComposers, ...billing.mailComposers },
     log: app.log,
     transport: deps.mailTransport,
     onDelivery: (outcome) => metrics.mailDelivered(outcome),
@@ -384,6 +423,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
+  await app.register(billingRoutes, { billing });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

@@ -176,6 +176,26 @@ const envSchema = z
     MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(128)),
     /** Days the audit log keeps a row (docs/product/audit-log.md); older rows are pruned. Default two years. */
     AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(36_500).default(730)),
+    /** `off`: the server runs no billing job (renewals, end dates, reminders); `npm run billing` still does (docs/product/billing.md). */
+    BILLING: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    /** Days an invoice is payable in: its due day is the issue day plus these. */
+    PAYMENT_TERMS_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(365).default(30)),
+    /** Days after the due day on which a payment reminder goes out, ascending, comma-separated; the last flags the order overdue. */
+    REMINDER_DAYS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('10,20,30')
+        .transform((value, context) => {
+          const days = value.split(',').map((part) => Number(part.trim()));
+          const valid = days.length >= 1 && days.length <= 10 && days.every((day, index) => Number.isInteger(day) && day >= 1 && day <= 365 && (index === 0 || day > days[index - 1]!));
+          if (!valid) {
+            context.addIssue({ code: 'custom', message: 'must be 1 to 10 ascending whole numbers of days (1 to 365), comma-separated, e.g. 10,20,30' });
+            return z.NEVER;
+          }
+          return days;
+        }),
+    ),
     /** Set: GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>` (docs/product/operations.md). */
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   })

@@ -598,10 +598,70 @@ export const orderPayments = pgTable(
     paidOn: date('paid_on').notNull(),
     /** The staff member's e-mail. */
     recordedBy: text('recorded_by').notNull(),
+    /** The invoice it pays (the oldest open one unless staff chose). */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
     createdAt: createdAt(),
   },
   (t) => [index('order_payments_order_id').on(t.orderId), check('order_payments_amount_positive', sql`${t.amountMinor} > 0`)],
 );
+
+// ---- invoices (docs/product/billing.md), owned by the invoices module -----------------
+
+/**
+ * An issued invoice or credit note. The first invoice is issued by INVOICE, each further
+ * period of a monthly plan by the billing job; `billing_key` makes it one per order and
+ * period (`first`, the period's first day, or `credit:<invoice id>`), so two copies of the
+ * job, a retry or a restart cannot issue a second. What is printed is frozen in `document`
+ * at issue and the PDF kept in `pdf` once rendered: an issued invoice never changes, a
+ * correction is a credit note (`credits_invoice_id`). Amounts in minor units.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'INVOICE' | 'CREDIT_NOTE'>().notNull().default('INVOICE'),
+    billingKey: text('billing_key').notNull(),
+    /** `INV-2026-000123` (credit notes `CN-…`), one counter per year for both. */
+    number: text('number').notNull().unique(),
+    /** The 27-digit QR reference made from the number (src/server/modules/invoices/qr-bill.ts). */
+    qrReference: text('qr_reference').notNull(),
+    /** The period billed, ISO days, end excluded; null for the first invoice (its period starts with the payment). */
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    issuedOn: date('issued_on').notNull(),
+    dueOn: date('due_on').notNull(),
+    currency: text('currency').notNull(),
+    language: text('language').notNull(),
+    netMinor: integer('net_minor').notNull(),
+    vatMinor: integer('vat_minor').notNull(),
+    grossMinor: integer('gross_minor').notNull(),
+    /** Hundredths of a percent: 810 is 8.1 %. */
+    vatRateBasisPoints: integer('vat_rate_bp').notNull(),
+    paidMinor: integer('paid_minor').notNull().default(0),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** OPEN, PAID or CANCELED; OVERDUE is an OPEN one past its due day (read, not stored). */
+    status: text('status').$type<'OPEN' | 'PAID' | 'CANCELED'>().notNull().default('OPEN'),
+    creditsInvoiceId: uuid('credits_invoice_id'),
+    /** Reminders sent (0 to the number of reminder days); the last one flags the order overdue. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    pdf: bytea('pdf'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_once_per_period').on(t.orderId, t.billingKey),
+    index('invoices_open_due').on(t.dueOn).where(sql`${t.status} = 'OPEN'`),
+  ],
+);
+
+/** The last invoice number given out per year. */
+export const invoiceNumberCounters = pgTable('invoice_number_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /** A note staff added to an order; shown in its timeline beside the history. */
 export const orderNotes = pgTable(

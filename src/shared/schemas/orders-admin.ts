@@ -210,6 +210,8 @@ export const payOrderSchema = z.object({
   /** The day the money arrived; not in the future. */
   date: isoDate,
   reason,
+  /** The invoice it pays; default the order's oldest open one, then the next (docs/product/billing.md). */
+  invoiceId: z.uuid().optional(),
 });
 
 /** Refund terms of CANCEL_REFUND and START_TERMINATION: an amount only with a refund. */

@@ -13,6 +13,7 @@ import { statusLabel } from '../labels.ts';
 import { searchFromView, viewFromSearch } from './orders/orders-url.ts';
 import './home.css';
 import { LoadFailed } from '../load-failed.tsx';
+import { BillingFigures } from './billing-figures.tsx';
 
 /** `Nov 2026` / `Nov. 2026`: a month of the chart. */
 function monthLabel(month: string, language: string): string {
@@ -157,6 +158,7 @@ export default function HomePage() {
           </ul>
         )}
       </section>
+      <BillingFigures />
       <section aria-labelledby="admin-home-messages">
         <h2 id="admin-home-messages">{t('admin.home.messages')}</h2>
         {unreadMessages.length === 0 ? (

@@ -2,10 +2,12 @@
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { billingCalls } from '#shared/contract/billing.ts';
 import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
@@ -68,6 +70,31 @@ const statusInfo: StatusInfo = {
   exception: null,
 };
 
+const invoiceId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d60';
+const invoices: OrderInvoices = {
+  invoices: [
+    {
+      id: invoiceId,
+      number: 'INV-2026-000042',
+      kind: 'INVOICE',
+      periodFirstDay: null,
+      periodLastDay: null,
+      issuedOn: '2026-11-23',
+      dueOn: '2026-12-23',
+      currency: 'EUR',
+      net: 3000,
+      vatAmount: 0,
+      gross: 3000,
+      paid: 0,
+      open: 3000,
+      status: 'OPEN',
+      remindersSent: 0,
+    },
+  ],
+  open: 3000,
+  currency: 'EUR',
+};
+
 // A cold run (first transform of the page's modules) can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -76,6 +103,7 @@ const api = installFakeApi();
 beforeEach(() => {
   api.answer(checkoutCalls.orderDetail, detail);
   api.answer(checkoutCalls.statusInfo, statusInfo);
+  api.answer(billingCalls.orderInvoices, invoices);
 });
 
 afterEach(() => {
@@ -96,7 +124,7 @@ function renderTracking(language: Language = 'en-US') {
 }
 
 describe('tracking page', () => {
-  it('shows the number, the date ordered, the milestones reached or not, the amounts and the invoice link', async () => {
+  it('shows the number, the date ordered, the milestones reached or not, the amounts and the invoices with what is open', async () => {
     renderTracking();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order CSA-2026-0042' })).toBeTruthy();
     expect(screen.getByText(formatDateTime('2026-11-21T09:30:00Z', 'en-US'))).toBeTruthy();
@@ -120,9 +148,12 @@ describe('tracking page', () => {
     expect(screen.getByText('VAT 0 %')).toBeTruthy();
     expect(screen.getByText(/Reverse charge/)).toBeTruthy();
     expect(screen.getByTestId('order-gross').textContent).toBe('3 000,00 EUR');
-    expect(screen.getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe(
-      `/api/orders/${orderId}/invoice.pdf?language=en-US`,
-    );
+    const invoiceList = await screen.findByRole('region', { name: 'Invoices' });
+    expect(within(invoiceList).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
+    expect(within(invoiceList).getAllByRole('row')[1]?.textContent).toContain('Open');
+    expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
+    // Not a monthly plan: no notice to give.
+    expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
   });
 
   it('speaks Swiss German and shows an exception status', async () => {
@@ -134,7 +165,8 @@ describe('tracking page', () => {
     expect(screen.getByText(formatDateTime('2026-11-21T09:30:00Z', 'de-CH'))).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Wo Ihre Bestellung steht' })).toBeTruthy();
     expect(screen.getByText('Sicherheits-Fundament')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Rechnung herunterladen (PDF)' }).getAttribute('href')).toContain('language=de-CH');
+    expect(await screen.findByRole('region', { name: 'Rechnungen' })).toBeTruthy();
+    expect(screen.getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
   });
 
   it('shows a not-found text when the order does not exist', async () => {
@@ -143,5 +175,17 @@ describe('tracking page', () => {
     renderTracking();
     expect(await screen.findByText('This order does not exist. Please check the link.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+  });
+
+  it('lets the customer of a monthly plan ask to give notice, which a mailed link confirms', async () => {
+    const monthly = { ...detail, status: 'ACTIVE' as const, items: detail.items.map((item) => ({ ...item, paymentFrequency: 'MONTHLY' as const, periodMonths: 12 })) };
+    api.answer(checkoutCalls.orderDetail, monthly);
+    api.answer(checkoutCalls.statusInfo, { ...statusInfo, status: 'ACTIVE' });
+    api.answer(billingCalls.requestNotice, { effectiveFrom: '2027-11-23', sentTo: 'a…@example.de' });
+    renderTracking();
+    const notice = await screen.findByRole('region', { name: 'Notice' });
+    within(notice).getByRole('button', { name: 'Give notice' }).click();
+    expect(await within(notice).findByText(/We sent a confirmation link to a…@example\.de\. Once confirmed, the plan ends on/)).toBeTruthy();
+    expect(api.requests(billingCalls.requestNotice)).toHaveLength(1);
   });
 });

@@ -8,15 +8,17 @@ import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
-import { appPaths, invoicePdfPath } from '#shared/paths.ts';
+import { appPaths } from '#shared/paths.ts';
+import { TrackingInvoices, TrackingNotice } from './tracking-invoices.tsx';
 import './checkout/checkout.css';
 import './tracking.css';
 
 /**
  * `/app/orders/{id}/tracking`: the order number, when it was ordered, its lines and
  * amounts, where it is (the milestones of status-info, reached or not, with their dates;
- * the exception when it left the usual course) and its invoice PDF. Milestones:
- * docs/product/order-lifecycle.md.
+ * the exception when it left the usual course), its invoices with their PDFs and what is
+ * open, and notice on a monthly plan. Milestones: docs/product/order-lifecycle.md;
+ * invoices and notice: docs/product/billing.md.
  */
 export default function TrackingPage() {
   const { orderId = '' } = useParams();
@@ -125,11 +127,8 @@ export default function TrackingPage() {
         <OrderTotals detail={detail} />
       </section>
 
-      <p className="tracking-invoice">
-        <a href={invoicePdfPath(detail.id, language)} type="application/pdf">
-          {t('checkout.tracking.invoice')}
-        </a>
-      </p>
+      <TrackingInvoices orderId={detail.id} />
+      <TrackingNotice detail={detail} statusInfo={statusInfo} />
     </div>
   );
 }

@@ -265,10 +265,10 @@ describe('a successful checkout', () => {
     expect(status.milestones[0]).toMatchObject({ id: 'ordered', reached: true });
     expect(status.milestones.slice(1).every((m: { reached: boolean }) => !m.reached)).toBe(true);
 
+    // The invoice is issued by INVOICE, not at checkout: until then its call says so, in both languages.
     const pdf = await call('GET', `/api/orders/${id}/invoice.pdf`);
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.json()).toMatchObject({ error: { code: 'notFound', messagesByLanguage: { 'en-US': expect.stringContaining('No invoice'), 'de-CH': expect.stringContaining('noch keine Rechnung') } } });
   });
 
   it.each([
@@ -285,9 +285,10 @@ describe('a successful checkout', () => {
     expect(row).toMatchObject({ totalNetMinor: Math.round(totals.net * 100), amountDueMinor: Math.round(totals.gross * 100) });
   });
 
-  it('delivers the confirmation in the buyer language with the invoice PDF, and the staff note', async () => {
+  it('delivers the confirmation in the buyer language, a summary without invoice PDF, and the staff note', async () => {
     const smtp = await startSmtpServer();
     const { createInvoicesService } = await import('../invoices/invoices.service.ts');
+    const { createInvoiceRecordsService } = await import('../invoices/invoice-records.service.ts');
     const invoices = createInvoicesService();
     try {
       const id = await newCart();
@@ -313,7 +314,7 @@ describe('a successful checkout', () => {
         orders,
         captcha: t.app.captcha,
         people: createPeopleService({ db, orders, outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
-        invoices,
+        invoiceRecords: createInvoiceRecordsService({ db, renderer: invoices }),
         outbox: outboxService,
         ordersEmail: t.env.ORDERS_EMAIL,
         publicUrl: t.env.PUBLIC_URL,
@@ -333,17 +334,19 @@ describe('a successful checkout', () => {
       expect(buyer?.subject).toBe(`Ihre Bestellung ${number} bei der CyberSafe Academy`);
       expect(buyer?.text).toContain("1'880.94 CHF");
       expect(buyer?.text).toContain(`/app/orders/${id}/tracking`);
-      expect(buyer?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${number}.pdf`, 'application/pdf']]);
+      // The order confirmation: no invoice PDF, no QR-bill; the invoice follows with INVOICE.
+      expect(buyer?.attachments).toEqual([]);
+      expect(buyer?.text).toContain('Ihre Rechnung folgt in einer separaten E-Mail');
       const staff = mails.find((m) => m.subject?.startsWith('New order'));
       expect(staff?.subject).toBe(`New order ${number}: Muster AG`);
 
-      // The invoice went out with the confirmation: the visitor's tracking says "invoiced".
+      // The confirmation is not an invoice: the visitor's tracking does not say "invoiced".
       const status = (await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
       expect(status.status).toBe('ORDERED');
       expect(status.milestones.map((milestone) => [milestone.id, milestone.reached])).toEqual([
         ['ordered', true],
         ['inProgress', false],
-        ['invoiced', true],
+        ['invoiced', false],
         ['paid', false],
         ['completed', false],
       ]);
@@ -353,25 +356,15 @@ describe('a successful checkout', () => {
     }
   });
 
-  it('counts the order as invoiced once the confirmation with the invoice was sent, not before, and not for the staff note', async () => {
+  it('does not count the delivery of the confirmation as invoiced: only INVOICE does', async () => {
     const id = await newCart();
     await fillInvoiceInfo(id);
     expect((await buy(id)).statusCode).toBe(200);
     const invoiced = async () =>
       ((await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).milestones.find((milestone) => milestone.id === 'invoiced');
-    expect(await invoiced()).toEqual({ id: 'invoiced', reached: false, at: null });
-
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.orderId, id));
-    const confirmation = mails.find((mail) => mail.kind === 'orderConfirmation');
-    const staffNote = mails.find((mail) => mail.kind !== 'orderConfirmation');
-    expect(confirmation?.recipient).toBe('anna@example.ch');
-    // The staff note going out says nothing to the buyer.
-    await t.database.db.update(outbox).set({ sentAt: new Date('2026-03-02T08:00:00Z') }).where(eq(outbox.id, staffNote!.id));
-    expect((await invoiced())?.reached).toBe(false);
-
-    await t.database.db.update(outbox).set({ sentAt: new Date('2026-03-02T08:05:00Z') }).where(eq(outbox.id, confirmation!.id));
-    expect(await invoiced()).toEqual({ id: 'invoiced', reached: true, at: '2026-03-02T08:05:00.000Z' });
-    // The status stays ORDERED: staff still run INVOICE, START_WORK and the rest.
+    for (const mail of mails) await t.database.db.update(outbox).set({ sentAt: new Date('2026-03-02T08:05:00Z') }).where(eq(outbox.id, mail.id));
+    expect(await invoiced()).toEqual({ id: 'invoiced', reached: false, at: null });
     expect(((await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).status).toBe('ORDERED');
   });
 

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { orders, outbox } from '#server/db/schema.ts';
+import { orders } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 
@@ -75,17 +75,4 @@ export function placedOrderValues(values: { number: string; language: string; ne
     totalNetMinor: values.netMinor,
     amountDueMinor: values.grossMinor,
   };
-}
-
-/**
- * When the first mail of `kind` about the order went out (its outbox row's `sent_at`),
- * or null while none has: the buyer's confirmation carries the invoice, so its delivery
- * is when the order was invoiced to the visitor.
- */
-export async function firstMailSentAt(db: Db, orderId: string, kind: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: min(outbox.sentAt) })
-    .from(outbox)
-    .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind), isNotNull(outbox.sentAt)));
-  return row?.at ? new Date(row.at) : null;
 }

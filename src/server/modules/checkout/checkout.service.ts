@@ -12,7 +12,8 @@ import type { PeopleService } from '../people/people.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart } from '../cart/cart.rules.ts';
 import type { CartService } from '../cart/cart.service.ts';
-import type { InvoicesService } from '../invoices/invoices.service.ts';
+import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
+import type { InvoiceContent } from '../invoices/invoices.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -33,7 +34,8 @@ export interface CheckoutServiceDeps {
   captcha: Pick<CaptchaService, 'verify'>;
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
   people: Pick<PeopleService, 'recordPerson'>;
-  invoices: Pick<InvoicesService, 'renderPdf'>;
+  /** The order's invoices: its invoice PDF call answers the first one. */
+  invoiceRecords: Pick<InvoiceRecordsService, 'firstPdf'>;
   outbox: Pick<OutboxService, 'queueComposedLater'>;
   /** Staff are told of every order at this address (ORDERS_EMAIL). */
   ordersEmail: string;
@@ -56,6 +58,17 @@ interface PlacedOrder {
 }
 
 const milestoneActions = { inProgress: 'START_WORK', invoiced: 'INVOICE', paid: 'PAY', completed: 'COMPLETE' } as const;
+
+/** What an invoice of an order prints and asks for, and whom it is mailed to (the billing job and INVOICE). */
+export interface OrderInvoiceContent {
+  content: Omit<InvoiceContent, 'number' | 'issuedAt' | 'paymentTermDays'>;
+  amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
+  orderNumber: string;
+  language: Language;
+  /** The contact of the invoice info, who gets the invoices and reminders. */
+  billingEmail: string | undefined;
+  billingName: string;
+}
 const exceptionStatuses: OrderStatus[] = ['ABANDONED', 'CANCELED', 'TERMINATING', 'TERMINATED'];
 
 function legalTexts(language: Language) {
@@ -97,7 +110,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, people, invoices, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, people, invoiceRecords, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -140,7 +153,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const buyer = info.contact?.email;
     await outbox.queueComposedLater(
       [
-        // The confirmation carries the invoice PDF.
+        // The confirmation is the order's summary; the invoice follows with INVOICE.
         ...(buyer ? [{ to: buyer, ...orderConfirmationQueued(detail), orderId: detail.id }] : []),
         { to: ordersEmail, ...staffOrderQueued(detail, info), orderId: detail.id },
       ],
@@ -150,13 +163,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
   /**
    * The mails of this module that the mail worker composes when it sends them, from the
-   * order as it was placed: the buyer's confirmation, with the invoice PDF, in the
-   * language of the order, and the note to staff.
+   * order as it was placed: the buyer's confirmation (the order's summary, without an
+   * invoice) in the language of the order, and the note to staff.
    */
   const mailComposers: Record<string, MailComposer> = {
     [orderConfirmationKind]: async (payload) => {
       const { detail, info } = await placedOrder(String(payload.orderId));
-      return orderConfirmationMail(detail, info, publicUrl, (invoice) => invoices.renderPdf(invoice));
+      return orderConfirmationMail(detail, info, publicUrl);
     },
     [staffOrderKind]: async (payload) => {
       const { detail, info } = await placedOrder(String(payload.orderId));
@@ -196,16 +209,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
 
     /**
      * GET …/status-info: where the order is, as the visitor's milestones. "Invoiced" is
-     * the first INVOICE, or earlier the delivery of the buyer's confirmation, which
-     * carries the invoice PDF: the checkout itself never runs INVOICE.
+     * the first INVOICE, which issues the order's first invoice; the confirmation mailed
+     * at checkout carries none.
      */
     async statusInfo(orderId: string): Promise<StatusInfo> {
       const order = await orderOrRefuse(orderId);
-      const [history, invoiceMailedAt] = await Promise.all([orders.findHistory(orderId), repo.firstMailSentAt(db, orderId, orderConfirmationKind)]);
+      const history = await orders.findHistory(orderId);
       const reachedAt = (action: string, to?: string[]) =>
         history.find((entry) => entry.action === action && (!to || to.includes(entry.toStatus)))?.at ?? null;
-      const earliest = (...dates: (Date | null)[]) =>
-        dates.filter((date): date is Date => date !== null).sort((a, b) => new Date(a).getTime() - new Date(b).getTime())[0] ?? null;
       const milestone = (id: StatusInfo['milestones'][number]['id'], at: Date | null) => ({
         id,
         reached: at !== null,
@@ -217,7 +228,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         milestones: [
           milestone('ordered', order.orderedAt),
           milestone('inProgress', reachedAt(milestoneActions.inProgress)),
-          milestone('invoiced', earliest(reachedAt(milestoneActions.invoiced), invoiceMailedAt)),
+          milestone('invoiced', reachedAt(milestoneActions.invoiced)),
           milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
           milestone('completed', reachedAt(milestoneActions.completed)),
         ],
@@ -285,13 +296,53 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     /**
-     * The invoice of a placed order as PDF, with its number; 404 before the order is
-     * placed. It is in the language the order was placed in, whoever downloads it.
+     * The order's first invoice as PDF, with its number, as issued by INVOICE (in the
+     * language the order was placed in, whoever downloads it); 404 until it is issued.
      */
     async invoicePdf(orderId: string): Promise<{ number: string; pdf: Buffer }> {
-      const { detail, info } = await placedOrder(orderId);
-      if (!detail.number) throw new AppError('notFound');
-      return { number: detail.number, pdf: await invoices.renderPdf(invoiceDocumentOf(detail, info)) };
+      await orderOrRefuse(orderId);
+      return invoiceRecords.firstPdf(orderId);
+    },
+
+    /**
+     * What an invoice of a placed order prints and asks for: the first one (what fell due
+     * at BUY: the one-time lines and the first month of the monthly ones), or one month of
+     * the MONTHLY lines at the VAT rate in force on `vatDay`, with the buyer's VAT status
+     * as stored at BUY (the invoice info, which no longer changes). Read in `tx`.
+     */
+    async invoiceContent(orderId: string, what: { kind: 'first' } | { kind: 'period'; vatDay: string }, tx: Db = db): Promise<OrderInvoiceContent> {
+      const order = await repo.findOrder(tx, orderId, { includeDeleted: true });
+      if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
+      const language = order.language as Language;
+      const info = order.invoiceInfo ?? {};
+      const detail = detailOf(order, await cart.loadCartView(orderId, language, { includeDeleted: true }, tx), language);
+      const document = invoiceDocumentOf(detail, info);
+      const common = { orderNumber: order.number, language, billingEmail: info.contact?.email, billingName: info.contact?.firstName ?? '' };
+      if (what.kind === 'first') {
+        const { totals } = detail;
+        return {
+          ...common,
+          content: document,
+          amounts: { netMinor: toMinor(totals.net), vatMinor: toMinor(totals.vatAmount), grossMinor: toMinor(totals.gross), vatRate: totals.vatRate },
+        };
+      }
+      // The document's lines are the ACTIVE items in order; a renewal bills one month of the MONTHLY ones.
+      const active = detail.items.filter((item) => item.status === 'ACTIVE');
+      const monthly = active.filter((item) => item.paymentFrequency === 'MONTHLY');
+      const lines = document.lines
+        .filter((_line, index) => active[index]?.paymentFrequency === 'MONTHLY')
+        .map((line) => ({ ...line, total: toMajor(toMinor(line.unitPrice) * line.quantity) }));
+      const net = monthly.reduce((sum, item) => sum + toMinor(item.unitPrice) * item.quantity, 0);
+      const vat = orderVatTotals(net, info, what.vatDay);
+      return {
+        ...common,
+        content: {
+          ...document,
+          lines,
+          totals: { net: toMajor(vat.netMinor), vatRate: vat.vatRate, vatAmount: toMajor(vat.vatMinor), gross: toMajor(vat.grossMinor), vatKind: vat.vatKind, perMonth: null },
+        },
+        amounts: { netMinor: vat.netMinor, vatMinor: vat.vatMinor, grossMinor: vat.grossMinor, vatRate: vat.vatRate },
+      };
     },
 
     mailComposers,

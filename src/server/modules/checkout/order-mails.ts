@@ -88,13 +88,8 @@ export function orderConfirmationQueued(detail: OrderDetail) {
   };
 }
 
-/** The buyer's confirmation, in the language of the checkout, with the invoice PDF. */
-export async function orderConfirmationMail(
-  detail: OrderDetail,
-  info: StoredInvoiceInfo,
-  publicUrl: string,
-  renderPdf: (invoice: InvoiceContent) => Promise<Buffer>,
-) {
+/** The buyer's confirmation, in the language of the checkout: the order's summary; the invoice is issued later by INVOICE and mailed on its own. */
+export function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
@@ -127,13 +122,7 @@ ${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
 ${paragraphs(t('mail.signature', companyParams))}`,
   );
-  const pdf = await renderPdf(invoiceDocumentOf(detail, info));
-  return {
-    subject: t('mail.orderConfirmation.subject', { number: detail.number ?? '' }),
-    text,
-    html,
-    attachments: [{ filename: `invoice-${detail.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-  };
+  return { subject: t('mail.orderConfirmation.subject', { number: detail.number ?? '' }), text, html };
 }
 
 export const staffOrderKind = 'staffOrderNote';

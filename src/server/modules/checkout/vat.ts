@@ -1,4 +1,5 @@
 import type { VatKind } from '#shared/schemas/checkout.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
 import { euCountryCodes } from '#shared/vat-numbers.ts';
 
 /**
@@ -6,7 +7,15 @@ import { euCountryCodes } from '#shared/vat-numbers.ts';
  * Liechtenstein 8.1 %; EU countries 0 % with reverse charge (the buyer accounts for it,
  * so its VAT number is required); everywhere else 0 % (export of services).
  */
-const swissVatRatePercent = 8.1;
+/** The Swiss standard rate and the day each took effect, newest last: a period is billed at the rate in force on its first day. */
+const swissVatRates = [
+  { from: '2018-01-01', percent: 7.7 },
+  { from: '2024-01-01', percent: 8.1 },
+] as const;
+
+function swissVatRateOn(isoDay: string): number {
+  return swissVatRates.filter((rate) => rate.from <= isoDay).at(-1)?.percent ?? swissVatRates[0].percent;
+}
 
 export function vatKindFor(countryCode: string): VatKind {
   if (countryCode === 'CH' || countryCode === 'LI') return 'SWISS_VAT';
@@ -18,10 +27,14 @@ export function vatNumberRequired(countryCode: string): boolean {
   return vatKindFor(countryCode) === 'REVERSE_CHARGE';
 }
 
-/** Net, VAT and gross in minor units; VAT rounded to the cent. */
-export function totalsFor(netMinor: number, countryCode: string): { netMinor: number; vatRate: number; vatMinor: number; grossMinor: number; vatKind: VatKind } {
+/** Net, VAT and gross in minor units, at the rate in force on `isoDay` (default: today); VAT rounded to the cent. */
+export function totalsFor(
+  netMinor: number,
+  countryCode: string,
+  isoDay: string = isoDateInZurich(),
+): { netMinor: number; vatRate: number; vatMinor: number; grossMinor: number; vatKind: VatKind } {
   const vatKind = vatKindFor(countryCode);
-  const vatRate = vatKind === 'SWISS_VAT' ? swissVatRatePercent : 0;
+  const vatRate = vatKind === 'SWISS_VAT' ? swissVatRateOn(isoDay) : 0;
   const vatMinor = Math.round((netMinor * vatRate) / 100);
   return { netMinor, vatRate, vatMinor, grossMinor: netMinor + vatMinor, vatKind };
 }

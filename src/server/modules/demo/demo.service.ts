@@ -112,10 +112,10 @@ export function createDemoService(deps: DemoServiceDeps) {
           break;
         }
         case 'CANCEL':
-          await orderActions.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language);
+          await orderActions.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language, { mail: false });
           break;
         default:
-          await orderActions.changeStatus(orderId, system, { action: step.action }, language);
+          await orderActions.changeStatus(orderId, system, { action: step.action }, language, { mail: false });
           if (step.action === 'START_WORK') availableFrom ??= day;
       }
       history.push({ action: step.action, at });

@@ -14,8 +14,12 @@ import { qrBillData } from './qr-bill.ts';
 /** Everything printed on an invoice; amounts in major units, already computed. */
 export interface InvoiceDocument {
   language: Language;
-  /** The order number, which is also the invoice number: `2026-000123`. */
+  /** The invoice number (`INV-2026-000123`); for invoices made before invoices had their own, the order number. */
   number: string;
+  /** The order it bills, when its number differs from the invoice's. */
+  orderNumber?: string;
+  /** The month a renewal bills, ISO days, both included; absent on an order's first invoice. */
+  period?: { first: string; last: string };
   issuedAt: Date;
   paymentTermDays: number;
   currency: Currency;
@@ -237,10 +241,13 @@ class InvoiceWriter {
     }
 
     const dueDate = invoiceDueDate(this.invoice.issuedAt, this.invoice.paymentTermDays);
+    const { orderNumber, period } = this.invoice;
     const facts: [string, string][] = [
+      ...(orderNumber ? [[this.t('invoice.meta.invoiceNumber'), this.invoice.number] as [string, string]] : []),
       [this.t('invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
       [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
-      [this.t('invoice.meta.orderNumber'), this.invoice.number],
+      [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
+      ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
     ];
     const labelX = page.width - page.right - 220;
     let right = y;
@@ -270,9 +277,16 @@ class InvoiceWriter {
     return y + height + 10;
   }
 
-  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month. */
+  /** An ISO day as the invoice's language writes it (noon UTC is that day in Zurich). */
+  day(isoDay: string): string {
+    return formatDate(new Date(`${isoDay}T12:00:00Z`), this.language);
+  }
+
+  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
   frequencyText(line: InvoiceLine): string {
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
+    const { period } = this.invoice;
+    if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
     return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'invoice.line.months', line.periodMonths ?? 1) });
   }
 

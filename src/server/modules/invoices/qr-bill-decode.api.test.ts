@@ -4,6 +4,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { pdfPages } from '../../../../tests/helpers/pdf.ts';
 import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
+import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -13,9 +14,11 @@ import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xs
  */
 let t: TestApp;
 let session: XsrfSession;
+let staff: StaffSignIn;
 beforeAll(async () => {
   t = await createTestApp();
   session = await startXsrfSession(t.app);
+  staff = await signInAsStaff(t);
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +37,7 @@ function creditorReferenceCheckDigitsHold(reference: string): boolean {
   return remainder === 1;
 }
 
-/** Places an order of 7 Foundation seats with the invoice info of `steps`; answers it and its invoice PDF. */
+/** Places an order of 7 Foundation seats with the invoice info of `steps`, which staff invoice (INVOICE); answers it, its invoice's number and PDF. */
 async function buy(currency: 'CHF' | 'EUR', language: 'de-CH' | 'en-US', steps: object[]) {
   const created = await call('POST', '/api/orders/', { productCode: 'cyber_security_training_foundation_v1', quantity: 7, paymentFrequency: 'ONE_TIME', currency, language });
   const { id } = created.json() as { id: string };
@@ -47,14 +50,17 @@ async function buy(currency: 'CHF' | 'EUR', language: 'de-CH' | 'en-US', steps: 
   const order = (await call('GET', `/api/orders/${id}/detail`)).json() as OrderDetail;
   expect(order.number).toMatch(/^\d{4}-\d{6}$/);
 
+  const invoiced = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/status`, headers: staff.headers, payload: { action: 'INVOICE' } });
+  expect(invoiced.statusCode, invoiced.body).toBe(200);
+  const { invoices } = (await call('GET', `/api/orders/${id}/invoices`)).json() as { invoices: { number: string }[] };
   const pdf = await call('GET', `/api/orders/${id}/invoice.pdf`);
   expect(pdf.headers['content-type']).toBe('application/pdf');
-  return { order, pdf: pdf.rawPayload };
+  return { order, invoiceNumber: invoices[0]?.number ?? '', pdf: pdf.rawPayload };
 }
 
 describe('the QR-bill of a real invoice', () => {
   it('decodes to the amount, currency, IBAN, debtor and reference of the order', async () => {
-    const { order, pdf } = await buy('CHF', 'de-CH', [
+    const { order, invoiceNumber, pdf } = await buy('CHF', 'de-CH', [
       { company: { name: 'Müller & Söhne AG' } },
       { address: { street: 'Seestrasse 12a', zip: '8002', city: 'Zürich', countryCode: 'CH' } },
       { invoiceAddressSameAsAddress: true },
@@ -82,10 +88,12 @@ describe('the QR-bill of a real invoice', () => {
 
     const [referenceType, reference, message, trailer] = fields.slice(27, 31);
     expect(referenceType).toBe('SCOR');
-    expect(reference).toBe(`RF${reference?.slice(2, 4)}${(order.number ?? '').replace('-', '')}`);
+    // The invoice's own number, to which the payment is matched.
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(reference).toBe(`RF${reference?.slice(2, 4)}${invoiceNumber.replace(/-/g, '')}`);
     expect(creditorReferenceCheckDigitsHold(reference ?? '')).toBe(true);
-    expect(creditorReferenceCheckDigitsHold(`RF00${(order.number ?? '').replace('-', '')}`)).toBe(false);
-    expect(message).toBe(order.number);
+    expect(creditorReferenceCheckDigitsHold(`RF00${invoiceNumber.replace(/-/g, '')}`)).toBe(false);
+    expect(message).toBe(invoiceNumber);
     expect(trailer).toBe('EPD');
   }, 30_000);
 

@@ -7,7 +7,7 @@ import type { Language } from '#shared/locales.ts';
 import { toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
-import { orderVatTotals } from '../checkout/order-vat.rules.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import { addMonths } from './calendar.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
@@ -29,23 +29,31 @@ export function createOrderActionsService(deps: {
   /** The order's page, the answer of every action. */
   orderPage: Pick<OrderPageService, 'orderView'>;
   audit: Pick<AuditService, 'record'>;
+  /** The invoices: INVOICE issues the first, RENEW the period's, payments and refunds are recorded against them. */
+  billing: Pick<BillingService, 'issueFirstInvoice' | 'renewNext' | 'recordPayment' | 'recordRefund' | 'cancelOpenInvoices'>;
 }) {
-  const { orders, orderPage, audit } = deps;
+  const { orders, orderPage, billing, audit } = deps;
   const { orderView } = orderPage;
 
   function refuseFutureDate(field: string, date: string): void {
     if (date > isoDateInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
   }
 
-  /** Runs a staff action through the one action function, with the staff member as actor and the audit row in its transaction. */
-  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<undefined>, 'orderId' | 'action' | 'actor' | 'after'> = {}) {
+  /**
+   * Runs a staff action through the one action function, with the staff member as actor;
+   * after the action's own step (`after`: its invoices), the audit row, in its transaction.
+   */
+  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor'> = {}) {
     await orders.applyAction({
       ...request,
       orderId,
       action,
       actor: staff.email,
-      after: ({ tx, order, to }) =>
-        audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: orderId }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx),
+      after: async (context) => {
+        await request.after?.(context);
+        const { tx, order, to } = context;
+        await audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: orderId }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
+      },
     });
   }
 
@@ -65,9 +73,20 @@ export function createOrderActionsService(deps: {
   }
 
   /** The status changes of POST …/status and bulk, with what each writes besides the status. */
-  function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string) {
+  async function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string, options: { mail?: boolean } = {}) {
     const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
-    return act(orderId, action, staff, {
+    const mail = options.mail ?? true;
+    if (action === 'RENEW') {
+      // The next period now, with its invoice, as the billing job would on its first day (docs/product/billing.md).
+      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, mail });
+      return;
+    }
+    await act(orderId, action, staff, {
+      // INVOICE issues the order's first invoice and mails it; CANCEL cancels what is open of it.
+      after: async ({ tx }) => {
+        if (action === 'INVOICE') await billing.issueFirstInvoice(orderId, { mail }, tx);
+        if (action === 'CANCEL') await billing.cancelOpenInvoices(orderId, tx);
+      },
       prepare: ({ order }): ActionPlan => {
         switch (action) {
           case 'START_WORK':
@@ -75,16 +94,6 @@ export function createOrderActionsService(deps: {
             return { changes: { availableFrom: order.availableFrom ?? isoDateInZurich() }, history: withReason() };
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
-          case 'RENEW': {
-            // The next month starts where the current period ends; one month of the MONTHLY lines
-            // falls due now, gross: with the VAT of the order's billing country, as invoiced
-            // (docs/decisions/020-monthly-terms.md). Only the history records it
-            // (`amount_due_minor` stays what fell due at purchase).
-            const periodStart = order.periodEnd ?? isoDateInZurich();
-            const periodEnd = addMonths(periodStart, 1);
-            const { grossMinor } = orderVatTotals(order.monthlyMinor, order.invoiceInfo);
-            return { history: withReason({ amountDue: toMajor(grossMinor), periodStart, periodEnd }) };
-          }
           default:
             return { history: withReason() };
         }
@@ -94,7 +103,12 @@ export function createOrderActionsService(deps: {
 
   return {
     /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
-    async pay(orderId: string, staff: Staff, payment: { amount: number; date: string; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
+    async pay(
+      orderId: string,
+      staff: Staff,
+      payment: { amount: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
+      language: Language,
+    ): Promise<AdminOrder> {
       refuseFutureDate('date', payment.date);
       const amountMinor = toMinor(payment.amount);
       await act(orderId, 'PAY', staff, {
@@ -102,7 +116,9 @@ export function createOrderActionsService(deps: {
         prepare: async ({ tx, order, facts, to }) => {
           const open = Math.max(0, facts.amountDue - facts.totalPaid);
           if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: amountText(open, order.currency) });
-          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email });
+          // Against the invoice chosen, else the oldest open ones (docs/product/billing.md).
+          const invoiceId = await billing.recordPayment(orderId, amountMinor, payment.invoiceId, tx);
+          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId });
           const history: Record<string, unknown> = { amount: payment.amount, date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
           if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
             // The subscription starts with the payment that activates it: its first month.
@@ -121,6 +137,10 @@ export function createOrderActionsService(deps: {
         data: refund.data,
         explainRefusal: refund.explainRefusal,
         prepare: () => ({ changes: { ...refund.changes, canceledBy: staff.email }, history: refund.history }),
+        after: async ({ tx }) => {
+          await billing.cancelOpenInvoices(orderId, tx);
+          return undefined;
+        },
       });
       return orderView(orderId, language);
     },
@@ -129,6 +149,11 @@ export function createOrderActionsService(deps: {
     async archiveRefund(orderId: string, staff: Staff, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
       refuseFutureDate('refundDate', body.refundDate);
       await act(orderId, 'ARCHIVE_REFUND', staff, {
+        // The refund paid out is recorded against the newest invoice paid.
+        after: async ({ tx, order }) => {
+          await billing.recordRefund(orderId, order.refundAmountMinor ?? 0, tx);
+          return undefined;
+        },
         prepare: ({ order }) => ({
           changes: { refunded: true, refundedDate: body.refundDate },
           history: { refundDate: body.refundDate, refundAmount: toMajor(order.refundAmountMinor ?? 0) },
@@ -160,9 +185,15 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
     },
 
-    /** POST …/status: a STATUS_CHANGE action. */
-    async changeStatus(orderId: string, staff: Staff, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
-      await statusChange(orderId, body.action, staff, body.reason);
+    /** POST …/status: a STATUS_CHANGE action (`mail: false`: the invoices it issues are not mailed, for the demo orders). */
+    async changeStatus(
+      orderId: string,
+      staff: Staff,
+      body: { action: StaffStatusAction; reason?: string | undefined },
+      language: Language,
+      options: { mail?: boolean } = {},
+    ): Promise<AdminOrder> {
+      await statusChange(orderId, body.action, staff, body.reason, options);
       return orderView(orderId, language);
     },
 

@@ -36,6 +36,8 @@ const allowed: [OrderAction, OrderStatus | null, OrderStatus, Partial<OrderFacts
   ['START_TERMINATION', 'ACTIVE', 'TERMINATING'],
   ['TERMINATE', 'TERMINATING', 'TERMINATED'],
   ['RENEW', 'ACTIVE', 'ACTIVE'],
+  ['RENEW', 'TERMINATING', 'TERMINATING'],
+  ['PAY', 'TERMINATING', 'TERMINATING', { hasMonthlyItem: true, amountDue: 100 }, { amount: 100 }],
   ['ARCHIVE', 'COMPLETED', 'ARCHIVED'],
   ['ARCHIVE', 'ABANDONED', 'ARCHIVED'],
   ['ARCHIVE', 'CANCELED', 'ARCHIVED'],

@@ -54,10 +54,14 @@ export const transitions: Record<OrderAction, Rule> = {
   START_WORK: { from: ['ORDERED'], to: 'IN_PROGRESS', type: 'STATUS_CHANGE' },
   INVOICE: { from: ['ORDERED', 'IN_PROGRESS'], to: 'INVOICED', type: 'STATUS_CHANGE' },
   PAY: {
-    from: ['INVOICED', 'ACTIVE'],
-    // A partial payment is recorded and keeps the status.
+    from: ['INVOICED', 'ACTIVE', 'TERMINATING'],
+    // A partial payment is recorded and keeps the status; so does a plan under notice, paid until its end date.
     to: (facts, data) =>
-      facts.totalPaid + (data.amount ?? 0) < facts.amountDue ? (facts.status as OrderStatus) : facts.hasMonthlyItem ? 'ACTIVE' : 'PAID',
+      facts.status === 'TERMINATING' || facts.totalPaid + (data.amount ?? 0) < facts.amountDue
+        ? (facts.status as OrderStatus)
+        : facts.hasMonthlyItem
+          ? 'ACTIVE'
+          : 'PAID',
     type: 'CUSTOM_ENDPOINT',
     when: (_facts, data) => (data.amount ?? 0) > 0,
   },
@@ -87,7 +91,8 @@ export const transitions: Record<OrderAction, Rule> = {
     when: (facts, data) => !data.refund || ((data.refundAmount ?? 0) >= 0 && (data.refundAmount ?? 0) <= facts.totalPaid),
   },
   TERMINATE: { from: ['TERMINATING'], to: 'TERMINATED', type: 'STATUS_CHANGE' },
-  RENEW: { from: ['ACTIVE'], to: 'ACTIVE', type: 'STATUS_CHANGE' },
+  // A plan under notice is still billed for its periods before its end date (the billing job checks the date).
+  RENEW: { from: ['ACTIVE', 'TERMINATING'], to: (facts) => facts.status as OrderStatus, type: 'STATUS_CHANGE' },
   ARCHIVE: {
     from: ['COMPLETED', 'ABANDONED', 'CANCELED', 'TERMINATED'],
     to: 'ARCHIVED',

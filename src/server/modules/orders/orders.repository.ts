@@ -42,6 +42,10 @@ export interface LockedOrder {
   periodEnd: string | null;
   /** The day the subscription started (ISO date): the first period's start, set by the payment that activated it. */
   subscribedFrom: string | null;
+  /** How many periods were renewed since (RENEW history rows): the next period is the subscription's start + this + 1 months. */
+  renewalCount: number;
+  /** The day notice takes effect (ISO date), once given. */
+  terminatedFrom: string | null;
 }
 
 /** Columns an action sets besides the status (values or SQL such as `now()`). */
@@ -70,7 +74,9 @@ function selectOrderWithFacts(id: string, lock: boolean) {
            (select h.data->>'periodEnd' from order_history h
              where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd",
            (select h.data->>'periodStart' from order_history h
-             where h.order_id = o.id and h.action = 'PAY' and h.data ? 'periodStart' order by h.at asc limit 1) as "subscribedFrom"
+             where h.order_id = o.id and h.action = 'PAY' and h.data ? 'periodStart' order by h.at asc limit 1) as "subscribedFrom",
+           (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
+           o.terminated_from::text as "terminatedFrom"
       from orders o
      where o.id = ${id}
      ${lock ? sql`for update of o` : sql``}`;
@@ -107,7 +113,7 @@ export async function updateOrder(db: Db, id: string, status: OrderStatus, chang
   return row;
 }
 
-export async function insertPayment(db: Db, payment: { orderId: string; amountMinor: number; paidOn: string; recordedBy: string }): Promise<void> {
+export async function insertPayment(db: Db, payment: { orderId: string; amountMinor: number; paidOn: string; recordedBy: string; invoiceId: string | null }): Promise<void> {
   await db.insert(orderPayments).values(payment);
 }
 
@@ -125,4 +131,39 @@ export async function claimIdleCarts(db: Db, idleDays: number, limit: number): P
      limit ${limit}
        for update skip locked`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** A monthly plan the billing job looks at: its start, the periods renewed since, its end date once notice was given. */
+export interface Subscription {
+  id: string;
+  status: OrderStatus;
+  number: string;
+  company: string;
+  currency: string;
+  /** What the ACTIVE MONTHLY lines cost a month, net. */
+  monthlyMinor: number;
+  subscribedFrom: string;
+  renewalCount: number;
+  terminatedFrom: string | null;
+}
+
+/**
+ * The orders with a subscription start (the payment that activated them) in `statuses`
+ * (default ACTIVE and TERMINATING, what the billing job bills), with their renewals so
+ * far: the job works out from these which periods are due.
+ */
+export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[] = ['ACTIVE', 'TERMINATING']): Promise<Subscription[]> {
+  const result = await db.execute(sql`
+    select o.id, o.status, o.number, coalesce(o.invoice_info->'company'->>'name', '') as company, o.currency,
+           o.terminated_from::text as "terminatedFrom", s."subscribedFrom",
+           (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
+           (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int from order_items i
+             where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyMinor"
+      from orders o
+      cross join lateral (
+        select h.data->>'periodStart' as "subscribedFrom" from order_history h
+         where h.order_id = o.id and h.action = 'PAY' and h.data ? 'periodStart' order by h.at asc limit 1) s
+     where o.status in (${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}) and o.deleted_at is null
+     order by o.id`);
+  return rowsOf<Subscription>(result);
 }

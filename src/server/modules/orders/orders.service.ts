@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
+import { insertNote } from './orders-admin.repository.ts';
 import { anonymiseOrdersOfPerson, findOrdersOfPerson, type OrderOfPerson } from './order-people.ts';
 import { factsOf } from './order-facts.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
@@ -109,6 +110,21 @@ export function createOrdersService(deps: { db: Db }) {
       return recordTransition(tx, { ...entry, action: 'CREATE', fromStatus: null });
     },
 
+    /** The monthly plans the billing job looks at (ACTIVE or TERMINATING, with a start), with their renewals so far. */
+    subscriptions(tx: Db = db, statuses?: readonly OrderStatus[]): Promise<repo.Subscription[]> {
+      return repo.findSubscriptions(tx, statuses);
+    },
+
+    /** The order with the facts the state machine reads, unlocked (undefined: no such order). */
+    orderWithFacts(orderId: string, tx: Db = db): Promise<LockedOrder | undefined> {
+      return repo.findOrderWithFacts(tx, orderId);
+    },
+
+    /** A note in the order's timeline written by a job (`author`: billing), in the caller's transaction. */
+    async recordNote(orderId: string, author: string, text: string, tx: Db): Promise<void> {
+      await insertNote(tx, { orderId, author, text });
+    },
+
     /** The order's history, oldest first. */
     findHistory(orderId: string, tx: Db = db) {
       return findHistory(tx, orderId);
@@ -149,3 +165,4 @@ export function createOrdersService(deps: { db: Db }) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { Subscription } from './orders.repository.ts';

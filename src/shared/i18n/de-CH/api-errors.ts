@@ -53,6 +53,11 @@ export const apiErrors = {
   'error.order.deleteBooked': 'Für diese Bestellung wurde eine Rechnung gestellt oder eine Zahlung erfasst, darum kann sie nicht mehr gelöscht werden: Archivieren Sie sie stattdessen.',
   'error.order.amountAboveOpen': 'Der Betrag darf den offenen Betrag von {max} nicht übersteigen.',
   'error.order.refundAbovePaid': 'Die Rückerstattung darf die bezahlten {max} nicht übersteigen.',
+  'error.invoice.notIssued': 'Für diese Bestellung wurde noch keine Rechnung ausgestellt. Sie folgt, sobald die Bestellung verrechnet ist.',
+  'error.invoice.notFound': 'Diese Rechnung gibt es nicht.',
+  'error.invoice.notOpen': 'Diese Rechnung ist nicht offen: Wählen Sie eine offene Rechnung der Bestellung.',
+  'error.notice.notMonthly': 'Kündigen lässt sich nur ein aktives Monatsabonnement.',
+  'error.notice.linkInvalid': 'Dieser Bestätigungslink ist ungültig oder abgelaufen. Fordern Sie auf der Seite zur Bestellverfolgung einen neuen an.',
   'error.date.future': 'Das Datum darf nicht in der Zukunft liegen.',
 
   'error.vatNumber.format': 'Das ist keine gültige MWST-Nummer für das Land der Rechnungsadresse. Sie wird so geschrieben: {example}.',

@@ -1,4 +1,5 @@
 import type { catalogue as reference } from '../en-US/app.catalogue.ts';
+import { billing } from './billing.ts';
 import { captcha } from './captcha.ts';
 import { cart } from './cart.ts';
 import { checkout } from './checkout.ts';
@@ -14,4 +15,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** Was die App des Shops (src/client/app) zeigt, mit den Dialogen, die sie mit den Marketing-Seiten teilt: geladen vor ihrer ersten Darstellung. */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing } satisfies Record<keyof typeof reference, string>;

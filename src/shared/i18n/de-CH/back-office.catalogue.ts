@@ -1,5 +1,6 @@
 import type { catalogue as reference } from '../en-US/back-office.catalogue.ts';
 import { admin } from './admin.ts';
+import { billingAdmin } from './billing-admin.ts';
 import { captcha } from './captcha.ts';
 import { common } from './common.ts';
 import { contactsAdmin } from './contacts-admin.ts';
@@ -12,4 +13,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
 
 /** Was das Backoffice (src/client/admin) zeigt: geladen vor seiner ersten Darstellung. */
-export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin } satisfies Record<keyof typeof reference, string>;

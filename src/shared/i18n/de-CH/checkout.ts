@@ -72,9 +72,8 @@ export const checkout = {
   'checkout.thankYou.trackingLink': 'Bestellung verfolgen',
   'checkout.thankYou.lines': 'Was Sie bestellt haben',
   'checkout.thankYou.next': 'Wie es weitergeht',
-  'checkout.thankYou.invoiceMail': 'Wir senden Ihnen die Bestellbestätigung mit der Rechnung (PDF) per E-Mail an {email}. Die Rechnung ist innert 30 Tagen zahlbar.',
+  'checkout.thankYou.invoiceMail': 'Wir senden Ihnen die Bestellbestätigung per E-Mail an {email}. Die Rechnung folgt in einer eigenen E-Mail, sobald die Bestellung verrechnet ist; sie ist innert der Zahlungsfrist zahlbar.',
   'checkout.thankYou.setup': 'Wir richten Ihre Plätze innert fünf Arbeitstagen nach der Bestellung ein und senden die Zugangsdaten an {name}.',
-  'checkout.thankYou.invoice': 'Rechnung herunterladen (PDF)',
   'checkout.tracking.heading': 'Bestellung verfolgen',
   'checkout.tracking.title': 'Bestellung {number}',
   'checkout.tracking.loading': 'Ihre Bestellung wird geladen…',
@@ -101,5 +100,4 @@ export const checkout = {
   'checkout.tracking.exception.other': 'Diese Bestellung weicht vom üblichen Ablauf ab: {status}.',
   'checkout.tracking.items': 'Trainings und Beträge',
   'checkout.tracking.linesCaption': 'Trainings der Bestellung {number}',
-  'checkout.tracking.invoice': 'Rechnung herunterladen (PDF)',
 } as const satisfies Record<keyof typeof reference, string>;

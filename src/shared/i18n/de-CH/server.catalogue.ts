@@ -1,5 +1,6 @@
 import type { catalogue as reference } from '../en-US/server.catalogue.ts';
 import { apiErrors } from './api-errors.ts';
+import { billingMails } from './billing-mails.ts';
 import { contact } from './contact.ts';
 import { downloadMails } from './download-mails.ts';
 import { invoice } from './invoice.ts';
@@ -10,4 +11,4 @@ import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** Was nur der Server schreibt: Mails, Rechnungs-PDFs, Kalenderdateien, CSV-Exporte, Fehler und Antworten der API. */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails } satisfies Record<keyof typeof reference, string>;

@@ -51,6 +51,11 @@ export const apiErrors = {
   'error.order.deleteBooked': 'An invoice was issued or a payment recorded for this order, so it can no longer be deleted: archive it instead.',
   'error.order.amountAboveOpen': 'The amount must not exceed the open amount of {max}.',
   'error.order.refundAbovePaid': 'The refund must not exceed the {max} paid.',
+  'error.invoice.notIssued': 'No invoice has been issued for this order yet. It follows once the order is invoiced.',
+  'error.invoice.notFound': 'This invoice does not exist.',
+  'error.invoice.notOpen': 'This invoice is not open: choose an open invoice of the order.',
+  'error.notice.notMonthly': 'Notice can only be given on an active monthly plan.',
+  'error.notice.linkInvalid': 'This confirmation link is invalid or has expired. Ask for a new one on the tracking page.',
   'error.date.future': 'The date must not be in the future.',
 
   'error.vatNumber.format': 'This is not a valid VAT number for the country of the invoice address. It is written like {example}.',

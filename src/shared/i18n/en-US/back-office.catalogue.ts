@@ -1,4 +1,5 @@
 import { admin } from './admin.ts';
+import { billingAdmin } from './billing-admin.ts';
 import { captcha } from './captcha.ts';
 import { common } from './common.ts';
 import { contactsAdmin } from './contacts-admin.ts';
@@ -11,4 +12,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
 
 /** What the back office (src/client/admin) shows: loaded before its first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin };
+export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin };

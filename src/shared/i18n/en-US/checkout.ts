@@ -68,9 +68,8 @@ export const checkout = {
   'checkout.thankYou.trackingLink': 'Track your order',
   'checkout.thankYou.lines': 'What you ordered',
   'checkout.thankYou.next': 'What happens next',
-  'checkout.thankYou.invoiceMail': 'We are sending you the order confirmation with the invoice (PDF) by e-mail to {email}. The invoice is payable within 30 days.',
+  'checkout.thankYou.invoiceMail': 'We are sending you the order confirmation by e-mail to {email}. The invoice follows in its own e-mail once the order is invoiced; it is payable within its payment terms.',
   'checkout.thankYou.setup': 'We set up your seats within five working days after the order and send the access data to {name}.',
-  'checkout.thankYou.invoice': 'Download the invoice (PDF)',
   'checkout.tracking.heading': 'Order tracking',
   'checkout.tracking.title': 'Order {number}',
   'checkout.tracking.loading': 'Loading your order…',
@@ -97,5 +96,4 @@ export const checkout = {
   'checkout.tracking.exception.other': 'This order left the usual course: {status}.',
   'checkout.tracking.items': 'Trainings and amounts',
   'checkout.tracking.linesCaption': 'Trainings of order {number}',
-  'checkout.tracking.invoice': 'Download the invoice (PDF)',
 } as const;

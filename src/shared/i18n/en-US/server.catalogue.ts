@@ -1,4 +1,5 @@
 import { apiErrors } from './api-errors.ts';
+import { billingMails } from './billing-mails.ts';
 import { contact } from './contact.ts';
 import { downloadMails } from './download-mails.ts';
 import { invoice } from './invoice.ts';
@@ -9,4 +10,4 @@ import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** What only the server writes: mails, invoice PDFs, calendar files, CSV exports and the API's errors and answers. The server holds this and every browser catalogue, in every language (src/shared/i18n/messages.ts). */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails };
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails };

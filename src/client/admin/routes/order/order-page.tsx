@@ -15,6 +15,7 @@ import { ActionDialog } from './action-dialog.tsx';
 import { buttonClass, byNature, natureOf } from './action-nature.ts';
 import { MoneyBox } from './money-box.tsx';
 import { OrderFacts } from './order-facts.tsx';
+import { OrderInvoices } from './order-invoices.tsx';
 import { Timeline } from './timeline.tsx';
 import './order.css';
 import { LoadFailed } from '../../load-failed.tsx';
@@ -137,6 +138,7 @@ export default function OrderPage() {
       </section>
 
       <OrderFacts order={data} />
+      <OrderInvoices orderId={orderId} />
       <Timeline order={data} onNoteAdded={() => void order.refetch()} />
 
       {action && (

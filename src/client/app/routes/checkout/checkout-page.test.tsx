@@ -479,13 +479,14 @@ describe('checkout page', () => {
     await waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByRole('link', { name: 'Track your order' }).getAttribute('href')).toBe(`/orders/${orderId}/tracking`);
 
-    // What was bought, what happens next, the invoice; the step is in the address, the draft gone.
+    // What was bought, what happens next (the invoice follows by mail); the step is in the address, the draft gone.
     const bought = screen.getByRole('table', { name: 'What you ordered' });
     expect(within(bought).getAllByRole('row')[1]?.textContent).toContain('Cyber security basics');
     const nextSteps = screen.getByRole('region', { name: 'What happens next' });
     expect(nextSteps.textContent).toContain('by e-mail to anna@acme.ch');
     expect(nextSteps.textContent).toContain('within five working days');
-    expect(screen.getByRole('link', { name: 'Download the invoice (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoice.pdf?language=en-US`);
+    expect(nextSteps.textContent).toContain('The invoice follows in its own e-mail');
+    expect(screen.queryByRole('link', { name: /invoice/i })).toBeNull();
     expect(screen.queryByRole('complementary', { name: 'Your order' })).toBeNull();
     await waitFor(() => expect(sessionStorage.getItem(`checkout-draft:${orderId}`)).toBeNull());
   });
@@ -532,7 +533,7 @@ describe('checkout page', () => {
     expect(await heading('Schritt 7 von 7: Vielen Dank')).toBeTruthy();
     expect(screen.getByTestId('order-number').textContent).toBe('CSA-2026-0007');
     expect(screen.getByRole('link', { name: 'Bestellung verfolgen' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Rechnung herunterladen (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoice.pdf?language=de-CH`);
+    expect(screen.queryByRole('link', { name: /Rechnung/ })).toBeNull();
     expect(screen.getByRole('region', { name: 'Wie es weitergeht' }).textContent).toContain('innert fünf Arbeitstagen');
     expect(screen.getByRole('table', { name: 'Was Sie bestellt haben' })).toBeTruthy();
     expect(api.requests(checkoutCalls.checkout)).toEqual([]);

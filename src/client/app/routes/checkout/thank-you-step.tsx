@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
-import { appPaths, invoicePdfPath, sitePath } from '#shared/paths.ts';
+import { appPaths, sitePath } from '#shared/paths.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
 
 /**
@@ -45,9 +45,6 @@ export function ThankYouStep({ detail }: { detail: OrderDetail }) {
         <Link className="link-button" to={appPaths.tracking(detail.id)}>
           {t('checkout.thankYou.trackingLink')}
         </Link>
-        <a href={invoicePdfPath(detail.id, language)} type="application/pdf" data-testid="invoice-pdf">
-          {t('checkout.thankYou.invoice')}
-        </a>
       </p>
     </div>
   );

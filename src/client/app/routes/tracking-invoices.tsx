@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { billingCalls } from '#shared/contract/billing.ts';
+import { formatDate } from '#shared/dates.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
+import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { apiQuery } from '#client/lib/queries.ts';
+
+/** An ISO day as the page's language writes it (noon UTC is that day in Zurich). */
+const dayOf = (isoDay: string, language: Parameters<typeof formatDate>[1]) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+
+/** Where the browser downloads one invoice of the order; a plain link (billingCalls.orderInvoicePdf). */
+const invoicePdfHref = (orderId: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+
+/**
+ * The tracking page's invoices: each with its period, due day, amount, status and PDF,
+ * and what is open in all (docs/product/billing.md). None before the order is invoiced.
+ */
+export function TrackingInvoices({ orderId }: { orderId: string }) {
+  const { language } = useLanguage();
+  const t = useT();
+  const query = useQuery(apiQuery(billingCalls.orderInvoices, { params: { orderId } }));
+  if (query.isPending) return null;
+  if (query.error || !query.data) return <p role="alert">{t('billing.invoices.loadFailed')}</p>;
+  const { invoices, open, currency } = query.data;
+  return (
+    <section className="tracking-section" aria-labelledby="tracking-invoices">
+      <h2 id="tracking-invoices">{t('billing.invoices.heading')}</h2>
+      {invoices.length === 0 ? (
+        <p>{t('billing.invoices.none')}</p>
+      ) : (
+        <>
+          <table className="tracking-invoices">
+            <caption className="visually-hidden">{t('billing.invoices.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('billing.invoices.number')}</th>
+                <th scope="col">{t('billing.invoices.period')}</th>
+                <th scope="col">{t('billing.invoices.dueOn')}</th>
+                <th scope="col">{t('billing.invoices.amount')}</th>
+                <th scope="col">{t('billing.invoices.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <th scope="row">
+                    <a href={invoicePdfHref(orderId, invoice.id)} type="application/pdf">
+                      {t('billing.invoices.pdf', { number: invoice.number })}
+                    </a>
+                  </th>
+                  <td>
+                    {invoice.periodFirstDay && invoice.periodLastDay
+                      ? t('billing.invoices.periodRange', { from: dayOf(invoice.periodFirstDay, language), to: dayOf(invoice.periodLastDay, language) })
+                      : t('billing.invoices.firstInvoice')}
+                  </td>
+                  <td>{dayOf(invoice.dueOn, language)}</td>
+                  <td>{formatMoneyWithCode(invoice.gross, invoice.currency)}</td>
+                  <td data-status={invoice.status}>{t(`billing.invoices.status.${invoice.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="tracking-open" data-testid="invoices-open">
+            {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Notice on a monthly plan: asking mails the billing contact a link (anyone holding the
+ * tracking link could ask); the link brings them back here with `?notice=…`, where one
+ * click confirms it. Nothing happens on opening the link itself, so a mail scanner that
+ * follows links gives no notice.
+ */
+export function TrackingNotice({ detail, statusInfo }: { detail: OrderDetail; statusInfo: StatusInfo }) {
+  const { language } = useLanguage();
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const token = search.get('notice');
+  const orderId = detail.id;
+  const ask = useMutation({ mutationFn: () => callApi(billingCalls.requestNotice, { params: { orderId }, body: {} }) });
+  const confirm = useMutation({
+    mutationFn: (value: string) => callApi(billingCalls.confirmNotice, { params: { orderId }, body: { token: value } }),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+  const monthly = detail.items.some((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY');
+  if (!monthly || !['ACTIVE', 'TERMINATING'].includes(statusInfo.status)) return null;
+  const refusal = (error: unknown) => (error instanceof ApiError ? (error.messageIn(language) ?? error.fieldErrors[0]?.messagesByLanguage[language]) : undefined) ?? t('billing.notice.failed');
+
+  return (
+    <section className="tracking-section" aria-labelledby="tracking-notice">
+      <h2 id="tracking-notice">{t('billing.notice.heading')}</h2>
+      {confirm.data ? (
+        <p role="status">{t('billing.notice.confirmed', { date: dayOf(confirm.data.terminatedFrom, language) })}</p>
+      ) : statusInfo.status === 'TERMINATING' ? (
+        <p>{t('billing.notice.given')}</p>
+      ) : token ? (
+        <>
+          <p>{t('billing.notice.confirmIntro')}</p>
+          <button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
+            {t('billing.notice.confirm')}
+          </button>
+          {confirm.error && <p role="alert">{refusal(confirm.error)}</p>}
+        </>
+      ) : ask.data ? (
+        <p role="status">{t('billing.notice.sent', { to: ask.data.sentTo, date: dayOf(ask.data.effectiveFrom, language) })}</p>
+      ) : (
+        <>
+          <p>{t('billing.notice.intro')}</p>
+          <button type="button" disabled={ask.isPending} onClick={() => ask.mutate()}>
+            {t('billing.notice.ask')}
+          </button>
+          {ask.error && <p role="alert">{refusal(ask.error)}</p>}
+        </>
+      )}
+    </section>
+  );
+}

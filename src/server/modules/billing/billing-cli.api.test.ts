@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { orderHistory, outbox } from '#server/db/schema.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+import { runBillingCommand } from './billing-cli.ts';
+import { addDays } from './periods.rules.ts';
+
+/**
+ * `npm run billing` as an operator runs it. On PostgreSQL the command runs as a process of
+ * its own beside the test's server, on the same database; on PGlite, whose in-memory
+ * database no other process can open, the same command runs inside the test.
+ */
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, '../../../..');
+
+let t: TestApp;
+let staff: StaffSignIn;
+let visitor: XsrfSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signInAsStaff(t);
+  visitor = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The command with its arguments: its printed lines and exit code. */
+async function billing(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  if (!t.databaseUrl && Object.keys(env).length === 0) {
+    const lines: string[] = [];
+    const code = await runBillingCommand(args, { billing: t.app.billing, print: (line) => lines.push(line) });
+    return { code, out: lines.join('\n'), err: '' };
+  }
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: t.env.SECRET_KEY, DATABASE_URL: t.databaseUrl ?? '', ...env },
+    });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout, err: failed.stderr };
+  }
+}
+
+describe('npm run billing', () => {
+  it('renews a plan paid today once as of 35 days on, however often it runs, and reminds of the unpaid invoice as of 95 days on', async () => {
+    const today = isoDateInZurich();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers: visitor.headers,
+      payload: { productCode: 'cyber_security_training_basic_v1', quantity: 10, paymentFrequency: 'MONTHLY', currency: 'CHF', language: 'de-CH' },
+    });
+    const { id } = created.json() as { id: string };
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/invoice-info`,
+      headers: visitor.headers,
+      payload: {
+        company: { name: 'Muster AG' },
+        address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
+        invoiceAddressSameAsAddress: true,
+        contact: { firstName: 'Anna', lastName: 'Muster', email: 'cli@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+        step: 5,
+      },
+    });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/checkout`,
+      headers: visitor.headers,
+      payload: { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language: 'de-CH' },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/status`, headers: staff.headers, payload: { action: 'INVOICE' } });
+    const order = (await t.app.inject({ method: 'GET', url: `/api/orders/admin/${id}/`, headers: staff.headers })).json() as AdminOrder;
+    const paid = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/pay`, headers: staff.headers, payload: { amount: order.amountDue, date: today } });
+    expect((paid.json() as AdminOrder).detail.status).toBe('ACTIVE');
+
+    const renewals = async () =>
+      t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'RENEW')));
+    const dry = await billing(['--as-of', addDays(today, 35), '--dry-run']);
+    expect(dry.out).toContain('1 period(s) would be renewed and invoiced');
+    expect(await renewals()).toHaveLength(0);
+
+    const first = await billing(['--as-of', addDays(today, 35)]);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('1 period(s) renewed and invoiced');
+    expect(first.out).toContain(bought.json<{ number: string }>().number);
+    expect(await renewals()).toHaveLength(1);
+    const invoiceMails = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'invoiceIssued')));
+    expect(invoiceMails.map((mail) => mail.recipient)).toEqual(['cli@muster.example', 'cli@muster.example']);
+
+    const again = await billing(['--as-of', addDays(today, 35)]);
+    expect(again.out).toContain('0 period(s) renewed and invoiced');
+    expect(await renewals()).toHaveLength(1);
+
+    const late = await billing(['--as-of', addDays(today, 95)]);
+    expect(late.out).toMatch(/reminder 3 {2}to cli@muster\.example/);
+    const reminders = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'invoiceReminder')));
+    expect(reminders.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Letzte Mahnung: Rechnung INV-\d{4}-\d{6} ist überfällig$/)]);
+  }, 120_000);
+
+  it('explains its arguments and refuses wrong ones', async () => {
+    const wrong = await billing(['--as-of', '2026-02-30']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain('Usage: npm run billing');
+  });
+
+  it('refuses, saying so, while a server holds the embedded database, and bills nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'billing-cli-'));
+    // This process opens the folder as a running server does.
+    const server = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
+    try {
+      const refused = await billing(['--as-of', '2026-12-01'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('Billing refused, nothing was billed');
+      expect(refused.err).toContain(`is open in process ${process.pid}`);
+      expect(refused.out).toBe('');
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

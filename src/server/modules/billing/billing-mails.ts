@@ -1,0 +1,103 @@
+import { companyParams } from '#shared/company.ts';
+import { formatDate } from '#shared/dates.ts';
+import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatMoneyWithCode, toMajor } from '#shared/money.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
+import type { InvoiceRow } from '../invoices/invoice-records.service.ts';
+import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
+import { addDays, reminderTone } from './periods.rules.ts';
+
+/** The billing's mails: an issued invoice, a payment reminder, the confirmation of a notice. In the order's language. */
+
+export const invoiceMailKind = 'invoiceIssued';
+export const reminderMailKind = 'invoiceReminder';
+
+const day = (isoDay: string, language: Language) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+
+function texts(language: Language) {
+  return (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+}
+
+function trackingUrl(orderId: string, publicUrl: string): string {
+  return new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString();
+}
+
+/** Plain text and HTML of paragraphs, a link and the signature. */
+function mailBody(language: Language, name: string, lines: string[], link: { url: string; label: string }) {
+  const t = texts(language);
+  const hello = greeting(language, name);
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${link.label}: ${link.url}`, '', t('mail.signature', companyParams)].join('\n');
+  const html = mailLayout(
+    language,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>${paragraphs(t('mail.signature', companyParams))}`,
+  );
+  return { text, html };
+}
+
+function attachmentOf(row: InvoiceRow, pdf: Buffer) {
+  return { filename: `invoice-${row.number}.pdf`, content: pdf, contentType: 'application/pdf' };
+}
+
+/** The subject of an invoice's mail, queued with it. */
+export function invoiceSubject(row: Pick<InvoiceRow, 'number' | 'language'>, orderNumber: string): string {
+  return translate(row.language as Language, 'mail.invoice.subject', { number: row.number, order: orderNumber });
+}
+
+/** An issued invoice with its PDF, to the billing contact. */
+export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber: string; name: string; publicUrl: string }) {
+  const language = row.language as Language;
+  const t = texts(language);
+  const amount = formatMoneyWithCode(toMajor(row.grossMinor), row.currency);
+  const lines = [
+    t('mail.invoice.intro', { number: row.number, amount, dueDate: day(row.dueOn, language) }),
+    row.periodStart && row.periodEnd
+      ? t('mail.invoice.period', { from: day(row.periodStart, language), to: day(addDays(row.periodEnd, -1), language) })
+      : t('mail.invoice.first', { order: context.orderNumber }),
+  ];
+  return {
+    subject: invoiceSubject(row, context.orderNumber),
+    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    attachments: [attachmentOf(row, pdf)],
+  };
+}
+
+/** The subject of reminder `step` of `steps`: each firmer than the one before. */
+export function reminderSubject(row: Pick<InvoiceRow, 'number' | 'language'>, step: number, steps: number): string {
+  return translate(row.language as Language, `mail.reminder.${reminderTone(step, steps)}.subject`, { number: row.number });
+}
+
+/** Reminder `step` of `steps` for an open invoice, with the invoice attached again. */
+export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: number; steps: number; name: string; publicUrl: string }) {
+  const language = row.language as Language;
+  const t = texts(language);
+  const money = (minor: number) => formatMoneyWithCode(toMajor(minor), row.currency);
+  const lines = [
+    t(`mail.reminder.${reminderTone(context.step, context.steps)}.intro`, {
+      number: row.number,
+      amount: money(row.grossMinor),
+      dueDate: day(row.dueOn, language),
+      open: money(row.grossMinor - row.paidMinor),
+    }),
+    t('mail.reminder.attached'),
+  ];
+  return {
+    subject: reminderSubject(row, context.step, context.steps),
+    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    attachments: [attachmentOf(row, pdf)],
+  };
+}
+
+/** The link that confirms a notice asked for on the tracking page, to the billing contact. */
+export function noticeMail(context: { language: Language; orderNumber: string; name: string; effectiveFrom: string; confirmUrl: string; to: string }) {
+  const { language } = context;
+  const t = texts(language);
+  const hello = greeting(language, context.name);
+  const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: day(context.effectiveFrom, language) })];
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', t('mail.signature', companyParams)].join('\n');
+  const html = mailLayout(
+    language,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.confirmUrl, t('mail.notice.cta'))}${paragraphs(t('mail.notice.ignore'))}${paragraphs(t('mail.signature', companyParams))}`,
+  );
+  return { to: context.to, subject: t('mail.notice.subject', { order: context.orderNumber }), text, html };
+}

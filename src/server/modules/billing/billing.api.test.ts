@@ -1,0 +1,384 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import type { OrderDetail } from '#shared/schemas/checkout.ts';
+import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
+import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails } from '../../../../tests/helpers/outbox.ts';
+import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
+import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
+import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+
+/**
+ * The billing of monthly plans through the shop's own API and the job's one run, with
+ * the day as a parameter (docs/product/billing.md): a renewal and an invoice per period,
+ * once, month ends, the end date, reminders.
+ */
+
+let t: TestApp;
+let staff: StaffSignIn;
+let visitor: XsrfSession;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  // The app's own mail worker delivers to a real SMTP server when a test runs it.
+  smtp = await startSmtpServer();
+  t = await createTestApp({ ORDERS_EMAIL: 'orders@cybersafe-academy.example', SMTP_URL: smtp.url });
+  staff = await signInAsStaff(t, { email: 'anna.admin@example.ch' });
+  visitor = await startXsrfSession(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Method = 'GET' | 'POST';
+const asVisitor = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: visitor.headers, ...(payload ? { payload } : {}) });
+const asStaff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
+
+/** 10 Basic seats a month (CHF 4.90 each) for `periodMonths`, bought by a Swiss company in CHF (8.1 % VAT). */
+async function buyMonthlyPlan(options: { periodMonths?: number; email?: string; language?: 'de-CH' | 'en-US' } = {}): Promise<OrderDetail> {
+  const language = options.language ?? 'de-CH';
+  const created = await asVisitor('POST', '/api/orders/', {
+    productCode: 'cyber_security_training_basic_v1',
+    quantity: 10,
+    paymentFrequency: 'MONTHLY',
+    currency: 'CHF',
+    language,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { id } = created.json() as { id: string };
+  if (options.periodMonths) {
+    const cart = (await asVisitor('GET', `/api/orders/${id}/shopping-cart/`)).json() as { items: { id: string }[] };
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/shopping-cart/${cart.items[0]!.id}`,
+      headers: visitor.headers,
+      payload: { periodMonths: options.periodMonths },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  }
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${id}/invoice-info`,
+    headers: visitor.headers,
+    payload: {
+      company: { name: 'Muster AG' },
+      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
+      invoiceAddressSameAsAddress: true,
+      contact: { firstName: 'Anna', lastName: 'Muster', email: options.email ?? 'billing@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+      step: 5,
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const bought = await asVisitor('POST', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language });
+  expect(bought.statusCode, bought.body).toBe(200);
+  return bought.json() as OrderDetail;
+}
+
+async function view(id: string): Promise<AdminOrder> {
+  const response = await asStaff('GET', `/api/orders/admin/${id}/`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as AdminOrder;
+}
+
+/** INVOICE (the first invoice), then the whole open amount paid on `paidOn`: the plan is ACTIVE from that day. */
+async function invoiceAndPay(id: string, paidOn: string): Promise<void> {
+  expect((await asStaff('POST', `/api/orders/admin/${id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+  const paid = await asStaff('POST', `/api/orders/admin/${id}/pay`, { amount: (await view(id)).amountDue, date: paidOn });
+  expect(paid.statusCode, paid.body).toBe(200);
+  expect((paid.json() as AdminOrder).detail.status).toBe('ACTIVE');
+}
+
+async function pay(id: string, amount: number, date: string, invoiceId?: string) {
+  const paid = await asStaff('POST', `/api/orders/admin/${id}/pay`, { amount, date, ...(invoiceId ? { invoiceId } : {}) });
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
+const invoicesOf = async (id: string) => (await asVisitor('GET', `/api/orders/${id}/invoices`)).json() as OrderInvoices;
+const renewals = async (id: string) =>
+  t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'RENEW'))).orderBy(orderHistory.at);
+const invoiceRows = async (id: string) => t.database.db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(invoices.number);
+const mailsFor = async (id: string) => t.database.db.select().from(outbox).where(eq(outbox.orderId, id)).orderBy(outbox.createdAt);
+
+describe('the first invoice', () => {
+  it('is issued by INVOICE, not at BUY, and mailed with its PDF and QR-bill to the billing contact', async () => {
+    const order = await buyMonthlyPlan({ email: 'first@muster.example' });
+    expect((await invoicesOf(order.id)).invoices).toEqual([]);
+    expect((await asVisitor('GET', `/api/orders/${order.id}/invoice.pdf`)).statusCode).toBe(404);
+
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const list = await invoicesOf(order.id);
+    expect(list.invoices).toHaveLength(1);
+    const [first] = list.invoices;
+    // 10 seats × CHF 4.90 = 49 net, 3.97 VAT (8.1 %), 52.97 gross; due after the 30 days of the terms.
+    expect(first).toMatchObject({ kind: 'INVOICE', periodFirstDay: null, net: 49, vatAmount: 3.97, gross: 52.97, paid: 0, open: 52.97, status: 'OPEN' });
+    expect(first?.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(list.open).toBe(52.97);
+
+    // The same bytes every time, from the order's call and the invoice's own.
+    const once = await asVisitor('GET', `/api/orders/${order.id}/invoice.pdf`);
+    const again = await asVisitor('GET', `/api/orders/${order.id}/invoices/${first!.id}/pdf`);
+    expect(once.statusCode).toBe(200);
+    expect(Buffer.compare(once.rawPayload, again.rawPayload)).toBe(0);
+    if (hasPdftotext) {
+      const text = pdftotextPages(once.rawPayload).join('\n');
+      expect(text).toContain(first!.number);
+      expect(text).toContain(order.number!);
+    }
+    // The QR-bill on the last page carries the amount and the invoice's reference.
+    const qr = await decodeQrCode(once.rawPayload);
+    const fields = qrBillFields(qr?.text ?? '');
+    expect(fields[18]).toBe('52.97');
+    expect(fields[19]).toBe('CHF');
+
+    // Mailed to the billing contact, its PDF attached when the worker sends it.
+    const queued = (await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceIssued');
+    expect(queued.map((mail) => [mail.recipient, mail.subject])).toEqual([['first@muster.example', `Rechnung ${first!.number} zu Ihrer Bestellung ${order.number}`]]);
+    await t.app.mailWorker.runOnce();
+    const sent = smtp.mails.find((mail) => mail.subject === queued[0]?.subject);
+    expect(sent?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${first!.number}.pdf`, 'application/pdf']]);
+    expect(Buffer.compare(sent!.attachments[0]!.content, once.rawPayload)).toBe(0);
+
+    // A second INVOICE is refused by the lifecycle; nothing new is issued.
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(409);
+    expect(await invoiceRows(order.id)).toHaveLength(1);
+  });
+});
+
+describe('the billing job', () => {
+  it('renews a plan started on 31 January on 28 February and 31 March, each period once, and its invoice carries the period', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, '2026-01-31');
+    expect((await t.app.billing.run({ asOf: '2026-02-27' })).renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+
+    const february = await t.app.billing.run({ asOf: '2026-02-28' });
+    expect(february.renewed.filter((r) => r.orderId === order.id).map((r) => [r.periodStart, r.periodEnd])).toEqual([['2026-02-28', '2026-03-31']]);
+    expect((await t.app.billing.run({ asOf: '2026-02-28' })).renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+    await t.app.billing.run({ asOf: '2026-03-31' });
+
+    const renewed = await renewals(order.id);
+    expect(renewed.map((row) => [row.actor, row.data?.periodStart, row.data?.periodEnd, row.data?.amountDue])).toEqual([
+      ['billing', '2026-02-28', '2026-03-31', 52.97],
+      ['billing', '2026-03-31', '2026-04-30', 52.97],
+    ]);
+    const list = await invoicesOf(order.id);
+    expect(list.invoices.map((i) => [i.periodFirstDay, i.periodLastDay, i.issuedOn, i.dueOn])).toEqual([
+      [null, null, isoDateInZurich(), expect.any(String)],
+      ['2026-02-28', '2026-03-30', '2026-02-28', '2026-03-30'],
+      ['2026-03-31', '2026-04-29', '2026-03-31', '2026-04-30'],
+    ]);
+    // The two renewals are open: what the order's amount due says too.
+    expect(list.open).toBe(105.94);
+    expect((await view(order.id)).amountDue).toBe(105.94);
+    if (hasPdftotext) {
+      const pdf = await asVisitor('GET', `/api/orders/${order.id}/invoices/${list.invoices[1]!.id}/pdf`);
+      expect(pdftotextPages(pdf.rawPayload).join('\n')).toContain('28.02.2026 bis 30.03.2026');
+    }
+    const mails = (await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceIssued');
+    expect(mails.map((mail) => mail.subject)).toEqual(list.invoices.map((i) => `Rechnung ${i.number} zu Ihrer Bestellung ${order.number}`));
+  });
+
+  it('bills each period missed during downtime once, and a second run the same day bills nothing', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, '2026-01-15');
+    const report = await t.app.billing.run({ asOf: '2026-05-20' });
+    expect(report.renewed.filter((r) => r.orderId === order.id).map((r) => r.periodStart)).toEqual(['2026-02-15', '2026-03-15', '2026-04-15', '2026-05-15']);
+    expect((await t.app.billing.run({ asOf: '2026-05-20' })).renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+    expect(await renewals(order.id)).toHaveLength(4);
+    expect(await invoiceRows(order.id)).toHaveLength(5);
+  });
+
+  it('gives two runs at once one renewal and one invoice per order and period', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, '2026-02-10');
+    const [a, b] = await Promise.all([t.app.billing.run({ asOf: '2026-06-12' }), t.app.billing.run({ asOf: '2026-06-12' })]);
+    const periods = [...a.renewed, ...b.renewed].filter((r) => r.orderId === order.id).map((r) => r.periodStart);
+    expect(periods.sort()).toEqual(['2026-03-10', '2026-04-10', '2026-05-10', '2026-06-10']);
+    expect(await renewals(order.id)).toHaveLength(4);
+    const rows = await invoiceRows(order.id);
+    expect(rows.map((row) => row.periodStart).sort()).toEqual([null, '2026-03-10', '2026-04-10', '2026-05-10', '2026-06-10'].sort());
+    expect((await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceIssued')).toHaveLength(5);
+  });
+
+  it('leaves nothing half done when the run fails between the invoice and its mail, and the next run sends the mail once', async () => {
+    const order = await buyMonthlyPlan({ email: 'crash@muster.example' });
+    await invoiceAndPay(order.id, '2026-03-05');
+    await t.database.db.delete(outbox);
+    // The database refuses the invoice's mail, as a crash would leave it: after the invoice, before the mail.
+    await t.database.db.execute(sql`
+      create function refuse_invoice_mail() returns trigger language plpgsql as $$
+      begin
+        if new.kind = 'invoiceIssued' then raise exception 'the process died here'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`create trigger refuse_invoice_mail before insert on outbox for each row execute function refuse_invoice_mail()`);
+    try {
+      await expect(t.app.billing.run({ asOf: '2026-04-05' })).rejects.toThrow();
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_invoice_mail on outbox`);
+      await t.database.db.execute(sql`drop function refuse_invoice_mail()`);
+    }
+    expect(await renewals(order.id)).toHaveLength(0);
+    expect(await invoiceRows(order.id)).toHaveLength(1);
+
+    await t.app.billing.run({ asOf: '2026-04-05' });
+    await t.app.billing.run({ asOf: '2026-04-05' });
+    expect(await renewals(order.id)).toHaveLength(1);
+
+    // Two passes of the mail worker (as after a restart): the mail goes once.
+    await t.app.mailWorker.runOnce();
+    await t.app.mailWorker.runOnce();
+    const invoiceMails = smtp.mails.filter((mail) => mail.subject?.startsWith('Rechnung INV-') && mail.to && JSON.stringify(mail.to).includes('crash@muster.example'));
+    expect(invoiceMails).toHaveLength(1);
+    expect(invoiceMails[0]?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(invoiceMails[0]?.text).toContain('05.04.2026 bis 04.05.2026');
+  });
+
+  it('bills the last period of a 36-month plan under notice at the VAT rate of each period, then terminates it at its end date', async () => {
+    const order = await buyMonthlyPlan({ periodMonths: 36 });
+    await invoiceAndPay(order.id, '2023-01-15');
+    const notice = await asStaff('POST', `/api/orders/admin/${order.id}/termination`, { refund: false });
+    expect(notice.statusCode, notice.body).toBe(200);
+    expect((notice.json() as AdminOrder).terminatedFrom).toBe('2026-01-15');
+
+    const report = await t.app.billing.run({ asOf: '2026-02-01' });
+    const periods = report.renewed.filter((r) => r.orderId === order.id);
+    expect(periods).toHaveLength(35);
+    expect(periods.at(-1)).toMatchObject({ periodStart: '2025-12-15', periodEnd: '2026-01-15' });
+    expect(report.terminated.filter((r) => r.orderId === order.id)).toEqual([{ orderId: order.id, orderNumber: order.number, terminatedFrom: '2026-01-15' }]);
+
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('TERMINATED');
+    const history = await t.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id)).orderBy(orderHistory.at);
+    expect(history.at(-1)).toMatchObject({ action: 'TERMINATE', actor: 'billing', fromStatus: 'TERMINATING', toStatus: 'TERMINATED' });
+
+    // 2023's periods at 7.7 %, those from 2024 at 8.1 %.
+    const rows = await invoiceRows(order.id);
+    const rateOf = (start: string) => rows.find((r) => r.periodStart === start)?.vatRateBasisPoints;
+    expect(rateOf('2023-12-15')).toBe(770);
+    expect(rateOf('2024-01-15')).toBe(810);
+    expect(rows.find((r) => r.periodStart === '2023-02-15')).toMatchObject({ netMinor: 4900, vatMinor: 377, grossMinor: 5277 });
+
+    expect((await t.app.billing.run({ asOf: '2026-03-01' })).renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+  });
+
+  it('works on calendar days in Zurich: a run half an hour after midnight on the day daylight saving starts bills that day', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, '2026-02-28');
+    // 2026-03-28T23:30Z is 00:30 on 29 March in Zurich (still UTC+1 then); 2026-10-24T22:30Z is 00:30 on 25 October (UTC+2).
+    expect(isoDateInZurich(new Date('2026-03-27T23:30:00Z'))).toBe('2026-03-28');
+    const spring = await t.app.billing.run({ asOf: isoDateInZurich(new Date('2026-03-27T23:30:00Z')) });
+    expect(spring.renewed.filter((r) => r.orderId === order.id).map((r) => r.periodStart)).toEqual(['2026-03-28']);
+    const before = await t.app.billing.run({ asOf: isoDateInZurich(new Date('2026-04-27T21:59:00Z')) });
+    expect(before.renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+    const after = await t.app.billing.run({ asOf: isoDateInZurich(new Date('2026-04-27T22:00:00Z')) });
+    expect(after.renewed.filter((r) => r.orderId === order.id).map((r) => r.periodStart)).toEqual(['2026-04-28']);
+  });
+
+  it('changes nothing on a dry run and reports what a run would do', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, '2026-04-02');
+    const dry = await t.app.billing.run({ asOf: '2026-05-02', dryRun: true });
+    expect(dry.renewed.filter((r) => r.orderId === order.id).map((r) => r.periodStart)).toEqual(['2026-05-02']);
+    expect(await renewals(order.id)).toHaveLength(0);
+    expect(await invoiceRows(order.id)).toHaveLength(1);
+  });
+});
+
+describe('payments and reminders', () => {
+  it('records a payment against the oldest open invoice, and reminds of an unpaid one on its days, each once, the latest only after downtime', async () => {
+    const order = await buyMonthlyPlan({ email: 'remind@muster.example', language: 'en-US' });
+    await invoiceAndPay(order.id, '2026-01-10');
+    await t.app.billing.run({ asOf: '2026-02-10' });
+    await t.app.billing.run({ asOf: '2026-03-10' });
+    const [, february, march] = (await invoicesOf(order.id)).invoices;
+    // Paid without naming an invoice: the oldest open one, February's.
+    await pay(order.id, 52.97, '2026-03-12');
+    expect((await invoicesOf(order.id)).invoices.map((i) => i.status)).toEqual(['PAID', 'PAID', 'OVERDUE']);
+    expect(february?.dueOn).toBe('2026-03-12');
+    expect(march?.dueOn).toBe('2026-04-09');
+
+    // March's invoice: due 9 April; reminders on 19 April, 29 April, 9 May.
+    expect((await t.app.billing.run({ asOf: '2026-04-18' })).reminded.filter((r) => r.orderId === order.id)).toEqual([]);
+    const first = await t.app.billing.run({ asOf: '2026-04-19' });
+    expect(first.reminded.filter((r) => r.orderId === order.id).map((r) => r.step)).toEqual([1]);
+    expect((await t.app.billing.run({ asOf: '2026-04-20' })).reminded.filter((r) => r.orderId === order.id)).toEqual([]);
+    // Down from 20 April to 15 May: only the latest step due, the final one.
+    const late = await t.app.billing.run({ asOf: '2026-05-15' });
+    expect(late.reminded.filter((r) => r.orderId === order.id && r.invoiceNumber === march?.number).map((r) => r.step)).toEqual([3]);
+
+    const reminders = (await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceReminder');
+    expect(reminders.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ['remind@muster.example', `Payment reminder: invoice ${march?.number}`],
+      ['remind@muster.example', `Final reminder: invoice ${march?.number} is overdue`],
+    ]);
+    await t.app.mailWorker.runOnce();
+    const final = smtp.mails.find((mail) => mail.subject === `Final reminder: invoice ${march?.number} is overdue`);
+    expect(final?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(final?.text).toContain('after two reminders');
+    const notes = await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+    expect(notes.map((note) => [note.author, note.text])).toContainEqual(['billing', `Reminder 3 of 3 for invoice ${march?.number} sent to remind@muster.example`]);
+
+    // The last reminder flags the order overdue for staff.
+    const overview = (await asStaff('GET', '/api/admin/billing')).json() as BillingOverview;
+    expect(overview.overdueOrders).toBeGreaterThanOrEqual(1);
+    // Each run bills every plan of this file's database up to its day: many renewals.
+  }, 120_000);
+
+  it('sends no reminder for an invoice paid before its reminder day', async () => {
+    const order = await buyMonthlyPlan({ email: 'paid@muster.example' });
+    await invoiceAndPay(order.id, '2026-06-01');
+    await t.app.billing.run({ asOf: '2026-07-01' });
+    await pay(order.id, 52.97, '2026-07-20');
+    const report = await t.app.billing.run({ asOf: '2026-08-31' });
+    expect(report.reminded.filter((r) => r.orderId === order.id && r.invoiceNumber !== undefined && r.step > 0).map((r) => r.invoiceNumber)).not.toContain(
+      (await invoicesOf(order.id)).invoices[1]?.number,
+    );
+  });
+});
+
+describe('notice from the customer', () => {
+  it('takes effect only once the billing contact confirms it with the mailed link, at the end of the minimum term', async () => {
+    const order = await buyMonthlyPlan({ email: 'notice@muster.example', language: 'en-US' });
+    await invoiceAndPay(order.id, '2026-02-03');
+    const asked = await asVisitor('POST', `/api/orders/${order.id}/notice`, {});
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ effectiveFrom: '2027-02-03', sentTo: 'n…@muster.example' });
+    // Asking changes nothing yet.
+    expect((await view(order.id)).detail.status).toBe('ACTIVE');
+
+    const [mail] = (await queuedMails(t.database, { to: 'notice@muster.example' })).filter((m) => m.subject?.startsWith('Please confirm'));
+    const link = /https?:\/\/\S+notice=([^\s"&]+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+
+    expect((await asVisitor('POST', `/api/orders/${order.id}/notice/confirmation`, { token: `${token}x` })).statusCode).toBe(400);
+    const confirmed = await asVisitor('POST', `/api/orders/${order.id}/notice/confirmation`, { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ terminatedFrom: '2027-02-03' });
+    const after = await view(order.id);
+    expect(after.detail.status).toBe('TERMINATING');
+    expect(after.history.find((entry) => entry.kind === 'TRANSITION' && entry.action === 'START_TERMINATION')).toMatchObject({ who: 'customer' });
+    // The same link again answers the same day.
+    expect((await asVisitor('POST', `/api/orders/${order.id}/notice/confirmation`, { token })).json()).toEqual({ terminatedFrom: '2027-02-03' });
+  });
+});
+
+describe('for staff', () => {
+  it('lists the renewals of the next 30 days and the monthly recurring revenue per currency with its change', async () => {
+    const order = await buyMonthlyPlan();
+    const today = isoDateInZurich();
+    await invoiceAndPay(order.id, today);
+    const overview = (await asStaff('GET', '/api/admin/billing')).json() as BillingOverview;
+    expect(overview.upcomingRenewals.find((r) => r.orderId === order.id)).toMatchObject({ number: order.number, company: 'Muster AG', amount: 49, currency: 'CHF' });
+    const chf = overview.monthlyRecurringRevenue.find((m) => m.currency === 'CHF');
+    expect(chf?.amount).toBeGreaterThanOrEqual(49);
+    expect(chf?.change).toBeGreaterThanOrEqual(49);
+    expect((await asVisitor('GET', '/api/admin/billing')).statusCode).toBe(401);
+  });
+});

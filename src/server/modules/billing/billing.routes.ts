@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCall } from '#server/http/register-call.ts';
+import { billingCalls } from '#shared/contract/billing.ts';
+import type { BillingService } from './billing.service.ts';
+
+export interface BillingRoutesOptions {
+  billing: BillingService;
+}
+
+/**
+ * An order's invoices (the visitor's tracking page, the back office), notice from the
+ * customer, the billing figures for staff (src/shared/contract/billing.ts).
+ */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
+  const { billing } = options;
+  const noStore = { 'cache-control': 'no-store' };
+  const pdfAnswer = (number: string) => ({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="invoice-${number}.pdf"` });
+
+  registerCall(app, billingCalls.orderInvoices, async (request, reply) =>
+    reply.headers(noStore).send(await billing.invoicesOf(request.params.orderId, { visitor: true })),
+  );
+
+  registerCall(app, billingCalls.orderInvoicePdf, async (request, reply) => {
+    const { number, pdf } = await billing.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
+    return reply.headers(pdfAnswer(number)).send(pdf);
+  });
+
+  registerCall(app, billingCalls.requestNotice, async (request, reply) => reply.headers(noStore).send(await billing.requestNotice(request.params.orderId)));
+
+  registerCall(app, billingCalls.confirmNotice, async (request, reply) =>
+    reply.headers(noStore).send(await billing.confirmNotice(request.params.orderId, request.body.token)),
+  );
+
+  registerCall(app, billingCalls.adminOrderInvoices, async (request) => billing.invoicesOf(request.params.id, { visitor: false }));
+
+  registerCall(app, billingCalls.adminInvoicePdf, async (request, reply) => {
+    const { number, pdf } = await billing.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
+    return reply.headers(pdfAnswer(number)).send(pdf);
+  });
+
+  registerCall(app, billingCalls.billingOverview, async () => billing.overview());
+};

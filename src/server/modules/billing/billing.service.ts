@@ -1,0 +1,457 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '#server/db/client.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { AppError } from '#shared/errors.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { toMajor } from '#shared/money.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
+import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { CheckoutService } from '../checkout/checkout.service.ts';
+import type { InvoiceRecordsService, InvoiceRow } from '../invoices/invoice-records.service.ts';
+import type { MailComposer } from '../mail/mail.service.ts';
+import type { MailSettings } from '../mail/mail-senders.rules.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
+import type { OrdersService, Subscription } from '../orders/orders.service.ts';
+import { invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
+import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
+
+/** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
+export interface BillingSettings {
+  paymentTermDays: number;
+  /** Days after the due day on which a reminder goes out, ascending (default 10, 20, 30). */
+  reminderDays: number[];
+}
+
+/** What one run of the job did (or, dry, would do). */
+export interface BillingReport {
+  asOf: string;
+  dryRun: boolean;
+  renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: number; currency: string }[];
+  terminated: { orderId: string; orderNumber: string; terminatedFrom: string }[];
+  reminded: { orderId: string; invoiceNumber: string; step: number; to: string }[];
+}
+
+/** The actor of the job's transitions in the history. */
+const billingActor = 'billing';
+
+/** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
+class NothingDue extends Error {}
+/** Thrown to roll back a dry run's one transaction after it saw what it would do. */
+class DryRunDone extends Error {}
+
+/** Plans billed at once by a run (each in transactions of its own); the pool has 10 connections. */
+const concurrency = 4;
+
+/** How long a notice confirmation link holds. */
+const noticeLinkDays = 7;
+
+export function createBillingService(deps: {
+  db: Db;
+  orders: Pick<OrdersService, 'applyAction' | 'subscriptions' | 'recordNote' | 'orderWithFacts'>;
+  invoiceRecords: InvoiceRecordsService;
+  checkout: Pick<CheckoutService, 'invoiceContent'>;
+  outbox: Pick<OutboxService, 'queueComposedLater' | 'queue'>;
+  mail: MailSettings;
+  settings: BillingSettings;
+  publicUrl: string;
+  secretKey: string;
+  onMailQueued: () => void;
+}) {
+  const { db, orders, invoiceRecords, checkout, outbox, settings, publicUrl } = deps;
+  const steps = settings.reminderDays.length;
+
+  /** Issues the invoice in `tx` and queues its mail with it: both are saved or neither (a crash between them leaves nothing half done). */
+  async function issueAndMail(
+    orderId: string,
+    what: ({ kind: 'first' } | { kind: 'period'; period: { start: string; end: string } }) & { issuedOn: string; mail: boolean },
+    tx: Db,
+  ): Promise<InvoiceRow | undefined> {
+    const content = await checkout.invoiceContent(orderId, what.kind === 'first' ? { kind: 'first' } : { kind: 'period', vatDay: what.period.start }, tx);
+    const invoice = await invoiceRecords.issue(
+      {
+        orderId,
+        billingKey: what.kind === 'first' ? 'first' : what.period.start,
+        ...(what.kind === 'period' ? { period: what.period } : {}),
+        issuedOn: what.issuedOn,
+        paymentTermDays: settings.paymentTermDays,
+        orderNumber: content.orderNumber,
+        content: content.content,
+        amounts: content.amounts,
+      },
+      tx,
+    );
+    if (invoice && what.mail && content.billingEmail) {
+      await outbox.queueComposedLater(
+        [
+          {
+            to: content.billingEmail,
+            subject: invoiceSubject(invoice, content.orderNumber),
+            kind: invoiceMailKind,
+            payload: { invoiceId: invoice.id, orderNumber: content.orderNumber, name: content.billingName },
+            orderId,
+          },
+        ],
+        tx,
+      );
+    }
+    return invoice;
+  }
+
+  /**
+   * RENEW of the order's next period through the orders module's one action function,
+   * with the period's invoice and its mail, all in one transaction. The order is locked
+   * first, then the next period is worked out from what the history holds, so a second
+   * run waiting for the lock finds it renewed; the invoice's key per order and period
+   * refuses a second invoice even so. Answers what was renewed, or undefined when nothing
+   * is due (not yet, past the end date, no longer ACTIVE or TERMINATING).
+   */
+  async function renewNext(orderId: string, options: { asOf: string; actor: string; force?: boolean; mail?: boolean }, tx?: Db) {
+    let renewed: BillingReport['renewed'][number] | undefined;
+    try {
+      await orders.applyAction(
+        {
+          orderId,
+          action: 'RENEW',
+          actor: options.actor,
+          prepare: async ({ tx, order }) => {
+            if (!order.subscribedFrom) throw new NothingDue();
+            const period = nextPeriod(order.subscribedFrom, order.renewalCount);
+            if (!options.force && period.start > options.asOf) throw new NothingDue();
+            // A plan under notice is billed only for the periods before its end date.
+            if (order.terminatedFrom && period.start >= order.terminatedFrom) {
+              if (options.force) throw new AppError('conflict', 'error.order.precondition');
+              throw new NothingDue();
+            }
+            const invoice = await issueAndMail(
+              orderId,
+              { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end }, mail: options.mail ?? true },
+              tx,
+            );
+            if (!invoice) throw new NothingDue();
+            renewed = {
+              orderId,
+              orderNumber: order.number ?? '',
+              periodStart: period.start,
+              periodEnd: period.end,
+              invoiceNumber: invoice.number,
+              gross: toMajor(invoice.grossMinor),
+              currency: invoice.currency,
+            };
+            // What falls due is the invoice's gross: the order's amount due adds it up from here (docs/product/order-lifecycle.md).
+            return { history: { amountDue: toMajor(invoice.grossMinor), periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number } };
+          },
+        },
+        tx,
+      );
+    } catch (error) {
+      if (error instanceof NothingDue) return undefined;
+      // The order moved on meanwhile (terminated, canceled): nothing to renew.
+      if (!options.force && error instanceof AppError && error.code === 'conflict') return undefined;
+      throw error;
+    }
+    return renewed;
+  }
+
+  /** TERMINATE at the end date, by the job; undefined when another run (or staff) did it first. */
+  async function terminate(orderId: string, tx?: Db) {
+    let done: BillingReport['terminated'][number] | undefined;
+    try {
+      await orders.applyAction(
+        {
+          orderId,
+          action: 'TERMINATE',
+          actor: billingActor,
+          prepare: ({ order }) => {
+            done = { orderId, orderNumber: order.number ?? '', terminatedFrom: order.terminatedFrom ?? '' };
+            return { history: { terminatedFrom: order.terminatedFrom } };
+          },
+        },
+        tx,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'conflict') return undefined;
+      throw error;
+    }
+    return done;
+  }
+
+  /** Every period due on `asOf` of one plan, each missed one once; then its end, once its end date has come. */
+  async function billPlan(plan: Subscription, asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    let renewals = plan.renewalCount;
+    for (;;) {
+      const period = nextPeriod(plan.subscribedFrom, renewals);
+      if (period.start > asOf || (plan.terminatedFrom && period.start >= plan.terminatedFrom)) break;
+      const renewed = await renewNext(plan.id, { asOf, actor: billingActor }, tx);
+      if (!renewed) break;
+      report.renewed.push(renewed);
+      renewals++;
+    }
+    if (plan.status === 'TERMINATING' && plan.terminatedFrom && plan.terminatedFrom <= asOf) {
+      const terminated = await terminate(plan.id, tx);
+      if (terminated) report.terminated.push(terminated);
+    }
+  }
+
+  /**
+   * Every plan with something due on `asOf`. Plans are independent, each period its own
+   * transaction: a few run at once (`concurrency`), which keeps the database busy while
+   * one waits; a dry run's one transaction takes them one after the other.
+   */
+  async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    const due = (await orders.subscriptions(tx ?? db)).filter(
+      (plan) =>
+        (nextPeriod(plan.subscribedFrom, plan.renewalCount).start <= asOf &&
+          (!plan.terminatedFrom || nextPeriod(plan.subscribedFrom, plan.renewalCount).start < plan.terminatedFrom)) ||
+        (plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf),
+    );
+    if (tx) {
+      for (const plan of due) await billPlan(plan, asOf, report, tx);
+      return;
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) await billPlan(due[next++]!, asOf, report);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+  }
+
+  /**
+   * The reminders due on `asOf`: for each open invoice, the latest step whose day has come
+   * and was not sent yet (after downtime only that one), in batches of invoices claimed
+   * with SKIP LOCKED; the mail and a note in the order's timeline go with the step's record.
+   */
+  async function remind(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    const firstDay = settings.reminderDays[0];
+    if (firstDay === undefined) return;
+    let afterId: string | null = null;
+    for (;;) {
+      const run = async (tx: Db) => {
+        const batch = await invoiceRecords.claimRemindable({ asOf, firstDay, steps, limit: 100, afterId }, tx);
+        for (const invoice of batch) {
+          const step = reminderStepDue(invoice.dueOn, settings.reminderDays, asOf);
+          if (step <= invoice.remindersSent) continue;
+          const to = invoice.email ?? '';
+          await invoiceRecords.setRemindersSent(invoice.id, step, tx);
+          if (to) {
+            await outbox.queueComposedLater(
+              [{ to, subject: reminderSubject(invoice, step, steps), kind: reminderMailKind, payload: { invoiceId: invoice.id, step, steps }, orderId: invoice.orderId }],
+              tx,
+            );
+          }
+          await orders.recordNote(invoice.orderId, billingActor, translate('en-US', 'note.billing.reminder', { step, steps, number: invoice.number, email: to || '–' }), tx);
+          report.reminded.push({ orderId: invoice.orderId, invoiceNumber: invoice.number, step, to });
+        }
+        return batch;
+      };
+      const batch = tx ? await run(tx) : await db.transaction(run);
+      if (batch.length < 100) return;
+      afterId = batch.at(-1)?.id ?? null;
+    }
+  }
+
+  /** The signature of a notice link: the order and the link's last day, signed with SECRET_KEY. */
+  const noticeSignature = (orderId: string, until: string) =>
+    createHmac('sha256', deps.secretKey).update(`notice:${orderId}:${until}`).digest('base64url');
+
+  /** When notice given today would take effect: the end of the running period, never before the minimum term ends. */
+  function noticeEffectiveFrom(order: { subscribedFrom: string | null; termMonths: number | null; periodEnd: string | null }, today: string): string {
+    const termEnd = addMonths(order.subscribedFrom ?? today, order.termMonths ?? 12);
+    const periodEnd = order.periodEnd ?? termEnd;
+    return periodEnd > termEnd ? periodEnd : termEnd;
+  }
+
+  /** The signed link that confirms a notice, valid for a week. */
+  function noticeLink(orderId: string, today: string = isoDateInZurich()): string {
+    const until = addDays(today, noticeLinkDays);
+    const token = `${until}.${noticeSignature(orderId, until)}`;
+    return new URL(`${appUrl(appPaths.tracking(orderId))}?notice=${encodeURIComponent(token)}`, publicUrl).toString();
+  }
+
+  /** Whether a notice token is this order's and still valid. */
+  function noticeTokenValid(orderId: string, token: string, today: string = isoDateInZurich()): boolean {
+    const [until = '', signature = ''] = token.split('.');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || until < today) return false;
+    const expected = Buffer.from(noticeSignature(orderId, until));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  const mailComposers: Record<string, MailComposer> = {
+    [invoiceMailKind]: async (payload) => {
+      const found = await invoiceRecords.forMail(String(payload.invoiceId));
+      if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
+      return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), name: String(payload.name ?? ''), publicUrl });
+    },
+    [reminderMailKind]: async (payload) => {
+      const found = await invoiceRecords.forMail(String(payload.invoiceId));
+      if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
+      const name = String((found.row.document as { buyer?: { contactName?: string } }).buyer?.contactName ?? '').split(' ')[0] ?? '';
+      return reminderMail(found.row, found.pdf, { step: Number(payload.step), steps: Number(payload.steps), name, publicUrl });
+    },
+  };
+
+  return {
+    mailComposers,
+    renewNext,
+
+    /**
+     * INVOICE's first invoice, in its transaction: for one-time lines the whole amount,
+     * for a monthly plan its first month (what fell due at BUY), mailed with its PDF to
+     * the billing contact (`mail: false`: not mailed, for the demo orders). A second
+     * INVOICE issues nothing new.
+     */
+    async issueFirstInvoice(orderId: string, options: { mail: boolean }, tx: Db): Promise<void> {
+      await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich(), mail: options.mail }, tx);
+    },
+
+    /** A payment against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */
+    recordPayment(orderId: string, amountMinor: number, invoiceId: string | undefined, tx: Db): Promise<string | null> {
+      return invoiceRecords.applyPayment(orderId, amountMinor, invoiceId, tx);
+    },
+
+    recordRefund(orderId: string, amountMinor: number, tx: Db): Promise<void> {
+      return invoiceRecords.applyRefund(orderId, amountMinor, tx);
+    },
+
+    cancelOpenInvoices(orderId: string, tx: Db): Promise<void> {
+      return invoiceRecords.cancelOpen(orderId, tx);
+    },
+
+    /**
+     * One run of the job as of `asOf` (default today in Zurich): renewals with their
+     * invoices, terminations at the end date, reminders. Each order in its own
+     * transaction; a dry run does all of it in one transaction and rolls it back, so it
+     * reports exactly what a real run would do and changes nothing.
+     */
+    async run(options: { asOf?: string; dryRun?: boolean } = {}): Promise<BillingReport> {
+      const asOf = options.asOf ?? isoDateInZurich();
+      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [] };
+      if (options.dryRun) {
+        try {
+          await db.transaction(async (tx) => {
+            await renewAndTerminate(asOf, report, tx);
+            await remind(asOf, report, tx);
+            throw new DryRunDone();
+          });
+        } catch (error) {
+          if (!(error instanceof DryRunDone)) throw error;
+        }
+        return report;
+      }
+      await renewAndTerminate(asOf, report);
+      await remind(asOf, report);
+      if (report.renewed.length > 0 || report.reminded.length > 0) deps.onMailQueued();
+      return report;
+    },
+
+    /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
+    async invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
+      const order = await orders.orderWithFacts(orderId);
+      if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
+      return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
+    },
+
+    /** One invoice of the order as PDF, the same bytes every time. */
+    async invoicePdf(orderId: string, invoiceId: string, options: { visitor: boolean }): Promise<{ number: string; pdf: Buffer }> {
+      const order = await orders.orderWithFacts(orderId);
+      if (!order || (options.visitor && order.deletedAt)) throw new AppError('notFound', 'error.invoice.notFound');
+      return invoiceRecords.pdf(orderId, invoiceId);
+    },
+
+    /**
+     * Notice asked for on the tracking page: anyone with the link could, so it only mails
+     * the billing contact a link that confirms it. Answers when it would take effect and,
+     * masked, where the link went. Refused (409) unless the order is an ACTIVE monthly plan.
+     */
+    async requestNotice(orderId: string): Promise<{ effectiveFrom: string; sentTo: string }> {
+      const answer = await db.transaction(async (tx) => {
+        const order = await orders.orderWithFacts(orderId, tx);
+        if (!order || order.deletedAt || !order.number) throw new AppError('notFound', 'error.order.notFound');
+        const contact = (order.invoiceInfo as { contact?: { email?: string; firstName?: string } } | null)?.contact;
+        if (order.status !== 'ACTIVE' || !order.hasMonthlyItem || !contact?.email) throw new AppError('conflict', 'error.notice.notMonthly');
+        const effectiveFrom = noticeEffectiveFrom(order, isoDateInZurich());
+        const mail = noticeMail({
+          language: order.language as Language,
+          orderNumber: order.number,
+          name: contact.firstName ?? '',
+          effectiveFrom,
+          confirmUrl: noticeLink(orderId),
+          to: contact.email,
+        });
+        await outbox.queue(deps.mail, mail, tx);
+        const [user = '', domain = ''] = contact.email.split('@');
+        return { effectiveFrom, sentTo: `${user.slice(0, 1)}…@${domain}` };
+      });
+      deps.onMailQueued();
+      return answer;
+    },
+
+    /**
+     * The billing contact confirmed the notice through the mailed link: START_TERMINATION
+     * by the customer, effective at the end of the running period, never before the
+     * minimum term ends. A second confirmation answers the same day.
+     */
+    async confirmNotice(orderId: string, token: string): Promise<{ terminatedFrom: string }> {
+      if (!noticeTokenValid(orderId, token)) throw AppError.field('token', 'invalid', 'error.notice.linkInvalid');
+      const current = await orders.orderWithFacts(orderId);
+      if (!current || current.deletedAt) throw new AppError('notFound', 'error.order.notFound');
+      if (current.status === 'TERMINATING' && current.terminatedFrom) return { terminatedFrom: current.terminatedFrom };
+      let terminatedFrom = '';
+      await orders.applyAction({
+        orderId,
+        action: 'START_TERMINATION',
+        actor: 'visitor',
+        messages: { notAllowed: 'error.notice.notMonthly' },
+        data: { refund: false },
+        prepare: ({ order }) => {
+          terminatedFrom = noticeEffectiveFrom(order, isoDateInZurich());
+          return {
+            changes: { terminatedBy: 'customer', terminatedFrom, refund: false, refundAmountMinor: null },
+            history: { terminatedFrom, confirmedByMail: true },
+          };
+        },
+      });
+      return { terminatedFrom };
+    },
+
+    /**
+     * The back office's billing figures: the renewals of the next 30 days (net of one
+     * month), the monthly recurring revenue per currency (net per month of the plans
+     * running on the day) with its change against a month ago, and the orders overdue
+     * (an invoice still open after its last reminder).
+     */
+    async overview(today: string = isoDateInZurich()): Promise<BillingOverview> {
+      const horizon = addDays(today, 30);
+      const monthAgo = addMonths(today, -1);
+      const plans = await orders.subscriptions(db, ['ACTIVE', 'TERMINATING', 'TERMINATED']);
+      const upcomingRenewals = plans
+        .filter((plan) => plan.status !== 'TERMINATED')
+        .map((plan) => ({ plan, period: nextPeriod(plan.subscribedFrom, plan.renewalCount) }))
+        .filter(({ plan, period }) => period.start <= horizon && (!plan.terminatedFrom || period.start < plan.terminatedFrom))
+        .sort((a, b) => a.period.start.localeCompare(b.period.start) || a.plan.number.localeCompare(b.plan.number))
+        .map(({ plan, period }) => ({
+          orderId: plan.id,
+          number: plan.number,
+          company: plan.company,
+          periodStart: period.start,
+          amount: toMajor(plan.monthlyMinor),
+          currency: plan.currency,
+        }));
+      const runningOn = (plan: (typeof plans)[number], day: string) => plan.subscribedFrom <= day && (!plan.terminatedFrom || plan.terminatedFrom > day);
+      const byCurrency = new Map<string, { now: number; before: number }>();
+      for (const plan of plans) {
+        const entry = byCurrency.get(plan.currency) ?? { now: 0, before: 0 };
+        if (plan.status !== 'TERMINATED' && runningOn(plan, today)) entry.now += plan.monthlyMinor;
+        if (runningOn(plan, monthAgo)) entry.before += plan.monthlyMinor;
+        byCurrency.set(plan.currency, entry);
+      }
+      const monthlyRecurringRevenue = [...byCurrency.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, { now, before }]) => ({ currency, amount: toMajor(now), lastMonth: toMajor(before), change: toMajor(now - before) }));
+      return { upcomingRenewals, monthlyRecurringRevenue, overdueOrders: (await invoiceRecords.overdueOrderIds(steps)).length };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,50 @@
+/**
+ * The calendar of monthly plans (docs/product/billing.md), on ISO days in the shop's time
+ * zone (Europe/Zurich): no clock time is involved, so a daylight-saving change moves
+ * nothing. Periods are counted from the subscription's first day, the day of the first
+ * payment, and each is clamped to the month's end from that day, never from the period
+ * before: 31 Jan → 28 (29) Feb → 31 Mar.
+ */
+
+function parts(isoDay: string): [number, number, number] {
+  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
+  return [year, month, day];
+}
+
+const format = (date: Date) => date.toISOString().slice(0, 10);
+
+export function addDays(isoDay: string, days: number): string {
+  const [year, month, day] = parts(isoDay);
+  return format(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/** The anchor's day `months` later, or that month's last day when it is shorter. */
+export function addMonths(isoDay: string, months: number): string {
+  const [year, month, day] = parts(isoDay);
+  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return format(new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))));
+}
+
+/** Period `index` of a plan that started on `anchor` (0 is the first month, paid with the first invoice); `end` is the next one's start. */
+function periodOf(anchor: string, index: number): { index: number; start: string; end: string } {
+  return { index, start: addMonths(anchor, index), end: addMonths(anchor, index + 1) };
+}
+
+/** The next period to bill of a plan with `renewals` periods renewed since its first. */
+export function nextPeriod(anchor: string, renewals: number): { index: number; start: string; end: string } {
+  return periodOf(anchor, renewals + 1);
+}
+
+/**
+ * The reminder step due on `asOf` for an invoice due on `dueOn` (1 for the first reminder
+ * day passed, …; 0 before the first): after downtime only the latest step counts.
+ */
+export function reminderStepDue(dueOn: string, reminderDays: readonly number[], asOf: string): number {
+  return reminderDays.filter((days) => addDays(dueOn, days) <= asOf).length;
+}
+
+/** How firm reminder `step` of `steps` is: the first is friendly, the last final, those between firm. */
+export function reminderTone(step: number, steps: number): 'first' | 'second' | 'final' {
+  if (step >= steps) return 'final';
+  return step <= 1 ? 'first' : 'second';
+}

@@ -1,0 +1,187 @@
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#shared/errors.ts';
+import { toMajor } from '#shared/money.ts';
+import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
+import * as repo from './invoices.repository.ts';
+import { qrReference } from './qr-bill.ts';
+
+/** What an invoice is issued with: the printed content without what the record gives it (number, dates). */
+export interface InvoiceIssue {
+  orderId: string;
+  /** `first`, or the period's first day: one invoice per order and key. */
+  billingKey: string;
+  /** The month billed, end excluded; none on the first invoice. */
+  period?: { start: string; end: string };
+  issuedOn: string;
+  paymentTermDays: number;
+  orderNumber: string;
+  content: Omit<InvoiceContent, 'number' | 'issuedAt' | 'paymentTermDays' | 'orderNumber' | 'period'>;
+  amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
+}
+
+/** An ISO day plus days, in the calendar (no clock involved). */
+function addDays(isoDay: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** An open invoice past its due day is overdue. */
+function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
+  return row.status === 'OPEN' && row.dueOn < today ? 'OVERDUE' : row.status;
+}
+
+function summaryOf(row: repo.InvoiceRow, today: string): InvoiceSummary {
+  const open = row.status === 'OPEN' ? Math.max(0, row.grossMinor - row.paidMinor) : 0;
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    periodFirstDay: row.periodStart,
+    periodLastDay: row.periodEnd ? addDays(row.periodEnd, -1) : null,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    currency: row.currency,
+    net: toMajor(row.netMinor),
+    vatAmount: toMajor(row.vatMinor),
+    gross: toMajor(row.grossMinor),
+    paid: toMajor(row.paidMinor),
+    open: toMajor(open),
+    status: statusOf(row, today),
+    remindersSent: row.remindersSent,
+  };
+}
+
+/**
+ * The invoices as records of their own (docs/product/billing.md): issued once per order
+ * and period, never changed afterwards (what is printed is frozen at issue, the PDF kept
+ * once rendered), paid and refunded against, reminded of. Owns the `invoices` table.
+ */
+export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<InvoicesService, 'renderPdf'> }) {
+  const { db, renderer } = deps;
+
+  /** The PDF of an issued invoice: rendered from its frozen content the first time, then always these bytes. */
+  async function pdfOf(row: repo.InvoiceRow): Promise<Buffer> {
+    if (row.pdf) return row.pdf;
+    const document = row.document as unknown as InvoiceContent & { issuedAt: string };
+    const pdf = await renderer.renderPdf({ ...document, issuedAt: new Date(document.issuedAt) });
+    await repo.savePdf(db, row.id, pdf);
+    // Of two renderings at once the first saved wins; answer what was kept.
+    return (await repo.findInvoice(db, row.id))?.pdf ?? pdf;
+  }
+
+  return {
+    /**
+     * Issues the invoice in the caller's transaction, unless the order has one for the
+     * key already: answers the new record, or undefined (the caller then rolls back).
+     */
+    async issue(issue: InvoiceIssue, tx: Db): Promise<repo.InvoiceRow | undefined> {
+      // On a conflict the caller rolls its transaction back, and the number with it: no gap.
+      const number = await repo.nextInvoiceNumber(tx, Number(issue.issuedOn.slice(0, 4)), 'INV');
+      const document = {
+        ...issue.content,
+        number,
+        orderNumber: issue.orderNumber,
+        // Noon UTC is the issue day in Zurich, the day the PDF prints.
+        issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
+        paymentTermDays: issue.paymentTermDays,
+        ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+      };
+      return repo.insertInvoice(tx, {
+        orderId: issue.orderId,
+        billingKey: issue.billingKey,
+        number,
+        qrReference: qrReference(number),
+        periodStart: issue.period?.start ?? null,
+        periodEnd: issue.period?.end ?? null,
+        issuedOn: issue.issuedOn,
+        dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
+        currency: issue.content.currency,
+        language: issue.content.language,
+        netMinor: issue.amounts.netMinor,
+        vatMinor: issue.amounts.vatMinor,
+        grossMinor: issue.amounts.grossMinor,
+        vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
+        document,
+      });
+    },
+
+    /** The order's invoices, oldest first, with what is open on each and in all. */
+    async list(orderId: string, currency: string, today: string): Promise<OrderInvoices> {
+      const rows = await repo.listInvoices(db, orderId);
+      const invoices = rows.map((row) => summaryOf(row, today));
+      const open = invoices.reduce((sum, invoice) => sum + Math.round(invoice.open * 100), 0);
+      return { invoices, open: toMajor(open), currency };
+    },
+
+    /** One invoice of the order as PDF; 404 for another order's. */
+    async pdf(orderId: string, invoiceId: string): Promise<{ number: string; pdf: Buffer }> {
+      const row = await repo.findInvoice(db, invoiceId);
+      if (!row || row.orderId !== orderId) throw new AppError('notFound', 'error.invoice.notFound');
+      return { number: row.number, pdf: await pdfOf(row) };
+    },
+
+    /** The order's first invoice as PDF: 404 until INVOICE issued it. */
+    async firstPdf(orderId: string): Promise<{ number: string; pdf: Buffer }> {
+      const [row] = await repo.listInvoices(db, orderId);
+      if (!row) throw new AppError('notFound', 'error.invoice.notIssued');
+      return { number: row.number, pdf: await pdfOf(row) };
+    },
+
+    /** An issued invoice's record and PDF, for its mail (composed by the mail worker). */
+    async forMail(invoiceId: string): Promise<{ row: repo.InvoiceRow; pdf: Buffer } | undefined> {
+      const row = await repo.findInvoice(db, invoiceId);
+      return row ? { row, pdf: await pdfOf(row) } : undefined;
+    },
+
+    /**
+     * A payment in the caller's transaction: against the invoice staff chose, else the
+     * oldest open ones, each paid up in turn. Answers the invoice it went to first (null
+     * for an order without invoice records, placed before they existed).
+     */
+    async applyPayment(orderId: string, amountMinor: number, invoiceId: string | undefined, tx: Db): Promise<string | null> {
+      const open = await repo.lockOpenInvoices(tx, orderId);
+      if (invoiceId && !open.some((row) => row.id === invoiceId)) throw AppError.field('invoiceId', 'invalid', 'error.invoice.notOpen');
+      const ordered = invoiceId ? [...open.filter((row) => row.id === invoiceId), ...open.filter((row) => row.id !== invoiceId)] : open;
+      let rest = amountMinor;
+      for (const row of ordered) {
+        if (rest <= 0) break;
+        const take = Math.min(rest, row.grossMinor - row.paidMinor);
+        if (take <= 0) continue;
+        const paid = row.paidMinor + take;
+        await repo.setPaid(tx, row.id, paid, paid >= row.grossMinor ? 'PAID' : 'OPEN');
+        rest -= take;
+      }
+      return ordered[0]?.id ?? null;
+    },
+
+    /** A refund paid out, in the caller's transaction: recorded against the newest invoice paid. */
+    async applyRefund(orderId: string, amountMinor: number, tx: Db): Promise<void> {
+      const row = await repo.lockLatestPaidInvoice(tx, orderId);
+      if (row && amountMinor > 0) await repo.addRefund(tx, row.id, amountMinor);
+    },
+
+    /** A canceled order's open invoices are canceled with it. */
+    cancelOpen(orderId: string, tx: Db): Promise<void> {
+      return repo.cancelOpenInvoices(tx, orderId);
+    },
+
+    /** Open invoices a reminder may be due for, locked with SKIP LOCKED in the caller's transaction. */
+    claimRemindable(options: Parameters<typeof repo.claimRemindable>[1], tx: Db): Promise<repo.ReminderCandidate[]> {
+      return repo.claimRemindable(tx, options);
+    },
+
+    setRemindersSent(invoiceId: string, remindersSent: number, tx: Db): Promise<void> {
+      return repo.setRemindersSent(tx, invoiceId, remindersSent);
+    },
+
+    /** The orders with an invoice still open after its last reminder. */
+    overdueOrderIds(steps: number): Promise<string[]> {
+      return repo.overdueOrderIds(db, steps);
+    },
+  };
+}
+
+export type InvoiceRecordsService = ReturnType<typeof createInvoiceRecordsService>;
+
+export type { InvoiceRow } from './invoices.repository.ts';

@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { invoices } from '#server/db/schema.ts';
+
+/**
+ * SQL of the invoice records (docs/product/billing.md): numbers, the one insert per order
+ * and period, payments and refunds, the PDF kept once rendered, and the claim of invoices
+ * a reminder is due for.
+ */
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The next number of `year` for invoices and credit notes alike; the counter row stays locked until the transaction ends. */
+export async function nextInvoiceNumber(db: Db, year: number, prefix: 'INV' | 'CN'): Promise<string> {
+  const result = await db.execute(sql`
+    insert into invoice_number_counters (year, last) values (${year}, 1)
+    on conflict (year) do update set last = invoice_number_counters.last + 1
+    returning last`);
+  const last = Number(rowsOf<{ last: number }>(result)[0]?.last);
+  return `${prefix}-${year}-${String(last).padStart(6, '0')}`;
+}
+
+/**
+ * Inserts the invoice unless the order has one for its key already (ON CONFLICT on the key
+ * of order and period): answers the new row, or undefined when another run issued it.
+ */
+export async function insertInvoice(db: Db, invoice: NewInvoice): Promise<InvoiceRow | undefined> {
+  const [row] = await db.insert(invoices).values(invoice).onConflictDoNothing({ target: [invoices.orderId, invoices.billingKey] }).returning();
+  return row;
+}
+
+export async function listInvoices(db: Db, orderId: string): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.createdAt), asc(invoices.number));
+}
+
+export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** Keeps the first rendering of an issued invoice: later readers get these bytes. */
+export async function savePdf(db: Db, id: string, pdf: Buffer): Promise<void> {
+  await db.update(invoices).set({ pdf }).where(and(eq(invoices.id, id), sql`${invoices.pdf} is null`));
+}
+
+/** The order's open invoices, oldest first, locked (a payment is spread over them in this order). */
+export async function lockOpenInvoices(db: Db, orderId: string): Promise<InvoiceRow[]> {
+  return rowsOf<InvoiceRow>(
+    await db.execute(sql`
+      select id, gross_minor as "grossMinor", paid_minor as "paidMinor", refunded_minor as "refundedMinor", status, issued_on as "issuedOn", number
+        from invoices
+       where order_id = ${orderId} and status = 'OPEN' and kind = 'INVOICE'
+       order by issued_on, number
+         for update`),
+  );
+}
+
+export async function setPaid(db: Db, id: string, paidMinor: number, status: 'OPEN' | 'PAID'): Promise<void> {
+  await db.update(invoices).set({ paidMinor, status }).where(eq(invoices.id, id));
+}
+
+/** The newest invoice with money paid on it, locked: a refund is recorded against it unless staff chose. */
+export async function lockLatestPaidInvoice(db: Db, orderId: string): Promise<{ id: string; paidMinor: number; refundedMinor: number } | undefined> {
+  return rowsOf<{ id: string; paidMinor: number; refundedMinor: number }>(
+    await db.execute(sql`
+      select id, paid_minor as "paidMinor", refunded_minor as "refundedMinor" from invoices
+       where order_id = ${orderId} and paid_minor > refunded_minor
+       order by issued_on desc, number desc limit 1
+         for update`),
+  )[0];
+}
+
+export async function addRefund(db: Db, id: string, amountMinor: number): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ refundedMinor: sql`${invoices.refundedMinor} + ${amountMinor}` })
+    .where(eq(invoices.id, id));
+}
+
+/** The open invoices of an order are canceled with it (nothing of them will be paid). */
+export async function cancelOpenInvoices(db: Db, orderId: string): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status: 'CANCELED' })
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'OPEN')));
+}
+
+export interface ReminderCandidate {
+  id: string;
+  orderId: string;
+  number: string;
+  dueOn: string;
+  remindersSent: number;
+  language: string;
+  currency: string;
+  grossMinor: number;
+  paidMinor: number;
+  /** The billing contact the invoice was mailed to, as printed on it. */
+  email: string | null;
+}
+
+/**
+ * Claims up to `limit` open invoices whose first reminder day has come (due day +
+ * `firstDay` ≤ `asOf`) and that have not had every reminder, locked with SKIP LOCKED so
+ * two processes never remind of one invoice at once. `afterId` pages through them.
+ */
+export async function claimRemindable(
+  db: Db,
+  options: { asOf: string; firstDay: number; steps: number; limit: number; afterId: string | null },
+): Promise<ReminderCandidate[]> {
+  return rowsOf<ReminderCandidate>(
+    await db.execute(sql`
+      select id, order_id as "orderId", number, due_on::text as "dueOn", reminders_sent as "remindersSent", language, currency,
+             gross_minor as "grossMinor", paid_minor as "paidMinor", document->'buyer'->>'email' as email
+        from invoices
+       where status = 'OPEN' and kind = 'INVOICE'
+         and due_on + ${options.firstDay}::int <= ${options.asOf}::date
+         and reminders_sent < ${options.steps}
+         ${options.afterId ? sql`and id > ${options.afterId}` : sql``}
+       order by id
+       limit ${options.limit}
+         for update skip locked`),
+  );
+}
+
+export async function setRemindersSent(db: Db, id: string, remindersSent: number): Promise<void> {
+  await db.update(invoices).set({ remindersSent }).where(eq(invoices.id, id));
+}
+
+/** The orders with an invoice open after its last reminder: overdue for staff. */
+export async function overdueOrderIds(db: Db, steps: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ orderId: invoices.orderId })
+    .from(invoices)
+    .where(and(eq(invoices.status, 'OPEN'), sql`${invoices.remindersSent} >= ${steps}`));
+  return rows.map((row) => row.orderId);
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * An order's invoices as the tracking page and the back office list them
+ * (docs/product/billing.md): amounts in major units, days ISO (Europe/Zurich).
+ */
+
+const invoiceStatuses = ['OPEN', 'PAID', 'OVERDUE', 'CANCELED'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+const isoDate = z.iso.date();
+
+const invoiceSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  kind: z.enum(['INVOICE', 'CREDIT_NOTE']),
+  /** The month a renewal bills, both days included; null on the order's first invoice. */
+  periodFirstDay: isoDate.nullable(),
+  periodLastDay: isoDate.nullable(),
+  issuedOn: isoDate,
+  dueOn: isoDate,
+  currency: z.string(),
+  net: z.number(),
+  vatAmount: z.number(),
+  gross: z.number(),
+  paid: z.number(),
+  /** What is still to pay on it (0 once paid or canceled). */
+  open: z.number(),
+  status: z.enum(invoiceStatuses),
+  remindersSent: z.number().int(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const orderInvoicesSchema = z.object({
+  invoices: z.array(invoiceSummarySchema),
+  /** The sum still to pay over every invoice, in the order's currency. */
+  open: z.number(),
+  currency: z.string(),
+});
+export type OrderInvoices = z.infer<typeof orderInvoicesSchema>;
+
+export const invoiceParamsSchema = z.object({ orderId: z.uuid(), invoiceId: z.uuid() });
+export const adminInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });
+export const adminOrderIdParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /orders/{id}/notice: nothing but the language of the page (the mail goes out in the order's). */
+export const noticeRequestSchema = z.object({});
+/** What the tracking page says of a notice: when it would take effect, and to whom the confirmation link went (masked). */
+export const noticeAnswerSchema = z.object({ effectiveFrom: isoDate, sentTo: z.string() });
+
+/** POST /orders/{id}/notice/confirmation */
+export const noticeConfirmationSchema = z.object({ token: z.string().min(1).max(200) });
+export const noticeConfirmedSchema = z.object({ terminatedFrom: isoDate });
+
+/** GET /admin/billing: the renewals of the next 30 days, monthly recurring revenue per currency, overdue orders. */
+export const billingOverviewSchema = z.object({
+  upcomingRenewals: z.array(
+    z.object({ orderId: z.uuid(), number: z.string(), company: z.string(), periodStart: isoDate, amount: z.number(), currency: z.string() }),
+  ),
+  /** Net per month of the plans running now, and of those running a month ago, per currency. */
+  monthlyRecurringRevenue: z.array(z.object({ currency: z.string(), amount: z.number(), lastMonth: z.number(), change: z.number() })),
+  overdueOrders: z.number().int(),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
