@@ -177,7 +177,7 @@ describe('the billing job', () => {
     expect((await view(order.id)).amountDue).toBe(105.94);
     if (hasPdftotext) {
       const pdf = await asVisitor('GET', `/api/orders/${order.id}/invoices/${list.invoices[1]!.id}/pdf`);
-      expect(pdftotextPages(pdf.rawPayload).join('\n')).toContain('28.02.2026 bis 30.03.2026');
+      expect(pdftotextPages(pdf.rawPayload).join('\n')).toContain('28. Feb. 2026 bis 30. März 2026');
     }
     const mails = (await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceIssued');
     expect(mails.map((mail) => mail.subject)).toEqual(list.invoices.map((i) => `Rechnung ${i.number} zu Ihrer Bestellung ${order.number}`));
@@ -236,7 +236,7 @@ describe('the billing job', () => {
     const invoiceMails = smtp.mails.filter((mail) => mail.subject?.startsWith('Rechnung INV-') && mail.to && JSON.stringify(mail.to).includes('crash@muster.example'));
     expect(invoiceMails).toHaveLength(1);
     expect(invoiceMails[0]?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
-    expect(invoiceMails[0]?.text).toContain('05.04.2026 bis 04.05.2026');
+    expect(invoiceMails[0]?.text).toContain('5. Apr. 2026 bis 4. Mai 2026');
   });
 
   it('bills the last period of a 36-month plan under notice at the VAT rate of each period, then terminates it at its end date', async () => {
