@@ -12,7 +12,7 @@ import type { InvoiceRecordsService, InvoiceRow } from '../invoices/invoice-reco
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import type { OrdersService, Subscription } from '../orders/orders.service.ts';
+import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
 import { invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
 import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
 
@@ -106,7 +106,12 @@ export function createBillingService(deps: {
    * refuses a second invoice even so. Answers what was renewed, or undefined when nothing
    * is due (not yet, past the end date, no longer ACTIVE or TERMINATING).
    */
-  async function renewNext(orderId: string, options: { asOf: string; actor: string; force?: boolean; mail?: boolean }, tx?: Db) {
+  async function renewNext(
+    orderId: string,
+    /** `after`: the caller's own step in the same transaction (a staff RENEW's audit row). */
+    options: { asOf: string; actor: string; force?: boolean; mail?: boolean; after?: ActionRequest<unknown>['after'] },
+    tx?: Db,
+  ) {
     let renewed: BillingReport['renewed'][number] | undefined;
     try {
       await orders.applyAction(
@@ -141,6 +146,7 @@ export function createBillingService(deps: {
             // What falls due is the invoice's gross: the order's amount due adds it up from here (docs/product/order-lifecycle.md).
             return { history: { amountDue: toMajor(invoice.grossMinor), periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number } };
           },
+          ...(options.after ? { after: options.after } : {}),
         },
         tx,
       );

@@ -51,10 +51,15 @@ export function createOrderActionsService(deps: {
       actor: staff.email,
       after: async (context) => {
         await request.after?.(context);
-        const { tx, order, to } = context;
-        await audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: orderId }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
+        await auditRow(action, staff)(context);
       },
     });
+  }
+
+  /** The audit row of a staff action, written in the action's transaction. */
+  function auditRow(action: OrderAction, staff: Staff): NonNullable<ActionRequest<unknown>['after']> {
+    return ({ tx, order, to }) =>
+      audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
   }
 
   /** The refund terms as the machine, the order and its history take them. */
@@ -78,7 +83,7 @@ export function createOrderActionsService(deps: {
     const mail = options.mail ?? true;
     if (action === 'RENEW') {
       // The next period now, with its invoice, as the billing job would on its first day (docs/product/billing.md).
-      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, mail });
+      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, mail, after: auditRow('RENEW', staff) });
       return;
     }
     await act(orderId, action, staff, {

@@ -5,6 +5,7 @@ import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { AdminOrder, BulkAnswer, OrderList, SavedView } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { auditQuerySchema } from '#shared/schemas/staff-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -334,6 +335,9 @@ describe('a monthly order', () => {
       to: 'ACTIVE',
       data: { amountDue: term, periodStart: firstEnd, periodEnd: addMonths(firstEnd, 1) },
     });
+    // The staff member's renewal is in the audit log, as every other action.
+    const renewals = await t.app.audit.page(auditQuerySchema.parse({ action: 'order.RENEW', targetId: id }));
+    expect(renewals.results.map((row) => [row.actorEmail, row.action, row.targetId])).toEqual([['anna.admin@example.ch', 'order.RENEW', id]]);
     // The amount due at purchase stays; the renewal's amount is in its history row.
     expect((await rowOf(id)).row).toMatchObject({ totalNetMinor: Math.round(placed.totals.net * 100), amountDueMinor: Math.round(term * 100) });
     // Paying part of the renewal keeps the order ACTIVE.
