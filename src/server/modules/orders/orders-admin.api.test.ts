@@ -647,6 +647,15 @@ describe('saved views', () => {
     expect((await asStaff('DELETE', `/api/orders/admin/views/${hidden.id}`)).statusCode).toBe(404);
     expect((await asStaff('DELETE', `/api/orders/admin/views/${mine.id}`)).statusCode).toBe(204);
     expect(await names(staff)).toEqual([['Team: to invoice', false]]);
+
+    // Saving and deleting a view are staff changes: each is in the audit log; a refused deletion is not.
+    const rows = await t.app.audit.page(auditQuerySchema.parse({ targetKind: 'savedView' }));
+    expect(rows.results.map((row) => [row.actorEmail, row.action, row.targetId, row.summary]).reverse()).toEqual([
+      ['anna.admin@example.ch', 'savedView.create', mine.id, 'My open orders'],
+      ['beat.backoffice@example.ch', 'savedView.create', shared.id, 'Team: to invoice, shared'],
+      ['beat.backoffice@example.ch', 'savedView.create', hidden.id, 'Beat private'],
+      ['anna.admin@example.ch', 'savedView.delete', mine.id, ''],
+    ]);
   });
 
   it('refuses a view with an unknown status, column or no name', async () => {

@@ -219,8 +219,13 @@ export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditServic
       }));
     },
 
+    /** A new saved view, with its audit row (a shared one changes what colleagues see). */
     async saveView(staff: Staff, request: ViewRequest): Promise<SavedView> {
-      const row = await adminRepo.insertView(db, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await adminRepo.insertView(tx, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });
+        await audit.record(staff, { action: 'savedView.create', target: { kind: 'savedView', id: inserted.id }, summary: `${request.name}${request.shared ? ', shared' : ''}` }, tx);
+        return inserted;
+      });
       return {
         id: row.id,
         name: row.name,
@@ -234,7 +239,10 @@ export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditServic
 
     /** Only the owner deletes a view; anyone else's, or an unknown one, is 404. */
     async deleteView(staff: Staff, viewId: string): Promise<void> {
-      if (!(await adminRepo.deleteView(db, viewId, staff.id))) throw new AppError('notFound');
+      await db.transaction(async (tx) => {
+        if (!(await adminRepo.deleteView(tx, viewId, staff.id))) throw new AppError('notFound');
+        await audit.record(staff, { action: 'savedView.delete', target: { kind: 'savedView', id: viewId } }, tx);
+      });
     },
 
     /** The dashboard's order figures: the last 12 months per currency, the open orders by status, and the money received and open per currency. */
