@@ -349,7 +349,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's orders (the table, an order's page, the staff actions) and start page;
   // the order jobs (idle carts are abandoned).
-  const ordersTable = createOrdersTableService({ db, audit });
+  const ordersTable = createOrdersTableService({ db, audit, overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length) });
   const orderPage = createOrderPageService({ db, checkout, audit });
   // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
   const billing = createBillingService({

@@ -70,6 +70,8 @@ const filterShape = {
   /** CUSTOM: the first and last day, both included (Europe/Zurich). */
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
+  /** Only the orders with an invoice still open after its last reminder (billing's overdue queue). */
+  overdue: z.boolean().optional(),
 };
 const sortShape = {
   /** By status in lifecycle order, newest first within a status: the orders that need work come first. */
@@ -110,6 +112,10 @@ export const orderExportQuerySchema = z
   .object({
     ...filterShape,
     statuses: statusListInQuery.optional(),
+    overdue: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
     ...sortShape,
     language: z.enum(languages).optional(),
     flavour: z.enum(csvFlavours).default('STANDARD'),
@@ -308,7 +314,8 @@ export type SavedView = z.infer<typeof savedViewSchema>;
 /**
  * The orders table's work queues (its chips), each a set of statuses: what needs staff's
  * action, what waits for the customer's payment, the running plans, and everything (the
- * default statuses). Billing's "overdue" queue is counted from invoices, not statuses.
+ * default statuses). The overdue queue (OVERDUE in the counts) is not a set of statuses:
+ * it is the orders with an invoice open after its last reminder, counted from the invoices.
  */
 export const orderQueues = {
   NEEDS_ACTION: ['ORDERED', 'IN_PROGRESS'],
@@ -324,6 +331,7 @@ export const orderQueueCountsSchema = z.object({
   AWAITING_PAYMENT: z.number().int(),
   ACTIVE_PLANS: z.number().int(),
   ALL: z.number().int(),
+  OVERDUE: z.number().int(),
 });
 export type OrderQueueCounts = z.infer<typeof orderQueueCountsSchema>;
 

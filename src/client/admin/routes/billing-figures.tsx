@@ -6,6 +6,7 @@ import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import { searchFromView, viewFromSearch } from './orders/orders-url.ts';
 
 /**
  * The dashboard's billing figures (docs/product/billing.md): the orders overdue (an
@@ -26,7 +27,9 @@ export function BillingFigures() {
       <section aria-labelledby="admin-home-overdue">
         <h2 id="admin-home-overdue">{t('adminBilling.overdue.title')}</h2>
         <p className="admin-home__tile" data-testid="overdue-orders">
-          <span className="admin-home__count">{overdueOrders}</span> {t('adminBilling.overdue.orders')}
+          <Link to={`${adminPaths.orders()}?${searchFromView({ ...viewFromSearch(new URLSearchParams()), overdue: true }).toString()}`}>
+            <span className="admin-home__count">{overdueOrders}</span> {t('adminBilling.overdue.orders')}
+          </Link>
         </p>
       </section>
       <section aria-labelledby="admin-home-mrr">

@@ -4,7 +4,7 @@ import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/s
 import { isoDateInZurich } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
-import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
+import type { AdminOrder, OrderList, OrderQueueCounts } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
@@ -327,6 +327,20 @@ describe('payments and reminders', () => {
     // The last reminder flags the order overdue for staff.
     const overview = (await asStaff('GET', '/api/admin/billing')).json() as BillingOverview;
     expect(overview.overdueOrders).toBeGreaterThanOrEqual(1);
+    // The orders table's overdue queue counts and lists the same orders, and its CSV export too.
+    const queues = (await asStaff('GET', '/api/orders/admin/queues')).json() as OrderQueueCounts;
+    expect(queues.OVERDUE).toBe(overview.overdueOrders);
+    const listed = (await asStaff('POST', '/api/orders/admin/list', { overdue: true, pageSize: 100 })).json() as OrderList;
+    expect(listed.totalResults).toBe(overview.overdueOrders);
+    expect(listed.results.map((row) => row.id)).toContain(order.id);
+    const onTime = await buyMonthlyPlan({ email: 'ontime@muster.example', language: 'en-US' });
+    const withoutQueue = (await asStaff('POST', '/api/orders/admin/list', { pageSize: 100 })).json() as OrderList;
+    expect(withoutQueue.results.map((row) => row.id)).toContain(onTime.id);
+    const inQueue = (await asStaff('POST', '/api/orders/admin/list', { overdue: true, pageSize: 100 })).json() as OrderList;
+    expect(inQueue.results.map((row) => row.id)).not.toContain(onTime.id);
+    const csv = await asStaff('GET', '/api/orders/admin/export.csv?overdue=true&language=en-US');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(1 + overview.overdueOrders);
     // Each run bills every plan of this file's database up to its day: many renewals.
   }, 120_000);
 

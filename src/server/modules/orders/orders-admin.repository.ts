@@ -20,6 +20,8 @@ export interface ListCriteria {
   words?: readonly string[] | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
+  /** Only these orders (the overdue queue's, from the invoices). */
+  ids?: readonly string[] | undefined;
   sortColumn: OrderSortColumn;
   sortDirection: 'ASC' | 'DESC';
 }
@@ -79,6 +81,9 @@ function whereOf(criteria: ListCriteria): SQL {
   for (const word of criteria.words ?? []) conditions.push(sql`o.search_text like ${containsPattern(word.toLowerCase())}`);
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
+  if (criteria.ids) {
+    conditions.push(criteria.ids.length === 0 ? sql`false` : sql`o.id in (${sql.join(criteria.ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  }
   return sql.join(conditions, sql` and `);
 }
 

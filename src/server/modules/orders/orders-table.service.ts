@@ -107,13 +107,24 @@ function rowView(row: adminRepo.ListRow) {
  * of the filtered, sorted orders, all of them as CSV, the staff members' saved views of
  * it, and the order figures of the start page.
  */
-export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
+export function createOrdersTableService(deps: {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  /** The orders with an invoice open after its last reminder: the overdue queue (from the invoices). */
+  overdueOrderIds: () => Promise<string[]>;
+}) {
   const { db, audit } = deps;
+
+  /** The filter's criteria, with the overdue queue's orders when it asks for them. */
+  async function criteriaWithQueue(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): Promise<adminRepo.ListCriteria> {
+    const criteria = criteriaOf(filter);
+    return filter.overdue ? { ...criteria, ids: await deps.overdueOrderIds() } : criteria;
+  }
 
   return {
     /** POST /orders/admin/list: one page of the filtered, sorted orders, with the filter as applied. */
     async list(request: OrderListRequest): Promise<OrderList> {
-      const criteria = criteriaOf(request);
+      const criteria = await criteriaWithQueue(request);
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total: totalResults } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
       return {
@@ -132,7 +143,7 @@ export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditServic
      * written to the audit log before the first row leaves.
      */
     async exportCsv(query: OrderExportQuery, language: Language, staff: AuditActor): Promise<Readable> {
-      const criteria = criteriaOf(query);
+      const criteria = await criteriaWithQueue(query);
       const described = Object.entries(query)
         .filter(([key, value]) => key !== 'language' && value !== undefined && !(Array.isArray(value) && value.length === 0))
         .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('|') : String(value)}`)
@@ -193,15 +204,16 @@ export function createOrdersTableService(deps: { db: Db; audit: Pick<AuditServic
       return out;
     },
 
-    /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses. */
+    /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses, and the overdue ones. */
     async queues(): Promise<OrderQueueCounts> {
-      const counts = await adminRepo.countByStatus(db, orderQueues.ALL);
+      const [counts, overdue] = await Promise.all([adminRepo.countByStatus(db, orderQueues.ALL), deps.overdueOrderIds()]);
       const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (counts.get(status) ?? 0), 0);
       return {
         NEEDS_ACTION: sum(orderQueues.NEEDS_ACTION),
         AWAITING_PAYMENT: sum(orderQueues.AWAITING_PAYMENT),
         ACTIVE_PLANS: sum(orderQueues.ACTIVE_PLANS),
         ALL: sum(orderQueues.ALL),
+        OVERDUE: overdue.length,
       };
     },
 

@@ -80,6 +80,7 @@ export const admin = {
   'admin.orders.queues': 'Arbeitslisten',
   'admin.orders.queue.NEEDS_ACTION': 'Zu erledigen',
   'admin.orders.queue.AWAITING_PAYMENT': 'Zahlung ausstehend',
+  'admin.orders.queue.OVERDUE': 'Überfällig',
   'admin.orders.queue.ACTIVE_PLANS': 'Laufende Abos',
   'admin.orders.queue.ALL': 'Alle',
   'admin.keys.button': 'Tastenkürzel',

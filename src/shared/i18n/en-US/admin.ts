@@ -78,6 +78,7 @@ export const admin = {
   'admin.orders.queues': 'Work queues',
   'admin.orders.queue.NEEDS_ACTION': 'Needs action',
   'admin.orders.queue.AWAITING_PAYMENT': 'Awaiting payment',
+  'admin.orders.queue.OVERDUE': 'Overdue',
   'admin.orders.queue.ACTIVE_PLANS': 'Active plans',
   'admin.orders.queue.ALL': 'All',
   'admin.keys.button': 'Keyboard shortcuts',

@@ -7,11 +7,17 @@ import { apiQuery } from '#client/lib/queries.ts';
 
 /**
  * The work queues above the orders table, each a chip with its count: needs action,
- * awaiting payment, active plans, all. A chip sets the statuses filter (the rest of the
- * view stays); the chip whose statuses are the filter's is pressed. Billing's "overdue"
- * queue, counted from invoices, joins this row as one more chip.
+ * awaiting payment, overdue, active plans, all. A chip sets the statuses filter (the rest
+ * of the view stays); the chip whose statuses are the filter's is pressed. Overdue is no
+ * set of statuses: it asks for the orders with an invoice open after its last reminder.
  */
-const queueOrder: readonly OrderQueue[] = ['NEEDS_ACTION', 'AWAITING_PAYMENT', 'ACTIVE_PLANS', 'ALL'];
+const queueOrder: readonly (OrderQueue | 'OVERDUE')[] = ['NEEDS_ACTION', 'AWAITING_PAYMENT', 'OVERDUE', 'ACTIVE_PLANS', 'ALL'];
+
+/** What a chip chooses: statuses, and whether only the overdue orders. */
+export interface QueueChoice {
+  statuses: OrderStatus[];
+  overdue: boolean;
+}
 
 /** The statuses a chip stands for in the address: none for ALL (the default statuses). */
 function statusesOfQueue(queue: OrderQueue): OrderStatus[] {
@@ -22,17 +28,18 @@ function sameStatuses(a: readonly OrderStatus[], b: readonly OrderStatus[]): boo
   return a.length === b.length && a.every((status) => b.includes(status));
 }
 
-export function OrderQueues({ statuses, onChoose }: { statuses: readonly OrderStatus[]; onChoose: (statuses: OrderStatus[]) => void }) {
+export function OrderQueues({ statuses, overdue, onChoose }: { statuses: readonly OrderStatus[]; overdue: boolean; onChoose: (choice: QueueChoice) => void }) {
   const t = useT();
   const counts = useQuery(apiQuery(orderAdminCalls.adminOrderQueues, {}));
   return (
     <ul className="admin-queues" aria-label={t('admin.orders.queues')}>
       {queueOrder.map((queue) => {
-        const chosen = sameStatuses(statuses, statusesOfQueue(queue));
+        const choice: QueueChoice = queue === 'OVERDUE' ? { statuses: [], overdue: true } : { statuses: statusesOfQueue(queue), overdue: false };
+        const chosen = overdue === choice.overdue && sameStatuses(statuses, choice.statuses);
         const count = counts.data?.[queue];
         return (
           <li key={queue}>
-            <button type="button" className="admin-queues__chip" aria-pressed={chosen} onClick={() => onChoose(statusesOfQueue(queue))}>
+            <button type="button" className="admin-queues__chip" aria-pressed={chosen} onClick={() => onChoose(choice)}>
               {t(`admin.orders.queue.${queue}`)}
               {count !== undefined && <span className="admin-queues__count">{count}</span>}
             </button>

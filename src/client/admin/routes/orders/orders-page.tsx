@@ -136,7 +136,7 @@ export default function OrdersPage() {
         </div>
       </div>
 
-      <OrderQueues statuses={view.statuses} onChoose={(statuses) => changeView({ statuses })} />
+      <OrderQueues statuses={view.statuses} overdue={view.overdue} onChoose={(choice) => changeView(choice)} />
       <OrderFilters view={view} onApply={(filter) => changeView(filter)} problems={listError?.fieldErrors ?? []} />
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportSearch, searchFromView, viewFromSearch } from './orders-url.ts';
+import { exportSearch, filterOf, searchFromView, viewFromSearch } from './orders-url.ts';
 
 describe('the orders view in the address', () => {
   it('reads a shared address and writes it back the same', () => {
@@ -30,5 +30,14 @@ describe('the orders view in the address', () => {
   it('exports every row of the filter in the view sort order', () => {
     const view = viewFromSearch(new URLSearchParams('status=PAID&company=Acme&q=muster&sort=COMPANY&page=4'));
     expect(exportSearch(view, 'de-CH').toString()).toBe('statuses=PAID&company=Acme&search=muster&dateRange=ALL&sortColumn=COMPANY&sortDirection=ASC&language=de-CH');
+  });
+
+  it('keeps the overdue queue in the address, the list filter and the export', () => {
+    const view = viewFromSearch(new URLSearchParams('overdue=1'));
+    expect(view.overdue).toBe(true);
+    expect(searchFromView(view).toString()).toBe('overdue=1');
+    expect(filterOf(view)).toMatchObject({ overdue: true });
+    expect(exportSearch(view, 'en-US').get('overdue')).toBe('true');
+    expect(viewFromSearch(new URLSearchParams('overdue=yes')).overdue).toBe(false);
   });
 });

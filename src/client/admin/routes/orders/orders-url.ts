@@ -26,6 +26,8 @@ export interface OrdersView {
   dateRange: DateRange;
   fromDate: string;
   toDate: string;
+  /** The overdue queue: orders with an invoice open after its last reminder. */
+  overdue: boolean;
   sortColumn: OrderSortColumn;
   sortDirection: 'ASC' | 'DESC';
   page: number;
@@ -58,6 +60,7 @@ export function viewFromSearch(search: URLSearchParams): OrdersView {
     dateRange: pick(search.get('range'), dateRanges, 'ALL'),
     fromDate: isoDay(search.get('from')),
     toDate: isoDay(search.get('to')),
+    overdue: search.get('overdue') === '1',
     sortColumn: pick(search.get('sort'), orderSortColumns, 'STATUS'),
     sortDirection: pick(search.get('dir'), sortDirections, 'ASC'),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -76,6 +79,7 @@ export function searchFromView(view: OrdersView): URLSearchParams {
   if (view.dateRange !== 'ALL') search.set('range', view.dateRange);
   if (view.dateRange === 'CUSTOM' && view.fromDate) search.set('from', view.fromDate);
   if (view.dateRange === 'CUSTOM' && view.toDate) search.set('to', view.toDate);
+  if (view.overdue) search.set('overdue', '1');
   if (view.sortColumn !== 'STATUS') search.set('sort', view.sortColumn);
   if (view.sortDirection !== 'ASC') search.set('dir', view.sortDirection);
   if (view.page !== 1) search.set('page', String(view.page));
@@ -96,6 +100,7 @@ export function filterOf(view: OrdersView) {
     dateRange: view.dateRange,
     ...(view.dateRange === 'CUSTOM' && view.fromDate ? { fromDate: view.fromDate } : {}),
     ...(view.dateRange === 'CUSTOM' && view.toDate ? { toDate: view.toDate } : {}),
+    ...(view.overdue ? { overdue: true } : {}),
   };
 }
 
@@ -108,6 +113,7 @@ export function exportSearch(view: OrdersView, language: string, flavour: CsvFla
     const value = filter[key];
     if (value) search.set(key, value);
   }
+  if (filter.overdue) search.set('overdue', 'true');
   search.set('sortColumn', view.sortColumn);
   search.set('sortDirection', view.sortDirection);
   search.set('language', language);
