@@ -24,7 +24,9 @@ export const newsletterPreferencesSchema = z.object({
   role: z.enum(roles).nullable(),
   experienceLevel: z.enum(experienceLevels).nullable(),
   topicIds: z.array(z.string()),
-  /** The language the newsletter and the mails are written in. */
+  /** The language the newsletter and the mails are written in (every form's `preferredLanguage`). */
+  preferredLanguage: z.enum(languages),
+  /** The same, under the name this call used first; kept for callers that read it. */
   language: z.enum(languages),
 });
 export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
@@ -34,12 +36,20 @@ export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
  * experience level clears it); it also confirms a pending subscription ("Confirm and
  * save"). Topic ids must exist (`topicIds.N` `invalidOption`).
  */
-export const newsletterPreferencesUpdateSchema = z.object({
-  role: optionalEnum(roles),
-  experienceLevel: optionalEnum(experienceLevels),
-  topicIds: topicIdsSchema,
-  language: z.enum(languages, { error: 'error.invalidOption' }),
-});
+export const newsletterPreferencesUpdateSchema = z
+  .object({
+    role: optionalEnum(roles),
+    experienceLevel: optionalEnum(experienceLevels),
+    topicIds: topicIdsSchema,
+    /** Every form's word for the mails' language. */
+    preferredLanguage: z.enum(languages, { error: 'error.invalidOption' }).optional(),
+    /** The name this call took first: still accepted when `preferredLanguage` is not sent. */
+    language: z.enum(languages, { error: 'error.invalidOption' }).optional(),
+  })
+  .superRefine((update, context) => {
+    if (!update.preferredLanguage && !update.language) context.addIssue({ code: 'custom', path: ['preferredLanguage'], message: 'error.required' });
+  })
+  .transform(({ language, preferredLanguage, ...choices }) => ({ ...choices, preferredLanguage: (preferredLanguage ?? language)! }));
 export type NewsletterPreferencesUpdate = z.output<typeof newsletterPreferencesUpdateSchema>;
 
 /**

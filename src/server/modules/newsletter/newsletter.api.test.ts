@@ -189,6 +189,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
       role: 'CISO',
       experienceLevel: 'INTERMEDIATE',
       topicIds: ['phishing', 'compliance'],
+      preferredLanguage: 'de-CH',
       language: 'de-CH',
     });
     expect((await subscriptionOf('anna.muster@example.ch'))?.subscription?.status).toBe('PENDING');
@@ -466,6 +467,7 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
       role: 'HEAD_OF_IT',
       experienceLevel: null,
       topicIds: ['ransomware', 'awareness'],
+      preferredLanguage: 'en-US',
       language: 'en-US',
     });
     const stored = await subscriptionOf('anna.muster@example.ch');
@@ -474,6 +476,8 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
 
     // Saving again keeps it confirmed, without a second consent row.
     expect((await call('PUT', token, '', { topicIds: [], language: 'de-CH' })).json()).toMatchObject({ status: 'CONFIRMED', role: null, topicIds: [] });
+    // Every form's word for the language is taken too, and wins over the earlier name.
+    expect((await call('PUT', token, '', { topicIds: [], preferredLanguage: 'en-US', language: 'de-CH' })).json()).toMatchObject({ preferredLanguage: 'en-US', language: 'en-US' });
     expect(await t.database.db.select().from(consents).where(eq(consents.subject, 'NEWSLETTER'))).toHaveLength(1);
   });
 
@@ -483,7 +487,8 @@ describe('the preference centre: /api/newsletter/{token}/', () => {
       [{ topicIds: ['phishing', 'gardening'], language: 'de-CH' }, 'topicIds.1'],
       [{ role: 'CEO', topicIds: [], language: 'de-CH' }, 'role'],
       [{ topicIds: [], language: 'fr-CH' }, 'language'],
-      [{ topicIds: [] }, 'language'],
+      [{ topicIds: [] }, 'preferredLanguage'],
+      [{ topicIds: [], preferredLanguage: 'fr-CH' }, 'preferredLanguage'],
       [{ language: 'de-CH' }, 'topicIds'],
     ];
     for (const [payload, field] of cases) {

@@ -50,6 +50,7 @@ export function createNewsletterService(deps: {
       role: oneOf(roles, contact.role),
       experienceLevel: oneOf(experienceLevels, contact.experienceLevel),
       topicIds: subscription.topicIds,
+      preferredLanguage: contact.preferredLanguage ?? 'en-US',
       language: contact.preferredLanguage ?? 'en-US',
     };
   }
@@ -109,7 +110,7 @@ export function createNewsletterService(deps: {
       await checkTopics(db, update.topicIds);
       return db.transaction(async (tx) => {
         const { subscription, contact } = await resolve(tx, token, true);
-        await people.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.language }, tx);
+        await people.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.preferredLanguage }, tx);
         await repo.setTopics(tx, contact.id, [...new Set(update.topicIds)]);
         if (subscription.status === 'PENDING') await confirm(tx, subscription, requestLanguage);
         return preferencesOf(tx, contact.id);

@@ -28,6 +28,7 @@ const pending: NewsletterPreferences = {
   role: null,
   experienceLevel: null,
   topicIds: ['phishing'],
+  preferredLanguage: 'en-US',
   language: 'en-US',
 };
 
@@ -142,7 +143,7 @@ describe('the preference centre', () => {
     fireEvent.change(screen.getByLabelText('Language of the newsletter'), { target: { value: 'de-CH' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your choices have been saved.')).toBeTruthy();
-    expect(api.requests(newsletterCalls.saveNewsletterPreferences).map(({ body }) => body)).toEqual([{ role: 'CISO', experienceLevel: 'EXPERT', topicIds: ['phishing', 'ransomware'], language: 'de-CH' }]);
+    expect(api.requests(newsletterCalls.saveNewsletterPreferences).map(({ body }) => body)).toEqual([{ role: 'CISO', experienceLevel: 'EXPERT', topicIds: ['phishing', 'ransomware'], preferredLanguage: 'de-CH' }]);
     expect(screen.getByText('You receive our newsletter in German.')).toBeTruthy();
   });
 

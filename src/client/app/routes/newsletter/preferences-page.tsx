@@ -78,14 +78,14 @@ interface Choices {
   role: string;
   experienceLevel: string;
   topicIds: string[];
-  language: Language;
+  preferredLanguage: Language;
 }
 
 const choicesOf = (preferences: NewsletterPreferences): Choices => ({
   role: preferences.role ?? '',
   experienceLevel: preferences.experienceLevel ?? '',
   topicIds: preferences.topicIds,
-  language: preferences.language,
+  preferredLanguage: preferences.preferredLanguage,
 });
 
 /** What the page says after an action, by the action and the status before it. */
@@ -201,7 +201,7 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
         <p className="preferences__status">{t('preferences.subscription.status', { status: t(`newsletter.status.${status}`) })}</p>
         <p>
           {status === 'CONFIRMED'
-            ? t('preferences.subscription.CONFIRMED', { language: t(`preferences.language.${preferences.language}`) })
+            ? t('preferences.subscription.CONFIRMED', { language: t(`preferences.language.${preferences.preferredLanguage}`) })
             : t(`preferences.subscription.${status}`)}
         </p>
         {status === 'UNSUBSCRIBED' && (
@@ -261,9 +261,9 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
             )}
           </fieldset>
           <SelectField
-            {...field('language')}
+            {...field('preferredLanguage')}
             onChange={(value) => {
-              if (isLanguage(value)) form.set('language', value);
+              if (isLanguage(value)) form.set('preferredLanguage', value);
             }}
             label={t('preferences.language.label')}
             options={languages.map((option) => ({ value: option, label: t(`preferences.language.${option}`) }))}
