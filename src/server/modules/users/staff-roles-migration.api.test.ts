@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,7 +46,8 @@ async function openHandle(): Promise<Handle> {
       },
     };
   }
-  const client = await PGlite.create();
+  // pg_trgm: the orders' search index (migration 0012) needs it.
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   return {
     query: async <Row>(text: string) => (await client.query<Row>(text)).rows,
     exec: async (text) => void (await client.exec(text)),
