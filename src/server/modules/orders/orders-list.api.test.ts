@@ -165,10 +165,10 @@ describe('the orders table', () => {
     expect(answer).toMatchObject({ search: 'Anna', totalResults: 1 });
   });
 
-  it('counts the work queues: needs action, awaiting payment, active plans, all', async () => {
+  it('counts the work queues: needs action, awaiting payment, active plans, all, and overdue (none here)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/orders/admin/queues', headers: staff.headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ NEEDS_ACTION: 5, AWAITING_PAYMENT: 1, ACTIVE_PLANS: 0, ALL: 9 + bulkCount });
+    expect(response.json()).toEqual({ NEEDS_ACTION: 5, AWAITING_PAYMENT: 1, ACTIVE_PLANS: 0, ALL: 9 + bulkCount, OVERDUE: 0 });
   });
 
   it('filters by the exact number', async () => {
