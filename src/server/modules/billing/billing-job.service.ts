@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPeriodicJob } from '#server/http/periodic-job.ts';
 import type { BillingService } from './billing.service.ts';
 
 /**
@@ -8,37 +9,15 @@ import type { BillingService } from './billing.service.ts';
  * the server running it at once bill each period once (billing.service.ts says how).
  */
 export function createBillingJobService(deps: { billing: Pick<BillingService, 'run'>; log: FastifyBaseLogger; intervalMs?: number }) {
-  const intervalMs = deps.intervalMs ?? 60 * 60 * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const runOnce = () => {
-    if (running) return running;
-    running = deps.billing
-      .run()
-      .then((report) => {
-        const counts = { renewed: report.renewed.length, terminated: report.terminated.length, reminded: report.reminded.length };
-        if (counts.renewed + counts.terminated + counts.reminded > 0) deps.log.info(counts, 'billing run');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'billing run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  return {
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a run in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return createPeriodicJob(
+    () =>
+      deps.billing
+        .run()
+        .then((report) => {
+          const counts = { renewed: report.renewed.length, terminated: report.terminated.length, reminded: report.reminded.length };
+          if (counts.renewed + counts.terminated + counts.reminded > 0) deps.log.info(counts, 'billing run');
+        })
+        .catch((error: unknown) => deps.log.error({ err: error }, 'billing run failed')),
+    deps.intervalMs ?? 60 * 60 * 1000,
+  );
 }
