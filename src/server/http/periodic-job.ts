@@ -1,5 +1,6 @@
 /**
- * A job the server runs at start and then every `intervalMs` (the order jobs, billing):
+ * A job the server runs at start and then every `intervalMs` (the order jobs, billing,
+ * the audit log's pruning):
  * never two runs of it at once in one process (a run still going is waited for, not
  * doubled), the timer does not keep the process alive, and a stop waits for the run in
  * progress. `run` handles its own errors and logging.

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { csvDocument } from '#server/http/csv.ts';
+import { createPeriodicJob } from '#server/http/periodic-job.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import type { AuditFilter, AuditOutcome, AuditPage, AuditQuery, AuditRow } from '#shared/schemas/staff-admin.ts';
@@ -70,8 +71,6 @@ export function createAuditService(deps: {
   timed?: (run: () => Promise<number>) => () => Promise<number>;
 }) {
   const { db, retentionDays, secretKey } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let pruning: Promise<unknown> | undefined;
 
   /** Writes one row, in the transaction `tx` of what it records. */
   async function record(actor: AuditActor, event: AuditEvent, tx: Db): Promise<void> {
@@ -94,17 +93,16 @@ export function createAuditService(deps: {
 
   // Another copy pruning at the same moment counts as nothing pruned here.
   const timedPrune = (deps.timed ?? ((run) => run))(async () => (await prune()) ?? 0);
-  const runPrune = () => {
-    pruning ??= timedPrune()
-      .then((count) => {
-        if (count) deps.log?.info({ count }, 'audit log rows past the retention period pruned');
-      })
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'pruning the audit log failed'))
-      .finally(() => {
-        pruning = undefined;
-      });
-    return pruning;
-  };
+  /** Prunes at start and then daily (with the other workers, `startWorkers`). */
+  const pruning = createPeriodicJob(
+    () =>
+      timedPrune()
+        .then((count) => {
+          if (count) deps.log?.info({ count }, 'audit log rows past the retention period pruned');
+        })
+        .catch((error: unknown) => deps.log?.error({ err: error }, 'pruning the audit log failed')),
+    pruneIntervalMs,
+  );
 
   return {
     record,
@@ -147,20 +145,9 @@ export function createAuditService(deps: {
       await repo.pseudonymiseAuditRows(tx, person, pseudonym);
     },
 
-    /** Prunes at start and then daily (with the other workers, `startWorkers`). */
-    start(): void {
-      if (timer) return;
-      void runPrune();
-      timer = setInterval(() => void runPrune(), pruneIntervalMs);
-      timer.unref();
-    },
-
+    start: pruning.start,
     /** Stops the timer and waits for a pruning in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await pruning;
-    },
+    stop: pruning.stop,
   };
 }
 
