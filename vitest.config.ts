@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -8,10 +9,16 @@ const apiTests = ['src/**/*.api.test.ts'];
  * and the test helpers' own code), `api` (the app through inject() on PGlite), and, only
  * when DATABASE_URL is set, `api-postgres` (the same API tests on that PostgreSQL server)
  * and `copies` (two server processes and nginx on one database).
+ *
+ * Files run in parallel, one worker per core (Vitest's default leaves one core idle): no two
+ * test files share state — each API test has its own database, servers listen on free
+ * ports, builds go to temporary folders — and the API tests spend much of their time
+ * waiting for the database, so the second core is not wasted.
  */
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
