@@ -160,7 +160,7 @@ export const downloadableFiles = pgTable(
 
 /**
  * One record per person who left an address through any form (newsletter, webinar,
- * download, contact, save-cart, checkout), owned by the people module. Keyed by the
+ * download, contact, save-cart, checkout), owned by the contacts module. Keyed by the
  * lower-cased, trimmed e-mail address. Anonymous forms only fill empty fields.
  */
 export const contacts = pgTable(
@@ -208,7 +208,7 @@ export const consents = pgTable(
 
 /**
  * A contact's confirmation of a deletion of everything stored about them
- * (docs/product/people.md): the link's token is 256 random bits, of which only the SHA-256
+ * (docs/product/contacts.md): the link's token is 256 random bits, of which only the SHA-256
  * is stored. It works once (the contact's deletion removes it) and until `expires_at`.
  */
 export const deletionRequests = pgTable(

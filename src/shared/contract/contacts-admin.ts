@@ -1,8 +1,8 @@
 import type { Calls } from '../contract.ts';
-import { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from '../schemas/people.ts';
+import { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from '../schemas/contacts.ts';
 
 /**
- * The back office's contacts, staff only (src/server/modules/people/contacts-admin.routes.ts).
+ * The back office's contacts, staff only (src/server/modules/contacts/contacts.routes.ts).
  * An unknown id answers 404.
  */
 const tags = ['back office'];

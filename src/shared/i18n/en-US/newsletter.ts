@@ -2,7 +2,7 @@
  * What the server says about the newsletter and the people around it: the answers to
  * the subscription and the deletion, the mails of the double opt-in, the issues and the
  * deletion, and the contacts' CSV export (docs/product/newsletter.md,
- * docs/product/people.md). The preference centre's texts are in `preferences.ts`.
+ * docs/product/contacts.md). The preference centre's texts are in `preferences.ts`.
  */
 export const newsletter = {
   'newsletter.request.confirmation':

@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { PersonRecord } from '#shared/schemas/contacts.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { plainTableFeatures } from '../../plain-table.tsx';
 import { PlainTable } from '../../plain-table.tsx';

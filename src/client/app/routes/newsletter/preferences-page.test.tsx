@@ -7,7 +7,7 @@ import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import type { NewsletterPreferences } from '#shared/schemas/newsletter.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { PersonRecord } from '#shared/schemas/contacts.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';

@@ -1,11 +1,11 @@
 import type { Db } from '#server/db/client.ts';
 import type { CurrentStaffSession, StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Enrolment, RecoveryCodes } from '#shared/schemas/users.ts';
+import type { Enrolment, RecoveryCodes } from '#shared/schemas/staff.ts';
 import { acceptTotpCode, createSecondFactorCrypto, isTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeSvg } from './second-factor.ts';
 import { logStaff, signedInUser, type RequestContext } from './staff-requests.ts';
 import type { StaffThrottleService } from './staff-throttle.service.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /**
  * The staff's second factor (docs/product/staff-sign-in.md): an authenticator app's codes

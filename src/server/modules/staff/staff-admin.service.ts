@@ -7,11 +7,11 @@ import { AppError } from '#shared/errors.ts';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import type { AcceptInvitation, InvitationRequest, StaffOverview } from '#shared/schemas/staff-admin.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
-import { createLinkToken, hashLinkToken } from '../people/link-tokens.rules.ts';
+import { createLinkToken, hashLinkToken } from '../contacts/link-tokens.rules.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { invitationMail } from './staff-invitation-mail.ts';
 import { logStaff, normalizeEmail, refuseLosingLastAdmin, type RequestContext } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** An invitation's link works this long. */
 const invitationValidDays = 7;

@@ -13,7 +13,7 @@ import {
   webinars,
   webinarSubscriptions,
 } from '#server/db/schema.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { PersonRecord } from '#shared/schemas/contacts.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';

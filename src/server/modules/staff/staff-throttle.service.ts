@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { signInDelay, signInDelayMs, signInThrottle, type SignInDelay } from './sign-in-throttle.ts';
 import { logStaff, type RequestContext } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 export type { SignInDelay } from './sign-in-throttle.ts';
 

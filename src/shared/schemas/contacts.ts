@@ -3,7 +3,7 @@ import { languages } from '../locales.ts';
 import { newsletterStatuses } from './newsletter.ts';
 
 /**
- * Payloads about people (docs/product/people.md): everything stored about a contact (the
+ * Payloads about people (docs/product/contacts.md): everything stored about a contact (the
  * person's own download and the back office's contact record), and the back office's list
  * of contacts. Dates are ISO date-times. Stored texts are given as they are stored (null
  * when not given).

@@ -4,12 +4,12 @@ import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts'
 import { hashSessionId, newSessionId, type CurrentStaffSession, type SecondFactorPolicy, type StaffMember } from '#server/plugins/staff-session.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Login, LoginAnswer, Me, StaffSessionAnswer } from '#shared/schemas/users.ts';
+import type { Login, LoginAnswer, Me, StaffSessionAnswer } from '#shared/schemas/staff.ts';
 import { checkNewPassword, hashPassword, needsRehash } from './passwords.ts';
 import { logStaff, normalizeEmail, signedInUser, type RequestContext } from './staff-requests.ts';
 import type { StaffSecondFactorService } from './staff-second-factor.service.ts';
 import type { StaffThrottleService } from './staff-throttle.service.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** A session waiting for the second factor may get it for this long. */
 const pendingSessionSeconds = 10 * 60;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** Who is asking, for the session's record, the throttle and the log (every line names the client address). */
 export interface RequestContext {
@@ -31,7 +31,7 @@ export async function signedInUser(db: Db, staff: StaffMember): Promise<repo.Use
 
 /**
  * Refuses (409) a change that would leave the shop without an active admin: demoting or
- * disabling the last one. Locks the active admins first (users.repository.ts), so two such
+ * disabling the last one. Locks the active admins first (staff.repository.ts), so two such
  * changes at once are judged one after the other; call it inside the change's transaction.
  */
 export async function refuseLosingLastAdmin(tx: Db, userId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors.ts';
 import { defaultStaffRole, type StaffRole } from '#shared/staff-roles.ts';
 import { checkNewPassword, generatePassword, hashPassword } from './passwords.ts';
 import { normalizeEmail, refuseLosingLastAdmin } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 const emailSchema = z.email({ error: 'error.invalidEmail' });
 

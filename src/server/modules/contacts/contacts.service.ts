@@ -8,14 +8,14 @@ import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
-import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/contacts.ts';
 import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { deletionMail } from './people-mails.ts';
+import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
-import * as repo from './people.repository.ts';
+import * as repo from './contacts.repository.ts';
 
 /** What a form tells about a person; absent fields are left as they are. */
 export interface PersonDetails {
@@ -80,12 +80,12 @@ function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
 }
 
 /**
- * People and their consents (docs/product/people.md): everyone who leaves an address
+ * Contacts and their consents (docs/product/contacts.md): everyone who leaves an address
  * through a form is one contact, and each consent is a row of its own. Also what a person
  * can ask for about themselves (everything stored, its deletion) and the back office's
  * contacts.
  */
-export function createPeopleService(deps: {
+export function createContactsService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
@@ -332,4 +332,4 @@ export function createPeopleService(deps: {
   };
 }
 
-export type PeopleService = ReturnType<typeof createPeopleService>;
+export type ContactsService = ReturnType<typeof createContactsService>;

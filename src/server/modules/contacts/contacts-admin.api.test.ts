@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, newsletterSubscriptions, orders } from '#server/db/schema.ts';
-import type { ContactList, PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactList, PersonRecord } from '#shared/schemas/contacts.ts';
 import { cellsIgnoringQuotes, isFormula, readCsv } from '../../../../tests/helpers/csv.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
