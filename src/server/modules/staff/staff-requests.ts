@@ -23,8 +23,8 @@ export function logStaff(context: RequestContext, fields: { email: string } & Re
 }
 
 /** The account of the signed-in staff member, while it may still be used (401 once disabled). */
-export async function signedInUser(db: Db, staff: StaffMember): Promise<repo.UserRow> {
-  const user = await repo.findUserById(db, staff.id);
+export async function signedInAccount(db: Db, staff: StaffMember): Promise<repo.StaffAccountRow> {
+  const user = await repo.findAccountById(db, staff.id);
   if (!user || user.disabledAt) throw new AppError('unauthorized');
   return user;
 }

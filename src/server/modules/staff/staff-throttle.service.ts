@@ -67,7 +67,7 @@ export function createStaffThrottleService(deps: {
     },
 
     /** Asks a signed-in staff member for their own password again (second factor, password change); failures count. */
-    async confirmPassword(user: repo.UserRow, password: string, field: string, context: RequestContext): Promise<void> {
+    async confirmPassword(user: repo.StaffAccountRow, password: string, field: string, context: RequestContext): Promise<void> {
       const { failureId, delayMs } = await reserve(user.email, context);
       if (!(await verify(user.passwordHash, password))) {
         logStaff(context, { email: user.email, reason: 'wrong', delayMs }, 'staff password confirmation failed');

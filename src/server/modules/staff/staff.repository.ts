@@ -5,29 +5,29 @@ import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
-export type UserRow = typeof adminUsers.$inferSelect;
+export type StaffAccountRow = typeof adminUsers.$inferSelect;
 
 const t = adminUsers;
 
 // ---- accounts -------------------------------------------------------------------------
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findAccountByEmail(db: Db, email: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.email, email));
   return row;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findAccountById(db: Db, id: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.id, id));
   return row;
 }
 
-export async function countUsers(db: Db): Promise<number> {
+export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(t);
   return row?.n ?? 0;
 }
 
 /** Inserts the account unless one has the e-mail already; its id when inserted. Without a role it is an editor. */
-export async function insertUser(db: Db, user: { email: string; name: string; passwordHash: string; role?: StaffRole }): Promise<string | undefined> {
+export async function insertAccount(db: Db, user: { email: string; name: string; passwordHash: string; role?: StaffRole }): Promise<string | undefined> {
   const [row] = await db.insert(t).values(user).onConflictDoNothing({ target: t.email }).returning({ id: t.id });
   return row?.id;
 }
@@ -36,11 +36,11 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.update(t).set({ passwordHash, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
-export async function disableUser(db: Db, userId: string): Promise<void> {
+export async function disableAccount(db: Db, userId: string): Promise<void> {
   await db.update(t).set({ disabledAt: sql`coalesce(${t.disabledAt}, now())`, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
-export async function enableUser(db: Db, userId: string): Promise<void> {
+export async function enableAccount(db: Db, userId: string): Promise<void> {
   await db.update(t).set({ disabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
@@ -213,7 +213,7 @@ export async function insertSession(
 }
 
 /** The account of a session that waits for the second factor and may still get it. */
-export async function findPendingSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
+export async function findPendingSessionAccount(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db
     .select({ user: t })
     .from(s)
@@ -223,14 +223,14 @@ export async function findPendingSessionUser(db: Db, idHash: string): Promise<Us
 }
 
 /** Ends the session (also one waiting for the second factor); its account when it was open. */
-export async function endSession(db: Db, idHash: string): Promise<UserRow | undefined> {
+export async function endSession(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
   const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
   if (!ended) return undefined;
-  return findUserById(db, ended.userId);
+  return findAccountById(db, ended.userId);
 }
 
 /** Ends every session of the account, but `exceptIdHash`. */
-export async function endSessionsOfUser(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+export async function endSessionsOfAccount(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
   await db
     .update(s)
     .set({ endedAt: sql`now()` })
