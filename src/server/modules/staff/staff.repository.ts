@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures, staffInvitations } from '#server/db/schema.ts';
+import { staffRecoveryCodes, staffSessions, staffMembers, signInFailures, staffInvitations } from '#server/db/schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
-export type StaffAccountRow = typeof adminUsers.$inferSelect;
+export type StaffAccountRow = typeof staffMembers.$inferSelect;
 
-const t = adminUsers;
+const t = staffMembers;
 
 // ---- accounts -------------------------------------------------------------------------
 
@@ -77,11 +77,11 @@ export interface AccountRow {
 /** Every account with its open sessions, the active ones first, then by e-mail. */
 export async function listAccounts(db: Db): Promise<AccountRow[]> {
   const open = db
-    .select({ userId: adminSessions.userId, n: count().as('n') })
-    .from(adminSessions)
-    .innerJoin(t, eq(t.id, adminSessions.userId))
+    .select({ userId: staffSessions.userId, n: count().as('n') })
+    .from(staffSessions)
+    .innerJoin(t, eq(t.id, staffSessions.userId))
     .where(isActiveSession())
-    .groupBy(adminSessions.userId)
+    .groupBy(staffSessions.userId)
     .as('open');
   const rows = await db
     .select({
@@ -175,28 +175,28 @@ export async function replaceTotpState(db: Db, userId: string, expected: string,
 export async function turnOffSecondFactor(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(t).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
   });
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
-  await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
-  await db.insert(adminRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
 /** Marks an unused recovery code used, in one statement (a code works once, also when sent twice at the same time). */
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db
-    .update(adminRecoveryCodes)
+    .update(staffRecoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(adminRecoveryCodes.userId, userId), eq(adminRecoveryCodes.codeHash, codeHash), isNull(adminRecoveryCodes.usedAt)))
-    .returning({ id: adminRecoveryCodes.id });
+    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
   return rows.length > 0;
 }
 
 // ---- sessions ---------------------------------------------------------------------------
 
-const s = adminSessions;
+const s = staffSessions;
 
 export async function insertSession(
   db: Db,
