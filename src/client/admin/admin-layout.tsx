@@ -92,7 +92,7 @@ export function AdminLayout() {
           {me.data.role === 'admin' && <NavLink to={adminPaths.staff()}>{t('adminStaff.nav')}</NavLink>}
           {me.data.role === 'admin' && <NavLink to={adminPaths.audit()}>{t('adminAudit.nav')}</NavLink>}
         </nav>
-        <div className="admin-header__user">
+        <div className="admin-header__account">
           <NavLink to={adminPaths.account()}>
             {t('admin.signedInAs', { name: me.data.name || me.data.email })} ({t(`staffRole.${me.data.role}`)})
           </NavLink>

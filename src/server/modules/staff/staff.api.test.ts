@@ -409,12 +409,12 @@ describe('throttling of failed sign-ins', () => {
 
   it('does not mix up parallel attempts of different addresses from one client', async () => {
     const client = uniqueClient();
-    const users = await Promise.all(Array.from({ length: 4 }, () => addStaff()));
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => addStaff()));
     const responses = await Promise.all(
-      users.flatMap((user) => [login({ email: user.email, password: goodPassword }, { remoteAddress: client }), login({ email: user.email, password: 'Wrong-password-1' }, { remoteAddress: client })]),
+      accounts.flatMap((user) => [login({ email: user.email, password: goodPassword }, { remoteAddress: client }), login({ email: user.email, password: 'Wrong-password-1' }, { remoteAddress: client })]),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 200, 401, 200, 401, 200, 401]);
-    for (const user of users) expect(await failuresOf(user.email)).toBe(1);
+    for (const user of accounts) expect(await failuresOf(user.email)).toBe(1);
   });
 });
 
@@ -422,7 +422,7 @@ describe('the order of checks at sign-in', () => {
   it('verifies no password for an attempt whose captcha solution is refused', async () => {
     const steps: string[] = [];
     let solved = false;
-    const users = signInService({
+    const service = signInService({
       captcha: {
         verify: async () => {
           steps.push('captcha');
@@ -436,10 +436,10 @@ describe('the order of checks at sign-in', () => {
     });
     const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: () => {} } };
     const user = await addStaff();
-    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).rejects.toMatchObject({ code: 'validation' });
+    await expect(service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).rejects.toMatchObject({ code: 'validation' });
     expect(steps).toEqual(['captcha']);
     solved = true;
-    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).resolves.toMatchObject({ answer: { email: user.email } });
+    await expect(service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).resolves.toMatchObject({ answer: { email: user.email } });
     expect(steps).toEqual(['captcha', 'captcha', 'password']);
   });
 });
@@ -872,18 +872,18 @@ describe('the sign-in log', () => {
   it('names the e-mail address and the reason, never the password or a code', async () => {
     const lines: { fields: Record<string, unknown>; message: string }[] = [];
     const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: (fields: object, message?: string) => lines.push({ fields: fields as Record<string, unknown>, message: message ?? '' }) } };
-    const users = signInService({ captcha: { verify: async () => {} } });
+    const service = signInService({ captcha: { verify: async () => {} } });
     const user = await addStaff();
     const disabled = await addStaff();
     await accounts().disableStaff(disabled.email);
     const secret = 'Not-The-Password-1';
-    const attempt = (email: string, password: string) => users.login({ email, password, captchaSolution: 'x' }, context).catch(() => undefined);
+    const attempt = (email: string, password: string) => service.login({ email, password, captchaSolution: 'x' }, context).catch(() => undefined);
 
     await attempt('nobody@example.ch', secret);
     await attempt(user.email, secret);
     await attempt(disabled.email, goodPassword);
-    const opened = await users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context);
-    await users.logout(opened.sessionId, context);
+    const opened = await service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context);
+    await service.logout(opened.sessionId, context);
     for (let i = 0; i < 4; i++) await attempt(user.email, secret);
     await attempt(user.email, secret);
 
