@@ -176,7 +176,7 @@ export function registerMetrics(app: FastifyInstance, options: { metrics: Metric
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || error.code !== 'tooManyRequests') return;
     const scope = request.routeOptions.config.call?.rateLimit;
-    metrics.rateLimitRefused(scope ?? (error.messageKey === 'error.users.throttled' ? 'signIn' : 'other'));
+    metrics.rateLimitRefused(scope ?? (error.messageKey === 'error.staff.throttled' ? 'signIn' : 'other'));
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

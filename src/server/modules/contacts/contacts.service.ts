@@ -235,7 +235,7 @@ export function createContactsService(deps: {
     /** Everything stored about a contact (their download, the back office's record). */
     async describe(contactId: string): Promise<PersonRecord> {
       const contact = await repo.findContactById(db, contactId);
-      if (!contact) throw new AppError('notFound', 'error.people.contactNotFound');
+      if (!contact) throw new AppError('notFound', 'error.contacts.contactNotFound');
       return describe(contact);
     },
 
@@ -268,7 +268,7 @@ export function createContactsService(deps: {
         return found;
       });
       const header = (['email', 'firstName', 'lastName', 'company', 'phone', 'role', 'experienceLevel', 'language', 'newsletter', 'createdAt'] as const).map((key) =>
-        translate(language, `people.csv.${key}`),
+        translate(language, `contacts.csv.${key}`),
       );
       const label = (prefix: string, value: string | null): string | null => {
         if (value === null) return null;
@@ -321,13 +321,13 @@ export function createContactsService(deps: {
       await db.transaction(async (tx) => {
         const request = await repo.findDeletionRequest(tx, hashLinkToken(token));
         const contact = request && (await repo.findContactById(tx, request.contactId));
-        if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
+        if (!contact) throw new AppError('notFound', 'error.contacts.deletionTokenNotFound');
         await ordersOfPeople.anonymisePerson(contact.email, tx);
         await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
         await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });
-      return { messages: [{ translations: translateAll('people.deletion.done') }] };
+      return { messages: [{ translations: translateAll('contacts.deletion.done') }] };
     },
   };
 }

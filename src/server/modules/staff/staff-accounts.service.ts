@@ -24,7 +24,7 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
 
   async function accountByEmail(tx: Db, email: string): Promise<repo.StaffAccountRow> {
     const user = await repo.findAccountByEmail(tx, normalizeEmail(email));
-    if (!user) throw new AppError('notFound', 'error.users.noSuchAccount');
+    if (!user) throw new AppError('notFound', 'error.staff.noSuchAccount');
     return user;
   }
 
@@ -45,7 +45,7 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const id = await repo.insertAccount(tx, { email, name, passwordHash, role });
-        if (!id) throw new AppError('conflict', 'error.users.accountExists');
+        if (!id) throw new AppError('conflict', 'error.staff.accountExists');
         await audit.record(commandLineActor, { action: 'staff.add', target: account({ id }), summary: `${email} added as ${role}` }, tx);
       });
       return { email, password, role };

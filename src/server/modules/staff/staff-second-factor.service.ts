@@ -39,7 +39,7 @@ export function createStaffSecondFactorService(deps: {
     /** `POST /api/users/me/second-factor/enrolment`: a new secret, for the authenticator app. */
     async startEnrolment(staff: StaffMember, password: string, context: RequestContext): Promise<Enrolment> {
       const user = await signedInAccount(db, staff);
-      if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
+      if (user.totpEnabledAt) throw new AppError('conflict', 'error.staff.secondFactorAlreadyOn');
       await throttle.confirmPassword(user, password, 'password', context);
       const secret = newTotpSecret();
       await repo.setPendingTotpSecret(db, user.id, crypto.seal(user.id, { secret, lastCounter: null }));
@@ -54,16 +54,16 @@ export function createStaffSecondFactorService(deps: {
      */
     async confirmEnrolment(staff: StaffMember, session: CurrentStaffSession, code: string, context: RequestContext): Promise<RecoveryCodes> {
       const user = await signedInAccount(db, staff);
-      if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
+      if (user.totpEnabledAt) throw new AppError('conflict', 'error.staff.secondFactorAlreadyOn');
       const state = user.totpSecret ? crypto.open(user.id, user.totpSecret) : undefined;
-      if (!user.totpSecret || !state) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
+      if (!user.totpSecret || !state) throw new AppError('conflict', 'error.staff.enrolmentNotStarted');
       const counter = acceptTotpCode(state.secret, code, null);
-      if (counter === null) throw AppError.field('code', 'wrongCode', 'error.users.wrongEnrolmentCode');
+      if (counter === null) throw AppError.field('code', 'wrongCode', 'error.staff.wrongEnrolmentCode');
       const expected = user.totpSecret;
       const recoveryCodes = newRecoveryCodes();
       await db.transaction(async (tx) => {
         const turnedOn = await repo.replaceTotpState(tx, user.id, expected, crypto.seal(user.id, { ...state, lastCounter: counter }), true);
-        if (!turnedOn) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
+        if (!turnedOn) throw new AppError('conflict', 'error.staff.enrolmentNotStarted');
         await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map((recoveryCode) => crypto.hashRecoveryCode(user.id, recoveryCode)));
         await repo.endSessionsOfAccount(tx, user.id, session.idHash);
       });
@@ -74,7 +74,7 @@ export function createStaffSecondFactorService(deps: {
     /** `DELETE /api/users/me/second-factor`: turns it off (also an enrolment not confirmed yet). */
     async turnOff(staff: StaffMember, password: string, context: RequestContext): Promise<void> {
       const user = await signedInAccount(db, staff);
-      if (!user.totpEnabledAt && !user.totpSecret) throw new AppError('conflict', 'error.users.secondFactorNotOn');
+      if (!user.totpEnabledAt && !user.totpSecret) throw new AppError('conflict', 'error.staff.secondFactorNotOn');
       await throttle.confirmPassword(user, password, 'password', context);
       await repo.turnOffSecondFactor(db, user.id);
       logStaff(context, { email: user.email }, 'staff second factor turned off');

@@ -90,7 +90,7 @@ export function createStaffSignInService(deps: {
         const reason = !user ? 'unknown' : !passwordMatches ? 'wrong' : 'disabled';
         logStaff(context, { email, reason, delayMs }, 'staff sign-in failed');
         await recordFailure(actor, user, 'failed', { unknown: 'no such account', wrong: 'wrong password', disabled: 'account disabled' }[reason]);
-        throw new AppError('unauthorized', 'error.users.signInFailed');
+        throw new AppError('unauthorized', 'error.staff.signInFailed');
       }
       await throttle.succeeded(failureId);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password));
@@ -129,7 +129,7 @@ export function createStaffSignInService(deps: {
       if (!accepted) {
         logStaff(context, { email: user.email, reason: 'second-factor', delayMs }, 'staff sign-in failed');
         await recordFailure(actor, user, 'failed', 'wrong second-factor code');
-        throw AppError.field('code', 'wrongCode', 'error.users.wrongCode');
+        throw AppError.field('code', 'wrongCode', 'error.staff.wrongCode');
       }
       await throttle.succeeded(failureId);
       logStaff(context, { email: user.email, secondFactor: accepted, delayMs }, 'staff signed in');

@@ -45,7 +45,7 @@ export function createStaffThrottleService(deps: {
     const reservation = await repo.reserveAttempt(db, { email, clientAddress: context.clientAddress }, signInThrottle);
     if (!('failureId' in reservation)) {
       logStaff(context, { email, reason: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }, 'staff sign-in refused');
-      throw new AppError('tooManyRequests', 'error.users.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
+      throw new AppError('tooManyRequests', 'error.staff.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
     }
     const delayMs = signInDelayMs(reservation.failuresOfEmail, delay);
     if (delayMs > 0) await sleep(delayMs);
@@ -71,7 +71,7 @@ export function createStaffThrottleService(deps: {
       const { failureId, delayMs } = await reserve(user.email, context);
       if (!(await verify(user.passwordHash, password))) {
         logStaff(context, { email: user.email, reason: 'wrong', delayMs }, 'staff password confirmation failed');
-        throw AppError.field(field, 'wrongPassword', 'error.users.wrongPassword');
+        throw AppError.field(field, 'wrongPassword', 'error.staff.wrongPassword');
       }
       await succeeded(failureId);
     },
