@@ -16,10 +16,10 @@ import { createPostgresDatabase } from './test-app.ts';
 /**
  * What the tests of one migration need: a database of their own (PGlite, or PostgreSQL
  * in the api-postgres project), migrated up to the migration before the one under test,
- * filled the way the previous version would have, then migrated to the end.
+ * filled the way the previous version would have, then migrated to the end (`migratedAfter`).
  */
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server/db/migrations');
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/server/db/migrations');
 
 export interface MigrationHandle {
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
@@ -31,7 +31,7 @@ export interface MigrationHandle {
   close(): Promise<void>;
 }
 
-export async function openMigrationHandle(): Promise<MigrationHandle> {
+async function openMigrationHandle(): Promise<MigrationHandle> {
   if (process.env.TEST_DATABASE === 'postgres') {
     const database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
     const client = new pg.Client({ connectionString: database.url });
@@ -59,11 +59,25 @@ export async function openMigrationHandle(): Promise<MigrationHandle> {
 }
 
 /**
- * A copy of the migrations up to `last` (a tag, or a prefix that sorts after it such as
- * `0012_~`), as the database of a shop before the change had them applied. Remove it
- * with `removeMigrationsCopy`.
+ * A database of its own migrated up to `lastBefore` (a tag, or a prefix that sorts after
+ * it such as `0012_~`), filled by `fill` as a shop before the change would be, then
+ * migrated to the end. Close it after the tests.
  */
-export async function migrationsUpTo(last: string): Promise<string> {
+export async function migratedAfter(lastBefore: string, fill: (db: MigrationHandle) => Promise<void>): Promise<MigrationHandle> {
+  const db = await openMigrationHandle();
+  const before = await migrationsUpTo(lastBefore);
+  try {
+    await db.migrate(before);
+    await fill(db);
+    await db.migrate(migrationsFolder);
+  } finally {
+    await rm(before, { recursive: true, force: true });
+  }
+  return db;
+}
+
+/** A copy of the migrations up to `last`, as the database of a shop before the change had them applied. */
+async function migrationsUpTo(last: string): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
   const files = (await readdir(migrationsFolder)).filter((file) => file.endsWith('.sql') && file <= `${last}.sql`);
   for (const file of files) await cp(path.join(migrationsFolder, file), path.join(folder, file));
@@ -73,5 +87,3 @@ export async function migrationsUpTo(last: string): Promise<string> {
   await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
   return folder;
 }
-
-export const removeMigrationsCopy = (folder: string) => rm(folder, { recursive: true, force: true });

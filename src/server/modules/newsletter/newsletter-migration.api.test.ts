@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, migrationsUpTo, openMigrationHandle, removeMigrationsCopy, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
+import { migratedAfter, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
 
 /**
  * Migration 0009: the newsletter subscribers and the save-cart addresses of the orders
@@ -11,34 +11,28 @@ import { migrationsFolder, migrationsUpTo, openMigrationHandle, removeMigrations
 const lastBefore = '0008_rate_limits';
 
 let db: MigrationHandle;
-let before: string;
 beforeAll(async () => {
-  db = await openMigrationHandle();
-  before = await migrationsUpTo(lastBefore);
-  await db.migrate(before);
-  // A contact known before (from a save-cart form, with its consent), and the old tables' rows.
-  await db.exec(`
-    insert into contacts (id, email, first_name, preferred_language) values ('00000000-0000-4000-8000-000000000001', 'known@example.ch', 'Kurt', 'de-CH');
-    insert into consents (contact_id, subject, granted, text_version, language, source, created_at)
-      values ('00000000-0000-4000-8000-000000000001', 'DATA_PRIVACY', true, '2026-06-01', 'de-CH', 'SAVE_CART', '2026-11-10T10:00:00Z');
-    insert into newsletter_subscribers (email, first_name, last_name, role, topic_ids, preferred_language, token, phone_country_code, created_at) values
-      ('nina@example.ch', 'Nina', 'Neu', 'CISO', '["phishing", "compliance"]', 'de-CH', 'old-token-1', 'CH', '2026-11-01T08:00:00Z'),
-      ('known@example.ch', 'Somebody', 'Else', 'TRAINER', '[]', 'en-US', 'old-token-2', null, '2026-11-02T08:00:00Z');
-    insert into newsletter_subscribers (email, first_name, topic_ids, preferred_language, token, created_at, unsubscribed_at) values
-      ('gone@example.ch', 'Gina', '["ransomware"]', 'en-US', 'old-token-3', '2026-10-01T08:00:00Z', '2026-10-15T08:00:00Z');
-    insert into orders (status, currency, language, subscriber_email, subscriber, subscribed_at) values
-      ('SHOPPING_CART', 'CHF', 'de-CH', ' Saver@Example.CH ',
-        '{"firstName": "Sara", "lastName": "Saver", "email": "Saver@Example.CH", "companyName": "Save AG", "phoneNumber": "44 111 22 33", "phoneCountryCode": "CH", "preferredLanguage": "en-US"}',
-        '2026-11-05T09:00:00Z'),
-      ('SHOPPING_CART', 'EUR', 'de-CH', 'known@example.ch', '{"firstName": "Kurt", "companyName": "Known GmbH"}', '2026-11-10T10:00:00.400Z'),
-      ('ORDERED', 'CHF', 'en-US', null, null, null);
-  `);
-  await db.migrate(migrationsFolder);
+  db = await migratedAfter(lastBefore, async (old) => {
+    // A contact known before (from a save-cart form, with its consent), and the old tables' rows.
+    await old.exec(`
+      insert into contacts (id, email, first_name, preferred_language) values ('00000000-0000-4000-8000-000000000001', 'known@example.ch', 'Kurt', 'de-CH');
+      insert into consents (contact_id, subject, granted, text_version, language, source, created_at)
+        values ('00000000-0000-4000-8000-000000000001', 'DATA_PRIVACY', true, '2026-06-01', 'de-CH', 'SAVE_CART', '2026-11-10T10:00:00Z');
+      insert into newsletter_subscribers (email, first_name, last_name, role, topic_ids, preferred_language, token, phone_country_code, created_at) values
+        ('nina@example.ch', 'Nina', 'Neu', 'CISO', '["phishing", "compliance"]', 'de-CH', 'old-token-1', 'CH', '2026-11-01T08:00:00Z'),
+        ('known@example.ch', 'Somebody', 'Else', 'TRAINER', '[]', 'en-US', 'old-token-2', null, '2026-11-02T08:00:00Z');
+      insert into newsletter_subscribers (email, first_name, topic_ids, preferred_language, token, created_at, unsubscribed_at) values
+        ('gone@example.ch', 'Gina', '["ransomware"]', 'en-US', 'old-token-3', '2026-10-01T08:00:00Z', '2026-10-15T08:00:00Z');
+      insert into orders (status, currency, language, subscriber_email, subscriber, subscribed_at) values
+        ('SHOPPING_CART', 'CHF', 'de-CH', ' Saver@Example.CH ',
+          '{"firstName": "Sara", "lastName": "Saver", "email": "Saver@Example.CH", "companyName": "Save AG", "phoneNumber": "44 111 22 33", "phoneCountryCode": "CH", "preferredLanguage": "en-US"}',
+          '2026-11-05T09:00:00Z'),
+        ('SHOPPING_CART', 'EUR', 'de-CH', 'known@example.ch', '{"firstName": "Kurt", "companyName": "Known GmbH"}', '2026-11-10T10:00:00.400Z'),
+        ('ORDERED', 'CHF', 'en-US', null, null, null);
+    `);
+  });
 });
-afterAll(async () => {
-  await db.close();
-  await removeMigrationsCopy(before);
-});
+afterAll(() => db.close());
 
 describe('migration 0009', () => {
   it('makes the old subscribers and the save-cart addresses contacts, filling gaps only, and drops the old table', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, migrationsUpTo, openMigrationHandle, removeMigrationsCopy, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
+import { migratedAfter, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
 
 /**
  * Migration 0013: the staff accounts that existed before roles become admins, new ones
@@ -12,20 +12,14 @@ import { migrationsFolder, migrationsUpTo, openMigrationHandle, removeMigrations
 const lastBefore = '0012_~';
 
 let db: MigrationHandle;
-let before: string;
 beforeAll(async () => {
-  db = await openMigrationHandle();
-  before = await migrationsUpTo(lastBefore);
-  await db.migrate(before);
-  await db.exec(`
-    insert into admin_users (email, name, password_hash) values ('old.one@example.ch', 'Old One', 'x'), ('old.two@example.ch', 'Old Two', 'x');
-  `);
-  await db.migrate(migrationsFolder);
+  db = await migratedAfter(lastBefore, async (old) => {
+    await old.exec(`
+      insert into admin_users (email, name, password_hash) values ('old.one@example.ch', 'Old One', 'x'), ('old.two@example.ch', 'Old Two', 'x');
+    `);
+  });
 });
-afterAll(async () => {
-  await db.close();
-  await removeMigrationsCopy(before);
-});
+afterAll(() => db.close());
 
 describe('migration 0013', () => {
   it('makes the accounts that existed admins; a new account is an editor; no other role is stored', async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMembers, staffRecoveryCodes, staffSessions } from '#server/db/schema.ts';
 import { isActiveSession } from '#server/plugins/staff-session.ts';
-import { migrationsFolder, migrationsUpTo, openMigrationHandle, removeMigrationsCopy, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
+import { migratedAfter, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
 import * as repo from './staff.repository.ts';
 
 /**
@@ -25,7 +25,6 @@ const renamed = [
 const annaId = '00000000-0000-4000-8000-0000000000a1';
 
 let db: MigrationHandle;
-let before: string;
 
 /** Runs a statement as the previous version sends it: the same SQL, the old table names. */
 async function asBefore<Row = Record<string, unknown>>(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<Row[]> {
@@ -45,26 +44,21 @@ const sessionCheck = (idHash: string) =>
     .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
 
 beforeAll(async () => {
-  db = await openMigrationHandle();
-  before = await migrationsUpTo(lastBefore);
-  await db.migrate(before);
-  // A staff member with an open session, a session that waits for the second factor, two recovery codes and a saved view.
-  await db.exec(`
-    insert into admin_users (id, email, name, password_hash, role, totp_secret, totp_enabled_at)
-      values ('${annaId}', 'anna@example.ch', 'Anna', 'hash', 'admin', 'sealed', now());
-    insert into admin_sessions (id_hash, user_id, expires_at, user_agent, client_address)
-      values ('session-open', '${annaId}', now() + interval '1 day', 'Firefox', '192.0.2.1');
-    insert into admin_sessions (id_hash, user_id, expires_at, pending_second_factor)
-      values ('session-pending', '${annaId}', now() + interval '1 day', true);
-    insert into admin_recovery_codes (user_id, code_hash) values ('${annaId}', 'code-1'), ('${annaId}', 'code-2');
-    insert into saved_views (owner_id, name, view) values ('${annaId}', 'Mine', '{}');
-  `);
-  await db.migrate(migrationsFolder);
+  db = await migratedAfter(lastBefore, async (old) => {
+    // A staff member with an open session, a session that waits for the second factor, two recovery codes and a saved view.
+    await old.exec(`
+      insert into admin_users (id, email, name, password_hash, role, totp_secret, totp_enabled_at)
+        values ('${annaId}', 'anna@example.ch', 'Anna', 'hash', 'admin', 'sealed', now());
+      insert into admin_sessions (id_hash, user_id, expires_at, user_agent, client_address)
+        values ('session-open', '${annaId}', now() + interval '1 day', 'Firefox', '192.0.2.1');
+      insert into admin_sessions (id_hash, user_id, expires_at, pending_second_factor)
+        values ('session-pending', '${annaId}', now() + interval '1 day', true);
+      insert into admin_recovery_codes (user_id, code_hash) values ('${annaId}', 'code-1'), ('${annaId}', 'code-2');
+      insert into saved_views (owner_id, name, view) values ('${annaId}', 'Mine', '{}');
+    `);
+  });
 });
-afterAll(async () => {
-  await db.close();
-  await removeMigrationsCopy(before);
-});
+afterAll(() => db.close());
 
 describe('migration 0015', () => {
   it('moves the staff rows to staff_members, staff_sessions and staff_recovery_codes, where the current code finds them', async () => {
