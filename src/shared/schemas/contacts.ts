@@ -133,7 +133,7 @@ const personOrderSchema = z.object({
  * Everything stored about a contact: GET /newsletter/{token}/data (the person's own
  * download) and GET /contacts/admin/{id} (the back office's contact record).
  */
-export const personRecordSchema = z.object({
+export const contactRecordSchema = z.object({
   contact: contactSchema,
   consents: z.array(consentSchema),
   newsletterSubscription: personSubscriptionSchema.nullable(),
@@ -141,4 +141,4 @@ export const personRecordSchema = z.object({
   webinarSubscriptions: z.array(personWebinarSchema),
   orders: z.array(personOrderSchema),
 });
-export type PersonRecord = z.infer<typeof personRecordSchema>;
+export type ContactRecord = z.infer<typeof contactRecordSchema>;

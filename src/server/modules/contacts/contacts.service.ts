@@ -8,7 +8,7 @@ import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
-import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/contacts.ts';
+import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schemas/contacts.ts';
 import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
@@ -107,7 +107,7 @@ export function createContactsService(deps: {
     );
   }
 
-  async function describe(contact: repo.ContactRow): Promise<PersonRecord> {
+  async function describe(contact: repo.ContactRow): Promise<ContactRecord> {
     const [consents, messages, webinars, subscription, orders] = await Promise.all([
       repo.listConsents(db, contact.id),
       repo.listMessages(db, contact.id),
@@ -233,7 +233,7 @@ export function createContactsService(deps: {
     },
 
     /** Everything stored about a contact (their download, the back office's record). */
-    async describe(contactId: string): Promise<PersonRecord> {
+    async describe(contactId: string): Promise<ContactRecord> {
       const contact = await repo.findContactById(db, contactId);
       if (!contact) throw new AppError('notFound', 'error.contacts.contactNotFound');
       return describe(contact);

@@ -5,7 +5,7 @@ import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
-import type { PersonRecord } from '#shared/schemas/contacts.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
 import { hashLinkToken } from '../contacts/link-tokens.rules.ts';
 import type { Contact, ContactsService } from '../contacts/contacts.service.ts';
@@ -156,7 +156,7 @@ export function createNewsletterService(deps: {
     },
 
     /** GET /newsletter/{token}/data: everything stored about the subscriber. */
-    async personalData(token: string): Promise<PersonRecord> {
+    async personalData(token: string): Promise<ContactRecord> {
       const { contact } = await resolve(db, token, false);
       return contacts.describe(contact.id);
     },
