@@ -6,7 +6,7 @@ import { buildApp } from '#server/app.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv } from '#server/env.ts';
-import { argon2Options, hashPassword, verifyPassword } from '#server/modules/users/passwords.ts';
+import { argon2Options, hashPassword, verifyPassword } from '#server/modules/staff/passwords.ts';
 import { solveCaptcha } from '../tests/helpers/captcha.ts';
 import { startXsrfSession } from '../tests/helpers/xsrf.ts';
 import { percentile } from './load.ts';
@@ -32,7 +32,7 @@ interface SignInFigure {
   verifyP50: number;
 }
 
-/** The hashing parameters of staff passwords (src/server/modules/users/passwords.ts). */
+/** The hashing parameters of staff passwords (src/server/modules/staff/passwords.ts). */
 const argon2Parameters = `argon2id m=${argon2Options.memoryCost} KiB (${Math.round(argon2Options.memoryCost / 1024)} MiB), t=${argon2Options.timeCost}, p=${argon2Options.parallelism}`;
 
 async function measure(database: Database): Promise<SignInFigure> {

@@ -5,8 +5,8 @@
  * the audit log.
  */
 import { createAuditService } from '#server/modules/audit/audit.service.ts';
-import { runStaffCommand } from '#server/modules/users/staff-cli.ts';
-import { createStaffAccountsService } from '#server/modules/users/staff-accounts.service.ts';
+import { runStaffCommand } from '#server/modules/staff/staff-cli.ts';
+import { createStaffAccountsService } from '#server/modules/staff/staff-accounts.service.ts';
 import { runWithDatabase } from './run-with-database.ts';
 
 runWithDatabase(({ env, database }) =>

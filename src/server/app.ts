@@ -24,9 +24,8 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { inboxRoutes } from './modules/messages/inbox.routes.ts';
 import { contactFormRoutes } from './modules/messages/contact-form.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
-import { contactsAdminRoutes } from './modules/people/contacts-admin.routes.ts';
-import { peopleRoutes } from './modules/people/people.routes.ts';
-import { createPeopleService } from './modules/people/people.service.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { createContactsService } from './modules/contacts/contacts.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { currencyRoutes } from './modules/currency/currency.routes.ts';
@@ -59,13 +58,13 @@ import { createOrdersTableService } from './modules/orders/orders-table.service.
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { staffAdminRoutes } from './modules/users/staff-admin.routes.ts';
-import { createStaffAdminService } from './modules/users/staff-admin.service.ts';
-import { createStaffAccountsService, type StaffAccountsService } from './modules/users/staff-accounts.service.ts';
-import { createStaffSecondFactorService } from './modules/users/staff-second-factor.service.ts';
-import { createStaffSignInService } from './modules/users/staff-sign-in.service.ts';
-import { createStaffThrottleService, type SignInDelay } from './modules/users/staff-throttle.service.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
+import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
+import { createStaffAccountsService, type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
+import { createStaffSecondFactorService } from './modules/staff/staff-second-factor.service.ts';
+import { createStaffSignInService } from './modules/staff/staff-sign-in.service.ts';
+import { createStaffThrottleService, type SignInDelay } from './modules/staff/staff-throttle.service.ts';
 import { webinarsAdminRoutes } from './modules/webinars/webinars-admin.routes.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
@@ -283,13 +282,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orders = createOrdersService({ db });
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents.
-  const people = createPeopleService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
+  const contacts = createContactsService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
   // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
-  const newsletterOptIn = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
+  const newsletterOptIn = createNewsletterOptInService({ contacts, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
   // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
-  const forms = createPublicFormService({ db, captcha, people, newsletter: newsletterOptIn, outbox, mail: mailSettings, onMailQueued });
+  const forms = createPublicFormService({ db, captcha, contacts, newsletter: newsletterOptIn, outbox, mail: mailSettings, onMailQueued });
   // The newsletter's form and preference centre.
-  const newsletter = createNewsletterService({ db, forms, people });
+  const newsletter = createNewsletterService({ db, forms, contacts });
   // Its issues, written in the back office and sent by their job at NEWSLETTER_MAILS_PER_MINUTE.
   const newsletterIssues = createNewsletterIssuesService({
     db,
@@ -340,7 +339,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cart,
     orders,
     captcha,
-    people,
+    contacts,
     invoiceRecords,
     outbox,
     ordersEmail: env.ORDERS_EMAIL,
@@ -415,11 +414,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(geoRoutes, { geo });
   await app.register(currencyRoutes);
   await app.register(newsletterRoutes, { newsletter });
-  await app.register(peopleRoutes, { people });
   await app.register(contactFormRoutes, { messages });
   await app.register(webinarsRoutes, { webinars });
   await app.register(downloadablesRoutes, { downloadables });
-  await app.register(usersRoutes, { signIn, secondFactor });
+  await app.register(staffRoutes, { signIn, secondFactor });
   await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
@@ -428,7 +426,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(inboxRoutes, { messages });
-  await app.register(contactsAdminRoutes, { people });
+  await app.register(contactsRoutes, { contacts });
   await app.register(webinarsAdminRoutes, { webinars });
   await app.register(auditRoutes, { audit });
   await app.register(newsletterAdminRoutes, { issues: newsletterIssues, wakeSending: () => newsletterSending.wake() });

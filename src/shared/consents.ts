@@ -1,5 +1,5 @@
 /**
- * What a person can agree to, and where they did (docs/product/people.md). Each statement
+ * What a person can agree to, and where they did (docs/product/contacts.md). Each statement
  * is kept as a row with the version of the text it refers to.
  */
 

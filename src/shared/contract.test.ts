@@ -34,7 +34,7 @@ describe('the API contract', () => {
   it('derives the refusals a call can answer from its entry', () => {
     const checkout = contractEntries.find(({ name }) => name === 'checkout.checkout')!.call;
     expect(refusalsOf(checkout)).toEqual(['validation', 'malformedJson', 'nestedTooDeeply', 'payloadTooLarge', 'unsupportedMediaType', 'xsrf', 'notFound', 'conflict']);
-    const me = contractEntries.find(({ name }) => name === 'users.me')!.call;
+    const me = contractEntries.find(({ name }) => name === 'staff.me')!.call;
     expect(refusalsOf(me)).toEqual(['unauthorized']);
   });
 

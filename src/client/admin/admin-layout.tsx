@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
-import { userCalls } from '#shared/contract/users.ts';
+import { staffCalls } from '#shared/contract/staff.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -48,7 +48,7 @@ export function AdminLayout() {
   }, [queryClient, navigate, here]);
 
   const signOut = useMutation({
-    mutationFn: () => callApi(userCalls.logout),
+    mutationFn: () => callApi(staffCalls.logout),
     onSettled: () => {
       queryClient.clear();
       void navigate(adminPaths.login(), { replace: true });
@@ -92,7 +92,7 @@ export function AdminLayout() {
           {me.data.role === 'admin' && <NavLink to={adminPaths.staff()}>{t('adminStaff.nav')}</NavLink>}
           {me.data.role === 'admin' && <NavLink to={adminPaths.audit()}>{t('adminAudit.nav')}</NavLink>}
         </nav>
-        <div className="admin-header__user">
+        <div className="admin-header__account">
           <NavLink to={adminPaths.account()}>
             {t('admin.signedInAs', { name: me.data.name || me.data.email })} ({t(`staffRole.${me.data.role}`)})
           </NavLink>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { userCalls } from '#shared/contract/users.ts';
+import { staffCalls } from '#shared/contract/staff.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { roleAllows, type StaffRole } from '#shared/staff-roles.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 
 /** The signed-in staff member; a 401 means nobody is signed in. */
-export const meQuery = () => apiQuery(userCalls.me, {});
+export const meQuery = () => apiQuery(staffCalls.me, {});
 
 export function useStaffMember() {
   return useQuery(meQuery());

@@ -160,7 +160,7 @@ export const downloadableFiles = pgTable(
 
 /**
  * One record per person who left an address through any form (newsletter, webinar,
- * download, contact, save-cart, checkout), owned by the people module. Keyed by the
+ * download, contact, save-cart, checkout), owned by the contacts module. Keyed by the
  * lower-cased, trimmed e-mail address. Anonymous forms only fill empty fields.
  */
 export const contacts = pgTable(
@@ -208,7 +208,7 @@ export const consents = pgTable(
 
 /**
  * A contact's confirmation of a deletion of everything stored about them
- * (docs/product/people.md): the link's token is 256 random bits, of which only the SHA-256
+ * (docs/product/contacts.md): the link's token is 256 random bits, of which only the SHA-256
  * is stored. It works once (the contact's deletion removes it) and until `expires_at`.
  */
 export const deletionRequests = pgTable(
@@ -277,7 +277,7 @@ export const newsletterTokens = pgTable(
 );
 
 /** Staff accounts. The e-mail is stored lower-cased and trimmed; the password as an argon2id hash. */
-export const adminUsers = pgTable('admin_users', {
+export const staffMembers = pgTable('staff_members', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   name: text('name').notNull().default(''),
@@ -296,7 +296,7 @@ export const adminUsers = pgTable('admin_users', {
   role: text('role').$type<StaffRole>().notNull().default('editor'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('admin_users_role', sql`${t.role} in ('admin', 'editor', 'viewer')`)]);
+}, (t) => [check('staff_members_role', sql`${t.role} in ('admin', 'editor', 'viewer')`)]);
 
 /**
  * An invitation to the back office: a one-time link mailed to the invitee, who sets a
@@ -677,15 +677,15 @@ export const orderNotes = pgTable(
 );
 
 /** One-time recovery codes of the second factor, hashed; each works once. */
-export const adminRecoveryCodes = pgTable(
-  'admin_recovery_codes',
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('admin_recovery_codes_user_id').on(t.userId)],
+  (t) => [index('staff_recovery_codes_user_id').on(t.userId)],
 );
 
 /**
@@ -693,11 +693,11 @@ export const adminRecoveryCodes = pgTable(
  * copy of this table opens no session. A session ends after 8 idle hours, 7 days after
  * sign-in at the latest, at sign-out, or when it is ended from the staff member's page.
  */
-export const adminSessions = pgTable(
-  'admin_sessions',
+export const staffSessions = pgTable(
+  'staff_sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -707,7 +707,7 @@ export const adminSessions = pgTable(
     clientAddress: text('client_address'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [index('admin_sessions_user_id').on(t.userId)],
+  (t) => [index('staff_sessions_user_id').on(t.userId)],
 );
 
 /** Failed sign-ins, to slow down guessing (by address and by client), kept 15 minutes or more. */
@@ -727,7 +727,7 @@ export const savedViews = pgTable(
   'saved_views',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id').notNull().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     shared: boolean('shared').notNull().default(false),
     view: jsonb('view').$type<Record<string, unknown>>().notNull(),

@@ -172,11 +172,11 @@ export function registerMetrics(app: FastifyInstance, options: { metrics: Metric
   });
   // Both limits refuse with AppError('tooManyRequests'): the mail forms' in
   // src/server/plugins/rate-limit.ts (the contract entry names its scope), the sign-in throttle's in
-  // the users module (its own message).
+  // the staff module (its own message).
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof AppError) || error.code !== 'tooManyRequests') return;
     const scope = request.routeOptions.config.call?.rateLimit;
-    metrics.rateLimitRefused(scope ?? (error.messageKey === 'error.users.throttled' ? 'signIn' : 'other'));
+    metrics.rateLimitRefused(scope ?? (error.messageKey === 'error.staff.throttled' ? 'signIn' : 'other'));
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

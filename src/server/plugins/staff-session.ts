@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { adminSessions, adminUsers } from '#server/db/schema.ts';
+import { staffSessions, staffMembers } from '#server/db/schema.ts';
 import { cookiePath, cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
 import { roleAllows, type StaffRole } from '#shared/staff-roles.ts';
 
 /**
  * Staff sessions (docs/product/cookies.md). The `session` cookie holds a 256-bit random
- * id; the database keeps only its SHA-256, so a copy of `admin_sessions` opens nothing.
+ * id; the database keeps only its SHA-256, so a copy of `staff_sessions` opens nothing.
  * A session is valid while it has not ended, is not waiting for the second factor, was
  * used in the last 8 hours, is younger than 7 days, and its account is not disabled.
  *
@@ -92,12 +92,12 @@ export function secondsAgo(seconds: number) {
 /** The conditions of a session that opens the back office (the full one, not waiting for a code). */
 export function isActiveSession() {
   return and(
-    isNull(adminSessions.endedAt),
-    eq(adminSessions.pendingSecondFactor, false),
-    gt(adminSessions.expiresAt, sql`now()`),
-    gt(adminSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
-    gt(adminSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
-    isNull(adminUsers.disabledAt),
+    isNull(staffSessions.endedAt),
+    eq(staffSessions.pendingSecondFactor, false),
+    gt(staffSessions.expiresAt, sql`now()`),
+    gt(staffSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
+    gt(staffSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
+    isNull(staffMembers.disabledAt),
   );
 }
 
@@ -111,19 +111,19 @@ async function findSession(
   const idHash = hashSessionId(sessionId);
   const [row] = await db
     .select({
-      id: adminUsers.id,
-      email: adminUsers.email,
-      name: adminUsers.name,
-      role: adminUsers.role,
-      totpEnabledAt: adminUsers.totpEnabledAt,
-      seenLongAgo: sql<boolean>`${adminSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
+      id: staffMembers.id,
+      email: staffMembers.email,
+      name: staffMembers.name,
+      role: staffMembers.role,
+      totpEnabledAt: staffMembers.totpEnabledAt,
+      seenLongAgo: sql<boolean>`${staffSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
     })
-    .from(adminSessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(and(eq(adminSessions.idHash, idHash), isActiveSession()));
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.userId))
+    .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
   if (!row) return undefined;
   if (row.seenLongAgo) {
-    await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(eq(adminSessions.idHash, idHash));
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
   }
   return {
     staff: { id: row.id, email: row.email, name: row.name, role: row.role, clientAddress },

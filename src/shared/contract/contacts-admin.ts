@@ -1,8 +1,8 @@
 import type { Calls } from '../contract.ts';
-import { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, personRecordSchema } from '../schemas/people.ts';
+import { contactExportQuerySchema, contactListQuerySchema, contactListSchema, contactParams, contactRecordSchema } from '../schemas/contacts.ts';
 
 /**
- * The back office's contacts, staff only (src/server/modules/people/contacts-admin.routes.ts).
+ * The back office's contacts, staff only (src/server/modules/contacts/contacts.routes.ts).
  * An unknown id answers 404.
  */
 const tags = ['back office'];
@@ -33,7 +33,7 @@ export const contactAdminCalls = {
     method: 'GET',
     path: '/contacts/admin/:id',
     params: contactParams,
-    answer: personRecordSchema,
+    answer: contactRecordSchema,
     summary: 'A contact with everything stored about them: consents, messages, webinar sign-ups, newsletter subscription, orders by e-mail',
     tags,
     staff: true,

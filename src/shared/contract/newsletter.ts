@@ -3,7 +3,7 @@ import type { Calls } from '../contract.ts';
 import { languageQuerySchema } from '../schemas/common.ts';
 import { formMessagesResponseSchema, newsletterSubscriptionSchema, newsletterTopicSchema } from '../schemas/forms.ts';
 import { newsletterPreferencesSchema, newsletterPreferencesUpdateSchema, tokenParams, unsubscribeBodySchema } from '../schemas/newsletter.ts';
-import { personRecordSchema } from '../schemas/people.ts';
+import { contactRecordSchema } from '../schemas/contacts.ts';
 
 /**
  * The newsletter (docs/product/newsletter.md, src/server/modules/newsletter/newsletter.routes.ts):
@@ -90,7 +90,7 @@ export const newsletterCalls = {
     method: 'GET',
     path: '/newsletter/:token/data',
     params: tokenParams,
-    answer: personRecordSchema,
+    answer: contactRecordSchema,
     summary: 'Everything stored about the subscriber, as a JSON download',
   },
   requestDeletion: {

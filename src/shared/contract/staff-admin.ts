@@ -12,7 +12,7 @@ import {
 
 /**
  * The staff page of the back office, admins only (docs/product/staff-roles.md,
- * src/server/modules/users/staff-admin.routes.ts), and the invitation link the invitee
+ * src/server/modules/staff/staff-admin.routes.ts), and the invitation link the invitee
  * opens (open calls: the link's token is the credential). Every change writes an audit
  * row; the last active admin can be neither demoted nor disabled (409).
  */

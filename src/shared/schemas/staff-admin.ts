@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
 import { staffRoles } from '../staff-roles.ts';
-import { newPasswordSchema } from './users.ts';
+import { newPasswordSchema } from './staff.ts';
 
 /**
  * Payloads of the staff page (admins: accounts, roles, invitations;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
-import { userCalls } from '#shared/contract/users.ts';
-import { changePasswordSchema, passwordConfirmationSchema, secondFactorCodeSchema, type Enrolment } from '#shared/schemas/users.ts';
+import { staffCalls } from '#shared/contract/staff.ts';
+import { changePasswordSchema, passwordConfirmationSchema, secondFactorCodeSchema, type Enrolment } from '#shared/schemas/staff.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -53,10 +53,10 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     refusalOf,
     send: async (body) => {
       if (enabled) {
-        await callApi(userCalls.turnOffSecondFactor, { body });
+        await callApi(staffCalls.turnOffSecondFactor, { body });
         refreshMe();
       } else {
-        setEnrolment(await callApi(userCalls.startSecondFactorEnrolment, { body }));
+        setEnrolment(await callApi(staffCalls.startSecondFactorEnrolment, { body }));
       }
     },
     onSent: () => {
@@ -71,7 +71,7 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
     canSend: ({ code }) => code.trim() !== '',
     refusalOf,
     send: async (body) => {
-      const answer = await callApi(userCalls.confirmSecondFactor, { body });
+      const answer = await callApi(staffCalls.confirmSecondFactor, { body });
       setRecoveryCodes(answer.recoveryCodes);
       setEnrolment(undefined);
       refreshMe();
@@ -138,10 +138,10 @@ function Sessions() {
   const t = useT();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const sessionsQuery = apiQuery(userCalls.staffSessions, {});
+  const sessionsQuery = apiQuery(staffCalls.staffSessions, {});
   const sessions = useQuery(sessionsQuery);
   const end = useMutation({
-    mutationFn: (id: string) => callApi(userCalls.endStaffSession, { params: { id } }),
+    mutationFn: (id: string) => callApi(staffCalls.endStaffSession, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
   return (
@@ -183,7 +183,7 @@ function ChangePassword() {
     canSend: (values) => values.currentPassword !== '' && values.newPassword !== '',
     refusalOf,
     send: async (body) => {
-      await callApi(userCalls.changePassword, { body });
+      await callApi(staffCalls.changePassword, { body });
     },
     onSent: () => {
       form.restart();

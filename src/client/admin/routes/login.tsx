@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
-import { userCalls } from '#shared/contract/users.ts';
+import { staffCalls } from '#shared/contract/staff.ts';
 import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import { formLimits } from '#shared/schemas/forms.ts';
-import { loginSchema, secondFactorCodeSchema, type Login } from '#shared/schemas/users.ts';
+import { loginSchema, secondFactorCodeSchema, type Login } from '#shared/schemas/staff.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { SubmitButton, TextField } from '#client/ui/form/fields.tsx';
@@ -54,7 +54,7 @@ export default function LoginPage() {
     send: async (payload: Login) => {
       setRefusal(undefined);
       try {
-        const answer = await callApi(userCalls.login, { body: payload });
+        const answer = await callApi(staffCalls.login, { body: payload });
         if ('secondFactorRequired' in answer) setSecondFactor(true);
         else await enter();
       } catch (error) {
@@ -117,7 +117,7 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
     schema: secondFactorCodeSchema,
     canSend: ({ code }) => code.trim() !== '',
     send: async (payload) => {
-      await callApi(userCalls.loginSecondFactor, { body: payload });
+      await callApi(staffCalls.loginSecondFactor, { body: payload });
       await onDone();
     },
     // The refusal is said above the form, by the page; a code is tried once.

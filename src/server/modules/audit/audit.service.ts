@@ -136,7 +136,7 @@ export function createAuditService(deps: {
     },
 
     /**
-     * A person's erasure, inside its transaction (the people module): their e-mail address
+     * A person's erasure, inside its transaction (the contacts module): their e-mail address
      * in the log becomes a pseudonym, the same for every row of theirs, which cannot be
      * turned back into the address without SECRET_KEY.
      */

@@ -8,7 +8,7 @@ import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
-import type { PeopleService } from '../people/people.service.ts';
+import type { ContactsService } from '../contacts/contacts.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart } from '../cart/cart.rules.ts';
 import type { CartService } from '../cart/cart.service.ts';
@@ -33,7 +33,7 @@ export interface CheckoutServiceDeps {
   orders: OrdersService;
   captcha: Pick<CaptchaService, 'verify'>;
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
-  people: Pick<PeopleService, 'recordPerson'>;
+  contacts: Pick<ContactsService, 'recordPerson'>;
   /** The order's invoices: its invoice PDF call answers the first one. */
   invoiceRecords: Pick<InvoiceRecordsService, 'firstPdf'>;
   outbox: Pick<OutboxService, 'queueComposedLater'>;
@@ -110,7 +110,7 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
 }
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
-  const { db, cart, orders, captcha, people, invoiceRecords, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
+  const { db, cart, orders, captcha, contacts, invoiceRecords, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);
@@ -264,7 +264,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           const info = (order.invoiceInfo ?? {}) as StoredInvoiceInfo;
           if (info.contact) {
             const { contact } = info;
-            await people.recordPerson(
+            await contacts.recordPerson(
               { ...contact, companyName: info.company?.name, preferredLanguage: language },
               'CHECKOUT',
               [

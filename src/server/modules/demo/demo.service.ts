@@ -1,11 +1,12 @@
 import type { Db } from '#server/db/client.ts';
+import { systemActor } from '#server/modules/audit/audit.service.ts';
 import { catalog } from '#shared/catalog.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { toMinor } from '#shared/money.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
-import type { OrderActionsService, Staff } from '../orders/order-actions.service.ts';
+import type { OrderActionsService } from '../orders/order-actions.service.ts';
 import type { OrderPageService } from '../orders/order-page.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { demoOrders } from './demo-orders.ts';
@@ -33,8 +34,6 @@ export interface DemoServiceDeps {
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
-/** The later actions are the system's (actor `system`), not a staff member's. */
-const system: Staff = { id: 'system', email: 'system', role: null, clientAddress: null };
 
 
 function productCodeOf(tier: string): string {
@@ -107,15 +106,15 @@ export function createDemoService(deps: DemoServiceDeps) {
         case 'PAY': {
           const open = (await orderPage.orderView(orderId, language)).amountDue;
           const amount = step.share ? Math.round(open * step.share * 100) / 100 : open;
-          await orderActions.pay(orderId, system, { amount, date: day }, language);
+          await orderActions.pay(orderId, systemActor, { amount, date: day }, language);
           payments.push(at);
           break;
         }
         case 'CANCEL':
-          await orderActions.changeStatus(orderId, system, { action: 'CANCEL', reason: step.reason }, language, { mail: false });
+          await orderActions.changeStatus(orderId, systemActor, { action: 'CANCEL', reason: step.reason }, language, { mail: false });
           break;
         default:
-          await orderActions.changeStatus(orderId, system, { action: step.action }, language, { mail: false });
+          await orderActions.changeStatus(orderId, systemActor, { action: step.action }, language, { mail: false });
           if (step.action === 'START_WORK') availableFrom ??= day;
       }
       history.push({ action: step.action, at });

@@ -11,7 +11,7 @@ import { mailSettingsFor } from '../mail/mail-senders.rules.ts';
 import { createOutboxService } from '../mail/outbox.service.ts';
 import { createNewsletterOptInService } from '../newsletter/newsletter-opt-in.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
-import { createPeopleService } from '../people/people.service.ts';
+import { createContactsService } from '../contacts/contacts.service.ts';
 import { createPublicFormService, type PublicFormSubmission } from './public-form.service.ts';
 
 /**
@@ -39,15 +39,15 @@ function workflow() {
     },
     deleteSentMailsTo: realOutbox.deleteSentMailsTo,
   };
-  const realPeople = createPeopleService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
-  const people = {
-    ...realPeople,
-    recordPerson: (...args: Parameters<typeof realPeople.recordPerson>) => {
+  const realContacts = createContactsService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
+  const contacts = {
+    ...realContacts,
+    recordPerson: (...args: Parameters<typeof realContacts.recordPerson>) => {
       steps.push('person and consent');
-      return realPeople.recordPerson(...args);
+      return realContacts.recordPerson(...args);
     },
   };
-  const realNewsletter = createNewsletterOptInService({ people, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
+  const realNewsletter = createNewsletterOptInService({ contacts, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
   const newsletter = {
     ...realNewsletter,
     requestSubscription: (...args: Parameters<typeof realNewsletter.requestSubscription>) => {
@@ -61,7 +61,7 @@ function workflow() {
       return t.app.captcha.verify(...args);
     },
   };
-  const forms = createPublicFormService({ db, captcha, people, newsletter, outbox, mail: mailSettingsFor(t.env.MAIL_FROM), onMailQueued: () => steps.push('mail worker woken') });
+  const forms = createPublicFormService({ db, captcha, contacts, newsletter, outbox, mail: mailSettingsFor(t.env.MAIL_FROM), onMailQueued: () => steps.push('mail worker woken') });
   return { forms, steps };
 }
 

@@ -6,7 +6,7 @@ import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService, OutgoingMail } from '../mail/outbox.service.ts';
 import type { NewsletterOptInService } from '../newsletter/newsletter-opt-in.service.ts';
-import type { PeopleService, PersonDetails } from '../people/people.service.ts';
+import type { ContactsService, PersonDetails } from '../contacts/contacts.service.ts';
 
 /** One submission of a public form, with what the form adds to the common steps. */
 export interface PublicFormSubmission<Checked, Stored> {
@@ -47,7 +47,7 @@ export interface PublicFormSubmission<Checked, Stored> {
 export function createPublicFormService(deps: {
   db: Db;
   captcha: Pick<CaptchaService, 'verify'>;
-  people: Pick<PeopleService, 'checkDetails' | 'recordPerson'>;
+  contacts: Pick<ContactsService, 'checkDetails' | 'recordPerson'>;
   newsletter: Pick<NewsletterOptInService, 'findConfirmedSubscriber' | 'requestSubscription'>;
   outbox: Pick<OutboxService, 'queue'>;
   /** The shop's sender (MAIL_FROM): the forms' own mails go out from there. */
@@ -55,14 +55,14 @@ export function createPublicFormService(deps: {
   /** Called after mails were queued, so the worker sends them now rather than at its next poll. */
   onMailQueued: () => void;
 }) {
-  const { db, captcha, people, newsletter, outbox, mail, onMailQueued } = deps;
+  const { db, captcha, contacts, newsletter, outbox, mail, onMailQueued } = deps;
 
   return {
     /** Runs the form's steps in order; answers what its check and its own step returned. */
     async submit<Checked = undefined, Stored = undefined>(form: PublicFormSubmission<Checked, Stored>): Promise<{ checked: Checked; stored: Stored }> {
       const { source, language } = form;
       // A phone country not on the list is refused before anything is locked or spent.
-      people.checkDetails(form.person);
+      contacts.checkDetails(form.person);
       let queued = 0;
       const outcome = await db.transaction(async (tx) => {
         const checked = (await form.check?.(tx)) as Checked;
@@ -70,7 +70,7 @@ export function createPublicFormService(deps: {
         const confirmedSubscriber = form.newsletter?.onlyRequest ? await newsletter.findConfirmedSubscriber(form.person.email, tx) : undefined;
         const contactId =
           confirmedSubscriber ??
-          (await people.recordPerson(
+          (await contacts.recordPerson(
             { ...form.person, preferredLanguage: language },
             source,
             [{ subject: 'DATA_PRIVACY', granted: true, textVersion: privacyPolicyVersion, language }],

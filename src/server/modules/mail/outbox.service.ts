@@ -36,7 +36,7 @@ export function createOutboxService() {
       return rows.map((row) => row.id);
     },
 
-    /** A person's erasure (the people module): the mails already sent to them go too. */
+    /** A person's erasure (the contacts module): the mails already sent to them go too. */
     async deleteSentMailsTo(address: string, tx: Db): Promise<number> {
       return deleteSentMailsTo(tx, address);
     },

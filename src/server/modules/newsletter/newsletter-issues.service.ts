@@ -11,7 +11,7 @@ import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { issueLimits, type Issue, type IssueEdition, type IssueInput, type IssuePreview, type Segment } from '#shared/schemas/newsletter-issues.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import { createLinkToken } from '../people/link-tokens.rules.ts';
+import { createLinkToken } from '../contacts/link-tokens.rules.ts';
 import { renderIssue, renderMarkdown, type NewsletterIssue } from './newsletter-issue.ts';
 import { issueMail, listHeaders, newsletterLinks } from './newsletter-mails.ts';
 import * as repo from './newsletter-issues.repository.ts';

@@ -1,16 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../../../../tests/helpers/test-app.ts';
+import { migratedAfter, type MigrationHandle } from '../../../../tests/helpers/migrations.ts';
 
 /**
  * Migration 0009: the newsletter subscribers and the save-cart addresses of the orders
@@ -19,83 +8,31 @@ import { createPostgresDatabase } from '../../../../tests/helpers/test-app.ts';
  * api-postgres project).
  */
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 const lastBefore = '0008_rate_limits';
 
-interface Handle {
-  query<Row>(text: string): Promise<Row[]>;
-  /** Several statements at once. */
-  exec(text: string): Promise<void>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openHandle(): Promise<Handle> {
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    return {
-      query: async <Row>(text: string) => (await client.query(text)).rows as Row[],
-      exec: async (text) => void (await client.query(text)),
-      migrate: (folder) => migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: folder }),
-      close: async () => {
-        await client.end();
-        await database.drop();
-      },
-    };
-  }
-  // pg_trgm: the orders' search index (migration 0012) needs it.
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  return {
-    query: async <Row>(text: string) => (await client.query<Row>(text)).rows,
-    exec: async (text) => void (await client.exec(text)),
-    migrate: (folder) => migratePglite(drizzlePglite({ client }), { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
-/** A copy of the migrations up to `last`, as the database of a shop before this change had them applied. */
-async function migrationsUpTo(last: string): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  const files = (await readdir(migrationsFolder)).filter((file) => file.endsWith('.sql') && file <= `${last}.sql`);
-  for (const file of files) await cp(path.join(migrationsFolder, file), path.join(folder, file));
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag <= last);
-  await cp(path.join(migrationsFolder, 'meta'), path.join(folder, 'meta'), { recursive: true });
-  await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  return folder;
-}
-
-let db: Handle;
-let before: string;
+let db: MigrationHandle;
 beforeAll(async () => {
-  db = await openHandle();
-  before = await migrationsUpTo(lastBefore);
-  await db.migrate(before);
-  // A contact known before (from a save-cart form, with its consent), and the old tables' rows.
-  await db.exec(`
-    insert into contacts (id, email, first_name, preferred_language) values ('00000000-0000-4000-8000-000000000001', 'known@example.ch', 'Kurt', 'de-CH');
-    insert into consents (contact_id, subject, granted, text_version, language, source, created_at)
-      values ('00000000-0000-4000-8000-000000000001', 'DATA_PRIVACY', true, '2026-06-01', 'de-CH', 'SAVE_CART', '2026-11-10T10:00:00Z');
-    insert into newsletter_subscribers (email, first_name, last_name, role, topic_ids, preferred_language, token, phone_country_code, created_at) values
-      ('nina@example.ch', 'Nina', 'Neu', 'CISO', '["phishing", "compliance"]', 'de-CH', 'old-token-1', 'CH', '2026-11-01T08:00:00Z'),
-      ('known@example.ch', 'Somebody', 'Else', 'TRAINER', '[]', 'en-US', 'old-token-2', null, '2026-11-02T08:00:00Z');
-    insert into newsletter_subscribers (email, first_name, topic_ids, preferred_language, token, created_at, unsubscribed_at) values
-      ('gone@example.ch', 'Gina', '["ransomware"]', 'en-US', 'old-token-3', '2026-10-01T08:00:00Z', '2026-10-15T08:00:00Z');
-    insert into orders (status, currency, language, subscriber_email, subscriber, subscribed_at) values
-      ('SHOPPING_CART', 'CHF', 'de-CH', ' Saver@Example.CH ',
-        '{"firstName": "Sara", "lastName": "Saver", "email": "Saver@Example.CH", "companyName": "Save AG", "phoneNumber": "44 111 22 33", "phoneCountryCode": "CH", "preferredLanguage": "en-US"}',
-        '2026-11-05T09:00:00Z'),
-      ('SHOPPING_CART', 'EUR', 'de-CH', 'known@example.ch', '{"firstName": "Kurt", "companyName": "Known GmbH"}', '2026-11-10T10:00:00.400Z'),
-      ('ORDERED', 'CHF', 'en-US', null, null, null);
-  `);
-  await db.migrate(migrationsFolder);
+  db = await migratedAfter(lastBefore, async (old) => {
+    // A contact known before (from a save-cart form, with its consent), and the old tables' rows.
+    await old.exec(`
+      insert into contacts (id, email, first_name, preferred_language) values ('00000000-0000-4000-8000-000000000001', 'known@example.ch', 'Kurt', 'de-CH');
+      insert into consents (contact_id, subject, granted, text_version, language, source, created_at)
+        values ('00000000-0000-4000-8000-000000000001', 'DATA_PRIVACY', true, '2026-06-01', 'de-CH', 'SAVE_CART', '2026-11-10T10:00:00Z');
+      insert into newsletter_subscribers (email, first_name, last_name, role, topic_ids, preferred_language, token, phone_country_code, created_at) values
+        ('nina@example.ch', 'Nina', 'Neu', 'CISO', '["phishing", "compliance"]', 'de-CH', 'old-token-1', 'CH', '2026-11-01T08:00:00Z'),
+        ('known@example.ch', 'Somebody', 'Else', 'TRAINER', '[]', 'en-US', 'old-token-2', null, '2026-11-02T08:00:00Z');
+      insert into newsletter_subscribers (email, first_name, topic_ids, preferred_language, token, created_at, unsubscribed_at) values
+        ('gone@example.ch', 'Gina', '["ransomware"]', 'en-US', 'old-token-3', '2026-10-01T08:00:00Z', '2026-10-15T08:00:00Z');
+      insert into orders (status, currency, language, subscriber_email, subscriber, subscribed_at) values
+        ('SHOPPING_CART', 'CHF', 'de-CH', ' Saver@Example.CH ',
+          '{"firstName": "Sara", "lastName": "Saver", "email": "Saver@Example.CH", "companyName": "Save AG", "phoneNumber": "44 111 22 33", "phoneCountryCode": "CH", "preferredLanguage": "en-US"}',
+          '2026-11-05T09:00:00Z'),
+        ('SHOPPING_CART', 'EUR', 'de-CH', 'known@example.ch', '{"firstName": "Kurt", "companyName": "Known GmbH"}', '2026-11-10T10:00:00.400Z'),
+        ('ORDERED', 'CHF', 'en-US', null, null, null);
+    `);
+  });
 });
-afterAll(async () => {
-  await db.close();
-  await rm(before, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 describe('migration 0009', () => {
   it('makes the old subscribers and the save-cart addresses contacts, filling gaps only, and drops the old table', async () => {

@@ -3,8 +3,8 @@ import type { ConsentSource } from '#shared/consents.ts';
 import type { Language } from '#shared/locales.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import { createLinkToken } from '../people/link-tokens.rules.ts';
-import type { Contact, PeopleService } from '../people/people.service.ts';
+import { createLinkToken } from '../contacts/link-tokens.rules.ts';
+import type { Contact, ContactsService } from '../contacts/contacts.service.ts';
 import { confirmationMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
 import * as repo from './newsletter.repository.ts';
 
@@ -19,14 +19,14 @@ const mailIntervalSeconds = 10 * 60;
  * transaction (src/server/modules/forms/public-form.service.ts).
  */
 export function createNewsletterOptInService(deps: {
-  people: Pick<PeopleService, 'findContact' | 'getContact'>;
+  contacts: Pick<ContactsService, 'findContact' | 'getContact'>;
   outbox: Pick<OutboxService, 'queue'>;
   /** The newsletter's own sender (NEWSLETTER_FROM): its mails go out from there. */
   mail: MailSettings;
   /** Where visitors reach the shop: the links of the mails start here. */
   publicUrl: string;
 }) {
-  const { people, outbox, mail, publicUrl } = deps;
+  const { contacts, outbox, mail, publicUrl } = deps;
 
   /** Queues a mail with a new token in its link and headers; `validSeconds` null: the token does not expire. */
   async function queueLinkMail(
@@ -56,7 +56,7 @@ export function createNewsletterOptInService(deps: {
      * such a subscriber's record as it is.
      */
     async findConfirmedSubscriber(email: string, tx: Db): Promise<string | undefined> {
-      const known = await people.findContact(email, tx);
+      const known = await contacts.findContact(email, tx);
       if (!known) return undefined;
       return (await repo.lockSubscription(tx, known.id))?.status === 'CONFIRMED' ? known.id : undefined;
     },
@@ -73,7 +73,7 @@ export function createNewsletterOptInService(deps: {
       source: ConsentSource,
       tx: Db,
     ): Promise<boolean> {
-      const contact = await people.getContact(request.contactId, tx);
+      const contact = await contacts.getContact(request.contactId, tx);
       if (!contact) throw new Error(`no contact ${request.contactId}`);
       const current = await repo.lockSubscription(tx, contact.id);
       if (current?.status === 'CONFIRMED') {

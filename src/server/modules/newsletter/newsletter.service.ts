@@ -5,10 +5,10 @@ import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { experienceLevels, roles, type FormMessagesResponse, type NewsletterSubscription, type NewsletterTopic } from '#shared/schemas/forms.ts';
 import type { NewsletterPreferences, NewsletterPreferencesUpdate } from '#shared/schemas/newsletter.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
-import { hashLinkToken } from '../people/link-tokens.rules.ts';
-import type { Contact, PeopleService } from '../people/people.service.ts';
+import { hashLinkToken } from '../contacts/link-tokens.rules.ts';
+import type { Contact, ContactsService } from '../contacts/contacts.service.ts';
 import { checkTopics } from './newsletter-topics.ts';
 import * as repo from './newsletter.repository.ts';
 
@@ -20,7 +20,7 @@ const tokenNotFound = () => new AppError('notFound', 'error.newsletter.tokenNotF
 /**
  * The newsletter (docs/product/newsletter.md): the subscription form, the preference
  * centre behind the links of the mails, and the person's data and deletion reached from
- * there. Subscribers are contacts of the people module; this module keeps their
+ * there. Subscribers are contacts of the contacts module; this module keeps their
  * subscription and the links' tokens. The double opt-in, which every public form starts,
  * is newsletter-opt-in.service.ts; the issues, newsletter-issues.service.ts.
  */
@@ -28,20 +28,20 @@ export function createNewsletterService(deps: {
   db: Db;
   /** The steps every public form shares: captcha, contact, consent, the double opt-in, mails. */
   forms: Pick<PublicFormService, 'submit'>;
-  people: PeopleService;
+  contacts: ContactsService;
 }) {
-  const { db, forms, people } = deps;
+  const { db, forms, contacts } = deps;
 
   /** The subscription and contact of a token that works, else 404 with what to do. `lock`: for a change. */
   async function resolve(tx: Db, token: string, lock: boolean): Promise<{ subscription: repo.SubscriptionRow; contact: Contact }> {
     const subscription = await repo.findByToken(tx, hashLinkToken(token), lock);
-    const contact = subscription && (await people.getContact(subscription.contactId, tx));
+    const contact = subscription && (await contacts.getContact(subscription.contactId, tx));
     if (!subscription || !contact) throw tokenNotFound();
     return { subscription, contact };
   }
 
   async function preferencesOf(tx: Db, contactId: string): Promise<NewsletterPreferences> {
-    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), people.getContact(contactId, tx)]);
+    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), contacts.getContact(contactId, tx)]);
     if (!subscription || !contact) throw tokenNotFound();
     return {
       email: contact.email,
@@ -64,7 +64,7 @@ export function createNewsletterService(deps: {
     await repo.setStatus(tx, subscription.contactId, 'CONFIRMED');
     await repo.keepTokens(tx, subscription.contactId);
     const source = subscription.status === 'UNSUBSCRIBED' ? 'PREFERENCE_CENTRE' : (subscription.source as ConsentSource);
-    await people.recordConsents(subscription.contactId, source, [{ subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language }], tx);
+    await contacts.recordConsents(subscription.contactId, source, [{ subject: 'NEWSLETTER', granted: true, textVersion: privacyPolicyVersion, language }], tx);
   }
 
   return {
@@ -110,7 +110,7 @@ export function createNewsletterService(deps: {
       await checkTopics(db, update.topicIds);
       return db.transaction(async (tx) => {
         const { subscription, contact } = await resolve(tx, token, true);
-        await people.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.preferredLanguage }, tx);
+        await contacts.saveChoices(contact.id, { role: update.role ?? null, experienceLevel: update.experienceLevel ?? null, preferredLanguage: update.preferredLanguage }, tx);
         await repo.setTopics(tx, contact.id, [...new Set(update.topicIds)]);
         if (subscription.status === 'PENDING') await confirm(tx, subscription, requestLanguage);
         return preferencesOf(tx, contact.id);
@@ -143,7 +143,7 @@ export function createNewsletterService(deps: {
         if (subscription.status !== 'UNSUBSCRIBED') {
           await repo.setStatus(tx, contact.id, 'UNSUBSCRIBED');
           if (subscription.status === 'CONFIRMED') {
-            await people.recordConsents(
+            await contacts.recordConsents(
               contact.id,
               source,
               [{ subject: 'NEWSLETTER', granted: false, textVersion: privacyPolicyVersion, language: contact.preferredLanguage ?? requestLanguage }],
@@ -156,15 +156,15 @@ export function createNewsletterService(deps: {
     },
 
     /** GET /newsletter/{token}/data: everything stored about the subscriber. */
-    async personalData(token: string): Promise<PersonRecord> {
+    async personalData(token: string): Promise<ContactRecord> {
       const { contact } = await resolve(db, token, false);
-      return people.describe(contact.id);
+      return contacts.describe(contact.id);
     },
 
     /** POST /newsletter/{token}/deletion: the mail with the link that confirms the deletion. */
     async requestDeletion(token: string, requestLanguage: Language): Promise<FormMessagesResponse> {
       const { contact } = await resolve(db, token, false);
-      return people.requestDeletion(contact, requestLanguage);
+      return contacts.requestDeletion(contact, requestLanguage);
     },
   };
 }

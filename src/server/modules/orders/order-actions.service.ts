@@ -1,5 +1,4 @@
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
-import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
@@ -12,9 +11,6 @@ import { addMonths } from './calendar.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
-
-/** Who acts: the signed-in staff member (the demo orders: the system), as the history and the audit log name them. */
-export type Staff = Pick<StaffMember, 'id' | 'email'> & Pick<AuditActor, 'role' | 'clientAddress'>;
 
 const amountText = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency}`;
 
@@ -40,10 +36,11 @@ export function createOrderActionsService(deps: {
   }
 
   /**
-   * Runs a staff action through the one action function, with the staff member as actor;
-   * after the action's own step (`after`: its invoices), the audit row, in its transaction.
+   * Runs a staff action through the one action function, with the staff member as actor
+   * (the demo orders': the system, `systemActor`), as the history and the audit log name
+   * them; after the action's own step (`after`: its invoices), the audit row, in its transaction.
    */
-  async function act(orderId: string, action: OrderAction, staff: Staff, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor'> = {}) {
+  async function act(orderId: string, action: OrderAction, staff: AuditActor, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor'> = {}) {
     await orders.applyAction({
       ...request,
       orderId,
@@ -57,7 +54,7 @@ export function createOrderActionsService(deps: {
   }
 
   /** The audit row of a staff action, written in the action's transaction. */
-  function auditRow(action: OrderAction, staff: Staff): NonNullable<ActionRequest<unknown>['after']> {
+  function auditRow(action: OrderAction, staff: AuditActor): NonNullable<ActionRequest<unknown>['after']> {
     return ({ tx, order, to }) =>
       audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
   }
@@ -78,7 +75,7 @@ export function createOrderActionsService(deps: {
   }
 
   /** The status changes of POST …/status and bulk, with what each writes besides the status. */
-  async function statusChange(orderId: string, action: StaffStatusAction, staff: Staff, reason?: string, options: { mail?: boolean } = {}) {
+  async function statusChange(orderId: string, action: StaffStatusAction, staff: AuditActor, reason?: string, options: { mail?: boolean } = {}) {
     const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
     const mail = options.mail ?? true;
     if (action === 'RENEW') {
@@ -110,7 +107,7 @@ export function createOrderActionsService(deps: {
     /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
     async pay(
       orderId: string,
-      staff: Staff,
+      staff: AuditActor,
       payment: { amount: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
       language: Language,
     ): Promise<AdminOrder> {
@@ -136,7 +133,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/cancel-refund: cancels a paid order, with or without a refund of at most what was paid. */
-    async cancelRefund(orderId: string, staff: Staff, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+    async cancelRefund(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrder> {
       const refund = refundTerms(terms);
       await act(orderId, 'CANCEL_REFUND', staff, {
         data: refund.data,
@@ -151,7 +148,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/archive-refund: the promised refund was paid out on `refundDate`. */
-    async archiveRefund(orderId: string, staff: Staff, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
+    async archiveRefund(orderId: string, staff: AuditActor, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
       refuseFutureDate('refundDate', body.refundDate);
       await act(orderId, 'ARCHIVE_REFUND', staff, {
         // The refund paid out is recorded against the newest invoice paid.
@@ -168,7 +165,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/termination: notice on a subscription; it ends with the running month, not before the minimum term (`terminatedFrom`). */
-    async startTermination(orderId: string, staff: Staff, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+    async startTermination(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrder> {
       const refund = refundTerms(terms);
       await act(orderId, 'START_TERMINATION', staff, {
         data: refund.data,
@@ -186,14 +183,14 @@ export function createOrderActionsService(deps: {
     },
 
     /** DELETE …/ : the order is marked deleted; it stays for audit and leaves every list and the visitor's calls. */
-    async deleteOrder(orderId: string, staff: Staff, reason?: string | undefined): Promise<void> {
+    async deleteOrder(orderId: string, staff: AuditActor, reason?: string | undefined): Promise<void> {
       await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
     },
 
     /** POST …/status: a STATUS_CHANGE action (`mail: false`: the invoices it issues are not mailed, for the demo orders). */
     async changeStatus(
       orderId: string,
-      staff: Staff,
+      staff: AuditActor,
       body: { action: StaffStatusAction; reason?: string | undefined },
       language: Language,
       options: { mail?: boolean } = {},
@@ -203,7 +200,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST /orders/admin/bulk: the action on each order in its own transaction; refusals are reported, not thrown. */
-    async bulk(staff: Staff, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
+    async bulk(staff: AuditActor, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
       const answer: BulkAnswer = { succeeded: [], refused: [] };
       for (const id of new Set(body.ids)) {
         try {

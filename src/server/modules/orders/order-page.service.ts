@@ -1,11 +1,11 @@
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
-import type { Staff } from './order-actions.service.ts';
 import { factsOf } from './order-facts.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
@@ -100,7 +100,7 @@ export function createOrderPageService(deps: {
     },
 
     /** POST …/notes */
-    async addNote(orderId: string, staff: Staff, text: string) {
+    async addNote(orderId: string, staff: StaffMember, text: string) {
       const note = await db.transaction(async (tx) => {
         const order = await adminRepo.findOrder(tx, orderId);
         if (!order) throw new AppError('notFound', 'error.order.notFound');

@@ -4,7 +4,7 @@ import { orders } from '#server/db/schema.ts';
 
 /**
  * The orders that name a person, for the person's data export and their deletion
- * (docs/product/people.md). The orders module owns the orders table, so the people module
+ * (docs/product/contacts.md). The orders module owns the orders table, so the contacts module
  * reads and anonymises orders only through these (orders.service.ts).
  */
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { adminUsers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
+import { staffMembers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';
@@ -198,12 +198,12 @@ export async function findViews(db: Db, staffId: string) {
       name: savedViews.name,
       shared: savedViews.shared,
       ownerId: savedViews.ownerId,
-      owner: adminUsers.email,
+      owner: staffMembers.email,
       view: savedViews.view,
       createdAt: savedViews.createdAt,
     })
     .from(savedViews)
-    .innerJoin(adminUsers, eq(adminUsers.id, savedViews.ownerId))
+    .innerJoin(staffMembers, eq(staffMembers.id, savedViews.ownerId))
     .where(or(eq(savedViews.ownerId, staffId), eq(savedViews.shared, true)))
     .orderBy(asc(savedViews.name), asc(savedViews.createdAt));
 }

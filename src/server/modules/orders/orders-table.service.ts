@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
+import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
 import { defaultTimeZone, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
@@ -24,7 +25,6 @@ import {
   type savedViewRequestSchema,
 } from '#shared/schemas/orders-admin.ts';
 import { addDays, addMonths, startOfYear } from './calendar.ts';
-import type { Staff } from './order-actions.service.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 
 type ViewRequest = z.output<typeof savedViewRequestSchema>;
@@ -218,7 +218,7 @@ export function createOrdersTableService(deps: {
     },
 
     /** GET /orders/admin/views: the staff member's own views and the shared ones. */
-    async views(staff: Staff): Promise<SavedView[]> {
+    async views(staff: StaffMember): Promise<SavedView[]> {
       const rows = await adminRepo.findViews(db, staff.id);
       return rows.map((row) => ({
         id: row.id,
@@ -232,7 +232,7 @@ export function createOrdersTableService(deps: {
     },
 
     /** A new saved view, with its audit row (a shared one changes what colleagues see). */
-    async saveView(staff: Staff, request: ViewRequest): Promise<SavedView> {
+    async saveView(staff: StaffMember, request: ViewRequest): Promise<SavedView> {
       const row = await db.transaction(async (tx) => {
         const inserted = await adminRepo.insertView(tx, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });
         await audit.record(staff, { action: 'savedView.create', target: { kind: 'savedView', id: inserted.id }, summary: `${request.name}${request.shared ? ', shared' : ''}` }, tx);
@@ -250,7 +250,7 @@ export function createOrdersTableService(deps: {
     },
 
     /** Only the owner deletes a view; anyone else's, or an unknown one, is 404. */
-    async deleteView(staff: Staff, viewId: string): Promise<void> {
+    async deleteView(staff: StaffMember, viewId: string): Promise<void> {
       await db.transaction(async (tx) => {
         if (!(await adminRepo.deleteView(tx, viewId, staff.id))) throw new AppError('notFound');
         await audit.record(staff, { action: 'savedView.delete', target: { kind: 'savedView', id: viewId } }, tx);

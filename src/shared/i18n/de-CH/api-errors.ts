@@ -31,17 +31,17 @@ export const apiErrors = {
   'error.webinar.hasSubscribers': 'Für dieses Webinar gibt es Anmeldungen. Bestätigen Sie, dass die Angemeldeten informiert werden, bevor Sie es löschen.',
 
   'error.secondFactorRequired': 'Bitte richten Sie zuerst den zweiten Faktor (eine Authenticator-App) ein.',
-  'error.users.signInFailed': 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.',
-  'error.users.throttled': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann noch einmal.',
-  'error.users.wrongCode':
+  'error.staff.signInFailed': 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.',
+  'error.staff.throttled': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann noch einmal.',
+  'error.staff.wrongCode':
     'Dieser Code ist nicht gültig. Bitte geben Sie den aktuellen Code Ihrer Authenticator-App oder einen unbenutzten Wiederherstellungscode ein.',
-  'error.users.wrongEnrolmentCode': 'Dieser Code ist nicht gültig. Bitte geben Sie den aktuellen Code ein, den Ihre Authenticator-App anzeigt.',
-  'error.users.enrolmentNotStarted': 'Bitte beginnen Sie zuerst mit der Einrichtung des zweiten Faktors.',
-  'error.users.secondFactorAlreadyOn': 'Der zweite Faktor ist bereits eingeschaltet.',
-  'error.users.secondFactorNotOn': 'Der zweite Faktor ist nicht eingeschaltet.',
-  'error.users.wrongPassword': 'Das Passwort ist nicht korrekt.',
-  'error.users.accountExists': 'Es gibt bereits ein Mitarbeiterkonto mit dieser E-Mail-Adresse.',
-  'error.users.noSuchAccount': 'Es gibt kein Mitarbeiterkonto mit dieser E-Mail-Adresse.',
+  'error.staff.wrongEnrolmentCode': 'Dieser Code ist nicht gültig. Bitte geben Sie den aktuellen Code ein, den Ihre Authenticator-App anzeigt.',
+  'error.staff.enrolmentNotStarted': 'Bitte beginnen Sie zuerst mit der Einrichtung des zweiten Faktors.',
+  'error.staff.secondFactorAlreadyOn': 'Der zweite Faktor ist bereits eingeschaltet.',
+  'error.staff.secondFactorNotOn': 'Der zweite Faktor ist nicht eingeschaltet.',
+  'error.staff.wrongPassword': 'Das Passwort ist nicht korrekt.',
+  'error.staff.accountExists': 'Es gibt bereits ein Mitarbeiterkonto mit dieser E-Mail-Adresse.',
+  'error.staff.noSuchAccount': 'Es gibt kein Mitarbeiterkonto mit dieser E-Mail-Adresse.',
 
   'error.order.notFound': 'Diese Bestellung existiert nicht.',
   'error.order.actionNotAllowed':
@@ -76,9 +76,9 @@ export const apiErrors = {
 
   'error.newsletter.tokenNotFound':
     'Dieser Link ist unbekannt oder abgelaufen. Links zur Bestätigung eines Abonnements gelten 7 Tage: Bitte abonnieren Sie den Newsletter auf unserer Website erneut, um einen neuen Link zu erhalten, oder verwenden Sie den Link in einer neueren E-Mail von uns.',
-  'error.people.deletionTokenNotFound':
+  'error.contacts.deletionTokenNotFound':
     'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
-  'error.people.contactNotFound': 'Diesen Kontakt gibt es nicht.',
+  'error.contacts.contactNotFound': 'Diesen Kontakt gibt es nicht.',
   'error.staff.roleTooLow': 'Ihre Rolle ({role}) erlaubt dies nicht. Dafür braucht es die Rolle {needed} oder höher; eine Administratorin oder ein Administrator kann Ihre Rolle ändern.',
   'error.staff.lastAdmin': 'Dies ist das letzte aktive Administrationskonto. Machen Sie zuerst ein anderes Konto zum Administrator.',
   'error.staff.notYourself': 'Ihr eigenes Konto können Sie hier weder deaktivieren noch seine Rolle ändern.',

@@ -1,6 +1,6 @@
 import type { contactsAdmin as reference } from '../en-US/contacts-admin.ts';
 
-/** Die Kontakte im Backoffice: die Liste mit ihrer Suche und das Dossier eines Kontakts (docs/product/people.md). */
+/** Die Kontakte im Backoffice: die Liste mit ihrer Suche und das Dossier eines Kontakts (docs/product/contacts.md). */
 export const contactsAdmin = {
   'adminContacts.nav': 'Kontakte',
 

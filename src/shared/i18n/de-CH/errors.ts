@@ -19,7 +19,7 @@ export const errors = {
   'error.webinar.notFound': 'Dieses Webinar gibt es nicht oder es wurde abgesagt.',
   'error.webinar.started': 'Dieses Webinar hat bereits begonnen, die Anmeldung ist geschlossen.',
 
-  'error.users.commonPassword': 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+  'error.staff.commonPassword': 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
 
   'error.order.refundAmountWithoutRefund': 'Geben Sie einen Rückerstattungsbetrag nur bei einer Rückerstattung an.',
   'error.money.decimals': 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein.',

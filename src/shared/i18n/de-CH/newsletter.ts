@@ -6,7 +6,7 @@ export const newsletter = {
     'Vielen Dank. Wir haben Ihnen eine E-Mail mit einem Link geschickt. Wenn Sie unseren Newsletter neu abonnieren, bestätigen Sie das Abonnement bitte innert 7 Tagen mit diesem Link: Bis dahin erhalten Sie keinen Newsletter.',
   'newsletter.deletion.requested':
     'Wir haben Ihnen eine E-Mail mit einem Link geschickt, mit dem Sie die Löschung Ihrer Daten bestätigen. Der Link gilt 24 Stunden; bis zu Ihrer Bestätigung wird nichts gelöscht.',
-  'people.deletion.done':
+  'contacts.deletion.done':
     'Ihre Daten wurden gelöscht. Bestellungen bewahren wir ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse auf, wie es das Buchführungsrecht verlangt.',
 
   'newsletterMail.listName': 'Newsletter der CyberSafe Academy',
@@ -28,23 +28,23 @@ export const newsletter = {
   'newsletterMail.issue.previewAddress': 'name@beispiel.ch',
   'newsletterIssues.test.sent': 'Ein Test jeder Sprache wurde an {email} gesendet.',
 
-  'peopleMail.deletion.subject': 'Bitte bestätigen Sie die Löschung Ihrer Daten',
-  'peopleMail.deletion.intro':
+  'contactMail.deletion.subject': 'Bitte bestätigen Sie die Löschung Ihrer Daten',
+  'contactMail.deletion.intro':
     'Sie möchten, dass wir alles löschen, was wir über Sie speichern. Bitte bestätigen Sie das innert 24 Stunden mit dem Link unten.',
-  'peopleMail.deletion.cta': 'Meine Daten löschen',
-  'peopleMail.deletion.what':
+  'contactMail.deletion.cta': 'Meine Daten löschen',
+  'contactMail.deletion.what':
     'Wir löschen dann Ihre Kontaktangaben, Ihre Einwilligungen, Ihr Newsletter-Abonnement, Ihre Nachrichten und Ihre Webinar-Anmeldungen. Bestellungen bewahren wir für die Buchhaltung auf, ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse.',
-  'peopleMail.deletion.notYou':
+  'contactMail.deletion.notYou':
     'Wenn Sie das nicht verlangt haben, können Sie diese E-Mail ignorieren: Ohne Ihre Bestätigung wird nichts gelöscht.',
 
-  'people.csv.email': 'E-Mail-Adresse',
-  'people.csv.firstName': 'Vorname',
-  'people.csv.lastName': 'Nachname',
-  'people.csv.company': 'Firma',
-  'people.csv.phone': 'Telefonnummer',
-  'people.csv.role': 'Funktion',
-  'people.csv.experienceLevel': 'Erfahrung',
-  'people.csv.language': 'Sprache',
-  'people.csv.newsletter': 'Newsletter',
-  'people.csv.createdAt': 'Bekannt seit',
+  'contacts.csv.email': 'E-Mail-Adresse',
+  'contacts.csv.firstName': 'Vorname',
+  'contacts.csv.lastName': 'Nachname',
+  'contacts.csv.company': 'Firma',
+  'contacts.csv.phone': 'Telefonnummer',
+  'contacts.csv.role': 'Funktion',
+  'contacts.csv.experienceLevel': 'Erfahrung',
+  'contacts.csv.language': 'Sprache',
+  'contacts.csv.newsletter': 'Newsletter',
+  'contacts.csv.createdAt': 'Bekannt seit',
 } as const satisfies Record<keyof typeof reference, string>;

@@ -29,17 +29,17 @@ export const apiErrors = {
   'error.webinar.hasSubscribers': 'This webinar has subscribers. Confirm that they will be told before deleting it.',
 
   'error.secondFactorRequired': 'Please set up the second factor (an authenticator app) before you continue.',
-  'error.users.signInFailed': 'The e-mail address or the password is not correct.',
-  'error.users.throttled': 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-  'error.users.wrongCode':
+  'error.staff.signInFailed': 'The e-mail address or the password is not correct.',
+  'error.staff.throttled': 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  'error.staff.wrongCode':
     'This code is not valid. Please enter the current code of your authenticator app or an unused recovery code.',
-  'error.users.wrongEnrolmentCode': 'This code is not valid. Please enter the current code your authenticator app shows.',
-  'error.users.enrolmentNotStarted': 'Please start setting up the second factor first.',
-  'error.users.secondFactorAlreadyOn': 'The second factor is already on.',
-  'error.users.secondFactorNotOn': 'The second factor is not on.',
-  'error.users.wrongPassword': 'The password is not correct.',
-  'error.users.accountExists': 'A staff account with this e-mail address exists already.',
-  'error.users.noSuchAccount': 'There is no staff account with this e-mail address.',
+  'error.staff.wrongEnrolmentCode': 'This code is not valid. Please enter the current code your authenticator app shows.',
+  'error.staff.enrolmentNotStarted': 'Please start setting up the second factor first.',
+  'error.staff.secondFactorAlreadyOn': 'The second factor is already on.',
+  'error.staff.secondFactorNotOn': 'The second factor is not on.',
+  'error.staff.wrongPassword': 'The password is not correct.',
+  'error.staff.accountExists': 'A staff account with this e-mail address exists already.',
+  'error.staff.noSuchAccount': 'There is no staff account with this e-mail address.',
 
   'error.order.notFound': 'This order does not exist.',
   'error.order.actionNotAllowed':
@@ -74,9 +74,9 @@ export const apiErrors = {
 
   'error.newsletter.tokenNotFound':
     'This link is unknown or has expired. Links to confirm a subscription work for 7 days: please subscribe again on our website to get a new one, or use the link in a newer e-mail from us.',
-  'error.people.deletionTokenNotFound':
+  'error.contacts.deletionTokenNotFound':
     'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
-  'error.people.contactNotFound': 'This contact does not exist.',
+  'error.contacts.contactNotFound': 'This contact does not exist.',
   'error.staff.roleTooLow': 'Your role ({role}) does not allow this. It needs the role {needed} or higher; an administrator can change your role.',
   'error.staff.lastAdmin': 'This is the last active administrator account. Make another account an administrator first.',
   'error.staff.notYourself': 'You cannot disable your own account or change your own role here.',

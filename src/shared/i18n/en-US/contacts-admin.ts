@@ -1,4 +1,4 @@
-/** The back office's contacts: the list with its search, and a contact's record (docs/product/people.md). */
+/** The back office's contacts: the list with its search, and a contact's record (docs/product/contacts.md). */
 export const contactsAdmin = {
   'adminContacts.nav': 'Contacts',
 

@@ -22,7 +22,7 @@ export const errors = {
   'error.webinar.notFound': 'This webinar does not exist or was cancelled.',
   'error.webinar.started': 'This webinar has already started, sign-up is closed.',
 
-  'error.users.commonPassword': 'This password is too common. Please choose another one.',
+  'error.staff.commonPassword': 'This password is too common. Please choose another one.',
 
   'error.order.refundAmountWithoutRefund': 'Give a refund amount only when a refund is made.',
   'error.money.decimals': 'Please enter an amount with at most two decimals.',

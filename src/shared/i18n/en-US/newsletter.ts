@@ -2,14 +2,14 @@
  * What the server says about the newsletter and the people around it: the answers to
  * the subscription and the deletion, the mails of the double opt-in, the issues and the
  * deletion, and the contacts' CSV export (docs/product/newsletter.md,
- * docs/product/people.md). The preference centre's texts are in `preferences.ts`.
+ * docs/product/contacts.md). The preference centre's texts are in `preferences.ts`.
  */
 export const newsletter = {
   'newsletter.request.confirmation':
     'Thank you. We have sent you an e-mail with a link. If you are new to our newsletter, please confirm your subscription with it within 7 days: until then you will not receive any newsletter.',
   'newsletter.deletion.requested':
     'We have sent you an e-mail with a link to confirm the deletion of your data. The link works for 24 hours; nothing is deleted until you confirm.',
-  'people.deletion.done':
+  'contacts.deletion.done':
     'Your data has been deleted. Orders are kept without your name, e-mail address, phone number and address, as accounting law requires.',
 
   'newsletterMail.listName': 'CyberSafe Academy newsletter',
@@ -30,21 +30,21 @@ export const newsletter = {
   'newsletterMail.issue.previewAddress': 'name@example.com',
   'newsletterIssues.test.sent': 'A test of each language was sent to {email}.',
 
-  'peopleMail.deletion.subject': 'Please confirm the deletion of your data',
-  'peopleMail.deletion.intro': 'You asked us to delete everything we store about you. Please confirm with the link below within 24 hours.',
-  'peopleMail.deletion.cta': 'Delete my data',
-  'peopleMail.deletion.what':
+  'contactMail.deletion.subject': 'Please confirm the deletion of your data',
+  'contactMail.deletion.intro': 'You asked us to delete everything we store about you. Please confirm with the link below within 24 hours.',
+  'contactMail.deletion.cta': 'Delete my data',
+  'contactMail.deletion.what':
     'We then delete your contact details, your consents, your newsletter subscription, your messages and your webinar sign-ups. Orders are kept for accounting, without your name, e-mail address, phone number and address.',
-  'peopleMail.deletion.notYou': 'If you did not ask for it, you can ignore this e-mail: nothing is deleted without your confirmation.',
+  'contactMail.deletion.notYou': 'If you did not ask for it, you can ignore this e-mail: nothing is deleted without your confirmation.',
 
-  'people.csv.email': 'E-mail address',
-  'people.csv.firstName': 'First name',
-  'people.csv.lastName': 'Last name',
-  'people.csv.company': 'Company',
-  'people.csv.phone': 'Phone number',
-  'people.csv.role': 'Role',
-  'people.csv.experienceLevel': 'Experience',
-  'people.csv.language': 'Language',
-  'people.csv.newsletter': 'Newsletter',
-  'people.csv.createdAt': 'Known since',
+  'contacts.csv.email': 'E-mail address',
+  'contacts.csv.firstName': 'First name',
+  'contacts.csv.lastName': 'Last name',
+  'contacts.csv.company': 'Company',
+  'contacts.csv.phone': 'Phone number',
+  'contacts.csv.role': 'Role',
+  'contacts.csv.experienceLevel': 'Experience',
+  'contacts.csv.language': 'Language',
+  'contacts.csv.newsletter': 'Newsletter',
+  'contacts.csv.createdAt': 'Known since',
 } as const;

@@ -2,7 +2,7 @@
  * The pages behind the newsletter's links: the preference centre `/app/newsletter/{token}/`
  * (choices, confirmation, unsubscribing, what we store, the deletion request) and the
  * deletion confirmation `/app/people/deletions/{token}` (docs/product/newsletter.md,
- * docs/product/people.md), with the names of a subscription's status. Role and experience
+ * docs/product/contacts.md), with the names of a subscription's status. Role and experience
  * labels come from the forms area.
  */
 export const preferences = {

@@ -8,7 +8,7 @@ import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
@@ -22,7 +22,7 @@ const messageId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const webinarId = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 const orderId = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
 
-const record: PersonRecord = {
+const record: ContactRecord = {
   contact: {
     id,
     email: 'anna.muster@example.ch',

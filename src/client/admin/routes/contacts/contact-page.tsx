@@ -5,7 +5,7 @@ import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -125,10 +125,10 @@ function When({ iso }: { iso: string }) {
 }
 
 /** The contact's fields as stored. */
-function ContactFacts({ contact, orders }: { contact: PersonRecord['contact']; orders: PersonRecord['orders'] }) {
+function ContactFacts({ contact, orders }: { contact: ContactRecord['contact']; orders: ContactRecord['orders'] }) {
   const t = useT();
   // The companies the person ordered for, from the orders themselves: no anonymous form
-  // changes the person's own record (docs/product/people.md).
+  // changes the person's own record (docs/product/contacts.md).
   const companies = [...new Set(orders.map(companyOfOrder).filter((company): company is string => company !== undefined))];
   const label = (group: Parameters<typeof labelOf>[1], code: string | null) => (code ? labelOf(t, group, code) : null);
   const phone = internationalPhone(contact.phoneCountryCode, contact.phoneNumber);
@@ -157,7 +157,7 @@ function ContactFacts({ contact, orders }: { contact: PersonRecord['contact']; o
 }
 
 /** The newsletter subscription: status, topics (titled as the topic list titles them), where it was asked for, and its dates. */
-function SubscriptionFacts({ subscription }: { subscription: NonNullable<PersonRecord['newsletterSubscription']> }) {
+function SubscriptionFacts({ subscription }: { subscription: NonNullable<ContactRecord['newsletterSubscription']> }) {
   const t = useT();
   const { language } = useLanguage();
   const topics = useQuery({ ...apiQuery(newsletterCalls.newsletterTopics, { query: { language } }), enabled: subscription.topicIds.length > 0 });

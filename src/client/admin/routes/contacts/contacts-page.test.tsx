@@ -7,7 +7,7 @@ import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { ContactList } from '#shared/schemas/people.ts';
+import type { ContactList } from '#shared/schemas/contacts.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';

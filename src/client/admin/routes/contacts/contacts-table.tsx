@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { ContactList } from '#shared/schemas/people.ts';
+import type { ContactList } from '#shared/schemas/contacts.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { ContactLinkState } from './contact-page.tsx';
 import type { plainTableFeatures } from '../../plain-table.tsx';

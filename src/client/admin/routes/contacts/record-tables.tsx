@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '#shared/paths.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { plainTableFeatures } from '../../plain-table.tsx';
 import { PlainTable } from '../../plain-table.tsx';
@@ -10,10 +10,10 @@ import { labelOf } from './labels.ts';
 
 /** The tables of a contact's record, each in the server's order. */
 
-type Consent = PersonRecord['consents'][number];
-type Message = PersonRecord['contactMessages'][number];
-type WebinarSignUp = PersonRecord['webinarSubscriptions'][number];
-type Order = PersonRecord['orders'][number];
+type Consent = ContactRecord['consents'][number];
+type Message = ContactRecord['contactMessages'][number];
+type WebinarSignUp = ContactRecord['webinarSubscriptions'][number];
+type Order = ContactRecord['orders'][number];
 
 const time = (iso: string, text: string) => <time dateTime={iso}>{text}</time>;
 

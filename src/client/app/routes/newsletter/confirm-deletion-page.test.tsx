@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { peopleCalls } from '#shared/contract/people.ts';
+import { contactCalls } from '#shared/contract/contacts.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
@@ -19,7 +19,7 @@ const token = 'Zq3T-_x9Zk1mN0pQrS2tUvW4xYz5aBcDeFgHiJkLmN6';
 const api = installFakeApi();
 
 beforeEach(() => {
-  api.answer(peopleCalls.confirmDeletion, {
+  api.answer(contactCalls.confirmDeletion, {
     messages: [{ translations: { 'en-US': 'Your data has been deleted. Orders are kept without your name.', 'de-CH': 'Ihre Daten wurden gelöscht.' } }],
   });
 });
@@ -54,11 +54,11 @@ describe('the deletion confirmation', () => {
     expect(done.textContent).toContain('Orders are kept without your name.');
     await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Delete my data now' })).toBeNull();
-    expect(api.requests(peopleCalls.confirmDeletion).map(({ params }) => params)).toEqual([{ token }]);
+    expect(api.requests(contactCalls.confirmDeletion).map(({ params }) => params)).toEqual([{ token }]);
   });
 
   it('an unknown, expired or used link says how to ask again, in the app language', async () => {
-    api.answer(peopleCalls.confirmDeletion, refuse('notFound', { 'en-US': 'Unknown.', 'de-CH': 'Unbekannt.' }));
+    api.answer(contactCalls.confirmDeletion, refuse('notFound', { 'en-US': 'Unknown.', 'de-CH': 'Unbekannt.' }));
     renderPage('de-CH');
     fireEvent.click(await screen.findByRole('button', { name: 'Meine Daten jetzt löschen' }));
     const gone = await screen.findByRole('alert', { name: 'Dieser Link funktioniert nicht' });
@@ -69,7 +69,7 @@ describe('the deletion confirmation', () => {
   });
 
   it('keeps the button after a failure and says so', async () => {
-    api.answer(peopleCalls.confirmDeletion, refuse('internal', { 'en-US': 'Something went wrong on our side.', 'de-CH': 'Fehler.' }));
+    api.answer(contactCalls.confirmDeletion, refuse('internal', { 'en-US': 'Something went wrong on our side.', 'de-CH': 'Fehler.' }));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my data now' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong on our side.');

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { peopleCalls } from '#shared/contract/people.ts';
+import { contactCalls } from '#shared/contract/contacts.ts';
 import { sitePath } from '#shared/paths.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -12,7 +12,7 @@ import './preferences.css';
 type Outcome = { kind: 'done'; said: Said } | { kind: 'notFound' } | { kind: 'failed'; said: Said; round: number };
 
 /**
- * `/app/people/deletions/{token}`: the link of the deletion mail (docs/product/people.md).
+ * `/app/people/deletions/{token}`: the link of the deletion mail (docs/product/contacts.md).
  * Opening it deletes nothing (mail scanners open links): the page says what is deleted
  * and what is kept, and "Delete my data now" confirms with
  * `POST /api/people/deletions/{token}`. An unknown, expired or used link (404) says how
@@ -32,7 +32,7 @@ export default function ConfirmDeletionPage() {
   }, [outcome]);
 
   const deletion = useMutation({
-    mutationFn: () => callApi(peopleCalls.confirmDeletion, { params: { token } }),
+    mutationFn: () => callApi(contactCalls.confirmDeletion, { params: { token } }),
     onSuccess: (answer) => {
       const messages = answer.messages[0]?.translations;
       setOutcome({ kind: 'done', said: messages ? { messagesByLanguage: messages } : { key: 'dataDeletion.done.text' } });

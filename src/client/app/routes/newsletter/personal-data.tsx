@@ -5,7 +5,7 @@ import { urlOf } from '#shared/contract.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { isMessageKey, translatePlural } from '#client/lib/translate.ts';
 import { apiBase } from '#shared/paths.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -69,7 +69,7 @@ function Facts({ rows }: { rows: (readonly [label: string, value: ReactNode])[] 
   );
 }
 
-function Record({ record }: { record: PersonRecord }) {
+function Record({ record }: { record: ContactRecord }) {
   const t = useT();
   const { language } = useLanguage();
   const label = useLabel();

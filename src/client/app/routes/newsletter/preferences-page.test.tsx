@@ -7,7 +7,7 @@ import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, newsletterUnsubscribeSection } from '#shared/paths.ts';
 import type { NewsletterPreferences } from '#shared/schemas/newsletter.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
@@ -37,7 +37,7 @@ const topics = [
   { id: 'ransomware', title: 'Ransomware' },
 ];
 
-const record: PersonRecord = {
+const record: ContactRecord = {
   contact: {
     id: '3f2b8c1e-6a4d-4e8f-9b2a-1c5d7e9f0a2b',
     email: 'anna@example.ch',

@@ -4,12 +4,12 @@ import type { CaptchaService } from '#server/modules/captcha/captcha.service.ts'
 import { hashSessionId, newSessionId, type CurrentStaffSession, type SecondFactorPolicy, type StaffMember } from '#server/plugins/staff-session.ts';
 import { cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Login, LoginAnswer, Me, StaffSessionAnswer } from '#shared/schemas/users.ts';
+import type { Login, LoginAnswer, Me, StaffSessionAnswer } from '#shared/schemas/staff.ts';
 import { checkNewPassword, hashPassword, needsRehash } from './passwords.ts';
-import { logStaff, normalizeEmail, signedInUser, type RequestContext } from './staff-requests.ts';
+import { logStaff, normalizeEmail, signedInAccount, type RequestContext } from './staff-requests.ts';
 import type { StaffSecondFactorService } from './staff-second-factor.service.ts';
 import type { StaffThrottleService } from './staff-throttle.service.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** A session waiting for the second factor may get it for this long. */
 const pendingSessionSeconds = 10 * 60;
@@ -36,15 +36,15 @@ export function createStaffSignInService(deps: {
   const { db, captcha, throttle, secondFactor, secondFactorPolicy, audit } = deps;
 
   /** Who signs in, for the audit log: the address tried, the account's role when there is one. */
-  const actorOf = (email: string, user: repo.UserRow | undefined, context: RequestContext): AuditActor => ({
+  const actorOf = (email: string, user: repo.StaffAccountRow | undefined, context: RequestContext): AuditActor => ({
     email,
     role: user?.role ?? null,
     clientAddress: context.clientAddress,
   });
-  const accountOf = (user: repo.UserRow | undefined) => (user ? { kind: 'staff', id: user.id } : undefined);
+  const accountOf = (user: repo.StaffAccountRow | undefined) => (user ? { kind: 'staff', id: user.id } : undefined);
 
   /** A failed or refused sign-in: its audit row alone (nothing else changes). */
-  async function recordFailure(actor: AuditActor, user: repo.UserRow | undefined, outcome: 'failed' | 'refused', summary: string): Promise<void> {
+  async function recordFailure(actor: AuditActor, user: repo.StaffAccountRow | undefined, outcome: 'failed' | 'refused', summary: string): Promise<void> {
     await audit.record(actor, { action: 'signIn', target: accountOf(user), outcome, summary }, db);
   }
 
@@ -78,7 +78,7 @@ export function createStaffSignInService(deps: {
         logStaff(context, { email, reason: 'captcha' }, 'staff sign-in failed');
         throw error;
       }
-      const user = await repo.findUserByEmail(db, email);
+      const user = await repo.findAccountByEmail(db, email);
       const actor = actorOf(email, user, context);
       const reserved = await throttle.reserve(email, context).catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'tooManyRequests') await recordFailure(actor, user, 'refused', 'too many failed attempts: try later');
@@ -90,7 +90,7 @@ export function createStaffSignInService(deps: {
         const reason = !user ? 'unknown' : !passwordMatches ? 'wrong' : 'disabled';
         logStaff(context, { email, reason, delayMs }, 'staff sign-in failed');
         await recordFailure(actor, user, 'failed', { unknown: 'no such account', wrong: 'wrong password', disabled: 'account disabled' }[reason]);
-        throw new AppError('unauthorized', 'error.users.signInFailed');
+        throw new AppError('unauthorized', 'error.staff.signInFailed');
       }
       await throttle.succeeded(failureId);
       if (needsRehash(user.passwordHash)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password));
@@ -117,7 +117,7 @@ export function createStaffSignInService(deps: {
      */
     async completeSecondFactor(sessionId: string | undefined, code: string, context: RequestContext): Promise<Opened<Exclude<LoginAnswer, { secondFactorRequired: true }>>> {
       const pendingHash = sessionId ? hashSessionId(sessionId) : undefined;
-      const user = pendingHash ? await repo.findPendingSessionUser(db, pendingHash) : undefined;
+      const user = pendingHash ? await repo.findPendingSessionAccount(db, pendingHash) : undefined;
       if (!pendingHash || !user || !user.totpEnabledAt) throw new AppError('unauthorized');
       const actor = actorOf(user.email, user, context);
       const reserved = await throttle.reserve(user.email, context).catch(async (error: unknown) => {
@@ -129,7 +129,7 @@ export function createStaffSignInService(deps: {
       if (!accepted) {
         logStaff(context, { email: user.email, reason: 'second-factor', delayMs }, 'staff sign-in failed');
         await recordFailure(actor, user, 'failed', 'wrong second-factor code');
-        throw AppError.field('code', 'wrongCode', 'error.users.wrongCode');
+        throw AppError.field('code', 'wrongCode', 'error.staff.wrongCode');
       }
       await throttle.succeeded(failureId);
       logStaff(context, { email: user.email, secondFactor: accepted, delayMs }, 'staff signed in');
@@ -165,13 +165,13 @@ export function createStaffSignInService(deps: {
       input: { currentPassword: string; newPassword: string },
       context: RequestContext,
     ): Promise<void> {
-      const user = await signedInUser(db, staff);
+      const user = await signedInAccount(db, staff);
       await throttle.confirmPassword(user, input.currentPassword, 'currentPassword', context);
       checkNewPassword(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash);
-        await repo.endSessionsOfUser(tx, user.id, session.idHash);
+        await repo.endSessionsOfAccount(tx, user.id, session.idHash);
         await audit.record(staff, { action: 'account.password', target: accountOf(user), summary: 'own password changed; other sessions ended' }, tx);
       });
       logStaff(context, { email: user.email }, 'staff password changed');

@@ -11,19 +11,19 @@ import {
   sessionIdParams,
   staffMemberSchema,
   staffSessionsSchema,
-} from '../schemas/users.ts';
+} from '../schemas/staff.ts';
 
 /**
  * Staff sign-in and the staff member's own account (docs/product/staff-sign-in.md,
- * src/server/modules/users/users.routes.ts). Sign-in and sign-out are open; the /users/me…
+ * src/server/modules/staff/staff.routes.ts). Sign-in and sign-out are open; the /users/me…
  * calls need a session and stay open under STAFF_MFA=required without a second factor,
  * so that staff can set one up.
  */
 
-/** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (src/server/modules/users/staff-sign-in.service.ts). */
+/** Sign-in: 401 for a wrong address, password or pending session, 429 past the throttle (src/server/modules/staff/staff-sign-in.service.ts). */
 const signIn = ['unauthorized', 'tooManyRequests'] as const;
 
-export const userCalls = {
+export const staffCalls = {
   login: {
     method: 'POST',
     path: '/users/login',

@@ -10,22 +10,22 @@ export function deletionMail(options: { language: Language; firstName: string | 
   const hello = greeting(language, options.firstName);
   const text = [
     hello,
-    t('peopleMail.deletion.intro'),
-    `${t('peopleMail.deletion.cta')}: ${link}`,
-    t('peopleMail.deletion.what'),
-    t('peopleMail.deletion.notYou'),
+    t('contactMail.deletion.intro'),
+    `${t('contactMail.deletion.cta')}: ${link}`,
+    t('contactMail.deletion.what'),
+    t('contactMail.deletion.notYou'),
     t('mail.signature', companyParams),
   ].join('\n\n');
   const html = mailLayout(
     language,
     [
       paragraphs(hello),
-      paragraphs(t('peopleMail.deletion.intro')),
-      linkButton(link, t('peopleMail.deletion.cta')),
-      paragraphs(t('peopleMail.deletion.what')),
-      paragraphs(t('peopleMail.deletion.notYou')),
+      paragraphs(t('contactMail.deletion.intro')),
+      linkButton(link, t('contactMail.deletion.cta')),
+      paragraphs(t('contactMail.deletion.what')),
+      paragraphs(t('contactMail.deletion.notYou')),
       paragraphs(t('mail.signature', companyParams)),
     ].join('\n'),
   );
-  return { subject: t('peopleMail.deletion.subject'), text, html };
+  return { subject: t('contactMail.deletion.subject'), text, html };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import { AppError } from '#shared/errors.ts';
-import { newPasswordSchema } from '#shared/schemas/users.ts';
+import { newPasswordSchema } from '#shared/schemas/staff.ts';
 import { fieldErrorsOf } from '#shared/schemas/validation.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   webinars,
   webinarSubscriptions,
 } from '#server/db/schema.ts';
-import type { PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -131,7 +131,7 @@ describe('what we store about you', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
-    const record = response.json<PersonRecord>();
+    const record = response.json<ContactRecord>();
     expect(record.contact).toMatchObject({ email, firstName: 'Anna', lastName: 'Muster', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00', preferredLanguage: 'de-CH' });
     expect(record.consents.map((row) => [row.subject, row.granted, row.source])).toEqual([
       ['DATA_PRIVACY', true, 'NEWSLETTER'],

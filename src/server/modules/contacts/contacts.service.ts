@@ -8,14 +8,14 @@ import { isLanguage, type Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
-import type { ContactList, ContactListQuery, PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schemas/contacts.ts';
 import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { deletionMail } from './people-mails.ts';
+import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
-import * as repo from './people.repository.ts';
+import * as repo from './contacts.repository.ts';
 
 /** What a form tells about a person; absent fields are left as they are. */
 export interface PersonDetails {
@@ -80,12 +80,12 @@ function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
 }
 
 /**
- * People and their consents (docs/product/people.md): everyone who leaves an address
+ * Contacts and their consents (docs/product/contacts.md): everyone who leaves an address
  * through a form is one contact, and each consent is a row of its own. Also what a person
  * can ask for about themselves (everything stored, its deletion) and the back office's
  * contacts.
  */
-export function createPeopleService(deps: {
+export function createContactsService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
@@ -107,7 +107,7 @@ export function createPeopleService(deps: {
     );
   }
 
-  async function describe(contact: repo.ContactRow): Promise<PersonRecord> {
+  async function describe(contact: repo.ContactRow): Promise<ContactRecord> {
     const [consents, messages, webinars, subscription, orders] = await Promise.all([
       repo.listConsents(db, contact.id),
       repo.listMessages(db, contact.id),
@@ -233,9 +233,9 @@ export function createPeopleService(deps: {
     },
 
     /** Everything stored about a contact (their download, the back office's record). */
-    async describe(contactId: string): Promise<PersonRecord> {
+    async describe(contactId: string): Promise<ContactRecord> {
       const contact = await repo.findContactById(db, contactId);
-      if (!contact) throw new AppError('notFound', 'error.people.contactNotFound');
+      if (!contact) throw new AppError('notFound', 'error.contacts.contactNotFound');
       return describe(contact);
     },
 
@@ -268,7 +268,7 @@ export function createPeopleService(deps: {
         return found;
       });
       const header = (['email', 'firstName', 'lastName', 'company', 'phone', 'role', 'experienceLevel', 'language', 'newsletter', 'createdAt'] as const).map((key) =>
-        translate(language, `people.csv.${key}`),
+        translate(language, `contacts.csv.${key}`),
       );
       const label = (prefix: string, value: string | null): string | null => {
         if (value === null) return null;
@@ -321,15 +321,15 @@ export function createPeopleService(deps: {
       await db.transaction(async (tx) => {
         const request = await repo.findDeletionRequest(tx, hashLinkToken(token));
         const contact = request && (await repo.findContactById(tx, request.contactId));
-        if (!contact) throw new AppError('notFound', 'error.people.deletionTokenNotFound');
+        if (!contact) throw new AppError('notFound', 'error.contacts.deletionTokenNotFound');
         await ordersOfPeople.anonymisePerson(contact.email, tx);
         await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
         await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });
-      return { messages: [{ translations: translateAll('people.deletion.done') }] };
+      return { messages: [{ translations: translateAll('contacts.deletion.done') }] };
     },
   };
 }
 
-export type PeopleService = ReturnType<typeof createPeopleService>;
+export type ContactsService = ReturnType<typeof createContactsService>;

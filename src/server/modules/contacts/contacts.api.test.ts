@@ -42,7 +42,7 @@ async function sendContactForm(overrides: Record<string, unknown>) {
   expect(response.statusCode).toBe(200);
 }
 
-describe('people', () => {
+describe('contacts', () => {
   it('keeps one contact per address, whatever its case, and a consent row per form sent', async () => {
     await sendContactForm({ email: 'Anna.Muster@Example.CH', company: 'Muster AG' });
     await sendContactForm({ email: ' anna.muster@example.ch ', lastName: 'Muster' });

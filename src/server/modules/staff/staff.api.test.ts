@@ -4,7 +4,7 @@ import type { FastifyInstance as App, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures } from '#server/db/schema.ts';
+import { staffRecoveryCodes, staffSessions, staffMembers, signInFailures } from '#server/db/schema.ts';
 import { registerCall } from '#server/http/register-call.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
 import type { Call } from '#shared/contract.ts';
@@ -49,7 +49,7 @@ function signInService(options: { captcha: Parameters<typeof createStaffSignInSe
 
 async function addStaff(email = uniqueEmail(), password = goodPassword, name = 'Anna Muster') {
   await accounts().addStaff({ email, password, name });
-  const [row] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.email, email));
+  const [row] = await t.database.db.select().from(staffMembers).where(eq(staffMembers.email, email));
   if (!row) throw new Error('no account');
   return row;
 }
@@ -87,10 +87,10 @@ async function signIn(email: string, password = goodPassword): Promise<string> {
 }
 
 const setSession = (sessionId: string, values: Record<string, unknown>) =>
-  t.database.db.update(adminSessions).set(values).where(eq(adminSessions.idHash, sha256(sessionId)));
+  t.database.db.update(staffSessions).set(values).where(eq(staffSessions.idHash, sha256(sessionId)));
 
 const sessionRow = async (sessionId: string) =>
-  (await t.database.db.select().from(adminSessions).where(eq(adminSessions.idHash, sha256(sessionId))))[0];
+  (await t.database.db.select().from(staffSessions).where(eq(staffSessions.idHash, sha256(sessionId))))[0];
 
 const failuresOf = async (email: string) =>
   (await t.database.db.select({ n: count() }).from(signInFailures).where(eq(signInFailures.email, email)))[0]?.n ?? 0;
@@ -133,7 +133,7 @@ describe('POST /api/users/login', () => {
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await sessionRow(cookie?.value ?? '');
     expect(row).toMatchObject({ userId: user.id, pendingSecondFactor: false, endedAt: null, clientAddress: '127.0.0.1' });
-    const stored = await t.database.db.select({ idHash: adminSessions.idHash }).from(adminSessions);
+    const stored = await t.database.db.select({ idHash: staffSessions.idHash }).from(staffSessions);
     expect(stored.some((s) => s.idHash === cookie?.value)).toBe(false);
   });
 
@@ -283,7 +283,7 @@ describe('GET /api/users/me and the session', () => {
   it('ends when the account is disabled', async () => {
     const user = await addStaff();
     const sessionId = await signIn(user.email);
-    await t.database.db.update(adminUsers).set({ disabledAt: sql`now()` }).where(eq(adminUsers.id, user.id));
+    await t.database.db.update(staffMembers).set({ disabledAt: sql`now()` }).where(eq(staffMembers.id, user.id));
     expect((await call('GET', '/api/users/me', sessionId)).statusCode).toBe(401);
   });
 });
@@ -409,12 +409,12 @@ describe('throttling of failed sign-ins', () => {
 
   it('does not mix up parallel attempts of different addresses from one client', async () => {
     const client = uniqueClient();
-    const users = await Promise.all(Array.from({ length: 4 }, () => addStaff()));
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => addStaff()));
     const responses = await Promise.all(
-      users.flatMap((user) => [login({ email: user.email, password: goodPassword }, { remoteAddress: client }), login({ email: user.email, password: 'Wrong-password-1' }, { remoteAddress: client })]),
+      accounts.flatMap((user) => [login({ email: user.email, password: goodPassword }, { remoteAddress: client }), login({ email: user.email, password: 'Wrong-password-1' }, { remoteAddress: client })]),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 200, 401, 200, 401, 200, 401]);
-    for (const user of users) expect(await failuresOf(user.email)).toBe(1);
+    for (const user of accounts) expect(await failuresOf(user.email)).toBe(1);
   });
 });
 
@@ -422,7 +422,7 @@ describe('the order of checks at sign-in', () => {
   it('verifies no password for an attempt whose captcha solution is refused', async () => {
     const steps: string[] = [];
     let solved = false;
-    const users = signInService({
+    const service = signInService({
       captcha: {
         verify: async () => {
           steps.push('captcha');
@@ -436,10 +436,10 @@ describe('the order of checks at sign-in', () => {
     });
     const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: () => {} } };
     const user = await addStaff();
-    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).rejects.toMatchObject({ code: 'validation' });
+    await expect(service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).rejects.toMatchObject({ code: 'validation' });
     expect(steps).toEqual(['captcha']);
     solved = true;
-    await expect(users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).resolves.toMatchObject({ answer: { email: user.email } });
+    await expect(service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context)).resolves.toMatchObject({ answer: { email: user.email } });
     expect(steps).toEqual(['captcha', 'captcha', 'password']);
   });
 });
@@ -546,7 +546,7 @@ describe('second factor', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(qrCodeSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
-    const [stored] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.id, user.id));
+    const [stored] = await t.database.db.select().from(staffMembers).where(eq(staffMembers.id, user.id));
     expect(stored?.totpSecret).toBeTruthy();
     expect(stored?.totpSecret).not.toContain(secret);
     expect(stored?.totpEnabledAt).toBeNull();
@@ -572,7 +572,7 @@ describe('second factor', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
-    const stored = await t.database.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id));
+    const stored = await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(recoveryCodes.some((code) => row.codeHash.includes(code.replace(/-/g, '')))).toBe(false);
 
@@ -630,8 +630,8 @@ describe('second factor', () => {
     expect((await call('POST', '/api/users/login/second-factor', await pendingSession(user.email), { code: typed })).statusCode).toBe(200);
     const used = await t.database.db
       .select({ n: count() })
-      .from(adminRecoveryCodes)
-      .where(and(eq(adminRecoveryCodes.userId, user.id), sql`${adminRecoveryCodes.usedAt} is not null`));
+      .from(staffRecoveryCodes)
+      .where(and(eq(staffRecoveryCodes.userId, user.id), sql`${staffRecoveryCodes.usedAt} is not null`));
     expect(used[0]?.n).toBe(2);
   });
 
@@ -677,7 +677,7 @@ describe('second factor', () => {
 
     const off = await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword });
     expect(off.statusCode).toBe(204);
-    expect(await t.database.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id))).toEqual([]);
+    expect(await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id))).toEqual([]);
     const response = await login({ email: user.email, password: goodPassword });
     expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     expect((await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword })).statusCode).toBe(409);
@@ -872,18 +872,18 @@ describe('the sign-in log', () => {
   it('names the e-mail address and the reason, never the password or a code', async () => {
     const lines: { fields: Record<string, unknown>; message: string }[] = [];
     const context = { clientAddress: uniqueClient(), userAgent: 'test', log: { info: (fields: object, message?: string) => lines.push({ fields: fields as Record<string, unknown>, message: message ?? '' }) } };
-    const users = signInService({ captcha: { verify: async () => {} } });
+    const service = signInService({ captcha: { verify: async () => {} } });
     const user = await addStaff();
     const disabled = await addStaff();
     await accounts().disableStaff(disabled.email);
     const secret = 'Not-The-Password-1';
-    const attempt = (email: string, password: string) => users.login({ email, password, captchaSolution: 'x' }, context).catch(() => undefined);
+    const attempt = (email: string, password: string) => service.login({ email, password, captchaSolution: 'x' }, context).catch(() => undefined);
 
     await attempt('nobody@example.ch', secret);
     await attempt(user.email, secret);
     await attempt(disabled.email, goodPassword);
-    const opened = await users.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context);
-    await users.logout(opened.sessionId, context);
+    const opened = await service.login({ email: user.email, password: goodPassword, captchaSolution: 'x' }, context);
+    await service.logout(opened.sessionId, context);
     for (let i = 0; i < 4; i++) await attempt(user.email, secret);
     await attempt(user.email, secret);
 
@@ -919,7 +919,7 @@ describe('staff accounts at start', () => {
       const password = 'password' in demo ? demo.password : '';
       expect(password.length).toBeGreaterThanOrEqual(16);
       expect(await service.ensureStartAccounts({})).toEqual({ created: null });
-      const [row] = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.email, 'staff@cybersafe-academy.example'));
+      const [row] = await fresh.database.db.select().from(staffMembers).where(eq(staffMembers.email, 'staff@cybersafe-academy.example'));
       expect(row?.name).toBe('Demo Staff');
       const staff = await signInAsStaff(fresh, { email: 'staff@cybersafe-academy.example', password });
       expect(staff.account.name).toBe('Demo Staff');
@@ -927,7 +927,7 @@ describe('staff accounts at start', () => {
       const admin = { email: 'Admin@Example.CH', password: 'correct horse battery staple' };
       expect(await service.ensureStartAccounts(admin)).toEqual({ created: 'admin', email: 'admin@example.ch' });
       expect(await service.ensureStartAccounts({ ...admin, password: 'another password entirely' })).toEqual({ created: null });
-      const [stored] = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.email, 'admin@example.ch'));
+      const [stored] = await fresh.database.db.select().from(staffMembers).where(eq(staffMembers.email, 'admin@example.ch'));
       expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     } finally {
       await fresh.close();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** Who is asking, for the session's record, the throttle and the log (every line names the client address). */
 export interface RequestContext {
@@ -23,15 +23,15 @@ export function logStaff(context: RequestContext, fields: { email: string } & Re
 }
 
 /** The account of the signed-in staff member, while it may still be used (401 once disabled). */
-export async function signedInUser(db: Db, staff: StaffMember): Promise<repo.UserRow> {
-  const user = await repo.findUserById(db, staff.id);
+export async function signedInAccount(db: Db, staff: StaffMember): Promise<repo.StaffAccountRow> {
+  const user = await repo.findAccountById(db, staff.id);
   if (!user || user.disabledAt) throw new AppError('unauthorized');
   return user;
 }
 
 /**
  * Refuses (409) a change that would leave the shop without an active admin: demoting or
- * disabling the last one. Locks the active admins first (users.repository.ts), so two such
+ * disabling the last one. Locks the active admins first (staff.repository.ts), so two such
  * changes at once are judged one after the other; call it inside the change's transaction.
  */
 export async function refuseLosingLastAdmin(tx: Db, userId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { signInDelay, signInDelayMs, signInThrottle, type SignInDelay } from './sign-in-throttle.ts';
 import { logStaff, type RequestContext } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 export type { SignInDelay } from './sign-in-throttle.ts';
 
@@ -45,7 +45,7 @@ export function createStaffThrottleService(deps: {
     const reservation = await repo.reserveAttempt(db, { email, clientAddress: context.clientAddress }, signInThrottle);
     if (!('failureId' in reservation)) {
       logStaff(context, { email, reason: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds }, 'staff sign-in refused');
-      throw new AppError('tooManyRequests', 'error.users.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
+      throw new AppError('tooManyRequests', 'error.staff.throttled', { headers: { 'retry-after': String(reservation.retryAfterSeconds) } });
     }
     const delayMs = signInDelayMs(reservation.failuresOfEmail, delay);
     if (delayMs > 0) await sleep(delayMs);
@@ -67,11 +67,11 @@ export function createStaffThrottleService(deps: {
     },
 
     /** Asks a signed-in staff member for their own password again (second factor, password change); failures count. */
-    async confirmPassword(user: repo.UserRow, password: string, field: string, context: RequestContext): Promise<void> {
+    async confirmPassword(user: repo.StaffAccountRow, password: string, field: string, context: RequestContext): Promise<void> {
       const { failureId, delayMs } = await reserve(user.email, context);
       if (!(await verify(user.passwordHash, password))) {
         logStaff(context, { email: user.email, reason: 'wrong', delayMs }, 'staff password confirmation failed');
-        throw AppError.field(field, 'wrongPassword', 'error.users.wrongPassword');
+        throw AppError.field(field, 'wrongPassword', 'error.staff.wrongPassword');
       }
       await succeeded(failureId);
     },

@@ -1,33 +1,33 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { adminRecoveryCodes, adminSessions, adminUsers, signInFailures, staffInvitations } from '#server/db/schema.ts';
+import { staffRecoveryCodes, staffSessions, staffMembers, signInFailures, staffInvitations } from '#server/db/schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
-export type UserRow = typeof adminUsers.$inferSelect;
+export type StaffAccountRow = typeof staffMembers.$inferSelect;
 
-const t = adminUsers;
+const t = staffMembers;
 
 // ---- accounts -------------------------------------------------------------------------
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findAccountByEmail(db: Db, email: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.email, email));
   return row;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findAccountById(db: Db, id: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.id, id));
   return row;
 }
 
-export async function countUsers(db: Db): Promise<number> {
+export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(t);
   return row?.n ?? 0;
 }
 
 /** Inserts the account unless one has the e-mail already; its id when inserted. Without a role it is an editor. */
-export async function insertUser(db: Db, user: { email: string; name: string; passwordHash: string; role?: StaffRole }): Promise<string | undefined> {
+export async function insertAccount(db: Db, user: { email: string; name: string; passwordHash: string; role?: StaffRole }): Promise<string | undefined> {
   const [row] = await db.insert(t).values(user).onConflictDoNothing({ target: t.email }).returning({ id: t.id });
   return row?.id;
 }
@@ -36,11 +36,11 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.update(t).set({ passwordHash, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
-export async function disableUser(db: Db, userId: string): Promise<void> {
+export async function disableAccount(db: Db, userId: string): Promise<void> {
   await db.update(t).set({ disabledAt: sql`coalesce(${t.disabledAt}, now())`, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
-export async function enableUser(db: Db, userId: string): Promise<void> {
+export async function enableAccount(db: Db, userId: string): Promise<void> {
   await db.update(t).set({ disabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
 }
 
@@ -77,11 +77,11 @@ export interface AccountRow {
 /** Every account with its open sessions, the active ones first, then by e-mail. */
 export async function listAccounts(db: Db): Promise<AccountRow[]> {
   const open = db
-    .select({ userId: adminSessions.userId, n: count().as('n') })
-    .from(adminSessions)
-    .innerJoin(t, eq(t.id, adminSessions.userId))
+    .select({ userId: staffSessions.userId, n: count().as('n') })
+    .from(staffSessions)
+    .innerJoin(t, eq(t.id, staffSessions.userId))
     .where(isActiveSession())
-    .groupBy(adminSessions.userId)
+    .groupBy(staffSessions.userId)
     .as('open');
   const rows = await db
     .select({
@@ -175,28 +175,28 @@ export async function replaceTotpState(db: Db, userId: string, expected: string,
 export async function turnOffSecondFactor(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(t).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
   });
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
-  await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
-  await db.insert(adminRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
 /** Marks an unused recovery code used, in one statement (a code works once, also when sent twice at the same time). */
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   const rows = await db
-    .update(adminRecoveryCodes)
+    .update(staffRecoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(adminRecoveryCodes.userId, userId), eq(adminRecoveryCodes.codeHash, codeHash), isNull(adminRecoveryCodes.usedAt)))
-    .returning({ id: adminRecoveryCodes.id });
+    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
   return rows.length > 0;
 }
 
 // ---- sessions ---------------------------------------------------------------------------
 
-const s = adminSessions;
+const s = staffSessions;
 
 export async function insertSession(
   db: Db,
@@ -213,7 +213,7 @@ export async function insertSession(
 }
 
 /** The account of a session that waits for the second factor and may still get it. */
-export async function findPendingSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
+export async function findPendingSessionAccount(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db
     .select({ user: t })
     .from(s)
@@ -223,14 +223,14 @@ export async function findPendingSessionUser(db: Db, idHash: string): Promise<Us
 }
 
 /** Ends the session (also one waiting for the second factor); its account when it was open. */
-export async function endSession(db: Db, idHash: string): Promise<UserRow | undefined> {
+export async function endSession(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
   const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
   if (!ended) return undefined;
-  return findUserById(db, ended.userId);
+  return findAccountById(db, ended.userId);
 }
 
 /** Ends every session of the account, but `exceptIdHash`. */
-export async function endSessionsOfUser(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+export async function endSessionsOfAccount(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
   await db
     .update(s)
     .set({ endedAt: sql`now()` })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contacts, newsletterSubscriptions, orders } from '#server/db/schema.ts';
-import type { ContactList, PersonRecord } from '#shared/schemas/people.ts';
+import type { ContactList, ContactRecord } from '#shared/schemas/contacts.ts';
 import { cellsIgnoringQuotes, isFormula, readCsv } from '../../../../tests/helpers/csv.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -101,7 +101,7 @@ describe('GET /api/contacts/admin/{id}', () => {
   it('answers the record: consents, messages, webinar sign-ups, newsletter subscription and the orders found by e-mail', async () => {
     const response = await get(`/api/contacts/admin/${ids['anna.muster@example.ch']}`);
     expect(response.statusCode).toBe(200);
-    const record = response.json<PersonRecord>();
+    const record = response.json<ContactRecord>();
     expect(record.contact).toMatchObject({ email: 'anna.muster@example.ch', role: 'CISO' });
     expect(record.newsletterSubscription).toMatchObject({ status: 'CONFIRMED', topicIds: ['phishing'] });
     expect(record.contactMessages.map((message) => message.subject)).toEqual(['Hello']);

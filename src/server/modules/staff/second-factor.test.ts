@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword, newPasswordSchema } from '#shared/schemas/users.ts';
+import { isCommonPassword, newPasswordSchema } from '#shared/schemas/staff.ts';
 import { acceptTotpCode, createSecondFactorCrypto, isTotpCode, newRecoveryCodes, newTotpSecret } from './second-factor.ts';
 
 const key = 'k'.repeat(64);

@@ -32,7 +32,7 @@ export const newPasswordSchema = z
   .min(passwordLimits.min)
   .max(passwordLimits.max)
   .refine((password) => password.length < passwordLimits.min || password.length > passwordLimits.max || !isCommonPassword(password), {
-    error: 'error.users.commonPassword',
+    error: 'error.staff.commonPassword',
   });
 
 const email = z.string().trim().min(1).max(254).pipe(z.email({ error: 'error.invalidEmail' }));

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors.ts';
 import { defaultStaffRole, type StaffRole } from '#shared/staff-roles.ts';
 import { checkNewPassword, generatePassword, hashPassword } from './passwords.ts';
 import { normalizeEmail, refuseLosingLastAdmin } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 const emailSchema = z.email({ error: 'error.invalidEmail' });
 
@@ -22,9 +22,9 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
   const { db, audit } = deps;
   const account = (user: { id: string }) => ({ kind: 'staff', id: user.id });
 
-  async function userByEmail(tx: Db, email: string): Promise<repo.UserRow> {
-    const user = await repo.findUserByEmail(tx, normalizeEmail(email));
-    if (!user) throw new AppError('notFound', 'error.users.noSuchAccount');
+  async function accountByEmail(tx: Db, email: string): Promise<repo.StaffAccountRow> {
+    const user = await repo.findAccountByEmail(tx, normalizeEmail(email));
+    if (!user) throw new AppError('notFound', 'error.staff.noSuchAccount');
     return user;
   }
 
@@ -44,8 +44,8 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
       const role = input.role ?? defaultStaffRole;
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const id = await repo.insertUser(tx, { email, name, passwordHash, role });
-        if (!id) throw new AppError('conflict', 'error.users.accountExists');
+        const id = await repo.insertAccount(tx, { email, name, passwordHash, role });
+        if (!id) throw new AppError('conflict', 'error.staff.accountExists');
         await audit.record(commandLineActor, { action: 'staff.add', target: account({ id }), summary: `${email} added as ${role}` }, tx);
       });
       return { email, password, role };
@@ -54,7 +54,7 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
     /** Gives the account another role; the last active admin keeps theirs (409). */
     async setRole(email: string, role: StaffRole): Promise<{ email: string; role: StaffRole }> {
       return db.transaction(async (tx) => {
-        const user = await userByEmail(tx, email);
+        const user = await accountByEmail(tx, email);
         if (role !== 'admin') await refuseLosingLastAdmin(tx, user.id);
         await repo.setRole(tx, user.id, role);
         await audit.record(commandLineActor, { action: 'staff.role', target: account(user), summary: `${user.email}: ${user.role} → ${role}` }, tx);
@@ -68,9 +68,9 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
       checkNewPassword(password, 'password');
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
-        const user = await userByEmail(tx, input.email);
+        const user = await accountByEmail(tx, input.email);
         await repo.updatePasswordHash(tx, user.id, passwordHash);
-        await repo.endSessionsOfUser(tx, user.id);
+        await repo.endSessionsOfAccount(tx, user.id);
         await audit.record(commandLineActor, { action: 'staff.password', target: account(user), summary: `new password for ${user.email}; sessions ended` }, tx);
         return { email: user.email, password };
       });
@@ -79,10 +79,10 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
     /** Disables the account (it can no longer sign in) and ends its sessions; never the last active admin (409). */
     async disableStaff(email: string): Promise<{ email: string }> {
       return db.transaction(async (tx) => {
-        const user = await userByEmail(tx, email);
+        const user = await accountByEmail(tx, email);
         await refuseLosingLastAdmin(tx, user.id);
-        await repo.disableUser(tx, user.id);
-        await repo.endSessionsOfUser(tx, user.id);
+        await repo.disableAccount(tx, user.id);
+        await repo.endSessionsOfAccount(tx, user.id);
         await audit.record(commandLineActor, { action: 'staff.disable', target: account(user), summary: `${user.email} disabled; sessions ended` }, tx);
         return { email: user.email };
       });
@@ -91,9 +91,9 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
     /** Turns the second factor off (a lost authenticator app, a new SECRET_KEY) and ends the account's sessions. */
     async resetSecondFactor(email: string): Promise<{ email: string }> {
       return db.transaction(async (tx) => {
-        const user = await userByEmail(tx, email);
+        const user = await accountByEmail(tx, email);
         await repo.turnOffSecondFactor(tx, user.id);
-        await repo.endSessionsOfUser(tx, user.id);
+        await repo.endSessionsOfAccount(tx, user.id);
         await audit.record(commandLineActor, { action: 'staff.secondFactorOff', target: account(user), summary: `second factor of ${user.email} turned off; sessions ended` }, tx);
         return { email: user.email };
       });
@@ -112,12 +112,12 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
         const email = normalizeEmail(admin.email);
         const passwordHash = await hashPassword(admin.password);
         return db.transaction(async (tx) => {
-          const id = await repo.insertUser(tx, { email, name: 'Administrator', passwordHash, role: 'admin' });
+          const id = await repo.insertAccount(tx, { email, name: 'Administrator', passwordHash, role: 'admin' });
           if (id) {
             await audit.record(systemActor, { action: 'staff.add', target: account({ id }), summary: `${email} (ADMIN_EMAIL) added as admin` }, tx);
             return { created: 'admin', email } as const;
           }
-          const existing = await repo.findUserByEmail(tx, email);
+          const existing = await repo.findAccountByEmail(tx, email);
           if (existing && existing.role !== 'admin') {
             await repo.setRole(tx, existing.id, 'admin');
             await audit.record(systemActor, { action: 'staff.role', target: account(existing), summary: `${email} (ADMIN_EMAIL): ${existing.role} → admin` }, tx);
@@ -125,11 +125,11 @@ export function createStaffAccountsService(deps: { db: Db; audit: Pick<AuditServ
           return { created: null };
         });
       }
-      if ((await repo.countUsers(db)) > 0) return { created: null };
+      if ((await repo.countAccounts(db)) > 0) return { created: null };
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
-        const id = await repo.insertUser(tx, { ...demoStaffAccount, passwordHash, role: 'admin' });
+        const id = await repo.insertAccount(tx, { ...demoStaffAccount, passwordHash, role: 'admin' });
         if (!id) return { created: null } as const;
         await audit.record(systemActor, { action: 'staff.add', target: account({ id }), summary: `${demoStaffAccount.email} (demo) added as admin` }, tx);
         return { created: 'demo', email: demoStaffAccount.email, password } as const;

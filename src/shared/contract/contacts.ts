@@ -2,8 +2,8 @@ import type { Calls } from '../contract.ts';
 import { formMessagesResponseSchema } from '../schemas/forms.ts';
 import { tokenParams } from '../schemas/newsletter.ts';
 
-/** The people module's public call (src/server/modules/people/people.routes.ts). */
-export const peopleCalls = {
+/** The contacts module's public call (src/server/modules/contacts/contacts.routes.ts). */
+export const contactCalls = {
   /**
    * The link of the deletion mail (its own token, asked for with `requestDeletion` of
    * contract/newsletter.ts): deletes the contact and anonymises their orders. A POST,

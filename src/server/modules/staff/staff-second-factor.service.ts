@@ -1,11 +1,11 @@
 import type { Db } from '#server/db/client.ts';
 import type { CurrentStaffSession, StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Enrolment, RecoveryCodes } from '#shared/schemas/users.ts';
+import type { Enrolment, RecoveryCodes } from '#shared/schemas/staff.ts';
 import { acceptTotpCode, createSecondFactorCrypto, isTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeSvg } from './second-factor.ts';
-import { logStaff, signedInUser, type RequestContext } from './staff-requests.ts';
+import { logStaff, signedInAccount, type RequestContext } from './staff-requests.ts';
 import type { StaffThrottleService } from './staff-throttle.service.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /**
  * The staff's second factor (docs/product/staff-sign-in.md): an authenticator app's codes
@@ -23,7 +23,7 @@ export function createStaffSecondFactorService(deps: {
 
   return {
     /** A TOTP code newer than the last accepted one, or an unused recovery code; uses it up. */
-    async acceptCode(user: repo.UserRow, code: string): Promise<'totp' | 'recoveryCode' | undefined> {
+    async acceptCode(user: repo.StaffAccountRow, code: string): Promise<'totp' | 'recoveryCode' | undefined> {
       if (!user.totpSecret) return undefined;
       if (isTotpCode(code)) {
         const state = crypto.open(user.id, user.totpSecret);
@@ -38,8 +38,8 @@ export function createStaffSecondFactorService(deps: {
 
     /** `POST /api/users/me/second-factor/enrolment`: a new secret, for the authenticator app. */
     async startEnrolment(staff: StaffMember, password: string, context: RequestContext): Promise<Enrolment> {
-      const user = await signedInUser(db, staff);
-      if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
+      const user = await signedInAccount(db, staff);
+      if (user.totpEnabledAt) throw new AppError('conflict', 'error.staff.secondFactorAlreadyOn');
       await throttle.confirmPassword(user, password, 'password', context);
       const secret = newTotpSecret();
       await repo.setPendingTotpSecret(db, user.id, crypto.seal(user.id, { secret, lastCounter: null }));
@@ -53,19 +53,19 @@ export function createStaffSecondFactorService(deps: {
      * recovery codes, once.
      */
     async confirmEnrolment(staff: StaffMember, session: CurrentStaffSession, code: string, context: RequestContext): Promise<RecoveryCodes> {
-      const user = await signedInUser(db, staff);
-      if (user.totpEnabledAt) throw new AppError('conflict', 'error.users.secondFactorAlreadyOn');
+      const user = await signedInAccount(db, staff);
+      if (user.totpEnabledAt) throw new AppError('conflict', 'error.staff.secondFactorAlreadyOn');
       const state = user.totpSecret ? crypto.open(user.id, user.totpSecret) : undefined;
-      if (!user.totpSecret || !state) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
+      if (!user.totpSecret || !state) throw new AppError('conflict', 'error.staff.enrolmentNotStarted');
       const counter = acceptTotpCode(state.secret, code, null);
-      if (counter === null) throw AppError.field('code', 'wrongCode', 'error.users.wrongEnrolmentCode');
+      if (counter === null) throw AppError.field('code', 'wrongCode', 'error.staff.wrongEnrolmentCode');
       const expected = user.totpSecret;
       const recoveryCodes = newRecoveryCodes();
       await db.transaction(async (tx) => {
         const turnedOn = await repo.replaceTotpState(tx, user.id, expected, crypto.seal(user.id, { ...state, lastCounter: counter }), true);
-        if (!turnedOn) throw new AppError('conflict', 'error.users.enrolmentNotStarted');
+        if (!turnedOn) throw new AppError('conflict', 'error.staff.enrolmentNotStarted');
         await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map((recoveryCode) => crypto.hashRecoveryCode(user.id, recoveryCode)));
-        await repo.endSessionsOfUser(tx, user.id, session.idHash);
+        await repo.endSessionsOfAccount(tx, user.id, session.idHash);
       });
       logStaff(context, { email: user.email }, 'staff second factor turned on');
       return { recoveryCodes };
@@ -73,8 +73,8 @@ export function createStaffSecondFactorService(deps: {
 
     /** `DELETE /api/users/me/second-factor`: turns it off (also an enrolment not confirmed yet). */
     async turnOff(staff: StaffMember, password: string, context: RequestContext): Promise<void> {
-      const user = await signedInUser(db, staff);
-      if (!user.totpEnabledAt && !user.totpSecret) throw new AppError('conflict', 'error.users.secondFactorNotOn');
+      const user = await signedInAccount(db, staff);
+      if (!user.totpEnabledAt && !user.totpSecret) throw new AppError('conflict', 'error.staff.secondFactorNotOn');
       await throttle.confirmPassword(user, password, 'password', context);
       await repo.turnOffSecondFactor(db, user.id);
       logStaff(context, { email: user.email }, 'staff second factor turned off');

@@ -7,11 +7,11 @@ import { AppError } from '#shared/errors.ts';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
 import type { AcceptInvitation, InvitationRequest, StaffOverview } from '#shared/schemas/staff-admin.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
-import { createLinkToken, hashLinkToken } from '../people/link-tokens.rules.ts';
+import { createLinkToken, hashLinkToken } from '../contacts/link-tokens.rules.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { invitationMail } from './staff-invitation-mail.ts';
 import { logStaff, normalizeEmail, refuseLosingLastAdmin, type RequestContext } from './staff-requests.ts';
-import * as repo from './users.repository.ts';
+import * as repo from './staff.repository.ts';
 
 /** An invitation's link works this long. */
 const invitationValidDays = 7;
@@ -65,11 +65,11 @@ export function createStaffAdminService(deps: {
   async function changeAccount(
     admin: StaffMember,
     userId: string,
-    change: (user: repo.UserRow, tx: Db) => Promise<{ action: string; summary: string } | undefined>,
+    change: (user: repo.StaffAccountRow, tx: Db) => Promise<{ action: string; summary: string } | undefined>,
     options: { notYourself?: boolean } = {},
   ): Promise<StaffOverview> {
     await db.transaction(async (tx) => {
-      const user = await repo.findUserById(tx, userId);
+      const user = await repo.findAccountById(tx, userId);
       if (!user) throw new AppError('notFound', 'error.staff.accountNotFound');
       if (options.notYourself && user.id === admin.id) throw new AppError('conflict', 'error.staff.notYourself');
       const done = await change(user, tx);
@@ -90,7 +90,7 @@ export function createStaffAdminService(deps: {
     async invite(admin: StaffMember, input: InvitationRequest): Promise<StaffOverview> {
       const email = normalizeEmail(input.email);
       await db.transaction(async (tx) => {
-        if (await repo.findUserByEmail(tx, email)) throw new AppError('conflict', 'error.staff.alreadyStaff');
+        if (await repo.findAccountByEmail(tx, email)) throw new AppError('conflict', 'error.staff.alreadyStaff');
         await repo.withdrawInvitations(tx, { email });
         const { token, hash } = createLinkToken();
         const id = await repo.insertInvitation(tx, {
@@ -142,8 +142,8 @@ export function createStaffAdminService(deps: {
         async (user, tx) => {
           if (user.disabledAt) return undefined;
           await refuseLosingLastAdmin(tx, user.id);
-          await repo.disableUser(tx, user.id);
-          await repo.endSessionsOfUser(tx, user.id);
+          await repo.disableAccount(tx, user.id);
+          await repo.endSessionsOfAccount(tx, user.id);
           return { action: 'staff.disable', summary: `${user.email} disabled; sessions ended` };
         },
         { notYourself: true },
@@ -154,7 +154,7 @@ export function createStaffAdminService(deps: {
     enable(admin: StaffMember, userId: string): Promise<StaffOverview> {
       return changeAccount(admin, userId, async (user, tx) => {
         if (!user.disabledAt) return undefined;
-        await repo.enableUser(tx, user.id);
+        await repo.enableAccount(tx, user.id);
         return { action: 'staff.enable', summary: `${user.email} enabled` };
       });
     },
@@ -164,7 +164,7 @@ export function createStaffAdminService(deps: {
       return changeAccount(admin, userId, async (user, tx) => {
         if (!user.totpEnabledAt && !user.totpSecret) return undefined;
         await repo.turnOffSecondFactor(tx, user.id);
-        await repo.endSessionsOfUser(tx, user.id);
+        await repo.endSessionsOfAccount(tx, user.id);
         return { action: 'staff.secondFactorOff', summary: `second factor of ${user.email} turned off; sessions ended` };
       });
     },
@@ -172,7 +172,7 @@ export function createStaffAdminService(deps: {
     /** `DELETE /api/admin/staff/:id/sessions`: every open session of the account; of the admin's own, every other one. */
     endSessions(admin: StaffMember, session: CurrentStaffSession, userId: string): Promise<StaffOverview> {
       return changeAccount(admin, userId, async (user, tx) => {
-        await repo.endSessionsOfUser(tx, user.id, user.id === admin.id ? session.idHash : undefined);
+        await repo.endSessionsOfAccount(tx, user.id, user.id === admin.id ? session.idHash : undefined);
         return { action: 'staff.endSessions', summary: `sessions of ${user.email} ended` };
       });
     },
@@ -198,7 +198,7 @@ export function createStaffAdminService(deps: {
       const email = await db.transaction(async (tx) => {
         const invitation = await repo.findOpenInvitation(tx, hashLinkToken(token), true);
         if (!invitation) throw new AppError('notFound', 'error.staff.invitationNotFound');
-        const id = await repo.insertUser(tx, { email: invitation.email, name: input.name, passwordHash, role: invitation.role });
+        const id = await repo.insertAccount(tx, { email: invitation.email, name: input.name, passwordHash, role: invitation.role });
         if (!id) throw new AppError('conflict', 'error.staff.alreadyStaff');
         await repo.markInvitationAccepted(tx, invitation.id);
         const actor: AuditActor = { email: invitation.email, role: invitation.role, clientAddress: context.clientAddress };

@@ -3,7 +3,7 @@ import { languages } from '../locales.ts';
 import { newsletterStatuses } from './newsletter.ts';
 
 /**
- * Payloads about people (docs/product/people.md): everything stored about a contact (the
+ * Payloads about people (docs/product/contacts.md): everything stored about a contact (the
  * person's own download and the back office's contact record), and the back office's list
  * of contacts. Dates are ISO date-times. Stored texts are given as they are stored (null
  * when not given).
@@ -133,7 +133,7 @@ const personOrderSchema = z.object({
  * Everything stored about a contact: GET /newsletter/{token}/data (the person's own
  * download) and GET /contacts/admin/{id} (the back office's contact record).
  */
-export const personRecordSchema = z.object({
+export const contactRecordSchema = z.object({
   contact: contactSchema,
   consents: z.array(consentSchema),
   newsletterSubscription: personSubscriptionSchema.nullable(),
@@ -141,4 +141,4 @@ export const personRecordSchema = z.object({
   webinarSubscriptions: z.array(personWebinarSchema),
   orders: z.array(personOrderSchema),
 });
-export type PersonRecord = z.infer<typeof personRecordSchema>;
+export type ContactRecord = z.infer<typeof contactRecordSchema>;
