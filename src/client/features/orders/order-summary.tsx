@@ -25,7 +25,7 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
   const lines = detail.items.filter((item) => item.status === 'ACTIVE');
   const term = (item: OrderDetail['items'][number]) =>
     item.paymentFrequency === 'MONTHLY'
-      ? t('checkout.lines.monthlyTerm', { months: translatePlural(language, 'checkout.lines.termMonths', item.periodMonths ?? 1) })
+      ? translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)
       : t('checkout.lines.oneTime');
   if (compact) {
     return (
@@ -45,7 +45,7 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
               <th scope="row">
                 {item.product.translations[language]?.title ?? item.product.title}
                 <span className="order-lines__detail">
-                  {translatePlural(language, 'checkout.lines.seatCount', item.quantity)} · {term(item)}
+                  {translatePlural(language, 'lines.seats', item.quantity)} · {term(item)}
                 </span>
               </th>
               <td className="order-lines__number">

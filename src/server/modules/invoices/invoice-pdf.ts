@@ -287,7 +287,7 @@ class InvoiceWriter {
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
     const { period } = this.invoice;
     if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
-    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'invoice.line.months', line.periodMonths ?? 1) });
+    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'lines.months', line.periodMonths ?? 1) });
   }
 
   /** One table row; the caller has checked that it fits. Returns the y below. */
@@ -307,7 +307,7 @@ class InvoiceWriter {
         x: columns.xs[1] + columns.padding,
         width: columns.widths[1] - columns.padding,
         align: 'left',
-        parts: [{ text: translatePlural(this.language, 'invoice.line.seats', line.quantity), style: { size: 9.5 } }],
+        parts: [{ text: translatePlural(this.language, 'lines.seats', line.quantity), style: { size: 9.5 } }],
       },
       {
         x: columns.xs[2] + columns.padding,
