@@ -37,6 +37,11 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
   return new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions }).format(parseDate(date));
 }
 
+/** An ISO day (`2026-11-21`, a day in Zurich) as `formatDate` writes it: noon UTC is that day in Zurich. */
+export function formatIsoDay(isoDay: string, language: Language): string {
+  return formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+}
+
 /**
  * A moment: the date as `formatDate` writes it, the time on a 24-hour clock, the time
  * zone's short name and its UTC offset: `21 Nov 2026, 10:30 CET (UTC+1)` in en-US,

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { formatIBAN } from 'swissqrbill/utils';
 import { company } from '#shared/company.ts';
-import { defaultTimeZone, formatDate } from '#shared/dates.ts';
+import { defaultTimeZone, formatDate, formatIsoDay } from '#shared/dates.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
 import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
@@ -279,7 +279,7 @@ class InvoiceWriter {
 
   /** An ISO day as the invoice's language writes it (noon UTC is that day in Zurich). */
   day(isoDay: string): string {
-    return formatDate(new Date(`${isoDay}T12:00:00Z`), this.language);
+    return formatIsoDay(isoDay, this.language);
   }
 
   /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
