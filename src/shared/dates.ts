@@ -107,6 +107,11 @@ function wallClockMillis(instant: number, timeZone: string): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 
+/** A moment as spreadsheets read a date and time (`2025-03-02 00:30:00`), on the clocks of `timeZone` (Zurich by default), to the second. */
+export function formatSpreadsheetDateTime(date: Date | string, timeZone = defaultTimeZone): string {
+  return new Date(wallClockMillis(parseDate(date).getTime(), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The date and time the clocks of `timeZone` (Zurich by default) show at an instant, to the minute. */
 export function localDateTimeOf(date: Date | string, timeZone = defaultTimeZone): LocalDateTime {
   const value = typeof date === 'string' ? new Date(date) : date;

@@ -88,6 +88,18 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
   );
 }
 
+/** One amount of the totals: a term and its money. */
+function TotalRow({ label, amount, currency, className, testId }: { label: string; amount: number; currency: string; className?: string; testId?: string }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <Money amount={amount} currency={currency} />
+      </dd>
+    </div>
+  );
+}
+
 /**
  * Net, VAT and gross. `vatPending`: the billing country is not known yet, so only the net
  * total shows, with a note that VAT follows the billing address.
@@ -102,19 +114,9 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
       <div className="order-totals">
         {firstInvoiceNote}
         <dl>
-          <div className="order-totals__gross">
-            <dt>{t('checkout.totals.net')}</dt>
-            <dd data-testid="order-net">
-              <Money amount={totals.net} currency={currency} />
-            </dd>
-          </div>
+          <TotalRow label={t('checkout.totals.net')} amount={totals.net} currency={currency} className="order-totals__gross" testId="order-net" />
           {totals.perMonth && (
-            <div className="order-totals__monthly">
-              <dt>{t('checkout.totals.perMonthNet')}</dt>
-              <dd data-testid="order-per-month">
-                <Money amount={totals.perMonth.net} currency={currency} />
-              </dd>
-            </div>
+            <TotalRow label={t('checkout.totals.perMonthNet')} amount={totals.perMonth.net} currency={currency} className="order-totals__monthly" testId="order-per-month" />
           )}
         </dl>
         <p className="order-totals__note">{t('checkout.totals.vatPending')}</p>
@@ -132,31 +134,11 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
     <div className="order-totals">
       {firstInvoiceNote}
       <dl>
-        <div>
-          <dt>{t('checkout.totals.net')}</dt>
-          <dd>
-            <Money amount={totals.net} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('checkout.totals.vat', { rate })}</dt>
-          <dd>
-            <Money amount={totals.vatAmount} currency={currency} />
-          </dd>
-        </div>
-        <div className="order-totals__gross">
-          <dt>{t('checkout.totals.gross')}</dt>
-          <dd data-testid="order-gross">
-            <Money amount={totals.gross} currency={currency} />
-          </dd>
-        </div>
+        <TotalRow label={t('checkout.totals.net')} amount={totals.net} currency={currency} />
+        <TotalRow label={t('checkout.totals.vat', { rate })} amount={totals.vatAmount} currency={currency} />
+        <TotalRow label={t('checkout.totals.gross')} amount={totals.gross} currency={currency} className="order-totals__gross" testId="order-gross" />
         {totals.perMonth && (
-          <div className="order-totals__monthly">
-            <dt>{t('checkout.totals.perMonth')}</dt>
-            <dd data-testid="order-per-month">
-              <Money amount={totals.perMonth.gross} currency={currency} />
-            </dd>
-          </div>
+          <TotalRow label={t('checkout.totals.perMonth')} amount={totals.perMonth.gross} currency={currency} className="order-totals__monthly" testId="order-per-month" />
         )}
       </dl>
       {note && <p className="order-totals__note">{note}</p>}
