@@ -7,7 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { invoices, orderHistory, orderItems, orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
-import { benchEnv, withPostgresBenchDatabase } from './database.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startServer } from './server.ts';
 
@@ -202,12 +202,7 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    console.error('Set DATABASE_URL to a PostgreSQL server (postgres://user:password@host:5432/db).');
-    process.exit(1);
-  }
-  benchBilling(baseUrl).then(
+  benchBilling(postgresUrlOrExit()).then(
     (figures) => {
       console.log(`billing job, ${figures.plans} active plans: ${figures.renewed} renewed with their invoices in ${figures.jobSeconds.toFixed(1)} s (goal ≤ 60 s)`);
       for (const call of figures.calls) {

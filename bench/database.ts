@@ -48,3 +48,13 @@ export async function withPgliteBenchDatabase<T>(folder: string, bench: (databas
 export function benchEnv(dataDir: string, overrides: Record<string, string> = {}): Env {
   return readEnv({ NODE_ENV: 'test', SECRET_KEY: randomBytes(32).toString('hex'), DATA_DIR: dataDir, LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000', ...overrides });
 }
+
+/** DATABASE_URL, for a bench run on its own that needs a PostgreSQL server; without it, says so and exits. */
+export function postgresUrlOrExit(): string {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    console.error('Set DATABASE_URL to a PostgreSQL server (postgres://user:password@host:5432/db).');
+    process.exit(1);
+  }
+  return baseUrl;
+}

@@ -5,7 +5,7 @@ import { orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { signInAsStaff } from '../tests/helpers/staff.ts';
-import { benchEnv, withPostgresBenchDatabase } from './database.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 
 /**
@@ -126,12 +126,7 @@ export function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    console.error('Set DATABASE_URL to a PostgreSQL server (postgres://user:password@host:5432/db).');
-    process.exit(1);
-  }
-  benchOrdersList(baseUrl)
+  benchOrdersList(postgresUrlOrExit())
     .then((figures) => {
       console.log(`POST /api/orders/admin/list, ${orderCount} orders on PostgreSQL, ${callsPerCase} calls each (target p95 ≤ 50 ms)`);
       console.table(figures.map((f) => ({ case: f.what, 'p50 ms': f.p50.toFixed(1), 'p95 ms': f.p95.toFixed(1), 'max ms': f.max.toFixed(1), met: f.p95 <= 50 ? 'yes' : 'NO' })));

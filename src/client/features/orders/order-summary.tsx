@@ -27,62 +27,50 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
     item.paymentFrequency === 'MONTHLY'
       ? translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)
       : t('checkout.lines.oneTime');
-  if (compact) {
-    return (
-      <table className="order-lines order-lines--compact">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('checkout.lines.training')}</th>
-            <th scope="col" className="order-lines__number">
-              {t('checkout.lines.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.product.translations[language]?.title ?? item.product.title}
-                <span className="order-lines__detail">
-                  {translatePlural(language, 'lines.seats', item.quantity)} · {term(item)}
-                </span>
-              </th>
-              <td className="order-lines__number">
-                <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
   return (
-    <table className="order-lines">
+    <table className={compact ? 'order-lines order-lines--compact' : 'order-lines'}>
       <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{t('checkout.lines.training')}</th>
-          <th scope="col" className="order-lines__number">
-            {t('checkout.lines.seats')}
-          </th>
-          <th scope="col">{t('checkout.lines.term')}</th>
+          {!compact && (
+            <>
+              <th scope="col" className="order-lines__number">
+                {t('checkout.lines.seats')}
+              </th>
+              <th scope="col">{t('checkout.lines.term')}</th>
+            </>
+          )}
           <th scope="col" className="order-lines__number">
             {t('checkout.lines.total')}
           </th>
         </tr>
       </thead>
       <tbody>
-        {lines.map((item) => (
-          <tr key={item.id}>
-            <th scope="row">{item.product.translations[language]?.title ?? item.product.title}</th>
-            <td className="order-lines__number">{item.quantity}</td>
-            <td>{term(item)}</td>
-            <td className="order-lines__number">
-              <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
-            </td>
-          </tr>
-        ))}
+        {lines.map((item) => {
+          const title = item.product.translations[language]?.title ?? item.product.title;
+          return (
+            <tr key={item.id}>
+              {compact ? (
+                <th scope="row">
+                  {title}
+                  <span className="order-lines__detail">
+                    {translatePlural(language, 'lines.seats', item.quantity)} · {term(item)}
+                  </span>
+                </th>
+              ) : (
+                <>
+                  <th scope="row">{title}</th>
+                  <td className="order-lines__number">{item.quantity}</td>
+                  <td>{term(item)}</td>
+                </>
+              )}
+              <td className="order-lines__number">
+                <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
