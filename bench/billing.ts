@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { invoices, orderHistory, orderItems, orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
-import { readEnv } from '#server/env.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startServer } from './server.ts';
 
@@ -40,7 +38,7 @@ const addDays = (isoDay: string, days: number) => {
 };
 
 /** 10,000 plans paid 35 days ago: each has its second month due today. */
-async function seedPlans(db: Awaited<ReturnType<typeof openDatabase>>['db'], today: string): Promise<void> {
+async function seedPlans(db: Database['db'], today: string): Promise<void> {
   const paidOn = addDays(today, -35);
   const periodEnd = addDays(paidOn, 30);
   for (let start = 0; start < planCount; start += 1000) {
@@ -153,76 +151,58 @@ async function visitors(base: string, done: () => boolean) {
   return { start, times, errors };
 }
 
-export async function benchBilling(baseUrl: string): Promise<BillingFigures> {
-  const name = `shop_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+export function benchBilling(baseUrl: string): Promise<BillingFigures> {
+  return withPostgresBenchDatabase(baseUrl, async (database, databaseUrl) => {
+    // The job in this process, as `npm run billing` runs it beside the server.
+    const app = await buildApp({ env: benchEnv('tmp/bench-billing'), database, logger: false });
+    // The server answers the visitors; its own billing job is off, so the run measured here is the only one.
+    const server = await startServer({ port: 3214, databaseUrl, env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
+    try {
+      await seedDatabase(database.db);
+      const today = isoDateInZurich();
+      await seedPlans(database.db, today);
+      await app.ready();
 
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  // The job in this process, as `npm run billing` runs it beside the server.
-  const env = readEnv({ NODE_ENV: 'test', SECRET_KEY: randomBytes(32).toString('hex'), DATA_DIR: 'tmp/bench-billing', LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000' });
-  const app = await buildApp({ env, database, logger: false });
-  // The server answers the visitors; its own billing job is off, so the run measured here is the only one.
-  const server = await startServer({ port: 3214, databaseUrl: url.toString(), env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
-  try {
-    await seedDatabase(database.db);
-    const today = isoDateInZurich();
-    await seedPlans(database.db, today);
-    await app.ready();
+      let finished = false;
+      const crowd = await visitors(server.url, () => finished);
+      const running = crowd.start();
+      const started = performance.now();
+      const report = await app.billing.run({ asOf: today });
+      const jobSeconds = (performance.now() - started) / 1000;
+      finished = true;
+      await running;
 
-    let finished = false;
-    const crowd = await visitors(server.url, () => finished);
-    const running = crowd.start();
-    const started = performance.now();
-    const report = await app.billing.run({ asOf: today });
-    const jobSeconds = (performance.now() - started) / 1000;
-    finished = true;
-    await running;
+      // The mail worker's part: rendering each invoice's PDF once (then kept in the record).
+      const sample = await database.db.select({ id: invoices.id, orderId: invoices.orderId }).from(invoices).limit(pdfSample);
+      const { createInvoicesService } = await import('#server/modules/invoices/invoices.service.ts');
+      const { createInvoiceRecordsService } = await import('#server/modules/invoices/invoice-records.service.ts');
+      const renderer = createInvoicesService();
+      const records = createInvoiceRecordsService({ db: database.db, renderer });
+      await records.pdf(sample[0]!.orderId, sample[0]!.id);
+      const pdfStarted = performance.now();
+      for (const invoice of sample.slice(1)) await records.pdf(invoice.orderId, invoice.id);
+      const pdfMsEach = (performance.now() - pdfStarted) / Math.max(1, sample.length - 1);
+      await renderer.close();
 
-    // The mail worker's part: rendering each invoice's PDF once (then kept in the record).
-    const sample = await database.db.select({ id: invoices.id, orderId: invoices.orderId }).from(invoices).limit(pdfSample);
-    const { createInvoicesService } = await import('#server/modules/invoices/invoices.service.ts');
-    const { createInvoiceRecordsService } = await import('#server/modules/invoices/invoice-records.service.ts');
-    const renderer = createInvoicesService();
-    const records = createInvoiceRecordsService({ db: database.db, renderer });
-    await records.pdf(sample[0]!.orderId, sample[0]!.id);
-    const pdfStarted = performance.now();
-    for (const invoice of sample.slice(1)) await records.pdf(invoice.orderId, invoice.id);
-    const pdfMsEach = (performance.now() - pdfStarted) / Math.max(1, sample.length - 1);
-    await renderer.close();
-
-    return {
-      plans: planCount,
-      renewed: report.renewed.length,
-      jobSeconds,
-      calls: Object.entries(crowd.times).map(([what, list]) => {
-        const sorted = [...list].sort((a, b) => a - b);
-        return { what, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), errors: crowd.errors[what] ?? 0 };
-      }),
-      pdfMsEach,
-    };
-  } finally {
-    await server.stop();
-    await app.close();
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+      return {
+        plans: planCount,
+        renewed: report.renewed.length,
+        jobSeconds,
+        calls: Object.entries(crowd.times).map(([what, list]) => {
+          const sorted = [...list].sort((a, b) => a - b);
+          return { what, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), errors: crowd.errors[what] ?? 0 };
+        }),
+        pdfMsEach,
+      };
+    } finally {
+      await server.stop();
+      await app.close();
+    }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    console.error('Set DATABASE_URL to a PostgreSQL server (postgres://user:password@host:5432/db).');
-    process.exit(1);
-  }
-  benchBilling(baseUrl).then(
+  benchBilling(postgresUrlOrExit()).then(
     (figures) => {
       console.log(`billing job, ${figures.plans} active plans: ${figures.renewed} renewed with their invoices in ${figures.jobSeconds.toFixed(1)} s (goal ≤ 60 s)`);
       for (const call of figures.calls) {

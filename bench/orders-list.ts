@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
-import { readEnv } from '#server/env.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { signInAsStaff } from '../tests/helpers/staff.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 
 /**
@@ -80,73 +77,56 @@ function seedRows(count: number): (typeof orders.$inferInsert)[] {
 }
 
 /** Seeds a fresh database of the PostgreSQL server of `baseUrl`, measures, and drops it. */
-export async function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
-  const name = `shop_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+export function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
+  return withPostgresBenchDatabase(baseUrl, async (database, databaseUrl) => {
+    const env = benchEnv('tmp/bench-orders');
+    const app = await buildApp({ env, database, logger: false });
+    try {
+      await seedDatabase(database.db);
+      const rows = seedRows(orderCount);
+      for (let start = 0; start < rows.length; start += 1000) await database.db.insert(orders).values(rows.slice(start, start + 1000));
+      // What autovacuum does soon after a bulk load: the planner gets the table's statistics,
+      // and the visibility map lets counts read the indexes alone.
+      await database.db.execute(sql`vacuum analyze orders`);
+      await app.ready();
+      const staff = await signInAsStaff({ app, database, env, databaseUrl, close: async () => {} });
 
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  const env = readEnv({ NODE_ENV: 'test', SECRET_KEY: randomBytes(32).toString('hex'), DATA_DIR: 'tmp/bench-orders', LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000' });
-  const app = await buildApp({ env, database, logger: false });
-  try {
-    await seedDatabase(database.db);
-    const rows = seedRows(orderCount);
-    for (let start = 0; start < rows.length; start += 1000) await database.db.insert(orders).values(rows.slice(start, start + 1000));
-    // What autovacuum does soon after a bulk load: the planner gets the table's statistics,
-    // and the visibility map lets counts read the indexes alone.
-    await database.db.execute(sql`vacuum analyze orders`);
-    await app.ready();
-    const staff = await signInAsStaff({ app, database, env, databaseUrl: url.toString(), close: async () => {} });
-
-    const cases: [string, object][] = [
-      ['default work queue (all but carts), by status, newest first', {}],
-      ['needs action (ORDERED, IN_PROGRESS)', { statuses: ['ORDERED', 'IN_PROGRESS'] }],
-      ['search: a buyer\'s e-mail', { search: 'buyer54321@example' }],
-      ['search: a contact name, two words', { search: 'claudia keller' }],
-      ['search: part of a company', { search: 'treuhand' }],
-      ['search: an order number', { search: '-012345' }],
-      ['default filter, by date received', { sortColumn: 'RECEIVED' }],
-      ['company "alpen", sorted by total excl. VAT desc', { company: 'alpen', sortColumn: 'TOTAL_EXCL_VAT', sortDirection: 'DESC' }],
-      ['company "ag", sorted by company', { company: 'ag', sortColumn: 'COMPANY' }],
-      ['statuses INVOICED+ACTIVE, last 30 days, by status desc', { statuses: ['INVOICED', 'ACTIVE'], dateRange: 'LAST_30_DAYS', sortColumn: 'STATUS', sortDirection: 'DESC' }],
-      ['default filter, page 300 of 20', { page: 300 }],
-    ];
-    const figures: ListFigure[] = [];
-    for (const [what, body] of cases) {
-      const call = async () => {
-        const started = process.hrtime.bigint();
-        const response = await app.inject({ method: 'POST', url: '/api/orders/admin/list', headers: staff.headers, payload: body });
-        if (response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
-        return Number(process.hrtime.bigint() - started) / 1e6;
-      };
-      for (let i = 0; i < 20; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < callsPerCase; i++) times.push(await call());
-      times.sort((a, b) => a - b);
-      figures.push({ what, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 });
+      const cases: [string, object][] = [
+        ['default work queue (all but carts), by status, newest first', {}],
+        ['needs action (ORDERED, IN_PROGRESS)', { statuses: ['ORDERED', 'IN_PROGRESS'] }],
+        ['search: a buyer\'s e-mail', { search: 'buyer54321@example' }],
+        ['search: a contact name, two words', { search: 'claudia keller' }],
+        ['search: part of a company', { search: 'treuhand' }],
+        ['search: an order number', { search: '-012345' }],
+        ['default filter, by date received', { sortColumn: 'RECEIVED' }],
+        ['company "alpen", sorted by total excl. VAT desc', { company: 'alpen', sortColumn: 'TOTAL_EXCL_VAT', sortDirection: 'DESC' }],
+        ['company "ag", sorted by company', { company: 'ag', sortColumn: 'COMPANY' }],
+        ['statuses INVOICED+ACTIVE, last 30 days, by status desc', { statuses: ['INVOICED', 'ACTIVE'], dateRange: 'LAST_30_DAYS', sortColumn: 'STATUS', sortDirection: 'DESC' }],
+        ['default filter, page 300 of 20', { page: 300 }],
+      ];
+      const figures: ListFigure[] = [];
+      for (const [what, body] of cases) {
+        const call = async () => {
+          const started = process.hrtime.bigint();
+          const response = await app.inject({ method: 'POST', url: '/api/orders/admin/list', headers: staff.headers, payload: body });
+          if (response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+          return Number(process.hrtime.bigint() - started) / 1e6;
+        };
+        for (let i = 0; i < 20; i++) await call();
+        const times: number[] = [];
+        for (let i = 0; i < callsPerCase; i++) times.push(await call());
+        times.sort((a, b) => a - b);
+        figures.push({ what, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 });
+      }
+      return figures;
+    } finally {
+      await app.close();
     }
-    return figures;
-  } finally {
-    await app.close();
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    console.error('Set DATABASE_URL to a PostgreSQL server (postgres://user:password@host:5432/db).');
-    process.exit(1);
-  }
-  benchOrdersList(baseUrl)
+  benchOrdersList(postgresUrlOrExit())
     .then((figures) => {
       console.log(`POST /api/orders/admin/list, ${orderCount} orders on PostgreSQL, ${callsPerCase} calls each (target p95 ≤ 50 ms)`);
       console.table(figures.map((f) => ({ case: f.what, 'p50 ms': f.p50.toFixed(1), 'p95 ms': f.p95.toFixed(1), 'max ms': f.max.toFixed(1), met: f.p95 <= 50 ? 'yes' : 'NO' })));

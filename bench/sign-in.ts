@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
-import { readEnv } from '#server/env.ts';
 import { argon2Options, hashPassword, verifyPassword } from '#server/modules/staff/passwords.ts';
 import { solveCaptcha } from '../tests/helpers/captcha.ts';
 import { startXsrfSession } from '../tests/helpers/xsrf.ts';
+import { benchEnv, withPgliteBenchDatabase, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 
 /**
@@ -36,14 +33,8 @@ interface SignInFigure {
 const argon2Parameters = `argon2id m=${argon2Options.memoryCost} KiB (${Math.round(argon2Options.memoryCost / 1024)} MiB), t=${argon2Options.timeCost}, p=${argon2Options.parallelism}`;
 
 async function measure(database: Database): Promise<SignInFigure> {
-  const env = readEnv({
-    NODE_ENV: 'production',
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    DATA_DIR: 'tmp/bench-sign-in',
-    LOG_LEVEL: 'silent',
-    // Puzzles are solved before measuring: keep them quick to solve.
-    CAPTCHA_MAX_NUMBER: '1000',
-  });
+  // Production, as staff sign in; puzzles are solved before measuring.
+  const env = benchEnv('tmp/bench-sign-in', { NODE_ENV: 'production' });
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, logger: false });
   try {
@@ -80,38 +71,13 @@ async function measure(database: Database): Promise<SignInFigure> {
 }
 
 /** On PGlite in a fresh data folder. */
-export async function benchSignInPglite(): Promise<SignInFigure> {
-  const folder = 'tmp/bench-sign-in';
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(`${folder}/pgdata`, { recursive: true });
-  const database = await openDatabase({ pgliteDir: `${folder}/pgdata` });
-  try {
-    return await measure(database);
-  } finally {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
+export function benchSignInPglite(): Promise<SignInFigure> {
+  return withPgliteBenchDatabase('tmp/bench-sign-in', measure);
 }
 
 /** On a fresh database of the PostgreSQL server of `baseUrl`, dropped afterwards. */
-export async function benchSignInPostgres(baseUrl: string): Promise<SignInFigure> {
-  const name = `shop_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  try {
-    return await measure(database);
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+export function benchSignInPostgres(baseUrl: string): Promise<SignInFigure> {
+  return withPostgresBenchDatabase(baseUrl, measure);
 }
 
 /** The figure as bench/run.ts prints it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatShortDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
+import { formatDate, formatDateTime, formatIsoDay, formatShortDateTime, formatSpreadsheetDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
 
 describe('one date format per language, with the time zone short name and UTC offset where a time is shown', () => {
   it.each([
@@ -25,6 +25,19 @@ describe('one date format per language, with the time zone short name and UTC of
   it('refuses an invalid date', () => {
     expect(() => formatDateTime('not a date', 'en-US')).toThrowError(RangeError);
     expect(() => formatDate('not a date', 'de-CH')).toThrowError(RangeError);
+  });
+});
+
+describe('an ISO day and a spreadsheet\'s date and time', () => {
+  it('write an ISO day as that day, whatever the zone of the machine', () => {
+    expect(formatIsoDay('2026-11-21', 'de-CH')).toBe('21. Nov. 2026');
+    expect(formatIsoDay('2027-01-01', 'en-US')).toBe('1 Jan 2027');
+  });
+
+  it('write a moment on Zurich\'s clock to the second, across daylight-saving changes', () => {
+    expect(formatSpreadsheetDateTime('2025-03-01T23:30:00Z')).toBe('2025-03-02 00:30:00');
+    expect(formatSpreadsheetDateTime('2025-07-01T22:59:59.900Z')).toBe('2025-07-02 00:59:59');
+    expect(formatSpreadsheetDateTime('2025-10-26T01:30:00Z')).toBe('2025-10-26 02:30:00');
   });
 });
 

@@ -37,6 +37,11 @@ export function formatDate(date: Date | string, language: Language, timeZone = d
   return new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions }).format(parseDate(date));
 }
 
+/** An ISO day (`2026-11-21`, a day in Zurich) as `formatDate` writes it: noon UTC is that day in Zurich. */
+export function formatIsoDay(isoDay: string, language: Language): string {
+  return formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+}
+
 /**
  * A moment: the date as `formatDate` writes it, the time on a 24-hour clock, the time
  * zone's short name and its UTC offset: `21 Nov 2026, 10:30 CET (UTC+1)` in en-US,
@@ -100,6 +105,11 @@ function localFormat(timeZone: string): Intl.DateTimeFormat {
 function wallClockMillis(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(localFormat(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+/** A moment as spreadsheets read a date and time (`2025-03-02 00:30:00`), on the clocks of `timeZone` (Zurich by default), to the second. */
+export function formatSpreadsheetDateTime(date: Date | string, timeZone = defaultTimeZone): string {
+  return new Date(wallClockMillis(parseDate(date).getTime(), timeZone)).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The date and time the clocks of `timeZone` (Zurich by default) show at an instant, to the minute. */

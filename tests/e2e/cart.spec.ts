@@ -22,7 +22,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   await page.getByRole('radio', { name: 'Monatlich' }).check();
   const basic = page.locator('[data-island="add-to-cart"][data-product-code="cyber_security_training_basic_v1"][data-payment-frequency="MONTHLY"]');
   await basic.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(drawer.getByText('1 Platz · monatlich, Mindestlaufzeit 12 Monate')).toBeVisible();
+  await expect(drawer.getByText('1 Platz · pro Monat, Mindestlaufzeit 12 Monate')).toBeVisible();
   await expect(page.locator('.cart-button .badge')).toHaveText('2');
   await drawer.getByRole('link', { name: 'Zum Warenkorb' }).click();
 

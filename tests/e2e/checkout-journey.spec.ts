@@ -50,7 +50,7 @@ test.describe('a Swiss visitor on the en-US site', () => {
     // The drawer: the monthly line at its price per month with its term; today and per month apart.
     const drawer = page.getByRole('dialog');
     await expect(drawer.locator('.cart-drawer__items li')).toHaveCount(1);
-    await expect(drawer.locator('.cart-drawer__items li')).toContainText('1 seat · monthly, minimum term 12 months');
+    await expect(drawer.locator('.cart-drawer__items li')).toContainText('1 seat · per month, minimum term 12 months');
     await expect(drawer.locator('.cart-drawer__items li')).toContainText('38.90 CHF per month');
     await expect(drawer.getByTestId('cart-due-today')).toHaveText('38.90 CHF');
     await expect(drawer.getByTestId('cart-per-month')).toHaveText('38.90 CHF');

@@ -19,9 +19,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new, empty database on the PostgreSQL server of `baseUrl`, and how to drop it. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the PostgreSQL server of `baseUrl` (named `<prefix>_<random>`), and how to drop it. */
+export async function createPostgresDatabase(baseUrl: string, prefix = 'shop_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

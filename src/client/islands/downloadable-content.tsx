@@ -1,8 +1,8 @@
-import { useRef, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { Language } from '#shared/locales.ts';
 import type { DownloadDialogProps } from '#client/features/downloadables/download-dialog.tsx';
 import type { IslandProps } from './types.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useLazyDialog } from './lazy-dialog.ts';
 
 /**
  * `data-code`: the item's code (`guide`; none: renders nothing); `data-label`: the
@@ -25,37 +25,13 @@ const loadDialog = (language: Language): Promise<ComponentType<DownloadDialogPro
  * the pointer or the focus reaches the button, and at the latest on the click.
  */
 export default function DownloadableContent({ lang, code = '', label = '' }: DownloadableContentProps) {
-  const hydrated = useHydrated();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<{ component: ComponentType<DownloadDialogProps> }>();
-  const [open, setOpen] = useState(false);
+  const { triggerProps, triggerRef, Dialog, open, setOpen } = useLazyDialog(loadDialog, lang, '[downloadable-content]');
 
   if (code === '') return null;
 
-  const prefetch = () => void loadDialog(lang).catch(() => {});
-  const openDialog = () =>
-    loadDialog(lang).then(
-      (component) => {
-        setDialog({ component });
-        setOpen(true);
-      },
-      // A failure is only logged; the button stays and can be tried again.
-      (error: unknown) => console.error('[downloadable-content]', error),
-    );
-
-  const Dialog = dialog?.component;
   return (
     <>
-      <button
-        ref={triggerRef}
-        type="button"
-        className="button"
-        aria-haspopup="dialog"
-        disabled={!hydrated}
-        onClick={openDialog}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      >
+      <button className="button" {...triggerProps}>
         {label}
       </button>
       {Dialog && <Dialog code={code} language={lang} open={open} onClose={() => setOpen(false)} returnFocusTo={triggerRef} />}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { Language } from '#shared/locales.ts';
 import type { NewsletterDialogProps } from '#client/ui/form/newsletter-dialog.tsx';
 import type { IslandProps } from './types.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useLazyDialog } from './lazy-dialog.ts';
 
 /**
  * `data-label`: the button's text, translated by the prerender (the catalogue comes with the dialog).
@@ -31,25 +31,7 @@ const loadDialog = (language: Language): Promise<Dialog> =>
  * redirect: mails and other pages send visitors to `/web/{lang}/#newsletter`).
  */
 export default function NewsletterModal({ lang, label = '', variant, fragment }: NewsletterModalProps) {
-  const hydrated = useHydrated();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [dialog, setDialog] = useState<{ component: Dialog } | undefined>(undefined);
-  const [open, setOpen] = useState(false);
-
-  function prefetch(): void {
-    loadDialog(lang).catch(() => {});
-  }
-
-  const openDialog = useCallback((): void => {
-    loadDialog(lang).then(
-      (component) => {
-        setDialog({ component });
-        setOpen(true);
-      },
-      // A failure is only logged; the button stays and can be tried again.
-      (error: unknown) => console.error('[newsletter-modal] could not load the form', error),
-    );
-  }, [lang]);
+  const { triggerProps, triggerRef, Dialog: DialogComponent, open, setOpen, openDialog } = useLazyDialog(loadDialog, lang, '[newsletter-modal] could not load the form');
 
   useEffect(() => {
     if (!fragment) return;
@@ -67,19 +49,9 @@ export default function NewsletterModal({ lang, label = '', variant, fragment }:
     if (fragment && location.hash === `#${fragment}`) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   }
 
-  const DialogComponent = dialog?.component;
   return (
     <>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={variant === 'button' ? 'button' : 'form-dialog__trigger'}
-        aria-haspopup="dialog"
-        disabled={!hydrated}
-        onClick={openDialog}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      >
+      <button className={variant === 'button' ? 'button' : 'form-dialog__trigger'} {...triggerProps}>
         {label}
       </button>
       {DialogComponent && (

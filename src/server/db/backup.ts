@@ -10,8 +10,8 @@ import { secretKeyFile, type StorageEnv } from '#server/env.ts';
 import { holdDataFolder } from './data-folder-lock.ts';
 
 /**
- * `npm run backup -- FILE` and `npm run restore -- FILE` (scripts/backup.ts,
- * scripts/restore.ts; docs/product/operations.md#backups, docs/decisions/035-backups.md).
+ * `npm run backup -- FILE` and `npm run restore -- FILE` (both
+ * scripts/backup.ts; docs/product/operations.md#backups, docs/decisions/035-backups.md).
  *
  * A backup is one tar file holding
  * - `manifest.json`: what the rest is (`format`, `version`, `createdAt`, `database`, `files`);

@@ -7,7 +7,7 @@ import type { Audience } from './catalogue.ts';
  * bundle names must be in that catalogue, or the page shows the key. This test reads
  * the code a bundle runs, from its entries along their imports (static ones and
  * import(); not `import type`), and finds the keys it names: a string that is a key, a
- * string a plural's keys start with (`'shop.seats'`), a group of keys a string names
+ * string a plural's keys start with (`'lines.seats'`), a group of keys a string names
  * (`'forms.role'`), and a template that keys match (`checkout.status.${status}`).
  */
 

@@ -79,10 +79,12 @@ describe('the marketing pages catalogue', () => {
 
 describe('plurals', () => {
   it('word a count by the language\'s plural rules', () => {
-    expect([0, 1, 2, 25].map((count) => translatePlural('en-US', 'invoice.line.seats', count))).toEqual(['0 seats', '1 seat', '2 seats', '25 seats']);
-    expect([0, 1, 2, 25].map((count) => translatePlural('de-CH', 'invoice.line.seats', count))).toEqual(['0 Plätze', '1 Platz', '2 Plätze', '25 Plätze']);
-    expect(translatePlural('de-CH', 'shop.months', 1)).toBe('1 Monat');
-    expect(translatePlural('en-US', 'shop.months', 12)).toBe('12 months');
+    expect([0, 1, 2, 25].map((count) => translatePlural('en-US', 'lines.seats', count))).toEqual(['0 seats', '1 seat', '2 seats', '25 seats']);
+    expect([0, 1, 2, 25].map((count) => translatePlural('de-CH', 'lines.seats', count))).toEqual(['0 Plätze', '1 Platz', '2 Plätze', '25 Plätze']);
+    expect(translatePlural('de-CH', 'lines.months', 1)).toBe('1 Monat');
+    expect(translatePlural('en-US', 'lines.months', 12)).toBe('12 months');
+    expect(translatePlural('en-US', 'lines.monthly', 1)).toBe('per month, minimum term 1 month');
+    expect(translatePlural('de-CH', 'lines.monthly', 24)).toBe('pro Monat, Mindestlaufzeit 24 Monate');
   });
 
   it('use one word for the captcha in each language', () => {

@@ -66,7 +66,8 @@ export const invoiceInfoUpdateSchema = z.object({
 });
 export type InvoiceInfoUpdate = z.input<typeof invoiceInfoUpdateSchema>;
 
-const emptyAddressSchema = z.object({
+/** A saved address; a part not given yet is an empty string (the checkout's draft in the tab keeps it so too). */
+export const emptyAddressSchema = z.object({
   street: z.string(),
   additionalAddressLine: z.string(),
   zip: z.string(),

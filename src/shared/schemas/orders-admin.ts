@@ -138,15 +138,20 @@ const orderListRowSchema = z.object({
 });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
-/** The list's answer: the filter as applied (defaults filled in) with one page of rows. */
-export const orderListSchema = z.object({
-  statuses: z.array(z.enum(orderStatuses)),
+/** The filter's fields as answered (the list's filter as applied, a saved view's filter), but its statuses. */
+const answeredFilterFields = {
   company: z.string().optional(),
   number: z.string().optional(),
   search: z.string().optional(),
   dateRange: z.enum(dateRanges),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
+};
+
+/** The list's answer: the filter as applied (defaults filled in) with one page of rows. */
+export const orderListSchema = z.object({
+  statuses: z.array(z.enum(orderStatuses)),
+  ...answeredFilterFields,
   sortColumn: z.enum(orderSortColumns),
   sortDirection: z.enum(sortDirections),
   page: z.number().int(),
@@ -285,12 +290,7 @@ export const savedViewRequestSchema = z.object({
 const savedViewContentAnswerSchema = z.object({
   filter: z.object({
     statuses: z.array(z.enum(orderStatuses)).optional(),
-    company: z.string().optional(),
-    number: z.string().optional(),
-    search: z.string().optional(),
-    dateRange: z.enum(dateRanges),
-    fromDate: isoDate.optional(),
-    toDate: isoDate.optional(),
+    ...answeredFilterFields,
   }),
   sortColumn: z.enum(orderSortColumns),
   sortDirection: z.enum(sortDirections),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { billingCalls } from '#shared/contract/billing.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -19,7 +19,7 @@ export function BillingFigures() {
   const overview = useQuery(apiQuery(billingCalls.billingOverview, {}));
   if (!overview.data) return null;
   const { overdueOrders, monthlyRecurringRevenue, upcomingRenewals } = overview.data;
-  const day = (isoDay: string) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+  const day = (isoDay: string) => formatIsoDay(isoDay, language);
   const signed = (amount: number, currency: string) => `${amount > 0 ? '+' : amount < 0 ? '−' : '±'}${formatMoney(Math.abs(amount), currency)}`;
 
   return (

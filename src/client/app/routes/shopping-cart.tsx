@@ -209,7 +209,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           >
             {termOptions(item.periodMonths).map((months) => (
               <option key={months} value={months}>
-                {translatePlural(language, 'shop.months', months)}
+                {translatePlural(language, 'lines.months', months)}
               </option>
             ))}
           </select>

@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { billingCalls } from '#shared/contract/billing.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
-
-/** An ISO day as the page's language writes it (noon UTC is that day in Zurich). */
-const dayOf = (isoDay: string, language: Parameters<typeof formatDate>[1]) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
 
 /** Where the browser downloads one invoice of the order; a plain link (billingCalls.orderInvoicePdf). */
 const invoicePdfHref = (orderId: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
@@ -25,6 +23,7 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
   if (query.isPending) return null;
   if (query.error || !query.data) return <p role="alert">{t('billing.invoices.loadFailed')}</p>;
   const { invoices, open, currency } = query.data;
+  const dayOf = (isoDay: string) => formatIsoDay(isoDay, language);
   return (
     <section className="tracking-section" aria-labelledby="tracking-invoices">
       <h2 id="tracking-invoices">{t('billing.invoices.heading')}</h2>
@@ -32,37 +31,27 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
         <p>{t('billing.invoices.none')}</p>
       ) : (
         <>
-          <table className="tracking-invoices">
-            <caption className="visually-hidden">{t('billing.invoices.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.invoices.number')}</th>
-                <th scope="col">{t('billing.invoices.period')}</th>
-                <th scope="col">{t('billing.invoices.dueOn')}</th>
-                <th scope="col">{t('billing.invoices.amount')}</th>
-                <th scope="col">{t('billing.invoices.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row">
-                    <a href={invoicePdfHref(orderId, invoice.id)} type="application/pdf">
-                      {t('billing.invoices.pdf', { number: invoice.number })}
-                    </a>
-                  </th>
-                  <td>
-                    {invoice.periodFirstDay && invoice.periodLastDay
-                      ? t('billing.invoices.periodRange', { from: dayOf(invoice.periodFirstDay, language), to: dayOf(invoice.periodLastDay, language) })
-                      : t('billing.invoices.firstInvoice')}
-                  </td>
-                  <td>{dayOf(invoice.dueOn, language)}</td>
-                  <td>{formatMoneyWithCode(invoice.gross, invoice.currency)}</td>
-                  <td data-status={invoice.status}>{t(`billing.invoices.status.${invoice.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InvoiceTable
+            invoices={invoices}
+            className="tracking-invoices"
+            caption={t('billing.invoices.caption')}
+            numberHeader={t('billing.invoices.number')}
+            linkText={(invoice) => t('billing.invoices.pdf', { number: invoice.number })}
+            pdfHref={(invoice) => invoicePdfHref(orderId, invoice.id)}
+            columns={[
+              {
+                header: t('billing.invoices.period'),
+                cell: (invoice) => invoicePeriod(invoice, (from, to) => t('billing.invoices.periodRange', { from: dayOf(from), to: dayOf(to) }), t('billing.invoices.firstInvoice')),
+              },
+              { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn) },
+              { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
+              {
+                header: t('billing.invoices.status'),
+                cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
+                attributes: (invoice) => ({ 'data-status': invoice.status }),
+              },
+            ]}
+          />
           <p className="tracking-open" data-testid="invoices-open">
             {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
           </p>
@@ -98,7 +87,7 @@ export function TrackingNotice({ detail, statusInfo }: { detail: OrderDetail; st
     <section className="tracking-section" aria-labelledby="tracking-notice">
       <h2 id="tracking-notice">{t('billing.notice.heading')}</h2>
       {confirm.data ? (
-        <p role="status">{t('billing.notice.confirmed', { date: dayOf(confirm.data.terminatedFrom, language) })}</p>
+        <p role="status">{t('billing.notice.confirmed', { date: formatIsoDay(confirm.data.terminatedFrom, language) })}</p>
       ) : statusInfo.status === 'TERMINATING' ? (
         <p>{t('billing.notice.given')}</p>
       ) : token ? (
@@ -110,7 +99,7 @@ export function TrackingNotice({ detail, statusInfo }: { detail: OrderDetail; st
           {confirm.error && <p role="alert">{refusal(confirm.error)}</p>}
         </>
       ) : ask.data ? (
-        <p role="status">{t('billing.notice.sent', { to: ask.data.sentTo, date: dayOf(ask.data.effectiveFrom, language) })}</p>
+        <p role="status">{t('billing.notice.sent', { to: ask.data.sentTo, date: formatIsoDay(ask.data.effectiveFrom, language) })}</p>
       ) : (
         <>
           <p>{t('billing.notice.intro')}</p>

@@ -4,11 +4,11 @@ import type { Cart, CartItem } from '#shared/schemas/cart.ts';
 import { CartMoney } from './cart-money.tsx';
 import './cart-totals.css';
 
-/** "10 seats · monthly, minimum term 12 months" or "10 seats · one-time": a line's seats and how it is billed. */
+/** "10 seats · per month, minimum term 12 months" or "10 seats · one-time": a line's seats and how it is billed. */
 export function lineSeatsText(item: CartItem, language: Language): string {
-  const seats = translatePlural(language, 'shop.seats', item.quantity);
+  const seats = translatePlural(language, 'lines.seats', item.quantity);
   return item.paymentFrequency === 'MONTHLY'
-    ? translate(language, 'shop.cart.seatsMonthly', { seats, months: translatePlural(language, 'shop.months', item.periodMonths ?? 1) })
+    ? `${seats} · ${translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)}`
     : translate(language, 'shop.cart.seatsOneTime', { seats });
 }
 

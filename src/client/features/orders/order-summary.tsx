@@ -25,66 +25,66 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
   const lines = detail.items.filter((item) => item.status === 'ACTIVE');
   const term = (item: OrderDetail['items'][number]) =>
     item.paymentFrequency === 'MONTHLY'
-      ? t('checkout.lines.monthlyTerm', { months: translatePlural(language, 'checkout.lines.termMonths', item.periodMonths ?? 1) })
+      ? translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)
       : t('checkout.lines.oneTime');
-  if (compact) {
-    return (
-      <table className="order-lines order-lines--compact">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('checkout.lines.training')}</th>
-            <th scope="col" className="order-lines__number">
-              {t('checkout.lines.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.product.translations[language]?.title ?? item.product.title}
-                <span className="order-lines__detail">
-                  {translatePlural(language, 'checkout.lines.seatCount', item.quantity)} · {term(item)}
-                </span>
-              </th>
-              <td className="order-lines__number">
-                <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
   return (
-    <table className="order-lines">
+    <table className={compact ? 'order-lines order-lines--compact' : 'order-lines'}>
       <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{t('checkout.lines.training')}</th>
-          <th scope="col" className="order-lines__number">
-            {t('checkout.lines.seats')}
-          </th>
-          <th scope="col">{t('checkout.lines.term')}</th>
+          {!compact && (
+            <>
+              <th scope="col" className="order-lines__number">
+                {t('checkout.lines.seats')}
+              </th>
+              <th scope="col">{t('checkout.lines.term')}</th>
+            </>
+          )}
           <th scope="col" className="order-lines__number">
             {t('checkout.lines.total')}
           </th>
         </tr>
       </thead>
       <tbody>
-        {lines.map((item) => (
-          <tr key={item.id}>
-            <th scope="row">{item.product.translations[language]?.title ?? item.product.title}</th>
-            <td className="order-lines__number">{item.quantity}</td>
-            <td>{term(item)}</td>
-            <td className="order-lines__number">
-              <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
-            </td>
-          </tr>
-        ))}
+        {lines.map((item) => {
+          const title = item.product.translations[language]?.title ?? item.product.title;
+          return (
+            <tr key={item.id}>
+              {compact ? (
+                <th scope="row">
+                  {title}
+                  <span className="order-lines__detail">
+                    {translatePlural(language, 'lines.seats', item.quantity)} · {term(item)}
+                  </span>
+                </th>
+              ) : (
+                <>
+                  <th scope="row">{title}</th>
+                  <td className="order-lines__number">{item.quantity}</td>
+                  <td>{term(item)}</td>
+                </>
+              )}
+              <td className="order-lines__number">
+                <Money amount={lineAmountPerInvoice(item)} currency={detail.currency} />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
+  );
+}
+
+/** One amount of the totals: a term and its money. */
+function TotalRow({ label, amount, currency, className, testId }: { label: string; amount: number; currency: string; className?: string; testId?: string }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <Money amount={amount} currency={currency} />
+      </dd>
+    </div>
   );
 }
 
@@ -102,19 +102,9 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
       <div className="order-totals">
         {firstInvoiceNote}
         <dl>
-          <div className="order-totals__gross">
-            <dt>{t('checkout.totals.net')}</dt>
-            <dd data-testid="order-net">
-              <Money amount={totals.net} currency={currency} />
-            </dd>
-          </div>
+          <TotalRow label={t('checkout.totals.net')} amount={totals.net} currency={currency} className="order-totals__gross" testId="order-net" />
           {totals.perMonth && (
-            <div className="order-totals__monthly">
-              <dt>{t('checkout.totals.perMonthNet')}</dt>
-              <dd data-testid="order-per-month">
-                <Money amount={totals.perMonth.net} currency={currency} />
-              </dd>
-            </div>
+            <TotalRow label={t('checkout.totals.perMonthNet')} amount={totals.perMonth.net} currency={currency} className="order-totals__monthly" testId="order-per-month" />
           )}
         </dl>
         <p className="order-totals__note">{t('checkout.totals.vatPending')}</p>
@@ -132,31 +122,11 @@ export function OrderTotals({ detail, vatPending = false }: { detail: OrderDetai
     <div className="order-totals">
       {firstInvoiceNote}
       <dl>
-        <div>
-          <dt>{t('checkout.totals.net')}</dt>
-          <dd>
-            <Money amount={totals.net} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('checkout.totals.vat', { rate })}</dt>
-          <dd>
-            <Money amount={totals.vatAmount} currency={currency} />
-          </dd>
-        </div>
-        <div className="order-totals__gross">
-          <dt>{t('checkout.totals.gross')}</dt>
-          <dd data-testid="order-gross">
-            <Money amount={totals.gross} currency={currency} />
-          </dd>
-        </div>
+        <TotalRow label={t('checkout.totals.net')} amount={totals.net} currency={currency} />
+        <TotalRow label={t('checkout.totals.vat', { rate })} amount={totals.vatAmount} currency={currency} />
+        <TotalRow label={t('checkout.totals.gross')} amount={totals.gross} currency={currency} className="order-totals__gross" testId="order-gross" />
         {totals.perMonth && (
-          <div className="order-totals__monthly">
-            <dt>{t('checkout.totals.perMonth')}</dt>
-            <dd data-testid="order-per-month">
-              <Money amount={totals.perMonth.gross} currency={currency} />
-            </dd>
-          </div>
+          <TotalRow label={t('checkout.totals.perMonth')} amount={totals.perMonth.gross} currency={currency} className="order-totals__monthly" testId="order-per-month" />
         )}
       </dl>
       {note && <p className="order-totals__note">{note}</p>}

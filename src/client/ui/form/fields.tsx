@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
 import type { Language } from '#shared/locales.ts';
 import { translate } from '#client/lib/translate.ts';
@@ -84,44 +84,44 @@ function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error
   );
 }
 
-const wrapperClass = (className: string | undefined) => (className ? `form__field ${className}` : 'form__field');
+/** A field's wrapper: its label, the control (`children`), then its hint and error. */
+function FieldShell({ id, label, required, hint, error, className, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={className ? `form__field ${className}` : 'form__field'}>
+      <Label id={id} label={label} required={required} />
+      {children}
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
 
-/** What every single-line input takes: its value as text and where a change goes. */
-type InputProps = FieldProps & { name?: string; value: string; onChange: (value: string) => void };
+/** What every control with a text value takes: its value and where a change goes. */
+type TextValueProps = { name?: string | undefined; value: string; onChange: (value: string) => void };
+
+/** The attributes an input, a textarea and a select have alike: name, value, change, required, and the links to the hint and error. */
+function valueControlProps({ id, name, value, onChange, required, hint, error }: TextValueProps & Pick<FieldProps, 'id' | 'required' | 'hint' | 'error'>) {
+  return {
+    id,
+    name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.target.value),
+    required,
+    ...invalidProps(id, hint, error),
+  };
+}
+
+/** What every single-line input takes. */
+type InputProps = FieldProps & TextValueProps;
 
 /**
  * The one labelled `<input>` with its hint and error; the exported fields below choose its
  * type and the attributes that go with it.
  */
-function InputField({
-  id,
-  label,
-  error,
-  hint,
-  required = false,
-  className,
-  name,
-  value,
-  onChange,
-  type,
-  attributes,
-}: InputProps & { type: string; attributes?: InputHTMLAttributes<HTMLInputElement> }) {
+function InputField({ type, attributes, required = false, ...props }: InputProps & { type: string; attributes?: InputHTMLAttributes<HTMLInputElement> }) {
   return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        className="form__input"
-        name={name}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required={required}
-        {...attributes}
-        {...invalidProps(id, hint, error)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <FieldShell {...props} required={required}>
+      <input className="form__input" type={type} {...attributes} {...valueControlProps({ ...props, required })} />
+    </FieldShell>
   );
 }
 
@@ -135,35 +135,11 @@ export function TextField({
   return <InputField {...props} type={type} attributes={{ autoComplete, maxLength, inputMode, spellCheck: type === 'text' ? undefined : false }} />;
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  required = false,
-  className,
-  name,
-  value,
-  onChange,
-  maxLength,
-  rows,
-}: FieldProps & { name?: string; value: string; onChange: (value: string) => void; maxLength: number; rows: number }) {
+export function TextAreaField({ maxLength, rows, required = false, ...props }: InputProps & { maxLength: number; rows: number }) {
   return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        className="form__input form__textarea"
-        name={name}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={maxLength}
-        required={required}
-        {...invalidProps(id, hint, error)}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <FieldShell {...props} required={required}>
+      <textarea className="form__input form__textarea" rows={rows} maxLength={maxLength} {...valueControlProps({ ...props, required })} />
+    </FieldShell>
   );
 }
 
@@ -192,24 +168,14 @@ export interface SelectOption {
  * that is not among the options (still loading) is shown as it is.
  */
 export function SelectField({
-  id,
-  label,
-  error,
-  hint,
   required = false,
-  className,
-  name,
-  value,
-  onChange,
   options,
   language,
   autoComplete = 'off',
   loading = false,
   placeholder = 'always',
-}: FieldProps & {
-  name?: string;
-  value: string;
-  onChange: (value: string) => void;
+  ...props
+}: InputProps & {
   options: readonly SelectOption[];
   language: Language;
   autoComplete?: string;
@@ -217,21 +183,11 @@ export function SelectField({
   /** `always`: an empty first option; `whenEmpty`: only while nothing is chosen. */
   placeholder?: 'always' | 'whenEmpty';
 }) {
+  const { value } = props;
   const known = value === '' || options.some((option) => option.value === value);
   return (
-    <div className={wrapperClass(className)}>
-      <Label id={id} label={label} required={required} />
-      <select
-        id={id}
-        className="form__input form__select"
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete={autoComplete}
-        required={required}
-        aria-busy={loading ? true : undefined}
-        {...invalidProps(id, hint, error)}
-      >
+    <FieldShell {...props} required={required}>
+      <select className="form__input form__select" autoComplete={autoComplete} aria-busy={loading ? true : undefined} {...valueControlProps({ ...props, required })}>
         {(placeholder === 'always' || value === '') && <option value="">{translate(language, 'forms.select.placeholder')}</option>}
         {!known && <option value={value}>{value}</option>}
         {options.map((option) => (
@@ -240,8 +196,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 

@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatIsoDay } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode, toMajor } from '#shared/money.ts';
@@ -12,8 +12,6 @@ import { addDays, reminderTone } from './periods.rules.ts';
 
 export const invoiceMailKind = 'invoiceIssued';
 export const reminderMailKind = 'invoiceReminder';
-
-const day = (isoDay: string, language: Language) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
 
 function texts(language: Language) {
   return (key: MessageKey, params?: MessageParams) => translate(language, key, params);
@@ -50,9 +48,9 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
   const t = texts(language);
   const amount = formatMoneyWithCode(toMajor(row.grossMinor), row.currency);
   const lines = [
-    t('mail.invoice.intro', { number: row.number, amount, dueDate: day(row.dueOn, language) }),
+    t('mail.invoice.intro', { number: row.number, amount, dueDate: formatIsoDay(row.dueOn, language) }),
     row.periodStart && row.periodEnd
-      ? t('mail.invoice.period', { from: day(row.periodStart, language), to: day(addDays(row.periodEnd, -1), language) })
+      ? t('mail.invoice.period', { from: formatIsoDay(row.periodStart, language), to: formatIsoDay(addDays(row.periodEnd, -1), language) })
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {
@@ -76,7 +74,7 @@ export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: numb
     t(`mail.reminder.${reminderTone(context.step, context.steps)}.intro`, {
       number: row.number,
       amount: money(row.grossMinor),
-      dueDate: day(row.dueOn, language),
+      dueDate: formatIsoDay(row.dueOn, language),
       open: money(row.grossMinor - row.paidMinor),
     }),
     t('mail.reminder.attached'),
@@ -93,7 +91,7 @@ export function noticeMail(context: { language: Language; orderNumber: string; n
   const { language } = context;
   const t = texts(language);
   const hello = greeting(language, context.name);
-  const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: day(context.effectiveFrom, language) })];
+  const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: formatIsoDay(context.effectiveFrom, language) })];
   const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', t('mail.signature', companyParams)].join('\n');
   const html = mailLayout(
     language,

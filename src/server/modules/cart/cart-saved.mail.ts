@@ -13,13 +13,13 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
   const lines = cart.items
     .filter((item) => item.status === 'ACTIVE')
     .map((item) => {
-      const seats = translatePlural(language, 'shop.seats', item.quantity);
+      const seats = translatePlural(language, 'lines.seats', item.quantity);
       const title = item.product.translations[language]?.title ?? item.product.title;
       // A monthly training shows what it costs per month, with its minimum term.
       const monthly = item.paymentFrequency === 'MONTHLY';
       return {
         title,
-        seats: monthly ? t('shop.seatsPerMonth', { seats, months: translatePlural(language, 'shop.months', item.periodMonths ?? 1) }) : seats,
+        seats: monthly ? `${seats}, ${translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)}` : seats,
         total: formatMoneyWithCode(lineAmountPerInvoice(item), cart.currency),
       };
     });

@@ -60,11 +60,9 @@ function summaryRows(detail: OrderDetail, language: Language): AmountRow[] {
   const lines = detail.items
     .filter((item) => item.status === 'ACTIVE')
     .map((item): AmountRow => {
-      const seats =
-        item.paymentFrequency === 'MONTHLY'
-          ? translate(language, 'shop.seatsPerMonth', { seats: translatePlural(language, 'shop.seats', item.quantity), months: translatePlural(language, 'shop.months', item.periodMonths ?? 1) })
-          : translatePlural(language, 'shop.seats', item.quantity);
-      return { label: `${item.product.translations[language]?.title ?? item.product.title}, ${seats}`, value: money(lineAmountPerInvoice(item)) };
+      const seats = translatePlural(language, 'lines.seats', item.quantity);
+      const term = item.paymentFrequency === 'MONTHLY' ? `, ${translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)}` : '';
+      return { label: `${item.product.translations[language]?.title ?? item.product.title}, ${seats}${term}`, value: money(lineAmountPerInvoice(item)) };
     });
   const { perMonth } = detail.totals;
   return [

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { formatIBAN } from 'swissqrbill/utils';
 import { company } from '#shared/company.ts';
-import { defaultTimeZone, formatDate } from '#shared/dates.ts';
+import { defaultTimeZone, formatDate, formatIsoDay } from '#shared/dates.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
 import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
@@ -279,7 +279,7 @@ class InvoiceWriter {
 
   /** An ISO day as the invoice's language writes it (noon UTC is that day in Zurich). */
   day(isoDay: string): string {
-    return formatDate(new Date(`${isoDay}T12:00:00Z`), this.language);
+    return formatIsoDay(isoDay, this.language);
   }
 
   /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
@@ -287,7 +287,7 @@ class InvoiceWriter {
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
     const { period } = this.invoice;
     if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
-    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'invoice.line.months', line.periodMonths ?? 1) });
+    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'lines.months', line.periodMonths ?? 1) });
   }
 
   /** One table row; the caller has checked that it fits. Returns the y below. */
@@ -307,7 +307,7 @@ class InvoiceWriter {
         x: columns.xs[1] + columns.padding,
         width: columns.widths[1] - columns.padding,
         align: 'left',
-        parts: [{ text: translatePlural(this.language, 'invoice.line.seats', line.quantity), style: { size: 9.5 } }],
+        parts: [{ text: translatePlural(this.language, 'lines.seats', line.quantity), style: { size: 9.5 } }],
       },
       {
         x: columns.xs[2] + columns.padding,

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
-import { defaultTimeZone, isoDateInZurich } from '#shared/dates.ts';
+import { formatSpreadsheetDateTime, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -38,22 +38,6 @@ const csvFlavourOf: Record<CsvFlavour, { separator: CsvSeparator; decimalMark: '
   EXCEL_CH: { separator: ';', decimalMark: '.' },
   EXCEL_DE: { separator: ';', decimalMark: ',' },
 };
-
-const zurichClock = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: defaultTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A moment as spreadsheets read a date and time (`2025-03-02 00:30:00`), on Zurich's clock (the header says so). */
-function spreadsheetDateTime(iso: string): string {
-  return zurichClock.format(new Date(iso));
-}
 
 /** The days a date range covers, both included, in Zurich. */
 function daysOf(filter: { dateRange: OrderListRequest['dateRange']; fromDate?: string | undefined; toDate?: string | undefined }) {
@@ -184,7 +168,7 @@ export function createOrdersTableService(deps: {
                     [
                       row.number,
                       translate(language, `checkout.status.${row.status}`),
-                      row.received === null ? null : { plain: spreadsheetDateTime(row.received) },
+                      row.received === null ? null : { plain: formatSpreadsheetDateTime(row.received) },
                       row.company,
                       row.customer,
                       amount(row.totalNetMinor),

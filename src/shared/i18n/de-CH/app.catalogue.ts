@@ -7,6 +7,7 @@ import { common } from './common.ts';
 import { downloadables } from './downloadables.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { lines } from './lines.ts';
 import { frame } from './frame.ts';
 import { orders } from './orders.ts';
 import { preferences } from './preferences.ts';
@@ -15,4 +16,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** Was die App des Shops (src/client/app) zeigt, mit den Dialogen, die sie mit den Marketing-Seiten teilt: geladen vor ihrer ersten Darstellung. */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing } satisfies Record<keyof typeof reference, string>;

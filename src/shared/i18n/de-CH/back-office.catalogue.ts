@@ -6,6 +6,7 @@ import { common } from './common.ts';
 import { contactsAdmin } from './contacts-admin.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { lines } from './lines.ts';
 import { newsletterAdmin } from './newsletter-admin.ts';
 import { orders } from './orders.ts';
 import { staffAdmin } from './staff-admin.ts';
@@ -13,4 +14,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
 
 /** Was das Backoffice (src/client/admin) zeigt: geladen vor seiner ersten Darstellung. */
-export const catalogue = { ...common, ...errors, ...forms, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...errors, ...forms, ...lines, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin } satisfies Record<keyof typeof reference, string>;

@@ -2,10 +2,6 @@ import type { cart as reference } from '../en-US/cart.ts';
 
 /** Der Warenkorb: seine Seite in der App, die Warenkorb-Schublade und ihr Formular zum Speichern, die auch die Marketing-Seiten öffnen. */
 export const cart = {
-  'shop.seats.one': '{count} Platz',
-  'shop.seats.other': '{count} Plätze',
-  'shop.months.one': '{count} Monat',
-  'shop.months.other': '{count} Monate',
   'shop.cart.title': 'Warenkorb',
   'shop.cart.empty': 'Ihr Warenkorb ist leer.',
   'shop.cart.emptyCheckout': 'Ihr Warenkorb ist leer, darum gibt es noch nichts zu bestellen. Bitte legen Sie zuerst ein Training in den Warenkorb.',
@@ -34,7 +30,6 @@ export const cart = {
   'shop.cart.term': 'Mindestlaufzeit',
   'shop.cart.termOf': 'Mindestlaufzeit für {title}',
   'shop.cart.perMonth': 'pro Monat',
-  'shop.cart.seatsMonthly': '{seats} · monatlich, Mindestlaufzeit {months}',
   'shop.cart.seatsOneTime': '{seats} · einmalig',
   'shop.cart.oneTimeTotal': 'Einmalige Trainings',
   'shop.cart.firstMonthTotal': 'Erster Monat der monatlichen Trainings',

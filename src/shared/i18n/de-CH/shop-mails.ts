@@ -8,7 +8,6 @@ export const shopMails = {
   'mail.cartSaved.intro': 'Sie haben Ihren Warenkorb gespeichert. Er wartet mit diesen Trainings auf Sie:',
   'mail.cartSaved.cta': 'Warenkorb öffnen',
   'mail.cartSaved.linkNote': 'Der Link öffnet Ihren Warenkorb in jedem Browser. Geben Sie ihn nicht weiter: Wer ihn hat, kann den Warenkorb sehen und ändern.',
-  'shop.seatsPerMonth': '{seats}, pro Monat, Mindestlaufzeit {months}',
   'mail.dueToday': 'Heute fällig (exkl. MWST)',
   'mail.perMonthNet': 'Danach pro Monat (exkl. MWST)',
   'shop.cartSaved.confirmation': 'Ihr Warenkorb ist gespeichert. Wir haben Ihnen eine E-Mail mit einem Link dazu geschickt.',

@@ -6,6 +6,7 @@ import { common } from './common.ts';
 import { downloadables } from './downloadables.ts';
 import { errors } from './errors.ts';
 import { forms } from './forms.ts';
+import { lines } from './lines.ts';
 import { frame } from './frame.ts';
 import { orders } from './orders.ts';
 import { preferences } from './preferences.ts';
@@ -14,4 +15,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** What the shop's app (src/client/app) shows, and the dialogs it shares with the marketing pages: loaded before the app's first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing };
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing };

@@ -1,9 +1,5 @@
 /** The shopping cart: its page in the app, and the cart drawer and its save form, which the marketing pages open too. */
 export const cart = {
-  'shop.seats.one': '{count} seat',
-  'shop.seats.other': '{count} seats',
-  'shop.months.one': '{count} month',
-  'shop.months.other': '{count} months',
   'shop.cart.title': 'Shopping cart',
   'shop.cart.empty': 'Your shopping cart is empty.',
   'shop.cart.emptyCheckout': 'Your shopping cart is empty, so there is nothing to check out yet. Please add a training first.',
@@ -32,7 +28,6 @@ export const cart = {
   'shop.cart.term': 'Minimum term',
   'shop.cart.termOf': 'Minimum term for {title}',
   'shop.cart.perMonth': 'per month',
-  'shop.cart.seatsMonthly': '{seats} · monthly, minimum term {months}',
   'shop.cart.seatsOneTime': '{seats} · one-time',
   'shop.cart.oneTimeTotal': 'One-time trainings',
   'shop.cart.firstMonthTotal': 'First month of the monthly trainings',

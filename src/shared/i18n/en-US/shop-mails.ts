@@ -6,7 +6,6 @@ export const shopMails = {
   'mail.cartSaved.intro': 'You saved your shopping cart. It is waiting for you with these trainings:',
   'mail.cartSaved.cta': 'Open your shopping cart',
   'mail.cartSaved.linkNote': 'The link opens your cart in any browser. Keep it private: whoever has it can see and change the cart.',
-  'shop.seatsPerMonth': '{seats}, per month, minimum term {months}',
   'mail.dueToday': 'Due today (excl. VAT)',
   'mail.perMonthNet': 'Then per month (excl. VAT)',
   'shop.cartSaved.confirmation': 'Your shopping cart is saved. We sent you an e-mail with a link to it.',

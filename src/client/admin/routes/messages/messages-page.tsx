@@ -8,7 +8,7 @@ import { messageFilters, type MessageFilter } from '#shared/schemas/messages.ts'
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import './messages.css';
-import { LoadFailed } from '../../load-failed.tsx';
+import { ListResults } from '../../load-failed.tsx';
 
 const isFilter = (value: string | null): value is MessageFilter => (messageFilters as readonly (string | null)[]).includes(value);
 
@@ -31,7 +31,6 @@ export default function MessagesPage() {
     if ((next.page ?? 1) > 1) params.set('page', String(next.page));
     setSearch(params);
   };
-  const data = list.data;
 
   return (
     <div className="admin-messages">
@@ -43,45 +42,41 @@ export default function MessagesPage() {
           </Link>
         ))}
       </nav>
-      {list.isPending ? (
-        <p role="status">{t('admin.loading')}</p>
-      ) : list.error || !data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : data.results.length === 0 ? (
-        <p className="admin-empty">{t(`admin.messages.empty.${status}`)}</p>
-      ) : (
-        <>
-          <ul className="admin-messages__list">
-            {data.results.map((message) => (
-              <li key={message.id} className={message.read ? 'admin-message-row' : 'admin-message-row admin-message-row--unread'}>
-                <Link to={adminPaths.message(message.id)}>
-                  <span className="admin-message-row__from">
-                    {!message.read && <span className="admin-sr-only">{t('admin.messages.unread')} </span>}
-                    {message.name}
-                    {message.company && ` · ${message.company}`}
+      <ListResults query={list} empty={t(`admin.messages.empty.${status}`)}>
+        {(data) => (
+          <>
+            <ul className="admin-messages__list">
+              {data.results.map((message) => (
+                <li key={message.id} className={message.read ? 'admin-message-row' : 'admin-message-row admin-message-row--unread'}>
+                  <Link to={adminPaths.message(message.id)}>
+                    <span className="admin-message-row__from">
+                      {!message.read && <span className="admin-sr-only">{t('admin.messages.unread')} </span>}
+                      {message.name}
+                      {message.company && ` · ${message.company}`}
+                    </span>
+                    <span className="admin-message-row__subject">{message.subject}</span>
+                    <span className="admin-message-row__preview">{message.preview}</span>
+                  </Link>
+                  <span className="admin-message-row__meta">
+                    {t(`forms.recipient.${message.recipient}`)} · <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt, language)}</time>
                   </span>
-                  <span className="admin-message-row__subject">{message.subject}</span>
-                  <span className="admin-message-row__preview">{message.preview}</span>
-                </Link>
-                <span className="admin-message-row__meta">
-                  {t(`forms.recipient.${message.recipient}`)} · <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt, language)}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <nav className="admin-pager" aria-label={t('admin.orders.pager')}>
-            <button type="button" className="admin-button admin-button--secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-              {t('admin.orders.previous')}
-            </button>
-            <span aria-live="polite">
-              {t('admin.orders.pageOf', { page, pages: Math.max(1, data.totalPages) })} · {translatePlural(language, 'admin.messages.total', data.totalResults)}
-            </span>
-            <button type="button" className="admin-button admin-button--secondary" disabled={page >= data.totalPages} onClick={() => go({ page: page + 1 })}>
-              {t('admin.orders.next')}
-            </button>
-          </nav>
-        </>
-      )}
+                </li>
+              ))}
+            </ul>
+            <nav className="admin-pager" aria-label={t('admin.orders.pager')}>
+              <button type="button" className="admin-button admin-button--secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                {t('admin.orders.previous')}
+              </button>
+              <span aria-live="polite">
+                {t('admin.orders.pageOf', { page, pages: Math.max(1, data.totalPages) })} · {translatePlural(language, 'admin.messages.total', data.totalResults)}
+              </span>
+              <button type="button" className="admin-button admin-button--secondary" disabled={page >= data.totalPages} onClick={() => go({ page: page + 1 })}>
+                {t('admin.orders.next')}
+              </button>
+            </nav>
+          </>
+        )}
+      </ListResults>
     </div>
   );
 }

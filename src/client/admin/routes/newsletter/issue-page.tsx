@@ -14,6 +14,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { DateField, FormProblems, TimeField } from '#client/ui/form/fields.tsx';
 import { refusalOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
+import { Facts } from '../../facts.tsx';
 import { LoadFailed } from '../../load-failed.tsx';
 import { formValuesOf, IssueForm } from './issue-form.tsx';
 import { subjectOf } from './issues-page.tsx';
@@ -151,16 +152,7 @@ function Stats({ issue }: { issue: Issue }) {
   return (
     <section aria-labelledby="admin-newsletter-stats" className="admin-newsletter__section">
       <h2 id="admin-newsletter-stats">{t('adminNewsletter.stats.title')}</h2>
-      <dl className="admin-facts" aria-live="polite">
-        {rows
-          .filter(([, value]) => value !== null && value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <Facts entries={rows} live />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { formatMoney } from '#shared/money.ts';
 import type { Address } from '#shared/schemas/checkout.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
+import { Facts } from '../../facts.tsx';
 import { internationalPhone } from '../../phone.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 
@@ -107,16 +108,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
             </tbody>
           </table>
         )}
-        <dl className="admin-facts">
-          {dates
-            .filter((entry): entry is [string, string] => Boolean(entry[1]))
-            .map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <Facts entries={dates} />
       </section>
     </>
   );

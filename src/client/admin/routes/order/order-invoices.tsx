@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingCalls } from '#shared/contract/billing.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
+import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 
@@ -15,46 +16,36 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
   const query = useQuery(apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }));
   if (!query.data) return null;
   const { invoices, open, currency } = query.data;
-  const day = (isoDay: string) => formatDate(new Date(`${isoDay}T12:00:00Z`), language);
+  const day = (isoDay: string) => formatIsoDay(isoDay, language);
   return (
     <section className="admin-order__invoices" aria-labelledby="admin-order-invoices">
       <h2 id="admin-order-invoices">{t('adminBilling.invoices.title')}</h2>
       {invoices.length === 0 ? (
         <p className="admin-empty">{t('adminBilling.invoices.none')}</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('adminBilling.invoices.number')}</th>
-              <th scope="col">{t('adminBilling.invoices.period')}</th>
-              <th scope="col">{t('adminBilling.invoices.issuedOn')}</th>
-              <th scope="col">{t('adminBilling.invoices.dueOn')}</th>
-              <th scope="col">{t('adminBilling.invoices.gross')}</th>
-              <th scope="col">{t('adminBilling.invoices.open')}</th>
-              <th scope="col">{t('adminBilling.invoices.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <th scope="row">
-                  <a href={pdfHref(orderId, invoice.id)} type="application/pdf">
-                    {invoice.number}
-                  </a>
-                </th>
-                <td>{invoice.periodFirstDay && invoice.periodLastDay ? `${day(invoice.periodFirstDay)} – ${day(invoice.periodLastDay)}` : t('adminBilling.invoices.first')}</td>
-                <td>{day(invoice.issuedOn)}</td>
-                <td>{day(invoice.dueOn)}</td>
-                <td>{formatMoney(invoice.gross, invoice.currency)}</td>
-                <td>{formatMoney(invoice.open, invoice.currency)}</td>
-                <td>
-                  {t(`adminBilling.invoices.status.${invoice.status}`)}
-                  {invoice.remindersSent > 0 ? ` · ${t('adminBilling.invoices.reminders', { count: invoice.remindersSent })}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <InvoiceTable
+          invoices={invoices}
+          className="admin-table"
+          numberHeader={t('adminBilling.invoices.number')}
+          linkText={(invoice) => invoice.number}
+          pdfHref={(invoice) => pdfHref(orderId, invoice.id)}
+          columns={[
+            {
+              header: t('adminBilling.invoices.period'),
+              cell: (invoice) => invoicePeriod(invoice, (from, to) => `${day(from)} – ${day(to)}`, t('adminBilling.invoices.first')),
+            },
+            { header: t('adminBilling.invoices.issuedOn'), cell: (invoice) => day(invoice.issuedOn) },
+            { header: t('adminBilling.invoices.dueOn'), cell: (invoice) => day(invoice.dueOn) },
+            { header: t('adminBilling.invoices.gross'), cell: (invoice) => formatMoney(invoice.gross, invoice.currency) },
+            { header: t('adminBilling.invoices.open'), cell: (invoice) => formatMoney(invoice.open, invoice.currency) },
+            {
+              header: t('adminBilling.invoices.status'),
+              cell: (invoice) =>
+                t(`adminBilling.invoices.status.${invoice.status}`) +
+                (invoice.remindersSent > 0 ? ` · ${t('adminBilling.invoices.reminders', { count: invoice.remindersSent })}` : ''),
+            },
+          ]}
+        />
       )}
       <p data-testid="invoices-open">{t('adminBilling.invoices.openTotal', { amount: formatMoney(open, currency) })}</p>
     </section>

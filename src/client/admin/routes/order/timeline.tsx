@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '#shared/dates.ts';
+import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
@@ -25,7 +25,7 @@ type Transition = Extract<TimelineEntry, { kind: 'TRANSITION' }>;
 function moneyOf(entry: Transition, currency: string, language: Language, t: ReturnType<typeof useT>, who: string): string | undefined {
   const data = entry.data ?? {};
   const amount = (key: string) => (typeof data[key] === 'number' ? formatMoneyWithCode(data[key], currency) : undefined);
-  const day = (key: string) => (typeof data[key] === 'string' ? formatDate(`${data[key]}T12:00:00Z`, language) : undefined);
+  const day = (key: string) => (typeof data[key] === 'string' ? formatIsoDay(data[key], language) : undefined);
   switch (entry.action) {
     case 'PAY':
       return amount('amount') && t('admin.order.timeline.payment', { amount: amount('amount') ?? '', date: day('date') ?? '', who });

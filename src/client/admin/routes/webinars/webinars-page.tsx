@@ -8,7 +8,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { WebinarsTable } from './webinars-table.tsx';
 import '../messages/messages.css';
 import './webinars.css';
-import { LoadFailed } from '../../load-failed.tsx';
+import { ListResults } from '../../load-failed.tsx';
 import { useCan } from '../../staff.ts';
 
 type Period = (typeof webinarPeriods)[number];
@@ -34,7 +34,6 @@ export default function WebinarsPage() {
   const period = periodOf(search);
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
   const list = useQuery({ ...apiQuery(webinarAdminCalls.adminWebinars, { query: { period } }), placeholderData: keepPreviousData });
-  const data = list.data;
 
   return (
     <div className="admin-webinars">
@@ -58,15 +57,9 @@ export default function WebinarsPage() {
           </Link>
         ))}
       </nav>
-      {list.isPending ? (
-        <p role="status">{t('admin.loading')}</p>
-      ) : list.error || !data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
-      ) : data.results.length === 0 ? (
-        <p className="admin-empty">{t(`adminWebinars.empty.${period}`)}</p>
-      ) : (
-        <WebinarsTable rows={data.results} busy={list.isFetching} />
-      )}
+      <ListResults query={list} empty={t(`adminWebinars.empty.${period}`)}>
+        {(data) => <WebinarsTable rows={data.results} busy={list.isFetching} />}
+      </ListResults>
     </div>
   );
 }

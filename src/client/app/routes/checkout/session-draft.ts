@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { emptyAddressSchema } from '#shared/schemas/checkout.ts';
 import type { Draft } from './draft.ts';
 
 /**
@@ -9,23 +10,13 @@ import type { Draft } from './draft.ts';
  * kept: it is single use and belongs to the widget on the page. The entry goes when the
  * order is placed, and with the tab.
  */
-const addressSchema = z.object({
-  street: z.string(),
-  additionalAddressLine: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  countryCode: z.string(),
-});
-
 const storedSchema = z.object({
   draft: z
     .object({
       company: z.object({ name: z.string(), vatNumber: z.string() }),
-      address: addressSchema,
+      address: emptyAddressSchema,
       invoiceAddressSameAsAddress: z.boolean(),
-      invoiceAddress: addressSchema,
+      invoiceAddress: emptyAddressSchema,
       contact: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phoneCountryCode: z.string(), phoneNumber: z.string() }),
     })
     .optional(),

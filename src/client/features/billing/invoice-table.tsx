@@ -1,0 +1,71 @@
+import type { ReactNode, TdHTMLAttributes } from 'react';
+import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
+
+/** A column after the invoice's number: its header, what a row shows in it, and attributes of that cell. */
+export interface InvoiceColumn {
+  header: string;
+  cell: (invoice: InvoiceSummary) => ReactNode;
+  attributes?: (invoice: InvoiceSummary) => TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string>;
+}
+
+/**
+ * An order's invoices as a table, one row each: the number as the row's header, a plain
+ * link to the invoice's PDF, then the given columns. The tracking page (its buyer's
+ * columns and texts) and the back office's order page (staff's) both show it.
+ */
+export function InvoiceTable({
+  invoices,
+  className,
+  caption,
+  numberHeader,
+  linkText,
+  pdfHref,
+  columns,
+}: {
+  invoices: InvoiceSummary[];
+  className: string;
+  /** Read by screen readers only. */
+  caption?: string;
+  numberHeader: string;
+  linkText: (invoice: InvoiceSummary) => string;
+  /** The address of an invoice's PDF (billingCalls.orderInvoicePdf or adminInvoicePdf). */
+  pdfHref: (invoice: InvoiceSummary) => string;
+  columns: InvoiceColumn[];
+}) {
+  return (
+    <table className={className}>
+      {caption && <caption className="visually-hidden">{caption}</caption>}
+      <thead>
+        <tr>
+          <th scope="col">{numberHeader}</th>
+          {columns.map((column, index) => (
+            <th scope="col" key={index}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((invoice) => (
+          <tr key={invoice.id}>
+            <th scope="row">
+              <a href={pdfHref(invoice)} type="application/pdf">
+                {linkText(invoice)}
+              </a>
+            </th>
+            {columns.map((column, index) => (
+              <td key={index} {...column.attributes?.(invoice)}>
+                {column.cell(invoice)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The month an invoice bills, from its first to its last day, or `first` on the order's first invoice (which has no period). */
+export function invoicePeriod(invoice: InvoiceSummary, range: (from: string, to: string) => string, first: string): string {
+  return invoice.periodFirstDay && invoice.periodLastDay ? range(invoice.periodFirstDay, invoice.periodLastDay) : first;
+}
