@@ -154,6 +154,12 @@ export const orderListSchema = z.object({
   results: z.array(orderListRowSchema),
   totalResults: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Only on a search that matches more orders than it counts (1,000, or the next
+   * thousand past the page asked for): there are more than `totalResults`, and more
+   * pages than `totalPages`.
+   */
+  totalCapped: z.literal(true).optional(),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 
