@@ -127,8 +127,8 @@ const listColumns = sql`
   nullif(concat_ws(' ', o.invoice_info->'contact'->>'firstName', o.invoice_info->'contact'->>'lastName'), '') as customer,
   o.total_net_minor as "totalNetMinor", o.currency`;
 
-/** A search counts its matches up to this many (or the next multiple past the page asked for), and says when there are more. */
-const searchCountBound = 1_000;
+/** A search counts its matches up to this many (or the next multiple of it past the page asked for), and says when there are more. */
+const searchCountBound = 500;
 
 /**
  * One page and the number of rows the filter matches. The inner query finds the page's
