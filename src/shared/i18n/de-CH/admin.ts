@@ -8,6 +8,7 @@ export const admin = {
   'admin.nav.orders': 'Bestellungen',
   'admin.nav.account': 'Ihr Konto',
   'admin.signedInAs': 'Angemeldet als {name}',
+  'admin.accountMenu': 'Konto und Sprache',
   'admin.signOut': 'Abmelden',
   'admin.signingOut': 'Wird abgemeldet…',
   'admin.loading': 'Wird geladen…',

@@ -6,6 +6,7 @@ export const admin = {
   'admin.nav.orders': 'Orders',
   'admin.nav.account': 'Your account',
   'admin.signedInAs': 'Signed in as {name}',
+  'admin.accountMenu': 'Account and language',
   'admin.signOut': 'Sign out',
   'admin.signingOut': 'Signing out…',
   'admin.loading': 'Loading…',
