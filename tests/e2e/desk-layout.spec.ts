@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { staffAccount } from './support/staff-account.ts';
 import { placeOrder } from './support/staff.ts';
@@ -78,8 +79,16 @@ test('at 1366 px the header is one line and nothing scrolls sideways, in both la
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(order.number) })).toBeVisible();
     await expectHeaderOnOneLine(page, `order page, ${language}`);
   }
+  // The menu open: its links and buttons over the page, and axe finds nothing.
   await page.locator('header summary').click();
+  await expect(page.getByRole('link', { name: /^Angemeldet als .+ \(.+\)$/ })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
   await page.getByRole('button', { name: 'English', exact: true }).click();
+  // Escape closes it, back on the name.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  await expect(page.locator('header summary')).toBeFocused();
 });
 
 test('previous and next on the order page step through the list it was opened from, across its pages, keeping its search and sort', async ({ page }) => {
