@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { staffAccount } from './support/staff-account.ts';
-import { placeOrder } from './support/staff.ts';
+import { placeOrder, signInAsStaff } from './support/staff.ts';
 
 /**
  * The staff desk on a laptop screen (1366 × 768): the header on one line, no sideways
@@ -11,14 +10,6 @@ import { placeOrder } from './support/staff.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1366, height: 768 } });
-
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail address').fill(staffAccount.email);
-  await page.getByLabel('Password').fill(staffAccount.password);
-  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
-  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** How many lines an element's text takes: the height of all its text's boxes over that of the tallest one. */
 async function linesOf(element: Locator): Promise<number> {
@@ -60,7 +51,7 @@ test('at 1366 px the header is one line and nothing scrolls sideways, in both la
   test.setTimeout(120_000);
   const order = await placeOrder(page.request, { company: `Breitenrain Informatik und Beratung GmbH ${Date.now()}` });
   await page.goto('/app/admin-panel/orders');
-  await signIn(page);
+  await signInAsStaff(page);
   for (const [language, orders] of [
     ['English', 'Orders'],
     ['Deutsch', 'Bestellungen'],
@@ -102,7 +93,7 @@ test('previous and next on the order page step through the list it was opened fr
   // Two a page: the first two on page 1, the third on page 2.
   const listAddress = `/app/admin-panel/orders?q=${encodeURIComponent(company)}&sort=RECEIVED&size=2`;
   await page.goto(listAddress);
-  await signIn(page);
+  await signInAsStaff(page);
   const rows = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(second.number);
