@@ -282,6 +282,7 @@ test('staff turn on a second factor and then sign in with a code from their app'
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText(/Your recovery codes/)).toBeVisible();
 
+  await page.locator('header summary').click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await signIn(page, email, staffAccount.password);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { staffAccount } from './support/staff-account.ts';
-import { placeOrder } from './support/staff.ts';
+import { placeOrder, signInAsStaff } from './support/staff.ts';
 
 /**
  * The staff desk: the orders list as a work queue with one search box and keyboard
@@ -20,14 +20,6 @@ async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), where).toEqual([]);
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail address').fill(staffAccount.email);
-  await page.getByLabel('Password').fill(staffAccount.password);
-  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
-  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 test('staff find an order by the buyer’s e-mail with the keyboard alone, open it, and see the payment in its history; deleting it is refused', async ({ page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
@@ -35,7 +27,7 @@ test('staff find an order by the buyer’s e-mail with the keyboard alone, open 
   const order = await placeOrder(page.request, { company: `Alpenblick Treuhand AG ${stamp}`, email });
 
   await page.goto('/app/admin-panel/orders');
-  await signIn(page);
+  await signInAsStaff(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Needs action \d+$/ })).toBeVisible();
 
@@ -95,7 +87,7 @@ test('the sign-in page names the shop; the shortcuts are listed under ? and can 
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await expect(page.getByRole('main').getByText('CyberSafe Academy')).toBeVisible();
   await expectNoAxeViolations(page, 'sign-in');
-  await signIn(page);
+  await signInAsStaff(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.locator('body').press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -116,7 +108,7 @@ test('axe finds nothing on any back-office page, with its dialog open', async ({
   test.setTimeout(240_000);
   const order = await placeOrder(page.request, { company: `Axe AG ${Date.now()}` });
   await page.goto('/app/admin-panel/home');
-  await signIn(page);
+  await signInAsStaff(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expectNoAxeViolations(page, 'home');
 

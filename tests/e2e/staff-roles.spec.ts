@@ -61,6 +61,7 @@ test('an admin invites a viewer by mail; the invitee sets name and password, sig
   await expect(theirs.getByText('Your account is ready.')).toBeVisible();
   await theirs.getByRole('link', { name: 'Sign in' }).click();
   await signIn(theirs, invitee, inviteePassword);
+  await theirs.locator('header summary', { hasText: 'Vivian Viewer' }).click();
   await expect(theirs.getByRole('link', { name: 'Signed in as Vivian Viewer (Viewer)' })).toBeVisible();
   const nav = theirs.getByRole('navigation', { name: 'Back office' });
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { messageAdminCalls } from '#shared/contract/messages-admin.ts';
 import { staffCalls } from '#shared/contract/staff.ts';
@@ -18,7 +18,8 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
  * and sends anybody else to the sign-in, with the page they came from; a 401 on any later
  * call (the session ran out) does the same. Navigation: Home, Orders, Messages (with the
  * unread count), Webinars, Contacts and Newsletter, and for admins Staff and Audit log; the
- * staff member's name (with their role) leads to their own page.
+ * staff member's name opens a menu with the link to their own page (with their role), the
+ * sign-out and the language switch. All of it fits one line at 1366 px, in German too.
  */
 export function AdminLayout() {
   const t = useT();
@@ -46,6 +47,14 @@ export function AdminLayout() {
       stopMutations();
     };
   }, [queryClient, navigate, here]);
+
+  const menu = useRef<HTMLDetailsElement>(null);
+  /** Closes the account menu; after Escape the focus goes back to its name. */
+  const closeMenu = (refocus: boolean) => {
+    if (!menu.current?.open) return;
+    menu.current.open = false;
+    if (refocus) menu.current.querySelector('summary')?.focus();
+  };
 
   const signOut = useMutation({
     mutationFn: () => callApi(staffCalls.logout),
@@ -84,7 +93,12 @@ export function AdminLayout() {
           <NavLink to={adminPaths.orders()}>{t('admin.nav.orders')}</NavLink>
           <NavLink to={adminPaths.messages()}>
             {t('admin.nav.messages')}
-            {unread > 0 && <span className="admin-nav__badge">{translatePlural(language, 'admin.nav.unread', unread)}</span>}
+            {unread > 0 && (
+              <span className="admin-nav__badge">
+                <span aria-hidden="true">{unread}</span>
+                <span className="admin-sr-only">{translatePlural(language, 'admin.nav.unread', unread)}</span>
+              </span>
+            )}
           </NavLink>
           <NavLink to={adminPaths.webinars()}>{t('adminWebinars.nav')}</NavLink>
           <NavLink to={adminPaths.contacts()}>{t('adminContacts.nav')}</NavLink>
@@ -92,15 +106,22 @@ export function AdminLayout() {
           {me.data.role === 'admin' && <NavLink to={adminPaths.staff()}>{t('adminStaff.nav')}</NavLink>}
           {me.data.role === 'admin' && <NavLink to={adminPaths.audit()}>{t('adminAudit.nav')}</NavLink>}
         </nav>
-        <div className="admin-header__account">
-          <NavLink to={adminPaths.account()}>
-            {t('admin.signedInAs', { name: me.data.name || me.data.email })} ({t(`staffRole.${me.data.role}`)})
-          </NavLink>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            {t(signOut.isPending ? 'admin.signingOut' : 'admin.signOut')}
-          </button>
-          <LanguageButtons />
-        </div>
+        {/* The staff member's name opens their account link, the sign-out and the language switch: the header stays one line. */}
+        <details className="admin-header__account" ref={menu} onKeyDown={(event) => event.key === 'Escape' && closeMenu(true)}>
+          <summary title={me.data.name || me.data.email}>
+            <span className="admin-sr-only">{t('admin.accountMenu')}: </span>
+            {me.data.name || me.data.email}
+          </summary>
+          <div className="admin-header__menu">
+            <NavLink to={adminPaths.account()} onClick={() => closeMenu(false)}>
+              {t('admin.signedInAs', { name: me.data.name || me.data.email })} ({t(`staffRole.${me.data.role}`)})
+            </NavLink>
+            <button type="button" className="admin-button admin-button--secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              {t(signOut.isPending ? 'admin.signingOut' : 'admin.signOut')}
+            </button>
+            <LanguageButtons />
+          </div>
+        </details>
       </header>
       <main id="main" className="app-main admin-main" tabIndex={-1}>
         <Outlet />

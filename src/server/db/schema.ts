@@ -424,6 +424,9 @@ export const orders = pgTable(
     // The work queue: by status in lifecycle order, newest first within a status.
     index('orders_queue').on(t.statusRank, t.orderedAt.desc().nullsLast(), t.id).where(sql`${t.deletedAt} is null`),
     index('orders_search').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The work queue with the search text beside each entry: a page of a search word many
+    // orders hold is read from this index alone, stopping after the page (decision 051).
+    index('orders_queue_search').on(t.statusRank, t.orderedAt.desc().nullsLast(), t.id, t.searchText).where(sql`${t.deletedAt} is null`),
     // The orders table filters by status and sorts by the date received (and the other columns).
     index('orders_status_ordered_at').on(t.status, t.orderedAt),
     index('orders_ordered_at').on(t.orderedAt),

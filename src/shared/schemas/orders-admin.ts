@@ -159,6 +159,12 @@ export const orderListSchema = z.object({
   results: z.array(orderListRowSchema),
   totalResults: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Only on a search that matches more orders than it counts (500, or the next multiple
+   * of 500 past the page asked for): there are more than `totalResults`, and more pages
+   * than `totalPages`.
+   */
+  totalCapped: z.literal(true).optional(),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 

@@ -1,7 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 // Relative imports: Playwright's loader does not read package.json's `#…` import map.
 import type { Puzzle } from '../../../src/captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '../../../src/captcha/solve.ts';
+import { staffAccount } from './staff-account.ts';
 
 /** A captcha solution made in Node, as any client of the puzzle protocol can. */
 async function solveCaptcha(request: APIRequestContext, siteKeyPath: string): Promise<string> {
@@ -44,4 +45,13 @@ export async function placeOrder(
   const captchaSolution = await solveCaptcha(request, '/orders/captcha/site-key');
   const ordered = await send('post', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution, language: 'en-US' });
   return { id, number: String(ordered.number) };
+}
+
+/** Signs in on the staff sign-in page the browser is on, as the journeys' staff account, in English. */
+export async function signInAsStaff(page: Page): Promise<void> {
+  await page.getByLabel('E-mail address').fill(staffAccount.email);
+  await page.getByLabel('Password').fill(staffAccount.password);
+  await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
+  await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

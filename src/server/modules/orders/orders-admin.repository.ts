@@ -46,6 +46,20 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * The part of a search word the trigram index is asked for: its longest run of letters
+ * and digits (of three or more), else the word. pg_trgm reads only letters and digits,
+ * other characters part its words; every trigram it makes of a word must be looked up,
+ * and those of the parts many orders share (an e-mail's domain, `example` in
+ * `buyer54321@example`) cost most and narrow least. Any row holding the word holds the
+ * piece, so the rows found are exactly checked for the whole word afterwards.
+ */
+export function indexedPiece(word: string): string {
+  const runs = word.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const longest = runs.reduce((best, run) => (run.length > best.length ? run : best), '');
+  return longest.length >= 3 ? longest : word;
+}
+
 /** The start of a day in Zurich as a timestamp. */
 function startOfDay(isoDate: string, plusDays = 0): SQL {
   return sql`((${isoDate}::date + ${plusDays}::int)::timestamp at time zone ${defaultTimeZone})`;
@@ -77,8 +91,15 @@ function whereOf(criteria: ListCriteria): SQL {
   const conditions: SQL[] = [sql`o.deleted_at is null`, sql`o.status_rank in (${ranksOf(statuses)})`];
   if (criteria.company) conditions.push(sql`${companyName} ilike ${containsPattern(criteria.company)}`);
   if (criteria.number) conditions.push(sql`o.number = ${criteria.number}`);
-  // The trigram index on `search_text` (migration 0012) finds each word anywhere in it.
-  for (const word of criteria.words ?? []) conditions.push(sql`o.search_text like ${containsPattern(word.toLowerCase())}`);
+  // The trigram index on `search_text` (migration 0012) finds each word anywhere in it:
+  // asked for the word's longest run of letters and digits, the rows it finds are then
+  // checked for the whole word (indexedPiece).
+  for (const word of criteria.words ?? []) {
+    const lower = word.toLowerCase();
+    const piece = indexedPiece(lower);
+    conditions.push(sql`o.search_text like ${containsPattern(piece)}`);
+    if (piece !== lower) conditions.push(sql`strpos(o.search_text, ${lower}) > 0`);
+  }
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
   if (criteria.ids) {
@@ -106,6 +127,9 @@ const listColumns = sql`
   nullif(concat_ws(' ', o.invoice_info->'contact'->>'firstName', o.invoice_info->'contact'->>'lastName'), '') as customer,
   o.total_net_minor as "totalNetMinor", o.currency`;
 
+/** A search counts its matches up to this many (or the next multiple of it past the page asked for), and says when there are more. */
+const searchCountBound = 500;
+
 /**
  * One page and the number of rows the filter matches. The inner query finds the page's
  * ids, sorting on the sort key alone; the columns shown (JSON fields, formatted dates)
@@ -114,11 +138,19 @@ const listColumns = sql`
  * Sorted by date received, or by status upwards, without a company filter, the page is
  * read from the `orders_ordered_at` or `orders_queue` index and stops after it (search
  * words that match many orders are met early on that way): a separate count (run
- * alongside; with search words it reads the trigram index) is then cheaper. Otherwise every match is read and sorted anyway, and the count is taken in that
- * same scan (`count(*) over ()`). A page past the end has no row to carry it: counted apart.
+ * alongside) is then cheaper. With search words that count stops at a bound: counting
+ * every order a common word matches reads most of the table, the page does not
+ * (`capped` says there are more than `total`). Otherwise every match is read and sorted
+ * anyway, and the count is taken in that same scan (`count(*) over ()`). A page past the
+ * end has no row to carry it: counted apart.
  */
-export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: number; offset: number }): Promise<{ rows: ListRow[]; total: number }> {
+export async function listOrders(
+  db: Db,
+  criteria: ListCriteria,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {
   const countApart = (criteria.sortColumn === 'RECEIVED' || (criteria.sortColumn === 'STATUS' && criteria.sortDirection === 'ASC')) && !criteria.company;
+  const bound = countApart && (criteria.words?.length ?? 0) > 0 ? searchCountBound * Math.max(1, Math.ceil((page.offset + page.limit) / searchCountBound)) : undefined;
   const pageQuery = db.execute(sql`
     select ${listColumns}, p.total::int as total
       from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total
@@ -128,14 +160,23 @@ export async function listOrders(db: Db, criteria: ListCriteria, page: { limit: 
              limit ${page.limit} offset ${page.offset}) p
       join orders o on o.id = p.id
      order by ${orderByOf(criteria)}`);
-  const [result, counted] = await Promise.all([pageQuery, countApart ? countOrders(db, criteria) : undefined]);
-  const rows = rowsOf<ListRow & { total: number }>(result);
-  const total = counted ?? (rows.length > 0 || page.offset === 0 ? (rows[0]?.total ?? 0) : await countOrders(db, criteria));
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  const [result, counted] = await Promise.all([pageQuery, countApart ? countOrders(db, criteria, bound) : undefined]);
+  const rows = rowsOf<ListRow & { total: number }>(result).map(({ total: _total, ...row }) => row);
+  if (counted !== undefined) {
+    const capped = bound !== undefined && counted > bound;
+    return { rows, total: capped ? bound : counted, capped };
+  }
+  const total = rows.length > 0 || page.offset === 0 ? (rowsOf<{ total: number }>(result)[0]?.total ?? 0) : await countOrders(db, criteria);
+  return { rows, total, capped: false };
 }
 
-async function countOrders(db: Db, criteria: ListCriteria): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as count from orders o where ${whereOf(criteria)}`);
+/** The orders the filter matches; with a bound, up to one more than it. */
+async function countOrders(db: Db, criteria: ListCriteria, bound?: number): Promise<number> {
+  const result = await db.execute(
+    bound === undefined
+      ? sql`select count(*)::int as count from orders o where ${whereOf(criteria)}`
+      : sql`select count(*)::int as count from (select 1 from orders o where ${whereOf(criteria)} limit ${bound + 1}) m`,
+  );
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
 

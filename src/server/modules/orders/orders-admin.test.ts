@@ -4,6 +4,7 @@ import { staffStatusActions } from '#shared/schemas/orders-admin.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { addDays, addMonths, startOfYear } from './calendar.ts';
 import { allowedActions, transitions } from './order-state-machine.ts';
+import { indexedPiece } from './orders-admin.repository.ts';
 
 describe('the staff status changes', () => {
   it('are the STATUS_CHANGE rows of the machine but the visitor\'s CREATE and REOPEN', () => {
@@ -36,5 +37,16 @@ describe('calendar days', () => {
     expect(isoDateInZurich(new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
     expect(isoDateInZurich(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
     expect(isoDateInZurich(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+});
+
+describe('the part of a search word the trigram index is asked for', () => {
+  it('is the longest run of letters and digits, of three or more; else the word', () => {
+    expect(indexedPiece('buyer54321@example')).toBe('buyer54321');
+    expect(indexedPiece('@alpha.exa')).toBe('alpha');
+    expect(indexedPiece('zürcher')).toBe('zürcher');
+    expect(indexedPiece('2025-000123')).toBe('000123');
+    expect(indexedPiece('r-2')).toBe('r-2');
+    expect(indexedPiece('%')).toBe('%');
   });
 });

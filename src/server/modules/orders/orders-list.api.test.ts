@@ -158,6 +158,10 @@ describe('the orders table', () => {
     expect(await numbers({ search: '000004' })).toEqual(['2025-000004']);
     expect(await numbers({ search: 'r-2' })).toEqual(['R-2']);
     expect(await numbers({ search: '%' })).toEqual([]);
+    // A word with other characters than letters and digits is found whole, not in parts.
+    expect(await numbers({ search: 'muster@alpha' })).toEqual([]);
+    expect(await numbers({ search: 'anna@alpha.example.ch' })).toEqual([]);
+    expect(await numbers({ search: 'a@alpha' })).toEqual(['2025-000001']);
     expect(await numbers({ search: 'anna beta' })).toEqual([]);
     // With the other filters.
     expect(await numbers({ search: 'alpha', statuses: ['CANCELED'] })).toEqual(['2025-000006']);
@@ -223,6 +227,20 @@ describe('the orders table', () => {
       }
     }
     expect(((await list({ pageSize: 100 })).json() as OrderList).results).toHaveLength(100);
+  });
+
+  it('counts a search up to 500 matches and says when there are more; a page past them counts on to the next multiple of 500', async () => {
+    const first = (await list({ search: 'bulk ag' })).json() as OrderList;
+    expect(first).toMatchObject({ totalResults: 500, totalPages: 25, totalCapped: true });
+    expect(first.results).toHaveLength(20);
+    const last = (await list({ search: 'bulk ag', page: 62 })).json() as OrderList;
+    expect(last).toMatchObject({ totalResults: bulkCount, totalPages: 62 });
+    expect(last).not.toHaveProperty('totalCapped');
+    expect(last.results).toHaveLength(bulkCount - 61 * 20);
+    // Without search words, and where every match is sorted anyway, the count is exact.
+    expect((await list({ company: 'bulk ag' })).json()).toMatchObject({ totalResults: bulkCount });
+    expect((await list({ search: 'bulk ag', sortColumn: 'NUMBER' })).json()).toMatchObject({ totalResults: bulkCount });
+    expect((await list({ search: 'bulk ag', sortColumn: 'NUMBER' })).json()).not.toHaveProperty('totalCapped');
   });
 
   it.each([

@@ -110,13 +110,14 @@ export function createOrdersTableService(deps: {
     async list(request: OrderListRequest): Promise<OrderList> {
       const criteria = await criteriaWithQueue(request);
       const offset = (request.page - 1) * request.pageSize;
-      const { rows, total: totalResults } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
+      const { rows, total: totalResults, capped } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
       return {
         ...request,
         statuses: [...criteria.statuses],
         results: rows.map(rowView),
         totalResults,
         totalPages: Math.ceil(totalResults / request.pageSize),
+        ...(capped ? { totalCapped: true as const } : {}),
       };
     },
 

@@ -10,13 +10,14 @@ import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
-import { recalledList } from '../orders/list-context.ts';
+import { rememberList } from '../orders/list-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { buttonClass, byNature, natureOf } from './action-nature.ts';
 import { MoneyBox } from './money-box.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { OrderInvoices } from './order-invoices.tsx';
 import { Timeline } from './timeline.tsx';
+import { useListSteps, type ListStep } from './list-steps.ts';
 import './order.css';
 import { LoadFailed } from '../../load-failed.tsx';
 import { useCan } from '../../staff.ts';
@@ -39,6 +40,7 @@ export default function OrderPage() {
   const order = useQuery(orderQuery);
   const [action, setAction] = useState<OrderAction>();
   const [done, setDone] = useState<OrderAction>();
+  const { backTo, around } = useListSteps(orderId);
 
   if (order.error instanceof ApiError && order.error.status === 404) {
     return (
@@ -59,11 +61,6 @@ export default function OrderPage() {
 
   const data: AdminOrder = order.data;
   const { detail } = data;
-  const list = recalledList();
-  const place = list ? list.ids.indexOf(orderId) : -1;
-  const previous = list && place > 0 ? list.ids[place - 1] : undefined;
-  const next = list && place >= 0 ? list.ids[place + 1] : undefined;
-  const backTo = `${adminPaths.orders()}${list?.search ? `?${list.search}` : ''}`;
   const offered = data.actions.map((entry) => entry.action);
   const title = detail.number ? t('admin.order.title', { number: detail.number }) : t('admin.order.cartTitle');
 
@@ -83,15 +80,11 @@ export default function OrderPage() {
     <article className="admin-order">
       <nav className="admin-order__nav" aria-label={t('admin.order.listNav')}>
         <Link to={backTo}>{t('admin.order.backToList')}</Link>
-        {previous && (
-          <Link to={adminPaths.order(previous)} rel="prev">
-            {t('admin.order.previous')}
-          </Link>
-        )}
-        {next && (
-          <Link to={adminPaths.order(next)} rel="next">
-            {t('admin.order.next')}
-          </Link>
+        {around && (
+          <>
+            <StepLink step={around.previous} rel="prev" label={t('admin.order.previous')} />
+            <StepLink step={around.next} rel="next" label={t('admin.order.next')} />
+          </>
         )}
       </nav>
       <div className="admin-page-head">
@@ -152,5 +145,25 @@ export default function OrderPage() {
         />
       )}
     </article>
+  );
+}
+
+/**
+ * "Previous" or "next" within the list: a link to the neighbouring order (one on another
+ * page of the list makes that page the remembered one), or a disabled one at the list's end.
+ */
+function StepLink({ step, rel, label }: { step: ListStep | undefined; rel: 'prev' | 'next'; label: string }) {
+  if (!step) {
+    return (
+      <a role="link" aria-disabled="true" className="admin-order__step--off">
+        {label}
+      </a>
+    );
+  }
+  const { page } = step;
+  return (
+    <Link to={adminPaths.order(step.id)} rel={rel} onClick={page ? () => rememberList(page) : undefined}>
+      {label}
+    </Link>
   );
 }

@@ -17,7 +17,7 @@ import { useListKeys, useShortcutsSetting } from './list-keys.ts';
 import { OrderFilters, orderSearchSelector } from './order-filters.tsx';
 import { OrderQueues } from './order-queues.tsx';
 import { OrdersTable } from './orders-table.tsx';
-import { exportSearch, filterOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
+import { exportSearch, listRequestOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
 import './orders.css';
 import { LoadFailed } from '../../load-failed.tsx';
@@ -46,16 +46,7 @@ export default function OrdersPage() {
   const [shortcuts, setShortcuts] = useShortcutsSetting();
   const [flavour, setFlavour] = useState<CsvFlavour>('STANDARD');
 
-  const listInput = {
-    body: {
-      ...filterOf(view),
-      sortColumn: view.sortColumn,
-      sortDirection: view.sortDirection,
-      page: view.page,
-      pageSize: view.pageSize,
-    },
-  };
-  const list = useQuery({ ...apiQuery(orderAdminCalls.adminOrderList, listInput), placeholderData: keepPreviousData });
+  const list = useQuery({ ...apiQuery(orderAdminCalls.adminOrderList, { body: listRequestOf(view) }), placeholderData: keepPreviousData });
 
   const changeView = (next: Partial<OrdersView>, resetPage = true) => {
     setSelected({});
@@ -188,13 +179,14 @@ export default function OrdersPage() {
               {t('admin.orders.previous')}
             </button>
             <span aria-live="polite">
-              {t('admin.orders.pageOf', { page: Math.min(view.page, Math.max(data.totalPages, 1)), pages: Math.max(data.totalPages, 1) })} ·{' '}
-              {translatePlural(language, 'admin.orders.total', data.totalResults)}
+              {data.totalCapped
+                ? `${t('admin.orders.pageOfMore', { page: view.page, pages: data.totalPages })} · ${t('admin.orders.totalMore', { count: data.totalResults })}`
+                : `${t('admin.orders.pageOf', { page: Math.min(view.page, Math.max(data.totalPages, 1)), pages: Math.max(data.totalPages, 1) })} · ${translatePlural(language, 'admin.orders.total', data.totalResults)}`}
             </span>
             <button
               type="button"
               className="admin-button admin-button--secondary"
-              disabled={view.page >= data.totalPages}
+              disabled={view.page >= data.totalPages && !data.totalCapped}
               onClick={() => changeView({ page: view.page + 1 }, false)}
             >
               {t('admin.orders.next')}

@@ -104,6 +104,11 @@ export function filterOf(view: OrdersView) {
   };
 }
 
+/** The list call's body for the view: its filter, sort and page. */
+export function listRequestOf(view: OrdersView) {
+  return { ...filterOf(view), sortColumn: view.sortColumn, sortDirection: view.sortDirection, page: view.page, pageSize: view.pageSize };
+}
+
 /** The CSV export of every row of the view's filter, in its sort order. */
 export function exportSearch(view: OrdersView, language: string, flavour: CsvFlavour = 'STANDARD'): URLSearchParams {
   const filter = filterOf(view);
