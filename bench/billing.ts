@@ -22,8 +22,9 @@ import { startServer } from './server.ts';
  * pace. `npm run bench:load` runs it too when DATABASE_URL is set.
  */
 
-/** BENCH_PLANS changes the count, for a quick look on a busy machine. */
+/** BENCH_PLANS changes the count, for a quick look on a busy machine; BENCH_BILLING_PORT the visitors' server's port. */
 const planCount = Number(process.env.BENCH_PLANS ?? 10_000);
+const serverPort = Number(process.env.BENCH_BILLING_PORT ?? 3214);
 const pdfSample = 50;
 
 export interface BillingFigures {
@@ -167,7 +168,7 @@ export async function benchBilling(baseUrl: string): Promise<BillingFigures> {
   const env = readEnv({ NODE_ENV: 'test', SECRET_KEY: randomBytes(32).toString('hex'), DATA_DIR: 'tmp/bench-billing', LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000' });
   const app = await buildApp({ env, database, logger: false });
   // The server answers the visitors; its own billing job is off, so the run measured here is the only one.
-  const server = await startServer({ port: 3214, databaseUrl: url.toString(), env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
+  const server = await startServer({ port: serverPort, databaseUrl: url.toString(), env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
   try {
     await seedDatabase(database.db);
     const today = isoDateInZurich();

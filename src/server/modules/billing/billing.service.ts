@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
@@ -8,7 +9,7 @@ import { toMajor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
-import type { InvoiceRecordsService, InvoiceRow } from '../invoices/invoice-records.service.ts';
+import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
@@ -40,17 +41,19 @@ class NothingDue extends Error {}
 /** Thrown to roll back a dry run's one transaction after it saw what it would do. */
 class DryRunDone extends Error {}
 
-/** Plans billed at once by a run (each in transactions of its own); the pool has 10 connections. */
-const concurrency = 4;
+/** Plans renewed together, with one short transaction and a few statements per batch (decision 050). */
+const batchSize = 100;
+/** The pause after each batch: the shop's requests get the database (on PGlite its one connection) and the event loop. */
+const pauseMs = 5;
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
 
 export function createBillingService(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'applyAction' | 'subscriptions' | 'recordNote' | 'orderWithFacts'>;
+  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'orderWithFacts'>;
   invoiceRecords: InvoiceRecordsService;
-  checkout: Pick<CheckoutService, 'invoiceContent'>;
+  checkout: Pick<CheckoutService, 'invoiceContent' | 'invoiceContents'>;
   outbox: Pick<OutboxService, 'queueComposedLater' | 'queue'>;
   mail: MailSettings;
   settings: BillingSettings;
@@ -200,26 +203,134 @@ export function createBillingService(deps: {
   }
 
   /**
-   * Every plan with something due on `asOf`. Plans are independent, each period its own
-   * transaction: a few run at once (`concurrency`), which keeps the database busy while
-   * one waits; a dry run's one transaction takes them one after the other.
+   * RENEW of the next period of several plans in one transaction, set-based: the plans no
+   * other run holds are locked (the others are answered as `skipped`), their next period
+   * worked out from the history read after the lock, and for those due the invoice
+   * contents are read, the invoices issued (numbers in one statement, records in another),
+   * their mails queued and the history rows written, each with a statement for the whole
+   * batch. When an order has the period's invoice already (`InvoiceExists`), everything
+   * is rolled back, numbers included: the caller bills those plans one by one.
+   */
+  async function renewBatch(orderIds: readonly string[], asOf: string): Promise<{ renewed: BillingReport['renewed']; skipped: string[] }> {
+    return db.transaction(async (tx) => {
+      const renewed: BillingReport['renewed'] = [];
+      const { skipped } = await orders.applyActionToMany(
+        {
+          orderIds,
+          action: 'RENEW',
+          actor: billingActor,
+          prepare: async ({ tx, allowed }) => {
+            const due = allowed.flatMap(({ order }) => {
+              if (!order.subscribedFrom) return [];
+              const period = nextPeriod(order.subscribedFrom, order.renewalCount);
+              if (period.start > asOf || (order.terminatedFrom && period.start >= order.terminatedFrom)) return [];
+              return [{ order, period }];
+            });
+            const contents = await checkout.invoiceContents(
+              due.map(({ order, period }) => ({ orderId: order.id, vatDay: period.start })),
+              tx,
+            );
+            const billed = due.flatMap(({ order, period }) => {
+              const content = contents.get(order.id);
+              return content ? [{ order, period, content }] : [];
+            });
+            const issued = await invoiceRecords.issueMany(
+              billed.map(({ order, period, content }) => ({
+                orderId: order.id,
+                billingKey: period.start,
+                period: { start: period.start, end: period.end },
+                issuedOn: asOf,
+                paymentTermDays: settings.paymentTermDays,
+                orderNumber: content.orderNumber,
+                content: content.content,
+                amounts: content.amounts,
+              })),
+              tx,
+            );
+            const plans = new Map<string, Record<string, unknown>>();
+            const mails: Parameters<typeof outbox.queueComposedLater>[0] = [];
+            billed.forEach(({ order, period, content }, index) => {
+              const invoice = issued[index]!;
+              if (content.billingEmail) {
+                mails.push({
+                  to: content.billingEmail,
+                  subject: invoiceSubject(invoice, content.orderNumber),
+                  kind: invoiceMailKind,
+                  payload: { invoiceId: invoice.id, orderNumber: content.orderNumber, name: content.billingName },
+                  orderId: order.id,
+                });
+              }
+              const gross = toMajor(invoice.grossMinor);
+              renewed.push({
+                orderId: order.id,
+                orderNumber: order.number ?? '',
+                periodStart: period.start,
+                periodEnd: period.end,
+                invoiceNumber: invoice.number,
+                gross,
+                currency: invoice.currency,
+              });
+              // As renewNext's history row: what falls due is the invoice's gross.
+              plans.set(order.id, { amountDue: gross, periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number });
+            });
+            await outbox.queueComposedLater(mails, tx);
+            return plans;
+          },
+        },
+        tx,
+      );
+      return { renewed, skipped };
+    });
+  }
+
+  /**
+   * Every plan with something due on `asOf`. Outside a dry run the renewals go in batches
+   * (`renewBatch`), one period per plan and batch, with a pause after each, round after
+   * round while a plan has more periods due (after downtime); plans another run held or
+   * whose batch met an invoice issued already are then billed one by one, each waiting for
+   * its lock (`billPlan`), and plans at their end date are terminated. A dry run's one
+   * transaction takes the plans one after the other.
    */
   async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    const renewalDue = (plan: Pick<Subscription, 'terminatedFrom'>, start: string) => start <= asOf && (!plan.terminatedFrom || start < plan.terminatedFrom);
+    const endDue = (plan: Subscription) => plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf;
     const due = (await orders.subscriptions(tx ?? db)).filter(
-      (plan) =>
-        (nextPeriod(plan.subscribedFrom, plan.renewalCount).start <= asOf &&
-          (!plan.terminatedFrom || nextPeriod(plan.subscribedFrom, plan.renewalCount).start < plan.terminatedFrom)) ||
-        (plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf),
+      (plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start) || endDue(plan),
     );
     if (tx) {
       for (const plan of due) await billPlan(plan, asOf, report, tx);
       return;
     }
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) await billPlan(due[next++]!, asOf, report);
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    const plans = new Map(due.map((plan) => [plan.id, plan]));
+    const oneByOne = new Set<string>();
+    let queue = due.filter((plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start)).map((plan) => plan.id);
+    while (queue.length > 0) {
+      const again: string[] = [];
+      for (let index = 0; index < queue.length; index += batchSize) {
+        const batch = queue.slice(index, index + batchSize);
+        try {
+          const { renewed, skipped } = await renewBatch(batch, asOf);
+          for (const id of skipped) oneByOne.add(id);
+          for (const entry of renewed) {
+            report.renewed.push(entry);
+            // The next period starts where this one ends.
+            if (renewalDue(plans.get(entry.orderId) ?? { terminatedFrom: null }, entry.periodEnd)) again.push(entry.orderId);
+          }
+        } catch (error) {
+          if (!(error instanceof InvoiceExists)) throw error;
+          for (const id of batch) oneByOne.add(id);
+        }
+        await sleep(pauseMs);
+      }
+      queue = again.filter((id) => !oneByOne.has(id));
+    }
+    for (const plan of due) {
+      if (oneByOne.has(plan.id)) await billPlan(plan, asOf, report);
+      else if (endDue(plan)) {
+        const terminated = await terminate(plan.id);
+        if (terminated) report.terminated.push(terminated);
+      }
+    }
   }
 
   /**

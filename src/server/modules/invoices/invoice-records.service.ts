@@ -26,6 +26,43 @@ function addDays(isoDay: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** An invoice of the same order and key was issued already: a batch of invoices is rolled back whole. */
+export class InvoiceExists extends Error {
+  constructor() {
+    super('an invoice of this order and period exists already');
+  }
+}
+
+/** The record of an invoice issued with `number`: what is printed is frozen in `document`. */
+function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
+  const document = {
+    ...issue.content,
+    number,
+    orderNumber: issue.orderNumber,
+    // Noon UTC is the issue day in Zurich, the day the PDF prints.
+    issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
+    paymentTermDays: issue.paymentTermDays,
+    ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+  };
+  return {
+    orderId: issue.orderId,
+    billingKey: issue.billingKey,
+    number,
+    qrReference: qrReference(number),
+    periodStart: issue.period?.start ?? null,
+    periodEnd: issue.period?.end ?? null,
+    issuedOn: issue.issuedOn,
+    dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
+    currency: issue.content.currency,
+    language: issue.content.language,
+    netMinor: issue.amounts.netMinor,
+    vatMinor: issue.amounts.vatMinor,
+    grossMinor: issue.amounts.grossMinor,
+    vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
+    document,
+  };
+}
+
 /** An open invoice past its due day is overdue. */
 function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
   return row.status === 'OPEN' && row.dueOn < today ? 'OVERDUE' : row.status;
@@ -78,32 +115,27 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     async issue(issue: InvoiceIssue, tx: Db): Promise<repo.InvoiceRow | undefined> {
       // On a conflict the caller rolls its transaction back, and the number with it: no gap.
       const number = await repo.nextInvoiceNumber(tx, Number(issue.issuedOn.slice(0, 4)), 'INV');
-      const document = {
-        ...issue.content,
-        number,
-        orderNumber: issue.orderNumber,
-        // Noon UTC is the issue day in Zurich, the day the PDF prints.
-        issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
-        paymentTermDays: issue.paymentTermDays,
-        ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
-      };
-      return repo.insertInvoice(tx, {
-        orderId: issue.orderId,
-        billingKey: issue.billingKey,
-        number,
-        qrReference: qrReference(number),
-        periodStart: issue.period?.start ?? null,
-        periodEnd: issue.period?.end ?? null,
-        issuedOn: issue.issuedOn,
-        dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
-        currency: issue.content.currency,
-        language: issue.content.language,
-        netMinor: issue.amounts.netMinor,
-        vatMinor: issue.amounts.vatMinor,
-        grossMinor: issue.amounts.grossMinor,
-        vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
-        document,
-      });
+      return repo.insertInvoice(tx, invoiceRecord(issue, number));
+    },
+
+    /**
+     * Issues several invoices of one issue day in the caller's transaction, with one
+     * statement for their numbers (in the order given, without a gap) and one for the
+     * records. All or nothing: when an order has an invoice for its key already, it throws
+     * `InvoiceExists` and the caller's rollback returns the numbers.
+     */
+    async issueMany(issues: readonly InvoiceIssue[], tx: Db): Promise<repo.InvoiceRow[]> {
+      const [first] = issues;
+      if (!first) return [];
+      if (issues.some((issue) => issue.issuedOn !== first.issuedOn)) throw new Error('issueMany takes invoices of one issue day');
+      const numbers = await repo.nextInvoiceNumbers(tx, Number(first.issuedOn.slice(0, 4)), 'INV', issues.length);
+      const rows = await repo.insertInvoices(
+        tx,
+        issues.map((issue, index) => invoiceRecord(issue, numbers[index]!)),
+      );
+      if (rows.length !== issues.length) throw new InvoiceExists();
+      const byKey = new Map(rows.map((row) => [`${row.orderId} ${row.billingKey}`, row]));
+      return issues.map((issue) => byKey.get(`${issue.orderId} ${issue.billingKey}`)!);
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */

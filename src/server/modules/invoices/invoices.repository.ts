@@ -17,12 +17,28 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** The next number of `year` for invoices and credit notes alike; the counter row stays locked until the transaction ends. */
 export async function nextInvoiceNumber(db: Db, year: number, prefix: 'INV' | 'CN'): Promise<string> {
+  const [number] = await nextInvoiceNumbers(db, year, prefix, 1);
+  return number!;
+}
+
+/** The next `count` numbers of `year` in one statement, in order and without a gap; the counter row stays locked until the transaction ends. */
+export async function nextInvoiceNumbers(db: Db, year: number, prefix: 'INV' | 'CN', count: number): Promise<string[]> {
   const result = await db.execute(sql`
-    insert into invoice_number_counters (year, last) values (${year}, 1)
-    on conflict (year) do update set last = invoice_number_counters.last + 1
+    insert into invoice_number_counters (year, last) values (${year}, ${count})
+    on conflict (year) do update set last = invoice_number_counters.last + ${count}
     returning last`);
   const last = Number(rowsOf<{ last: number }>(result)[0]?.last);
-  return `${prefix}-${year}-${String(last).padStart(6, '0')}`;
+  return Array.from({ length: count }, (_, index) => `${prefix}-${year}-${String(last - count + 1 + index).padStart(6, '0')}`);
+}
+
+/** Inserts several invoices, skipping those whose order has one for the key already: answers the rows inserted. */
+export async function insertInvoices(db: Db, rows: readonly NewInvoice[]): Promise<InvoiceRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(invoices)
+    .values([...rows])
+    .onConflictDoNothing({ target: [invoices.orderId, invoices.billingKey] })
+    .returning();
 }
 
 /**

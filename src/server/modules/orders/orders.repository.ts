@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
@@ -55,8 +55,8 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The order row with what its lines, payments and history add up to; locked or not. */
-function selectOrderWithFacts(id: string, lock: boolean) {
+/** The order rows `where` picks with what their lines, payments and history add up to; locked or not. */
+function selectOrdersWithFacts(where: SQL, lock: boolean) {
   return sql`
     select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
            o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor",
@@ -78,9 +78,15 @@ function selectOrderWithFacts(id: string, lock: boolean) {
            (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
            o.terminated_from::text as "terminatedFrom"
       from orders o
-     where o.id = ${id}
+     where ${where}
      ${lock ? sql`for update of o` : sql``}`;
 }
+
+function selectOrderWithFacts(id: string, lock: boolean) {
+  return selectOrdersWithFacts(sql`o.id = ${id}`, lock);
+}
+
+const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
  * `SELECT … FOR UPDATE` of the order with its facts, in one statement: the lock holds
@@ -94,6 +100,39 @@ export async function lockOrder(db: Db, id: string): Promise<LockedOrder | undef
 /** The same without the lock, for showing the order. */
 export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrder | undefined> {
   return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, false)))[0];
+}
+
+/**
+ * Locks those of the orders that no other transaction holds, in the order of their ids
+ * (`FOR UPDATE SKIP LOCKED`): answers the ids locked; the others are someone else's now.
+ */
+export async function lockOrdersSkippingLocked(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`select id from orders where id in (${idList(ids)}) order by id for update skip locked`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * The orders with their facts, unlocked: read after `lockOrdersSkippingLocked` in the same
+ * transaction, a statement of its own sees what the transactions before the lock wrote.
+ */
+export async function findOrdersWithFacts(db: Db, ids: readonly string[]): Promise<LockedOrder[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<LockedOrder>(await db.execute(selectOrdersWithFacts(sql`o.id in (${idList(ids)})`, false)));
+}
+
+/**
+ * Several orders' transitions at once, each a history row, the status written with one
+ * statement per new status; the orders are locked by the caller.
+ */
+export async function recordTransitions(db: Db, transitions: readonly HistoryEntry[]): Promise<void> {
+  if (transitions.length === 0) return;
+  await db.insert(orderHistory).values([...transitions]);
+  const byStatus = new Map<OrderStatus, string[]>();
+  for (const entry of transitions) byStatus.set(entry.toStatus, [...(byStatus.get(entry.toStatus) ?? []), entry.orderId]);
+  for (const [status, ids] of byStatus) {
+    await db.execute(sql`update orders set status = ${status}, updated_at = now() where id in (${idList(ids)})`);
+  }
 }
 
 /**
