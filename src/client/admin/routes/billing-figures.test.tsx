@@ -64,6 +64,8 @@ describe("an order's invoices in the back office", () => {
           vatAmount: 3.97,
           gross: 52.97,
           paid: 0,
+          credited: 0,
+          credits: null,
           open: 52.97,
           status: 'OVERDUE',
           remindersSent: 2,

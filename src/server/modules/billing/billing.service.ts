@@ -5,16 +5,17 @@ import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { toMajor, toMinor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
 import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
-import { invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
+import { creditNoteMail, creditNoteMailKind, creditNoteSubject, invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
 import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
@@ -51,7 +52,7 @@ const noticeLinkDays = 7;
 
 export function createBillingService(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'orderWithFacts'>;
+  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'recordCredit' | 'orderWithFacts'>;
   invoiceRecords: InvoiceRecordsService;
   checkout: Pick<CheckoutService, 'invoiceContent' | 'invoiceContents'>;
   outbox: Pick<OutboxService, 'queueComposedLater' | 'queue'>;
@@ -59,6 +60,8 @@ export function createBillingService(deps: {
   settings: BillingSettings;
   publicUrl: string;
   secretKey: string;
+  /** A credit note is a staff change: written to the audit log in its transaction. */
+  audit: Pick<AuditService, 'record'>;
   onMailQueued: () => void;
 }) {
   const { db, orders, invoiceRecords, checkout, outbox, settings, publicUrl } = deps;
@@ -394,11 +397,29 @@ export function createBillingService(deps: {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
+  /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
+  async function invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
+    const order = await orders.orderWithFacts(orderId);
+    if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
+    return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
+  }
+
   const mailComposers: Record<string, MailComposer> = {
     [invoiceMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
       if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
       return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), name: String(payload.name ?? ''), publicUrl });
+    },
+    [creditNoteMailKind]: async (payload) => {
+      const found = await invoiceRecords.forMail(String(payload.invoiceId));
+      if (!found) throw new Error(`credit note ${String(payload.invoiceId)} not found`);
+      return creditNoteMail(found.row, found.pdf, {
+        invoiceNumber: String(payload.invoiceNumber ?? ''),
+        orderNumber: String(payload.orderNumber ?? ''),
+        reason: String(payload.reason ?? ''),
+        name: String(payload.name ?? ''),
+        publicUrl,
+      });
     },
     [reminderMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
@@ -420,6 +441,65 @@ export function createBillingService(deps: {
      */
     async issueFirstInvoice(orderId: string, options: { mail: boolean }, tx: Db): Promise<void> {
       await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich(), mail: options.mail }, tx);
+    },
+
+    /**
+     * A credit note by staff for one of the order's invoices (docs/product/billing.md), all
+     * or nothing in one transaction: the order locked and what fell due on it lowered, the
+     * credit note issued with its own number against the invoice (at most what it has not
+     * been credited), a note in the order's history with amount, reason and who, the audit
+     * row, and its mail with the PDF to the billing contact in the order's language.
+     * Answers the order's invoices.
+     */
+    async issueCreditNote(
+      orderId: string,
+      invoiceId: string,
+      input: { amount: number; reason: string },
+      staff: AuditActor,
+    ): Promise<OrderInvoices> {
+      const amountMinor = toMinor(input.amount);
+      await db.transaction(async (tx) => {
+        const order = await orders.recordCredit(orderId, amountMinor, tx);
+        const { creditNote, invoice } = await invoiceRecords.issueCreditNote(
+          { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
+          tx,
+        );
+        const amount = `${toMajor(amountMinor).toFixed(2)} ${creditNote.currency}`;
+        await orders.recordNote(
+          orderId,
+          staff.email,
+          translate('en-US', 'note.billing.creditNote', { number: creditNote.number, invoice: invoice.number, amount, reason: input.reason }),
+          tx,
+        );
+        await deps.audit.record(
+          staff,
+          { action: 'invoice.creditNote', target: { kind: 'order', id: orderId }, summary: `${order.number}: ${creditNote.number} credits ${invoice.number} by ${amount}` },
+          tx,
+        );
+        const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
+        if (buyer?.email) {
+          await outbox.queueComposedLater(
+            [
+              {
+                to: buyer.email,
+                subject: creditNoteSubject(creditNote, { invoiceNumber: invoice.number, orderNumber: order.number }),
+                kind: creditNoteMailKind,
+                payload: {
+                  invoiceId: creditNote.id,
+                  invoiceNumber: invoice.number,
+                  orderNumber: order.number,
+                  reason: input.reason,
+                  name: (buyer.contactName ?? '').split(' ')[0] ?? '',
+                },
+                orderId,
+              },
+            ],
+            tx,
+          );
+        }
+      });
+      deps.onMailQueued();
+      return invoicesOf(orderId, { visitor: false });
     },
 
     /** A payment against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */
@@ -462,12 +542,7 @@ export function createBillingService(deps: {
       return report;
     },
 
-    /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
-    async invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
-      const order = await orders.orderWithFacts(orderId);
-      if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
-      return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
-    },
+    invoicesOf,
 
     /** One invoice of the order as PDF, the same bytes every time. */
     async invoicePdf(orderId: string, invoiceId: string, options: { visitor: boolean }): Promise<{ number: string; pdf: Buffer }> {

@@ -68,7 +68,8 @@ export async function savePdf(db: Db, id: string, pdf: Buffer): Promise<void> {
 export async function lockOpenInvoices(db: Db, orderId: string): Promise<InvoiceRow[]> {
   return rowsOf<InvoiceRow>(
     await db.execute(sql`
-      select id, gross_minor as "grossMinor", paid_minor as "paidMinor", refunded_minor as "refundedMinor", status, issued_on as "issuedOn", number
+      select id, gross_minor as "grossMinor", paid_minor as "paidMinor", refunded_minor as "refundedMinor", credited_minor as "creditedMinor",
+             status, issued_on as "issuedOn", number
         from invoices
        where order_id = ${orderId} and status = 'OPEN' and kind = 'INVOICE'
        order by issued_on, number
@@ -78,6 +79,20 @@ export async function lockOpenInvoices(db: Db, orderId: string): Promise<Invoice
 
 export async function setPaid(db: Db, id: string, paidMinor: number, status: 'OPEN' | 'PAID'): Promise<void> {
   await db.update(invoices).set({ paidMinor, status }).where(eq(invoices.id, id));
+}
+
+/** One invoice, locked until the transaction ends (a credit note is issued against it). */
+export async function lockInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+/** A credit note took `amountMinor` off the invoice, which is now `status`. */
+export async function addCredit(db: Db, id: string, amountMinor: number, status: InvoiceRow['status']): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ creditedMinor: sql`${invoices.creditedMinor} + ${amountMinor}`, status })
+    .where(eq(invoices.id, id));
 }
 
 /** The newest invoice with money paid on it, locked: a refund is recorded against it unless staff chose. */

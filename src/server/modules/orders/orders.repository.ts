@@ -38,6 +38,8 @@ export interface LockedOrder {
   invoiceIssued: boolean;
   /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
   renewedDueMinor: number;
+  /** What credit notes took off what fell due, gross. */
+  creditedMinor: number;
   /** The end of the current subscription period (ISO date), from the latest history row that set one. */
   periodEnd: string | null;
   /** The day the subscription started (ISO date): the first period's start, set by the payment that activated it. */
@@ -59,7 +61,7 @@ function rowsOf<T>(result: unknown): T[] {
 function selectOrdersWithFacts(where: SQL, lock: boolean) {
   return sql`
     select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
-           o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor",
+           o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor", o.credited_minor as "creditedMinor",
            o.refund, o.refunded, o.refund_amount_minor as "refundAmountMinor", o.available_from::text as "availableFrom",
            (select count(*)::int from order_items i where i.order_id = o.id and i.status = 'ACTIVE') as "activeItemCount",
            exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
@@ -150,6 +152,18 @@ export async function updateOrder(db: Db, id: string, status: OrderStatus, chang
     .returning();
   if (!row) throw new Error(`order ${id} vanished while locked`);
   return row;
+}
+
+/**
+ * A credit note took `amountMinor` off what fell due: the order row is updated, and so
+ * locked until the transaction ends. Answers the order, undefined when there is none.
+ */
+export async function addCredit(db: Db, id: string, amountMinor: number): Promise<{ id: string; number: string | null } | undefined> {
+  const result = await db.execute(sql`
+    update orders set credited_minor = credited_minor + ${amountMinor}, updated_at = now()
+     where id = ${id} and deleted_at is null and number is not null
+    returning id, number`);
+  return rowsOf<{ id: string; number: string | null }>(result)[0];
 }
 
 export async function insertPayment(db: Db, payment: { orderId: string; amountMinor: number; paidOn: string; recordedBy: string; invoiceId: string | null }): Promise<void> {

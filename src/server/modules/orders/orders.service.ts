@@ -156,6 +156,16 @@ export function createOrdersService(deps: { db: Db }) {
       return repo.findOrderWithFacts(tx, orderId);
     },
 
+    /**
+     * A credit note lowers what fell due on the order (its money box follows), in the
+     * caller's transaction, locking the order first; 404 for no (placed) order.
+     */
+    async recordCredit(orderId: string, amountMinor: number, tx: Db): Promise<{ number: string }> {
+      const order = await repo.addCredit(tx, orderId, amountMinor);
+      if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
+      return { number: order.number };
+    },
+
     /** A note in the order's timeline written by a job (`author`: billing), in the caller's transaction. */
     async recordNote(orderId: string, author: string, text: string, tx: Db): Promise<void> {
       await insertNote(tx, { orderId, author, text });
