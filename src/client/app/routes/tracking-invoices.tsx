@@ -52,7 +52,9 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
                     </a>
                   </th>
                   <td>
-                    {invoice.periodFirstDay && invoice.periodLastDay
+                    {invoice.credits
+                      ? t('billing.invoices.creditsInvoice', { number: invoice.credits })
+                      : invoice.periodFirstDay && invoice.periodLastDay
                       ? t('billing.invoices.periodRange', { from: dayOf(invoice.periodFirstDay, language), to: dayOf(invoice.periodLastDay, language) })
                       : t('billing.invoices.firstInvoice')}
                   </td>

@@ -28,6 +28,7 @@ export const billingAdmin = {
   'adminBilling.invoices.status.OVERDUE': 'Überfällig',
   'adminBilling.invoices.status.ISSUED': 'Gutschrift',
   'adminBilling.invoices.creditsInvoice': 'Gutschrift zu {number}',
+  'adminBilling.creditNote.heading': 'Gutschrift ausstellen',
   'adminBilling.creditNote.open': 'Gutschrift',
   'adminBilling.creditNote.title': 'Gutschrift zur Rechnung {number}',
   'adminBilling.creditNote.intro': 'Die Rechnung selbst ändert sich nie: Die Gutschrift erhält eine eigene Nummer und ein eigenes PDF, verringert den offenen Betrag der Rechnung und wird an den Rechnungskontakt gesendet. Höchstens {max}.',

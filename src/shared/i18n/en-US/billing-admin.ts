@@ -28,6 +28,7 @@ export const billingAdmin = {
   'adminBilling.invoices.status.OVERDUE': 'Overdue',
   'adminBilling.invoices.status.ISSUED': 'Credit note',
   'adminBilling.invoices.creditsInvoice': 'Credits {number}',
+  'adminBilling.creditNote.heading': 'Issue a credit note',
   'adminBilling.creditNote.open': 'Credit note',
   'adminBilling.creditNote.title': 'Credit note for invoice {number}',
   'adminBilling.creditNote.intro': 'The invoice itself never changes: the credit note gets its own number and PDF, lowers what is open on the invoice and is mailed to the billing contact. At most {max}.',
