@@ -132,7 +132,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
      * records. All or nothing: when an order has an invoice for its key already, it throws
      * `InvoiceExists` and the caller's rollback returns the numbers.
      */
-    async issueMany(issues: readonly InvoiceIssue[], tx: Db): Promise<repo.InvoiceRow[]> {
+    async issueMany(issues: readonly InvoiceIssue[], tx: Db): Promise<repo.IssuedInvoice[]> {
       const [first] = issues;
       if (!first) return [];
       if (issues.some((issue) => issue.issuedOn !== first.issuedOn)) throw new Error('issueMany takes invoices of one issue day');

@@ -31,14 +31,25 @@ export async function nextInvoiceNumbers(db: Db, year: number, prefix: 'INV' | '
   return Array.from({ length: count }, (_, index) => `${prefix}-${year}-${String(last - count + 1 + index).padStart(6, '0')}`);
 }
 
+/** What `insertInvoices` answers of each row inserted (not the document it was just given). */
+export type IssuedInvoice = Pick<InvoiceRow, 'id' | 'orderId' | 'billingKey' | 'number' | 'language' | 'grossMinor' | 'currency'>;
+
 /** Inserts several invoices, skipping those whose order has one for the key already: answers the rows inserted. */
-export async function insertInvoices(db: Db, rows: readonly NewInvoice[]): Promise<InvoiceRow[]> {
+export async function insertInvoices(db: Db, rows: readonly NewInvoice[]): Promise<IssuedInvoice[]> {
   if (rows.length === 0) return [];
   return db
     .insert(invoices)
     .values([...rows])
     .onConflictDoNothing({ target: [invoices.orderId, invoices.billingKey] })
-    .returning();
+    .returning({
+      id: invoices.id,
+      orderId: invoices.orderId,
+      billingKey: invoices.billingKey,
+      number: invoices.number,
+      language: invoices.language,
+      grossMinor: invoices.grossMinor,
+      currency: invoices.currency,
+    });
 }
 
 /**
