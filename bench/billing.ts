@@ -20,8 +20,9 @@ import { startServer } from './server.ts';
  * pace. `npm run bench:load` runs it too when DATABASE_URL is set.
  */
 
-/** BENCH_PLANS changes the count, for a quick look on a busy machine. */
+/** BENCH_PLANS changes the count, for a quick look on a busy machine; BENCH_BILLING_PORT the visitors' server's port. */
 const planCount = Number(process.env.BENCH_PLANS ?? 10_000);
+const serverPort = Number(process.env.BENCH_BILLING_PORT ?? 3214);
 const pdfSample = 50;
 
 export interface BillingFigures {
@@ -156,7 +157,7 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
     // The job in this process, as `npm run billing` runs it beside the server.
     const app = await buildApp({ env: benchEnv('tmp/bench-billing'), database, logger: false });
     // The server answers the visitors; its own billing job is off, so the run measured here is the only one.
-    const server = await startServer({ port: 3214, databaseUrl, env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
+    const server = await startServer({ port: serverPort, databaseUrl, env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
     try {
       await seedDatabase(database.db);
       const today = isoDateInZurich();

@@ -361,6 +361,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     settings: { paymentTermDays: env.PAYMENT_TERMS_DAYS, reminderDays: env.REMINDER_DAYS },
     publicUrl: env.PUBLIC_URL,
     secretKey: env.SECRET_KEY,
+    audit,
     onMailQueued,
   });
   const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });

@@ -298,3 +298,35 @@ test('staff turn on a second factor and then sign in with a code from their app'
   await page.getByRole('button', { name: 'Turn off the second factor' }).click();
   await expect(page.getByText(/^Off:/)).toBeVisible();
 });
+
+test('staff issue a credit note for an invoice on the order page and see it listed with what is left open', async ({ page, request }) => {
+  const order = await placeOrder(request, { company: `Credit AG ${Date.now()}` });
+  await page.goto(`/app/admin-panel/orders/${order.id}`);
+  await signIn(page, staffAccount.email, staffAccount.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Invoice' }).click();
+  await page.getByRole('dialog', { name: 'Invoice' }).getByRole('button', { name: 'Invoice' }).click();
+  await expect(page.getByText('Done: Invoice.')).toBeVisible();
+
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  const invoiceNumber = (await invoices.getByRole('row').nth(1).getByRole('link').textContent()) ?? '';
+  await invoices.getByRole('button', { name: `Credit note for invoice ${invoiceNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Issue a credit note' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Too much is refused at the amount, in the page's language.
+  await dialog.getByLabel(/Amount/).fill('100000');
+  await dialog.getByLabel('Reason').fill('Two seats were never used.');
+  await dialog.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(dialog.getByText(/at most what the invoice has not been credited yet/)).toBeVisible();
+  await dialog.getByLabel(/Amount/).fill('100');
+  await dialog.getByRole('button', { name: 'Issue credit note' }).click();
+
+  await expect(page.getByText('Credit note issued and mailed to the billing contact.')).toBeVisible();
+  const creditRow = invoices.getByRole('row').filter({ hasText: `Credits ${invoiceNumber}` });
+  await expect(creditRow).toBeVisible();
+  await expect(creditRow.getByRole('link', { name: /^CN-\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(creditRow).toContainText('-100.00');
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Two seats were never used.' })).toContainText(staffAccount.email);
+});

@@ -393,6 +393,8 @@ export const orders = pgTable(
     totalNetMinor: integer('total_net_minor'),
     /** What fell due at purchase, minor units: the gross total incl. VAT (renewals add theirs in the history). */
     amountDueMinor: integer('amount_due_minor'),
+    /** What credit notes took off what fell due (minor units, gross). */
+    creditedMinor: integer('credited_minor').notNull().default(0),
     /** The first day the seats can be used (set when work starts). */
     availableFrom: date('available_from'),
     /** Who canceled or terminated (a staff e-mail), and from which day a termination takes effect. */
@@ -645,8 +647,11 @@ export const invoices = pgTable(
     vatRateBasisPoints: integer('vat_rate_bp').notNull(),
     paidMinor: integer('paid_minor').notNull().default(0),
     refundedMinor: integer('refunded_minor').notNull().default(0),
+    /** What credit notes took off this invoice (minor units, gross); a credit note's own is 0. */
+    creditedMinor: integer('credited_minor').notNull().default(0),
     /** OPEN, PAID or CANCELED; OVERDUE is an OPEN one past its due day (read, not stored). */
-    status: text('status').$type<'OPEN' | 'PAID' | 'CANCELED'>().notNull().default('OPEN'),
+    /** A credit note is ISSUED; an invoice credited in full is CANCELED. */
+    status: text('status').$type<'OPEN' | 'PAID' | 'CANCELED' | 'ISSUED'>().notNull().default('OPEN'),
     creditsInvoiceId: uuid('credits_invoice_id'),
     /** Reminders sent (0 to the number of reminder days); the last one flags the order overdue. */
     remindersSent: integer('reminders_sent').notNull().default(0),

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { money } from './orders-admin.ts';
 
 /**
  * An order's invoices as the tracking page and the back office list them
  * (docs/product/billing.md): amounts in major units, days ISO (Europe/Zurich).
  */
 
-const invoiceStatuses = ['OPEN', 'PAID', 'OVERDUE', 'CANCELED'] as const;
+/** ISSUED is a credit note's; an invoice credited in full is CANCELED. */
+const invoiceStatuses = ['OPEN', 'PAID', 'OVERDUE', 'CANCELED', 'ISSUED'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 const isoDate = z.iso.date();
@@ -24,6 +26,10 @@ const invoiceSummarySchema = z.object({
   vatAmount: z.number(),
   gross: z.number(),
   paid: z.number(),
+  /** What credit notes took off it (0 on a credit note). */
+  credited: z.number(),
+  /** A credit note's: the number of the invoice it credits (null on an invoice). */
+  credits: z.string().nullable(),
   /** What is still to pay on it (0 once paid or canceled). */
   open: z.number(),
   status: z.enum(invoiceStatuses),
@@ -42,6 +48,13 @@ export type OrderInvoices = z.infer<typeof orderInvoicesSchema>;
 export const invoiceParamsSchema = z.object({ orderId: z.uuid(), invoiceId: z.uuid() });
 export const adminInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });
 export const adminOrderIdParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /orders/admin/{id}/invoices/{invoiceId}/credit-notes: a credit note of at most what the invoice has not been credited, gross. */
+export const creditNoteSchema = z.object({
+  amount: money(0.01),
+  reason: z.string().trim().min(1).max(1000),
+});
+export type CreditNoteInput = z.infer<typeof creditNoteSchema>;
 
 /** POST /orders/{id}/notice: nothing but the language of the page (the mail goes out in the order's). */
 export const noticeRequestSchema = z.object({});

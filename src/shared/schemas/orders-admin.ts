@@ -44,7 +44,7 @@ const reason = optionalText(1000);
 /** Amounts in major units: at most two decimals and 10 million. */
 const moneyLimits = { max: 10_000_000 } as const;
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-const money = (min: number) =>
+export const money = (min: number) =>
   z.number().min(min).max(moneyLimits.max).refine(hasAtMostTwoDecimals, { error: 'error.money.decimals' });
 
 const statusList = z.array(z.enum(orderStatuses)).max(orderStatuses.length * 2);

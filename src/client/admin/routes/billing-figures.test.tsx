@@ -4,6 +4,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingCalls } from '#shared/contract/billing.ts';
+import { userCalls } from '#shared/contract/users.ts';
 import type { Language } from '#shared/locales.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
@@ -48,7 +49,8 @@ describe('the billing figures of the dashboard', () => {
 });
 
 describe("an order's invoices in the back office", () => {
-  it('lists each invoice with its PDF, period, amounts, status and reminders, in Swiss German', async () => {
+  it('lists each invoice with its PDF, period, amounts, status and reminders, and its credit notes, in Swiss German', async () => {
+    api.answer(userCalls.me, { id: invoiceId, email: 'eva@example.ch', name: 'Eva', role: 'editor', secondFactorEnabled: false, secondFactorRequired: false });
     api.answer(billingCalls.adminOrderInvoices, {
       invoices: [
         {
@@ -64,9 +66,30 @@ describe("an order's invoices in the back office", () => {
           vatAmount: 3.97,
           gross: 52.97,
           paid: 0,
+          credited: 0,
+          credits: null,
           open: 52.97,
           status: 'OVERDUE',
           remindersSent: 2,
+        },
+        {
+          id: '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d61',
+          number: 'CN-2026-000008',
+          kind: 'CREDIT_NOTE',
+          periodFirstDay: null,
+          periodLastDay: null,
+          issuedOn: '2026-03-02',
+          dueOn: '2026-03-02',
+          currency: 'CHF',
+          net: -9.25,
+          vatAmount: -0.75,
+          gross: -10,
+          paid: 0,
+          credited: 0,
+          credits: 'INV-2026-000007',
+          open: 0,
+          status: 'ISSUED',
+          remindersSent: 0,
         },
       ],
       open: 52.97,
@@ -78,6 +101,12 @@ describe("an order's invoices in the back office", () => {
     const row = within(section).getAllByRole('row')[1]?.textContent ?? '';
     expect(row).toContain('Überfällig');
     expect(row).toContain('Mahnungen gesendet: 2');
+    // Editors credit an invoice from its row; a credit note names the invoice it credits.
+    expect(within(section).getByRole('button', { name: 'Gutschrift zur Rechnung INV-2026-000007' })).toBeTruthy();
+    const credit = within(section).getAllByRole('row')[2]?.textContent ?? '';
+    expect(credit).toContain('Gutschrift zu INV-2026-000007');
+    expect(credit).toContain('-10.00');
+    expect(within(section).getAllByRole('button', { name: /^Gutschrift zur Rechnung/ })).toHaveLength(1);
     expect(within(section).getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
   });
 });

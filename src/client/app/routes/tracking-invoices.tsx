@@ -41,7 +41,12 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
             columns={[
               {
                 header: t('billing.invoices.period'),
-                cell: (invoice) => invoicePeriod(invoice, (from, to) => t('billing.invoices.periodRange', { from: dayOf(from), to: dayOf(to) }), t('billing.invoices.firstInvoice')),
+                cell: (invoice) =>
+                  invoicePeriod(invoice, {
+                    range: (from, to) => t('billing.invoices.periodRange', { from: dayOf(from), to: dayOf(to) }),
+                    first: t('billing.invoices.firstInvoice'),
+                    credits: (number) => t('billing.invoices.creditsInvoice', { number }),
+                  }),
               },
               { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn) },
               { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },

@@ -86,6 +86,8 @@ const invoices: OrderInvoices = {
       vatAmount: 0,
       gross: 3000,
       paid: 0,
+      credited: 0,
+      credits: null,
       open: 3000,
       status: 'OPEN',
       remindersSent: 0,

@@ -3,7 +3,7 @@ import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
 
 /** A column after the invoice's number: its header, what a row shows in it, and attributes of that cell. */
 export interface InvoiceColumn {
-  header: string;
+  header: ReactNode;
   cell: (invoice: InvoiceSummary) => ReactNode;
   attributes?: (invoice: InvoiceSummary) => TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string>;
 }
@@ -65,7 +65,15 @@ export function InvoiceTable({
   );
 }
 
-/** The month an invoice bills, from its first to its last day, or `first` on the order's first invoice (which has no period). */
-export function invoicePeriod(invoice: InvoiceSummary, range: (from: string, to: string) => string, first: string): string {
-  return invoice.periodFirstDay && invoice.periodLastDay ? range(invoice.periodFirstDay, invoice.periodLastDay) : first;
+/**
+ * What an invoice is for: on a credit note the invoice it credits (`credits`), else the month
+ * it bills, from its first to its last day, or `first` on the order's first invoice (which
+ * has no period).
+ */
+export function invoicePeriod(
+  invoice: InvoiceSummary,
+  texts: { range: (from: string, to: string) => string; first: string; credits: (invoiceNumber: string) => string },
+): string {
+  if (invoice.credits) return texts.credits(invoice.credits);
+  return invoice.periodFirstDay && invoice.periodLastDay ? texts.range(invoice.periodFirstDay, invoice.periodLastDay) : texts.first;
 }

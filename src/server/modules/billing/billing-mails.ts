@@ -12,6 +12,7 @@ import { addDays, reminderTone } from './periods.rules.ts';
 
 export const invoiceMailKind = 'invoiceIssued';
 export const reminderMailKind = 'invoiceReminder';
+export const creditNoteMailKind = 'creditNoteIssued';
 
 function texts(language: Language) {
   return (key: MessageKey, params?: MessageParams) => translate(language, key, params);
@@ -34,7 +35,7 @@ function mailBody(language: Language, name: string, lines: string[], link: { url
 }
 
 function attachmentOf(row: InvoiceRow, pdf: Buffer) {
-  return { filename: `invoice-${row.number}.pdf`, content: pdf, contentType: 'application/pdf' };
+  return { filename: `${row.kind === 'CREDIT_NOTE' ? 'credit-note' : 'invoice'}-${row.number}.pdf`, content: pdf, contentType: 'application/pdf' };
 }
 
 /** The subject of an invoice's mail, queued with it. */
@@ -55,6 +56,27 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
   ];
   return {
     subject: invoiceSubject(row, context.orderNumber),
+    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    attachments: [attachmentOf(row, pdf)],
+  };
+}
+
+/** The subject of a credit note's mail, queued with it. */
+export function creditNoteSubject(row: Pick<InvoiceRow, 'number' | 'language'>, context: { invoiceNumber: string; orderNumber: string }): string {
+  return translate(row.language as Language, 'mail.creditNote.subject', { number: row.number, invoice: context.invoiceNumber, order: context.orderNumber });
+}
+
+/** An issued credit note with its PDF, to the billing contact, in the order's language. */
+export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceNumber: string; orderNumber: string; reason: string; name: string; publicUrl: string }) {
+  const language = row.language as Language;
+  const t = texts(language);
+  const lines = [
+    t('mail.creditNote.intro', { number: row.number, invoice: context.invoiceNumber, amount: formatMoneyWithCode(toMajor(row.grossMinor), row.currency) }),
+    t('mail.creditNote.reason', { reason: context.reason }),
+    t('mail.creditNote.attached'),
+  ];
+  return {
+    subject: creditNoteSubject(row, context),
     ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };

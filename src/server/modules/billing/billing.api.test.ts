@@ -7,7 +7,7 @@ import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts
 import type { AdminOrder, OrderList, OrderQueueCounts } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
-import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
+import { hasPdftotext, pdfPages, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
@@ -353,6 +353,111 @@ describe('payments and reminders', () => {
     expect(report.reminded.filter((r) => r.orderId === order.id && r.invoiceNumber !== undefined && r.step > 0).map((r) => r.invoiceNumber)).not.toContain(
       (await invoicesOf(order.id)).invoices[1]?.number,
     );
+  });
+});
+
+describe('credit notes', () => {
+  const credit = (orderId: string, invoiceId: string, payload: object) => asStaff('POST', `/api/orders/admin/${orderId}/invoices/${invoiceId}/credit-notes`, payload);
+
+  it('credits part of an invoice with a credit note of its own number and PDF, lowers what is open, and mails it in the order language', async () => {
+    const order = await buyMonthlyPlan({ email: 'credit@muster.example' });
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+
+    const issued = await credit(order.id, invoice!.id, { amount: 10, reason: 'Two seats were never used' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const answer = issued.json() as OrderInvoices;
+    expect(answer.invoices).toHaveLength(2);
+    const note = answer.invoices[1]!;
+    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', credits: invoice!.number, gross: -10, vatAmount: -0.75, net: -9.25, open: 0, status: 'ISSUED' });
+    expect(note.number).toMatch(/^CN-\d{4}-\d{6}$/);
+    expect(answer.invoices[0]).toMatchObject({ number: invoice!.number, gross: 52.97, credited: 10, open: 42.97, status: 'OPEN' });
+    expect(answer.open).toBe(42.97);
+    // The order's money box follows, and the customer's tracking page lists the credit note.
+    expect((await view(order.id)).amountDue).toBe(42.97);
+    expect((await invoicesOf(order.id)).invoices.map((i) => [i.number, i.kind])).toEqual([
+      [invoice!.number, 'INVOICE'],
+      [note.number, 'CREDIT_NOTE'],
+    ]);
+    // In the order's history: amount, reason and who.
+    const history = (await view(order.id)).history.map((entry) => JSON.stringify(entry));
+    expect(history.some((entry) => entry.includes(note.number) && entry.includes('10.00 CHF') && entry.includes('Two seats were never used') && entry.includes('anna.admin@example.ch'))).toBe(true);
+
+    // Its PDF: a credit note in the order's language that refers to the invoice, negative amounts, VAT as on the invoice, no QR-bill.
+    const pdf = await asVisitor('GET', `/api/orders/${order.id}/invoices/${note.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain(`Gutschrift ${note.number}`);
+    expect(text).toContain(invoice!.number);
+    expect(text).toContain('Grund: Two seats were never used');
+    expect(text).toMatch(/-\s?10\.00/);
+    expect(text).toContain('8.1');
+    expect(text).not.toContain('Zahlteil');
+    expect(await decodeQrCode(pdf.rawPayload)).toBeFalsy();
+    const again = await asStaff('GET', `/api/orders/admin/${order.id}/invoices/${note.id}/pdf`);
+    expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
+
+    // Mailed to the billing contact in German, with the PDF.
+    await t.app.mailWorker.runOnce();
+    const mail = smtp.mails.find((sent) => sent.subject === `Gutschrift ${note.number} zur Rechnung ${invoice!.number} Ihrer Bestellung ${order.number}`);
+    expect(mail?.to && JSON.stringify(mail.to)).toContain('credit@muster.example');
+    expect(mail?.text).toContain('Grund: Two seats were never used');
+    expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`credit-note-${note.number}.pdf`, 'application/pdf']]);
+    expect(Buffer.compare(mail!.attachments[0]!.content, pdf.rawPayload)).toBe(0);
+
+    // Crediting the rest cancels the invoice: nothing is open any more.
+    const rest = await credit(order.id, invoice!.id, { amount: 42.97, reason: 'Order withdrawn' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const after = rest.json() as OrderInvoices;
+    expect(after.invoices[0]).toMatchObject({ credited: 52.97, open: 0, status: 'CANCELED' });
+    expect(after.open).toBe(0);
+    // One counter for invoices and credit notes, without a gap.
+    const serial = (number: string) => Number(number.slice(-6));
+    expect(serial(after.invoices[2]!.number)).toBe(serial(note.number) + 1);
+  });
+
+  it('refuses a credit above what is left, for another order, or with nothing left, at the field and in both languages, and writes nothing', async () => {
+    const order = await buyMonthlyPlan();
+    const other = await buyMonthlyPlan();
+    for (const id of [order.id, other.id]) expect((await asStaff('POST', `/api/orders/admin/${id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    const [otherInvoice] = (await invoicesOf(other.id)).invoices;
+    const countBefore = (await invoiceRows(order.id)).length;
+
+    const tooMuch = await credit(order.id, invoice!.id, { amount: 60, reason: 'Goodwill' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'tooBig',
+      messagesByLanguage: {
+        'en-US': 'A credit note can take off at most what the invoice has not been credited yet: 52.97 CHF.',
+        'de-CH': 'Eine Gutschrift kann höchstens den noch nicht gutgeschriebenen Betrag der Rechnung abziehen: 52.97 CHF.',
+      },
+    });
+    const foreign = await credit(order.id, otherInvoice!.id, { amount: 1, reason: 'Goodwill' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors[0]).toMatchObject({ field: 'invoiceId', messagesByLanguage: { 'en-US': expect.stringContaining('not an invoice of this order'), 'de-CH': expect.stringContaining('keine Rechnung dieser Bestellung') } });
+    const empty = await credit(order.id, invoice!.id, { amount: 0, reason: '' });
+    expect(empty.statusCode).toBe(400);
+    expect((empty.json().errors as { field: string }[]).map((error) => error.field).sort()).toEqual(['amount', 'reason']);
+    expect(await invoiceRows(order.id)).toHaveLength(countBefore);
+    expect((await view(order.id)).amountDue).toBe(52.97);
+
+    expect((await credit(order.id, invoice!.id, { amount: 52.97, reason: 'Canceled by agreement' })).statusCode).toBe(200);
+    const nothingLeft = await credit(order.id, invoice!.id, { amount: 1, reason: 'Again' });
+    expect(nothingLeft.statusCode).toBe(400);
+    expect(nothingLeft.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': expect.stringContaining('nothing left to credit'), 'de-CH': expect.stringContaining('nichts gutzuschreiben') } });
+    expect(await invoiceRows(order.id)).toHaveLength(countBefore + 1);
+    expect((await view(order.id)).amountDue).toBe(0);
+  });
+
+  it('needs the editor role', async () => {
+    const order = await buyMonthlyPlan();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    const viewer = await signInAsStaff(t, { email: 'vera.viewer@example.ch', role: 'viewer' });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${invoice!.id}/credit-notes`, headers: viewer.headers, payload: { amount: 1, reason: 'x' } });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCall } from '#server/http/register-call.ts';
+import { staffOf } from '#server/plugins/staff-session.ts';
 import { billingCalls } from '#shared/contract/billing.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -37,6 +38,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     const { number, pdf } = await billing.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
     return reply.headers(pdfAnswer(number)).send(pdf);
   });
+
+  registerCall(app, billingCalls.issueCreditNote, async (request) =>
+    billing.issueCreditNote(request.params.id, request.params.invoiceId, request.body, staffOf(request)),
+  );
 
   registerCall(app, billingCalls.billingOverview, async () => billing.overview());
 };

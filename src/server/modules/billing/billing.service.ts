@@ -1,19 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { toMajor, toMinor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
-import type { InvoiceRecordsService, InvoiceRow } from '../invoices/invoice-records.service.ts';
+import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
-import { invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
+import { creditNoteMail, creditNoteMailKind, creditNoteSubject, invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
 import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
@@ -40,22 +42,30 @@ class NothingDue extends Error {}
 /** Thrown to roll back a dry run's one transaction after it saw what it would do. */
 class DryRunDone extends Error {}
 
-/** Plans billed at once by a run (each in transactions of its own); the pool has 10 connections. */
-const concurrency = 4;
+/** Plans renewed together, with one short transaction and a few statements per batch (decision 050). */
+const batchSize = 100;
+/**
+ * The pause after each batch, a third as long as the batch took and at least 5 ms: the
+ * shop's requests get the database (on PGlite its one connection), the event loop and
+ * the CPU for a quarter of the job's time.
+ */
+const pauseAfter = (batchMs: number) => Math.max(5, batchMs / 3);
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
 
 export function createBillingService(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'applyAction' | 'subscriptions' | 'recordNote' | 'orderWithFacts'>;
+  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'recordCredit' | 'orderWithFacts'>;
   invoiceRecords: InvoiceRecordsService;
-  checkout: Pick<CheckoutService, 'invoiceContent'>;
+  checkout: Pick<CheckoutService, 'invoiceContent' | 'invoiceContents'>;
   outbox: Pick<OutboxService, 'queueComposedLater' | 'queue'>;
   mail: MailSettings;
   settings: BillingSettings;
   publicUrl: string;
   secretKey: string;
+  /** A credit note is a staff change: written to the audit log in its transaction. */
+  audit: Pick<AuditService, 'record'>;
   onMailQueued: () => void;
 }) {
   const { db, orders, invoiceRecords, checkout, outbox, settings, publicUrl } = deps;
@@ -200,26 +210,135 @@ export function createBillingService(deps: {
   }
 
   /**
-   * Every plan with something due on `asOf`. Plans are independent, each period its own
-   * transaction: a few run at once (`concurrency`), which keeps the database busy while
-   * one waits; a dry run's one transaction takes them one after the other.
+   * RENEW of the next period of several plans in one transaction, set-based: the plans no
+   * other run holds are locked (the others are answered as `skipped`), their next period
+   * worked out from the history read after the lock, and for those due the invoice
+   * contents are read, the invoices issued (numbers in one statement, records in another),
+   * their mails queued and the history rows written, each with a statement for the whole
+   * batch. When an order has the period's invoice already (`InvoiceExists`), everything
+   * is rolled back, numbers included: the caller bills those plans one by one.
+   */
+  async function renewBatch(orderIds: readonly string[], asOf: string): Promise<{ renewed: BillingReport['renewed']; skipped: string[] }> {
+    return db.transaction(async (tx) => {
+      const renewed: BillingReport['renewed'] = [];
+      const { skipped } = await orders.applyActionToMany(
+        {
+          orderIds,
+          action: 'RENEW',
+          actor: billingActor,
+          prepare: async ({ tx, allowed }) => {
+            const due = allowed.flatMap(({ order }) => {
+              if (!order.subscribedFrom) return [];
+              const period = nextPeriod(order.subscribedFrom, order.renewalCount);
+              if (period.start > asOf || (order.terminatedFrom && period.start >= order.terminatedFrom)) return [];
+              return [{ order, period }];
+            });
+            const contents = await checkout.invoiceContents(
+              due.map(({ order, period }) => ({ orderId: order.id, vatDay: period.start })),
+              tx,
+            );
+            const billed = due.flatMap(({ order, period }) => {
+              const content = contents.get(order.id);
+              return content ? [{ order, period, content }] : [];
+            });
+            const issued = await invoiceRecords.issueMany(
+              billed.map(({ order, period, content }) => ({
+                orderId: order.id,
+                billingKey: period.start,
+                period: { start: period.start, end: period.end },
+                issuedOn: asOf,
+                paymentTermDays: settings.paymentTermDays,
+                orderNumber: content.orderNumber,
+                content: content.content,
+                amounts: content.amounts,
+              })),
+              tx,
+            );
+            const plans = new Map<string, Record<string, unknown>>();
+            const mails: Parameters<typeof outbox.queueComposedLater>[0] = [];
+            billed.forEach(({ order, period, content }, index) => {
+              const invoice = issued[index]!;
+              if (content.billingEmail) {
+                mails.push({
+                  to: content.billingEmail,
+                  subject: invoiceSubject(invoice, content.orderNumber),
+                  kind: invoiceMailKind,
+                  payload: { invoiceId: invoice.id, orderNumber: content.orderNumber, name: content.billingName },
+                  orderId: order.id,
+                });
+              }
+              const gross = toMajor(invoice.grossMinor);
+              renewed.push({
+                orderId: order.id,
+                orderNumber: order.number ?? '',
+                periodStart: period.start,
+                periodEnd: period.end,
+                invoiceNumber: invoice.number,
+                gross,
+                currency: invoice.currency,
+              });
+              // As renewNext's history row: what falls due is the invoice's gross.
+              plans.set(order.id, { amountDue: gross, periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number });
+            });
+            await outbox.queueComposedLater(mails, tx);
+            return plans;
+          },
+        },
+        tx,
+      );
+      return { renewed, skipped };
+    });
+  }
+
+  /**
+   * Every plan with something due on `asOf`. Outside a dry run the renewals go in batches
+   * (`renewBatch`), one period per plan and batch, with a pause after each, round after
+   * round while a plan has more periods due (after downtime); plans another run held or
+   * whose batch met an invoice issued already are then billed one by one, each waiting for
+   * its lock (`billPlan`), and plans at their end date are terminated. A dry run's one
+   * transaction takes the plans one after the other.
    */
   async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
+    const renewalDue = (plan: Pick<Subscription, 'terminatedFrom'>, start: string) => start <= asOf && (!plan.terminatedFrom || start < plan.terminatedFrom);
+    const endDue = (plan: Subscription) => plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf;
     const due = (await orders.subscriptions(tx ?? db)).filter(
-      (plan) =>
-        (nextPeriod(plan.subscribedFrom, plan.renewalCount).start <= asOf &&
-          (!plan.terminatedFrom || nextPeriod(plan.subscribedFrom, plan.renewalCount).start < plan.terminatedFrom)) ||
-        (plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf),
+      (plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start) || endDue(plan),
     );
     if (tx) {
       for (const plan of due) await billPlan(plan, asOf, report, tx);
       return;
     }
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length) await billPlan(due[next++]!, asOf, report);
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    const plans = new Map(due.map((plan) => [plan.id, plan]));
+    const oneByOne = new Set<string>();
+    let queue = due.filter((plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start)).map((plan) => plan.id);
+    while (queue.length > 0) {
+      const again: string[] = [];
+      for (let index = 0; index < queue.length; index += batchSize) {
+        const batch = queue.slice(index, index + batchSize);
+        const started = performance.now();
+        try {
+          const { renewed, skipped } = await renewBatch(batch, asOf);
+          for (const id of skipped) oneByOne.add(id);
+          for (const entry of renewed) {
+            report.renewed.push(entry);
+            // The next period starts where this one ends.
+            if (renewalDue(plans.get(entry.orderId) ?? { terminatedFrom: null }, entry.periodEnd)) again.push(entry.orderId);
+          }
+        } catch (error) {
+          if (!(error instanceof InvoiceExists)) throw error;
+          for (const id of batch) oneByOne.add(id);
+        }
+        await sleep(pauseAfter(performance.now() - started));
+      }
+      queue = again.filter((id) => !oneByOne.has(id));
+    }
+    for (const plan of due) {
+      if (oneByOne.has(plan.id)) await billPlan(plan, asOf, report);
+      else if (endDue(plan)) {
+        const terminated = await terminate(plan.id);
+        if (terminated) report.terminated.push(terminated);
+      }
+    }
   }
 
   /**
@@ -283,11 +402,29 @@ export function createBillingService(deps: {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
+  /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
+  async function invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
+    const order = await orders.orderWithFacts(orderId);
+    if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
+    return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
+  }
+
   const mailComposers: Record<string, MailComposer> = {
     [invoiceMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
       if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
       return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), name: String(payload.name ?? ''), publicUrl });
+    },
+    [creditNoteMailKind]: async (payload) => {
+      const found = await invoiceRecords.forMail(String(payload.invoiceId));
+      if (!found) throw new Error(`credit note ${String(payload.invoiceId)} not found`);
+      return creditNoteMail(found.row, found.pdf, {
+        invoiceNumber: String(payload.invoiceNumber ?? ''),
+        orderNumber: String(payload.orderNumber ?? ''),
+        reason: String(payload.reason ?? ''),
+        name: String(payload.name ?? ''),
+        publicUrl,
+      });
     },
     [reminderMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
@@ -309,6 +446,65 @@ export function createBillingService(deps: {
      */
     async issueFirstInvoice(orderId: string, options: { mail: boolean }, tx: Db): Promise<void> {
       await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich(), mail: options.mail }, tx);
+    },
+
+    /**
+     * A credit note by staff for one of the order's invoices (docs/product/billing.md), all
+     * or nothing in one transaction: the order locked and what fell due on it lowered, the
+     * credit note issued with its own number against the invoice (at most what it has not
+     * been credited), a note in the order's history with amount, reason and who, the audit
+     * row, and its mail with the PDF to the billing contact in the order's language.
+     * Answers the order's invoices.
+     */
+    async issueCreditNote(
+      orderId: string,
+      invoiceId: string,
+      input: { amount: number; reason: string },
+      staff: AuditActor,
+    ): Promise<OrderInvoices> {
+      const amountMinor = toMinor(input.amount);
+      await db.transaction(async (tx) => {
+        const order = await orders.recordCredit(orderId, amountMinor, tx);
+        const { creditNote, invoice } = await invoiceRecords.issueCreditNote(
+          { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
+          tx,
+        );
+        const amount = `${toMajor(amountMinor).toFixed(2)} ${creditNote.currency}`;
+        await orders.recordNote(
+          orderId,
+          staff.email,
+          translate('en-US', 'note.billing.creditNote', { number: creditNote.number, invoice: invoice.number, amount, reason: input.reason }),
+          tx,
+        );
+        await deps.audit.record(
+          staff,
+          { action: 'invoice.creditNote', target: { kind: 'order', id: orderId }, summary: `${order.number}: ${creditNote.number} credits ${invoice.number} by ${amount}` },
+          tx,
+        );
+        const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
+        if (buyer?.email) {
+          await outbox.queueComposedLater(
+            [
+              {
+                to: buyer.email,
+                subject: creditNoteSubject(creditNote, { invoiceNumber: invoice.number, orderNumber: order.number }),
+                kind: creditNoteMailKind,
+                payload: {
+                  invoiceId: creditNote.id,
+                  invoiceNumber: invoice.number,
+                  orderNumber: order.number,
+                  reason: input.reason,
+                  name: (buyer.contactName ?? '').split(' ')[0] ?? '',
+                },
+                orderId,
+              },
+            ],
+            tx,
+          );
+        }
+      });
+      deps.onMailQueued();
+      return invoicesOf(orderId, { visitor: false });
     },
 
     /** A payment against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */
@@ -351,12 +547,7 @@ export function createBillingService(deps: {
       return report;
     },
 
-    /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
-    async invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
-      const order = await orders.orderWithFacts(orderId);
-      if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
-      return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
-    },
+    invoicesOf,
 
     /** One invoice of the order as PDF, the same bytes every time. */
     async invoicePdf(orderId: string, invoiceId: string, options: { visitor: boolean }): Promise<{ number: string; pdf: Buffer }> {

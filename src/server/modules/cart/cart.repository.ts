@@ -88,6 +88,20 @@ export async function findCart(db: Db, id: string, options: { includeDeleted?: b
   return rowsOf<CartRow>(await statement(db, { id }))[0];
 }
 
+/** Several orders with their lines, deleted ones too, in one round trip (the billing job's invoices of a batch). */
+export async function findCarts(db: Db, ids: readonly string[]): Promise<CartRow[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
+           ${cartLinesJson(sql`(select * from order_items where order_id = o.id) i`)} as items
+      from orders o
+     where o.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`);
+  return rowsOf<CartRow>(result);
+}
+
 export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'> | undefined> {
   const result = await db.execute(
     sql`select id, status, currency, subscribed_at as "subscribedAt" from orders where id = ${id} and deleted_at is null`,

@@ -148,9 +148,17 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     return { item, items };
   }
 
+  /** Several orders' views, each in its own language, in one round trip; an unknown order is left out. */
+  async function loadCartViews(requests: readonly { orderId: string; language: Language }[], tx: Db = db): Promise<Map<string, Cart>> {
+    const languages = new Map(requests.map((request) => [request.orderId, request.language]));
+    const rows = await repo.findCarts(tx, [...languages.keys()]);
+    return new Map(rows.map((row) => [row.id, toCartView(row, languages.get(row.id) ?? (row.language as Language))]));
+  }
+
   return {
     lockCart,
     loadCartView,
+    loadCartViews,
 
     /** POST /orders/: a new cart with its first line. */
     async createCart(input: AddToCart): Promise<{ id: string; currency: Currency }> {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
@@ -35,6 +35,12 @@ export async function findOrder(db: Db, id: string, options: { includeDeleted?: 
     .from(orders)
     .where(options.includeDeleted ? eq(orders.id, id) : and(eq(orders.id, id), isNull(orders.deletedAt)));
   return row as CheckoutOrderRow | undefined;
+}
+
+/** Several orders, deleted ones too (the billing job's invoices of a batch). */
+export async function findOrders(db: Db, ids: readonly string[]): Promise<CheckoutOrderRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.select(columns).from(orders).where(inArray(orders.id, [...ids]))) as CheckoutOrderRow[];
 }
 
 /** The order row, locked until the transaction ends: one checkout at a time per order. */

@@ -29,7 +29,7 @@ import { orderVatTotals } from './order-vat.rules.ts';
 
 export interface CheckoutServiceDeps {
   db: Db;
-  cart: Pick<CartService, 'loadCartView'>;
+  cart: Pick<CartService, 'loadCartView' | 'loadCartViews'>;
   orders: OrdersService;
   captcha: Pick<CaptchaService, 'verify'>;
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
@@ -106,6 +106,49 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
     totals: orderTotals(cart, info),
     invoiceInfo: invoiceInfoView(info, language),
     details: { shoppingCart: isCart(order), status: order.status },
+  };
+}
+
+/**
+ * What an invoice of a placed order prints and asks for: the first one (what fell due at
+ * BUY: the one-time lines and the first month of the monthly ones), or one month of the
+ * MONTHLY lines at the VAT rate in force on `vatDay`, with the buyer's VAT status as stored
+ * at BUY (the invoice info, which no longer changes).
+ */
+function invoiceContentOf(
+  order: repo.CheckoutOrderRow & { number: string | null },
+  view: Cart,
+  what: { kind: 'first' } | { kind: 'period'; vatDay: string },
+): OrderInvoiceContent {
+  const language = order.language as Language;
+  const info = order.invoiceInfo ?? {};
+  const detail = detailOf(order, view, language);
+  const document = invoiceDocumentOf(detail, info);
+  const common = { orderNumber: order.number ?? '', language, billingEmail: info.contact?.email, billingName: info.contact?.firstName ?? '' };
+  if (what.kind === 'first') {
+    const { totals } = detail;
+    return {
+      ...common,
+      content: document,
+      amounts: { netMinor: toMinor(totals.net), vatMinor: toMinor(totals.vatAmount), grossMinor: toMinor(totals.gross), vatRate: totals.vatRate },
+    };
+  }
+  // The document's lines are the ACTIVE items in order; a renewal bills one month of the MONTHLY ones.
+  const active = detail.items.filter((item) => item.status === 'ACTIVE');
+  const monthly = active.filter((item) => item.paymentFrequency === 'MONTHLY');
+  const lines = document.lines
+    .filter((_line, index) => active[index]?.paymentFrequency === 'MONTHLY')
+    .map((line) => ({ ...line, total: toMajor(toMinor(line.unitPrice) * line.quantity) }));
+  const net = monthly.reduce((sum, item) => sum + toMinor(item.unitPrice) * item.quantity, 0);
+  const vat = orderVatTotals(net, info, what.vatDay);
+  return {
+    ...common,
+    content: {
+      ...document,
+      lines,
+      totals: { net: toMajor(vat.netMinor), vatRate: vat.vatRate, vatAmount: toMajor(vat.vatMinor), gross: toMajor(vat.grossMinor), vatKind: vat.vatKind, perMonth: null },
+    },
+    amounts: { netMinor: vat.netMinor, vatMinor: vat.vatMinor, grossMinor: vat.grossMinor, vatRate: vat.vatRate },
   };
 }
 
@@ -314,35 +357,29 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const order = await repo.findOrder(tx, orderId, { includeDeleted: true });
       if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
       const language = order.language as Language;
-      const info = order.invoiceInfo ?? {};
-      const detail = detailOf(order, await cart.loadCartView(orderId, language, { includeDeleted: true }, tx), language);
-      const document = invoiceDocumentOf(detail, info);
-      const common = { orderNumber: order.number, language, billingEmail: info.contact?.email, billingName: info.contact?.firstName ?? '' };
-      if (what.kind === 'first') {
-        const { totals } = detail;
-        return {
-          ...common,
-          content: document,
-          amounts: { netMinor: toMinor(totals.net), vatMinor: toMinor(totals.vatAmount), grossMinor: toMinor(totals.gross), vatRate: totals.vatRate },
-        };
+      return invoiceContentOf(order, await cart.loadCartView(orderId, language, { includeDeleted: true }, tx), what);
+    },
+
+    /**
+     * The same for the periods of several orders at once, read with two statements (the
+     * billing job's batch): answers them by order; an order without a number is left out.
+     */
+    async invoiceContents(requests: readonly { orderId: string; vatDay: string }[], tx: Db = db): Promise<Map<string, OrderInvoiceContent>> {
+      const placed = (await repo.findOrders(
+        tx,
+        requests.map((request) => request.orderId),
+      )).filter((order) => order.number);
+      const views = await cart.loadCartViews(
+        placed.map((order) => ({ orderId: order.id, language: order.language as Language })),
+        tx,
+      );
+      const vatDays = new Map(requests.map((request) => [request.orderId, request.vatDay]));
+      const contents = new Map<string, OrderInvoiceContent>();
+      for (const order of placed) {
+        const view = views.get(order.id);
+        if (view) contents.set(order.id, invoiceContentOf(order, view, { kind: 'period', vatDay: vatDays.get(order.id) ?? '' }));
       }
-      // The document's lines are the ACTIVE items in order; a renewal bills one month of the MONTHLY ones.
-      const active = detail.items.filter((item) => item.status === 'ACTIVE');
-      const monthly = active.filter((item) => item.paymentFrequency === 'MONTHLY');
-      const lines = document.lines
-        .filter((_line, index) => active[index]?.paymentFrequency === 'MONTHLY')
-        .map((line) => ({ ...line, total: toMajor(toMinor(line.unitPrice) * line.quantity) }));
-      const net = monthly.reduce((sum, item) => sum + toMinor(item.unitPrice) * item.quantity, 0);
-      const vat = orderVatTotals(net, info, what.vatDay);
-      return {
-        ...common,
-        content: {
-          ...document,
-          lines,
-          totals: { net: toMajor(vat.netMinor), vatRate: vat.vatRate, vatAmount: toMajor(vat.vatMinor), gross: toMajor(vat.grossMinor), vatKind: vat.vatKind, perMonth: null },
-        },
-        amounts: { netMinor: vat.netMinor, vatMinor: vat.vatMinor, grossMinor: vat.grossMinor, vatRate: vat.vatRate },
-      };
+      return contents;
     },
 
     mailComposers,

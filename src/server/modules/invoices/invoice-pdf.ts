@@ -20,6 +20,11 @@ export interface InvoiceDocument {
   orderNumber?: string;
   /** The month a renewal bills, ISO days, both included; absent on an order's first invoice. */
   period?: { first: string; last: string };
+  /**
+   * Present on a credit note: the invoice it credits and why. Its lines and totals are
+   * negative, its VAT as on that invoice; it asks for no payment (no QR-bill).
+   */
+  creditNote?: { invoiceNumber: string; reason: string };
   issuedAt: Date;
   paymentTermDays: number;
   currency: Currency;
@@ -245,7 +250,9 @@ class InvoiceWriter {
     const facts: [string, string][] = [
       ...(orderNumber ? [[this.t('invoice.meta.invoiceNumber'), this.invoice.number] as [string, string]] : []),
       [this.t('invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
-      [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
+      this.invoice.creditNote
+        ? [this.t('invoice.meta.credits'), this.invoice.creditNote.invoiceNumber]
+        : [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
     ];
@@ -284,6 +291,7 @@ class InvoiceWriter {
 
   /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
   frequencyText(line: InvoiceLine): string {
+    if (this.invoice.creditNote) return this.t('invoice.creditNote.reason', { reason: this.invoice.creditNote.reason });
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
     const { period } = this.invoice;
     if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
@@ -392,6 +400,9 @@ class InvoiceWriter {
 
   paymentTexts(): string[] {
     const { invoice } = this;
+    if (invoice.creditNote) {
+      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.payment.questions', { email: invoice.seller.email })];
+    }
     const dueDate = invoiceDueDate(invoice.issuedAt, invoice.paymentTermDays);
     const terms = this.t('invoice.payment.terms', {
       days: invoice.paymentTermDays,
@@ -422,7 +433,7 @@ class InvoiceWriter {
 
   invoicePages(): void {
     const top = this.addresses(this.header());
-    const title = toPdfText(this.t('invoice.title', { number: this.invoice.number }));
+    const title = toPdfText(this.t(titleKey(this.invoice), { number: this.invoice.number }));
     this.style({ size: 18, bold: true }).text(title, page.left, top + 30, { width: contentWidth });
     let y = this.table(top + 30 + this.doc.heightOfString(title, { width: contentWidth }) + 16);
 
@@ -443,9 +454,12 @@ class InvoiceWriter {
   }
 }
 
+/** A credit note asks for no payment: only an invoice in CHF or EUR carries a QR-bill. */
 function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { currency: 'CHF' | 'EUR' } {
-  return invoice.currency === 'CHF' || invoice.currency === 'EUR';
+  return !invoice.creditNote && (invoice.currency === 'CHF' || invoice.currency === 'EUR');
 }
+
+const titleKey = (invoice: InvoiceDocument) => (invoice.creditNote ? 'invoice.creditNote.title' : 'invoice.title');
 
 /** The languages the QR-bill's own labels come in (swissqrbill); any other language gets them in English. */
 const qrBillLanguages = ['DE', 'EN', 'FR', 'IT', 'RM'] as const;
@@ -471,7 +485,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     lang: invoice.language,
     displayTitle: true,
     info: {
-      Title: toPdfText(translate(invoice.language, 'invoice.title', { number: invoice.number })),
+      Title: toPdfText(translate(invoice.language, titleKey(invoice), { number: invoice.number })),
       Author: toPdfText(invoice.seller.name),
       Subject: toPdfText(translate(invoice.language, 'invoice.documentSubject', { number: invoice.number, seller: invoice.seller.name })),
       CreationDate: invoice.issuedAt,

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
+import { translate } from '#shared/i18n/messages.ts';
 import { toMajor } from '#shared/money.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
@@ -26,13 +27,55 @@ function addDays(isoDay: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** An invoice of the same order and key was issued already: a batch of invoices is rolled back whole. */
+export class InvoiceExists extends Error {
+  constructor() {
+    super('an invoice of this order and period exists already');
+  }
+}
+
+/** The record of an invoice issued with `number`: what is printed is frozen in `document`. */
+function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
+  const document = {
+    ...issue.content,
+    number,
+    orderNumber: issue.orderNumber,
+    // Noon UTC is the issue day in Zurich, the day the PDF prints.
+    issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
+    paymentTermDays: issue.paymentTermDays,
+    ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+  };
+  return {
+    orderId: issue.orderId,
+    billingKey: issue.billingKey,
+    number,
+    qrReference: qrReference(number),
+    periodStart: issue.period?.start ?? null,
+    periodEnd: issue.period?.end ?? null,
+    issuedOn: issue.issuedOn,
+    dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
+    currency: issue.content.currency,
+    language: issue.content.language,
+    netMinor: issue.amounts.netMinor,
+    vatMinor: issue.amounts.vatMinor,
+    grossMinor: issue.amounts.grossMinor,
+    vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
+    document,
+  };
+}
+
 /** An open invoice past its due day is overdue. */
 function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
   return row.status === 'OPEN' && row.dueOn < today ? 'OVERDUE' : row.status;
 }
 
-function summaryOf(row: repo.InvoiceRow, today: string): InvoiceSummary {
-  const open = row.status === 'OPEN' ? Math.max(0, row.grossMinor - row.paidMinor) : 0;
+/** What is still to pay on an invoice: its gross less what was paid and what credit notes took off. */
+const openOf = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paidMinor' | 'creditedMinor'>) => Math.max(0, row.grossMinor - row.paidMinor - row.creditedMinor);
+
+/** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
+  const open = row.status === 'OPEN' ? openOf(row) : 0;
+  const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   return {
     id: row.id,
     number: row.number,
@@ -42,10 +85,12 @@ function summaryOf(row: repo.InvoiceRow, today: string): InvoiceSummary {
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
     currency: row.currency,
-    net: toMajor(row.netMinor),
-    vatAmount: toMajor(row.vatMinor),
-    gross: toMajor(row.grossMinor),
+    net: toMajor(sign * row.netMinor),
+    vatAmount: toMajor(sign * row.vatMinor),
+    gross: toMajor(sign * row.grossMinor),
     paid: toMajor(row.paidMinor),
+    credited: toMajor(row.creditedMinor),
+    credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
     open: toMajor(open),
     status: statusOf(row, today),
     remindersSent: row.remindersSent,
@@ -78,38 +123,107 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     async issue(issue: InvoiceIssue, tx: Db): Promise<repo.InvoiceRow | undefined> {
       // On a conflict the caller rolls its transaction back, and the number with it: no gap.
       const number = await repo.nextInvoiceNumber(tx, Number(issue.issuedOn.slice(0, 4)), 'INV');
+      return repo.insertInvoice(tx, invoiceRecord(issue, number));
+    },
+
+    /**
+     * Issues several invoices of one issue day in the caller's transaction, with one
+     * statement for their numbers (in the order given, without a gap) and one for the
+     * records. All or nothing: when an order has an invoice for its key already, it throws
+     * `InvoiceExists` and the caller's rollback returns the numbers.
+     */
+    async issueMany(issues: readonly InvoiceIssue[], tx: Db): Promise<repo.IssuedInvoice[]> {
+      const [first] = issues;
+      if (!first) return [];
+      if (issues.some((issue) => issue.issuedOn !== first.issuedOn)) throw new Error('issueMany takes invoices of one issue day');
+      const numbers = await repo.nextInvoiceNumbers(tx, Number(first.issuedOn.slice(0, 4)), 'INV', issues.length);
+      const rows = await repo.insertInvoices(
+        tx,
+        issues.map((issue, index) => invoiceRecord(issue, numbers[index]!)),
+      );
+      if (rows.length !== issues.length) throw new InvoiceExists();
+      const byKey = new Map(rows.map((row) => [`${row.orderId} ${row.billingKey}`, row]));
+      return issues.map((issue) => byKey.get(`${issue.orderId} ${issue.billingKey}`)!);
+    },
+
+    /**
+     * A credit note for one of the order's invoices, in the caller's transaction: at most
+     * what the invoice has not been credited yet (refused at `amount` otherwise, or at
+     * `invoiceId` for another order's invoice or a credit note), its own number from the
+     * counter, a document that refers to the invoice with negative amounts and the VAT as
+     * on it, frozen as every invoice's. What is open on the invoice falls by the amount; an
+     * invoice credited in full is CANCELED, one whose rest is paid PAID.
+     */
+    async issueCreditNote(
+      request: { orderId: string; invoiceId: string; amountMinor: number; reason: string; issuedOn: string },
+      tx: Db,
+    ): Promise<{ creditNote: repo.InvoiceRow; invoice: repo.InvoiceRow }> {
+      const invoice = await repo.lockInvoice(tx, request.invoiceId);
+      if (!invoice || invoice.orderId !== request.orderId || invoice.kind !== 'INVOICE') {
+        throw AppError.field('invoiceId', 'invalid', 'error.creditNote.otherOrder');
+      }
+      const creditable = invoice.grossMinor - invoice.creditedMinor;
+      const money = (minor: number) => `${toMajor(minor).toFixed(2)} ${invoice.currency}`;
+      if (creditable <= 0) throw AppError.field('amount', 'tooBig', 'error.creditNote.nothingLeft', { number: invoice.number });
+      if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: money(creditable) });
+      // The VAT as on the invoice: all of it for a credit of the whole invoice, else its share of the amount.
+      const whole = request.amountMinor === invoice.grossMinor;
+      const vatMinor = whole
+        ? invoice.vatMinor
+        : Math.round((request.amountMinor * invoice.vatRateBasisPoints) / (10_000 + invoice.vatRateBasisPoints));
+      const netMinor = request.amountMinor - vatMinor;
+      const number = await repo.nextInvoiceNumber(tx, Number(request.issuedOn.slice(0, 4)), 'CN');
+      const printed = invoice.document as unknown as InvoiceContent;
+      const language = invoice.language as InvoiceContent['language'];
       const document = {
-        ...issue.content,
+        ...printed,
         number,
-        orderNumber: issue.orderNumber,
-        // Noon UTC is the issue day in Zurich, the day the PDF prints.
-        issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
-        paymentTermDays: issue.paymentTermDays,
-        ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+        issuedAt: `${request.issuedOn}T12:00:00.000Z`,
+        paymentTermDays: 0,
+        period: undefined,
+        creditNote: { invoiceNumber: invoice.number, reason: request.reason },
+        lines: [
+          {
+            title: translate(language, 'invoice.creditNote.line', { number: invoice.number }),
+            paymentFrequency: 'ONE_TIME',
+            quantity: 1,
+            periodMonths: null,
+            unitPrice: toMajor(-netMinor),
+            total: toMajor(-netMinor),
+          },
+        ],
+        totals: { ...printed.totals, net: toMajor(-netMinor), vatAmount: toMajor(-vatMinor), gross: toMajor(-request.amountMinor), perMonth: null },
       };
-      return repo.insertInvoice(tx, {
-        orderId: issue.orderId,
-        billingKey: issue.billingKey,
+      const creditNote = await repo.insertInvoice(tx, {
+        orderId: invoice.orderId,
+        kind: 'CREDIT_NOTE',
+        billingKey: `credit:${number}`,
         number,
         qrReference: qrReference(number),
-        periodStart: issue.period?.start ?? null,
-        periodEnd: issue.period?.end ?? null,
-        issuedOn: issue.issuedOn,
-        dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
-        currency: issue.content.currency,
-        language: issue.content.language,
-        netMinor: issue.amounts.netMinor,
-        vatMinor: issue.amounts.vatMinor,
-        grossMinor: issue.amounts.grossMinor,
-        vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
-        document,
+        issuedOn: request.issuedOn,
+        dueOn: request.issuedOn,
+        currency: invoice.currency,
+        language: invoice.language,
+        netMinor,
+        vatMinor,
+        grossMinor: request.amountMinor,
+        vatRateBasisPoints: invoice.vatRateBasisPoints,
+        status: 'ISSUED',
+        creditsInvoiceId: invoice.id,
+        document: JSON.parse(JSON.stringify(document)) as Record<string, unknown>,
       });
+      if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
+      const credited = { ...invoice, creditedMinor: invoice.creditedMinor + request.amountMinor };
+      const status = credited.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && openOf(credited) === 0 ? 'PAID' : invoice.status;
+      await repo.addCredit(tx, invoice.id, request.amountMinor, status);
+      return { creditNote, invoice: { ...credited, status } };
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */
     async list(orderId: string, currency: string, today: string): Promise<OrderInvoices> {
       const rows = await repo.listInvoices(db, orderId);
-      const invoices = rows.map((row) => summaryOf(row, today));
+      const numbers = new Map(rows.map((row) => [row.id, row.number]));
+      const invoices = rows.map((row) => summaryOf(row, today, numbers));
       const open = invoices.reduce((sum, invoice) => sum + Math.round(invoice.open * 100), 0);
       return { invoices, open: toMajor(open), currency };
     },
@@ -146,10 +260,10 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       let rest = amountMinor;
       for (const row of ordered) {
         if (rest <= 0) break;
-        const take = Math.min(rest, row.grossMinor - row.paidMinor);
+        const take = Math.min(rest, openOf(row));
         if (take <= 0) continue;
         const paid = row.paidMinor + take;
-        await repo.setPaid(tx, row.id, paid, paid >= row.grossMinor ? 'PAID' : 'OPEN');
+        await repo.setPaid(tx, row.id, paid, openOf({ ...row, paidMinor: paid }) === 0 ? 'PAID' : 'OPEN');
         rest -= take;
       }
       return ordered[0]?.id ?? null;

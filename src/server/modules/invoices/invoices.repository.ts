@@ -17,12 +17,39 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** The next number of `year` for invoices and credit notes alike; the counter row stays locked until the transaction ends. */
 export async function nextInvoiceNumber(db: Db, year: number, prefix: 'INV' | 'CN'): Promise<string> {
+  const [number] = await nextInvoiceNumbers(db, year, prefix, 1);
+  return number!;
+}
+
+/** The next `count` numbers of `year` in one statement, in order and without a gap; the counter row stays locked until the transaction ends. */
+export async function nextInvoiceNumbers(db: Db, year: number, prefix: 'INV' | 'CN', count: number): Promise<string[]> {
   const result = await db.execute(sql`
-    insert into invoice_number_counters (year, last) values (${year}, 1)
-    on conflict (year) do update set last = invoice_number_counters.last + 1
+    insert into invoice_number_counters (year, last) values (${year}, ${count})
+    on conflict (year) do update set last = invoice_number_counters.last + ${count}
     returning last`);
   const last = Number(rowsOf<{ last: number }>(result)[0]?.last);
-  return `${prefix}-${year}-${String(last).padStart(6, '0')}`;
+  return Array.from({ length: count }, (_, index) => `${prefix}-${year}-${String(last - count + 1 + index).padStart(6, '0')}`);
+}
+
+/** What `insertInvoices` answers of each row inserted (not the document it was just given). */
+export type IssuedInvoice = Pick<InvoiceRow, 'id' | 'orderId' | 'billingKey' | 'number' | 'language' | 'grossMinor' | 'currency'>;
+
+/** Inserts several invoices, skipping those whose order has one for the key already: answers the rows inserted. */
+export async function insertInvoices(db: Db, rows: readonly NewInvoice[]): Promise<IssuedInvoice[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(invoices)
+    .values([...rows])
+    .onConflictDoNothing({ target: [invoices.orderId, invoices.billingKey] })
+    .returning({
+      id: invoices.id,
+      orderId: invoices.orderId,
+      billingKey: invoices.billingKey,
+      number: invoices.number,
+      language: invoices.language,
+      grossMinor: invoices.grossMinor,
+      currency: invoices.currency,
+    });
 }
 
 /**
@@ -52,7 +79,8 @@ export async function savePdf(db: Db, id: string, pdf: Buffer): Promise<void> {
 export async function lockOpenInvoices(db: Db, orderId: string): Promise<InvoiceRow[]> {
   return rowsOf<InvoiceRow>(
     await db.execute(sql`
-      select id, gross_minor as "grossMinor", paid_minor as "paidMinor", refunded_minor as "refundedMinor", status, issued_on as "issuedOn", number
+      select id, gross_minor as "grossMinor", paid_minor as "paidMinor", refunded_minor as "refundedMinor", credited_minor as "creditedMinor",
+             status, issued_on as "issuedOn", number
         from invoices
        where order_id = ${orderId} and status = 'OPEN' and kind = 'INVOICE'
        order by issued_on, number
@@ -62,6 +90,20 @@ export async function lockOpenInvoices(db: Db, orderId: string): Promise<Invoice
 
 export async function setPaid(db: Db, id: string, paidMinor: number, status: 'OPEN' | 'PAID'): Promise<void> {
   await db.update(invoices).set({ paidMinor, status }).where(eq(invoices.id, id));
+}
+
+/** One invoice, locked until the transaction ends (a credit note is issued against it). */
+export async function lockInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+/** A credit note took `amountMinor` off the invoice, which is now `status`. */
+export async function addCredit(db: Db, id: string, amountMinor: number, status: InvoiceRow['status']): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ creditedMinor: sql`${invoices.creditedMinor} + ${amountMinor}`, status })
+    .where(eq(invoices.id, id));
 }
 
 /** The newest invoice with money paid on it, locked: a refund is recorded against it unless staff chose. */

@@ -10,8 +10,8 @@ export function factsOf(order: LockedOrder): OrderFacts {
     // Only BUY reads it, and only checkout knows what complete means: it says so in `check`.
     invoiceInfoComplete: false,
     // Everything that fell due, gross (what the invoices ask for): the amount due at purchase
-    // (the net total for an order without one) and every renewal since.
-    amountDue: (order.amountDueMinor ?? order.totalNetMinor ?? 0) + order.renewedDueMinor,
+    // (the net total for an order without one) and every renewal since, less what credit notes took off.
+    amountDue: (order.amountDueMinor ?? order.totalNetMinor ?? 0) + order.renewedDueMinor - order.creditedMinor,
     totalPaid: order.totalPaidMinor,
     invoiceIssued: order.invoiceIssued,
     refundPending: order.refund && !order.refunded,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
@@ -38,6 +38,8 @@ export interface LockedOrder {
   invoiceIssued: boolean;
   /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
   renewedDueMinor: number;
+  /** What credit notes took off what fell due, gross. */
+  creditedMinor: number;
   /** The end of the current subscription period (ISO date), from the latest history row that set one. */
   periodEnd: string | null;
   /** The day the subscription started (ISO date): the first period's start, set by the payment that activated it. */
@@ -55,11 +57,11 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The order row with what its lines, payments and history add up to; locked or not. */
-function selectOrderWithFacts(id: string, lock: boolean) {
+/** The order rows `where` picks with what their lines, payments and history add up to; locked or not. */
+function selectOrdersWithFacts(where: SQL, lock: boolean) {
   return sql`
     select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
-           o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor",
+           o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor", o.credited_minor as "creditedMinor",
            o.refund, o.refunded, o.refund_amount_minor as "refundAmountMinor", o.available_from::text as "availableFrom",
            (select count(*)::int from order_items i where i.order_id = o.id and i.status = 'ACTIVE') as "activeItemCount",
            exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
@@ -78,9 +80,15 @@ function selectOrderWithFacts(id: string, lock: boolean) {
            (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
            o.terminated_from::text as "terminatedFrom"
       from orders o
-     where o.id = ${id}
+     where ${where}
      ${lock ? sql`for update of o` : sql``}`;
 }
+
+function selectOrderWithFacts(id: string, lock: boolean) {
+  return selectOrdersWithFacts(sql`o.id = ${id}`, lock);
+}
+
+const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
  * `SELECT … FOR UPDATE` of the order with its facts, in one statement: the lock holds
@@ -94,6 +102,39 @@ export async function lockOrder(db: Db, id: string): Promise<LockedOrder | undef
 /** The same without the lock, for showing the order. */
 export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrder | undefined> {
   return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, false)))[0];
+}
+
+/**
+ * Locks those of the orders that no other transaction holds, in the order of their ids
+ * (`FOR UPDATE SKIP LOCKED`): answers the ids locked; the others are someone else's now.
+ */
+export async function lockOrdersSkippingLocked(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`select id from orders where id in (${idList(ids)}) order by id for update skip locked`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * The orders with their facts, unlocked: read after `lockOrdersSkippingLocked` in the same
+ * transaction, a statement of its own sees what the transactions before the lock wrote.
+ */
+export async function findOrdersWithFacts(db: Db, ids: readonly string[]): Promise<LockedOrder[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<LockedOrder>(await db.execute(selectOrdersWithFacts(sql`o.id in (${idList(ids)})`, false)));
+}
+
+/**
+ * Several orders' transitions at once, each a history row, the status written with one
+ * statement per new status; the orders are locked by the caller.
+ */
+export async function recordTransitions(db: Db, transitions: readonly HistoryEntry[]): Promise<void> {
+  if (transitions.length === 0) return;
+  await db.insert(orderHistory).values([...transitions]);
+  const byStatus = new Map<OrderStatus, string[]>();
+  for (const entry of transitions) byStatus.set(entry.toStatus, [...(byStatus.get(entry.toStatus) ?? []), entry.orderId]);
+  for (const [status, ids] of byStatus) {
+    await db.execute(sql`update orders set status = ${status}, updated_at = now() where id in (${idList(ids)})`);
+  }
 }
 
 /**
@@ -111,6 +152,18 @@ export async function updateOrder(db: Db, id: string, status: OrderStatus, chang
     .returning();
   if (!row) throw new Error(`order ${id} vanished while locked`);
   return row;
+}
+
+/**
+ * A credit note took `amountMinor` off what fell due: the order row is updated, and so
+ * locked until the transaction ends. Answers the order, undefined when there is none.
+ */
+export async function addCredit(db: Db, id: string, amountMinor: number): Promise<{ id: string; number: string | null } | undefined> {
+  const result = await db.execute(sql`
+    update orders set credited_minor = credited_minor + ${amountMinor}, updated_at = now()
+     where id = ${id} and deleted_at is null and number is not null
+    returning id, number`);
+  return rowsOf<{ id: string; number: string | null }>(result)[0];
 }
 
 export async function insertPayment(db: Db, payment: { orderId: string; amountMinor: number; paidOn: string; recordedBy: string; invoiceId: string | null }): Promise<void> {

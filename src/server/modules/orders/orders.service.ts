@@ -102,8 +102,44 @@ export function createOrdersService(deps: { db: Db }) {
     return tx ? run(tx) : db.transaction(run);
   }
 
+  /**
+   * One action on many orders in the caller's transaction, the set-based twin of
+   * `applyAction` for jobs (the billing job's RENEW): the orders no other transaction holds
+   * are locked (SKIP LOCKED, in id order), their facts read after the lock, the state
+   * machine judges each, `prepare` plans the history row of those it allows (an order it
+   * leaves out is not changed), and the new statuses and history rows are written with a
+   * few statements. Changes besides the status are not written here. Answers the orders
+   * skipped because another transaction held them, and those changed.
+   */
+  async function applyActionToMany(
+    request: {
+      orderIds: readonly string[];
+      action: OrderAction;
+      actor: string;
+      prepare: (context: { tx: Db; allowed: { order: LockedOrder; to: OrderStatus }[] }) => Promise<Map<string, Record<string, unknown>>>;
+    },
+    tx: Db,
+  ): Promise<{ skipped: string[]; changed: string[] }> {
+    const locked = await repo.lockOrdersSkippingLocked(tx, request.orderIds);
+    const held = new Set(locked);
+    const skipped = request.orderIds.filter((id) => !held.has(id));
+    const allowed: { order: LockedOrder; to: OrderStatus }[] = [];
+    for (const order of await repo.findOrdersWithFacts(tx, locked)) {
+      const outcome = transition(request.action, factsOf(order), undefined);
+      if (outcome.ok) allowed.push({ order, to: outcome.to });
+    }
+    allowed.sort((a, b) => a.order.id.localeCompare(b.order.id));
+    const plans = allowed.length > 0 ? await request.prepare({ tx, allowed }) : new Map<string, Record<string, unknown>>();
+    const transitions = allowed
+      .filter(({ order }) => plans.has(order.id))
+      .map(({ order, to }) => ({ orderId: order.id, action: request.action, fromStatus: order.status, toStatus: to, actor: request.actor, data: plans.get(order.id) ?? {} }));
+    await repo.recordTransitions(tx, transitions);
+    return { skipped, changed: transitions.map((entry) => entry.orderId) };
+  }
+
   return {
     applyAction,
+    applyActionToMany,
 
     /** Records the CREATE of a new cart (it has no status to change yet); pass the transaction that inserts it. */
     recordCreation(entry: Omit<HistoryEntry, 'action' | 'fromStatus'>, tx: Db): Promise<void> {
@@ -118,6 +154,16 @@ export function createOrdersService(deps: { db: Db }) {
     /** The order with the facts the state machine reads, unlocked (undefined: no such order). */
     orderWithFacts(orderId: string, tx: Db = db): Promise<LockedOrder | undefined> {
       return repo.findOrderWithFacts(tx, orderId);
+    },
+
+    /**
+     * A credit note lowers what fell due on the order (its money box follows), in the
+     * caller's transaction, locking the order first; 404 for no (placed) order.
+     */
+    async recordCredit(orderId: string, amountMinor: number, tx: Db): Promise<{ number: string }> {
+      const order = await repo.addCredit(tx, orderId, amountMinor);
+      if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
+      return { number: order.number };
     },
 
     /** A note in the order's timeline written by a job (`author`: billing), in the caller's transaction. */

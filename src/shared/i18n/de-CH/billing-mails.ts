@@ -1,5 +1,10 @@
 /** Die Mails der Verrechnung (src/server/modules/billing/billing-mails.ts): Rechnungen, Zahlungserinnerungen, Kündigung. */
 export const billingMails = {
+  'mail.creditNote.subject': 'Gutschrift {number} zur Rechnung {invoice} Ihrer Bestellung {order}',
+  'mail.creditNote.intro': 'Wir haben die Gutschrift {number} zur Rechnung {invoice} ausgestellt: {amount} werden Ihnen gutgeschrieben.',
+  'mail.creditNote.reason': 'Grund: {reason}',
+  'mail.creditNote.attached': 'Die Gutschrift finden Sie als PDF im Anhang. Es ist nichts zu bezahlen; was Sie über den noch geschuldeten Betrag hinaus bezahlt haben, erstatten wir Ihnen.',
+  'note.billing.creditNote': 'Gutschrift {number} zur Rechnung {invoice}: {amount} gutgeschrieben. Grund: {reason}',
   'mail.invoice.subject': 'Rechnung {number} zu Ihrer Bestellung {order}',
   'mail.invoice.intro': 'Im Anhang finden Sie die Rechnung {number} über {amount}, zahlbar bis {dueDate}.',
   'mail.invoice.period': 'Sie umfasst Ihre monatlichen Schulungen vom {from} bis {to}.',

@@ -15,6 +15,8 @@ export const billing = {
   'billing.invoices.status.OPEN': 'Offen',
   'billing.invoices.status.PAID': 'Bezahlt',
   'billing.invoices.status.OVERDUE': 'Überfällig',
+  'billing.invoices.status.ISSUED': 'Gutschrift',
+  'billing.invoices.creditsInvoice': 'Gutschrift zur Rechnung {number}',
   'billing.invoices.status.CANCELED': 'Storniert',
   'billing.invoices.open': 'Insgesamt offen: {amount}',
   'billing.invoices.allPaid': 'Alles ist bezahlt. Vielen Dank.',

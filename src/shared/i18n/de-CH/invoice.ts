@@ -1,6 +1,11 @@
 import type { invoice as reference } from '../en-US/invoice.ts';
 
 export const invoice = {
+  'invoice.meta.credits': 'Gutschrift zu Rechnung',
+  'invoice.creditNote.title': 'Gutschrift {number}',
+  'invoice.creditNote.reason': 'Grund: {reason}',
+  'invoice.creditNote.line': 'Gutschrift zu Rechnung {number}',
+  'invoice.creditNote.settlement': 'Diese Gutschrift verringert den offenen Betrag der Rechnung {number} um ihren Betrag; was darüber hinaus bezahlt wurde, erstatten wir Ihnen. Es ist nichts zu bezahlen.',
   'invoice.title': 'Rechnung {number}',
   'invoice.documentSubject': 'Rechnung {number} der {seller}',
   'invoice.seller.vatId': 'MWST-Nr.: {vatId}',

@@ -1,5 +1,10 @@
 /** The billing's mails (src/server/modules/billing/billing-mails.ts): invoices, payment reminders, notice. */
 export const billingMails = {
+  'mail.creditNote.subject': 'Credit note {number} for invoice {invoice} of your order {order}',
+  'mail.creditNote.intro': 'We have issued credit note {number} for invoice {invoice}: {amount} is credited.',
+  'mail.creditNote.reason': 'Reason: {reason}',
+  'mail.creditNote.attached': 'The credit note is attached as PDF. There is nothing to pay; what you paid beyond what is still due is refunded to you.',
+  'note.billing.creditNote': 'Credit note {number} for invoice {invoice}: {amount} credited. Reason: {reason}',
   'mail.invoice.subject': 'Invoice {number} for your order {order}',
   'mail.invoice.intro': 'Please find attached invoice {number} of {amount}, payable by {dueDate}.',
   'mail.invoice.period': 'It covers your monthly trainings from {from} to {to}.',

@@ -15,6 +15,8 @@ export const billing = {
   'billing.invoices.status.OPEN': 'Open',
   'billing.invoices.status.PAID': 'Paid',
   'billing.invoices.status.OVERDUE': 'Overdue',
+  'billing.invoices.status.ISSUED': 'Credit note',
+  'billing.invoices.creditsInvoice': 'Credit note for invoice {number}',
   'billing.invoices.status.CANCELED': 'Canceled',
   'billing.invoices.open': 'Open in total: {amount}',
   'billing.invoices.allPaid': 'Everything is paid. Thank you.',

@@ -1,5 +1,10 @@
 /** Texts of the invoice PDF (src/server/modules/invoices/invoice-pdf.ts). */
 export const invoice = {
+  'invoice.meta.credits': 'Credits invoice',
+  'invoice.creditNote.title': 'Credit note {number}',
+  'invoice.creditNote.reason': 'Reason: {reason}',
+  'invoice.creditNote.line': 'Credit on invoice {number}',
+  'invoice.creditNote.settlement': 'This credit note lowers what is open on invoice {number} by its amount; what was paid beyond that is refunded to you. There is nothing to pay.',
   'invoice.title': 'Invoice {number}',
   'invoice.documentSubject': 'Invoice {number} of {seller}',
   'invoice.seller.vatId': 'VAT ID: {vatId}',

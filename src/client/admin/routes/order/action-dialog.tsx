@@ -25,7 +25,7 @@ import { buttonClass, natureOf } from './action-nature.ts';
 const withReason = new Set<OrderAction>(['CANCEL', 'CANCEL_REFUND', 'START_TERMINATION', 'DELETE']);
 
 /** "12.50" → 12.5; anything that is not a plain amount stays a string, so the schema names the problem. */
-function amountOf(text: string): number | string {
+export function amountOf(text: string): number | string {
   const value = Number(text.trim().replace(/[’']/g, ''));
   return text.trim() !== '' && Number.isFinite(value) ? value : text;
 }

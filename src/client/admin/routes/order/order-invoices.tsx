@@ -1,18 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { billingCalls } from '#shared/contract/billing.ts';
 import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
+import { useCan } from '../../staff.ts';
+import { CreditNoteDialog } from './credit-note-dialog.tsx';
 
 /** Where staff download one invoice of the order; a plain link (billingCalls.adminInvoicePdf). */
 const pdfHref = (orderId: string, invoiceId: string) => `/api/orders/admin/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
 
-/** An order's invoices on its back-office page: number (PDF), period, issue and due day, gross, paid, open, status, reminders. */
+/**
+ * An order's invoices and credit notes on its back-office page: number (PDF), period (a
+ * credit note: the invoice it credits), issue and due day, gross, open, status, reminders;
+ * editors issue a credit note for an invoice not credited in full.
+ */
 export function OrderInvoices({ orderId }: { orderId: string }) {
   const t = useT();
   const { language } = useLanguage();
+  const canEdit = useCan('editor');
+  const [crediting, setCrediting] = useState<InvoiceSummary>();
+  const [credited, setCredited] = useState(false);
   const query = useQuery(apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }));
   if (!query.data) return null;
   const { invoices, open, currency } = query.data;
@@ -32,7 +43,12 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
           columns={[
             {
               header: t('adminBilling.invoices.period'),
-              cell: (invoice) => invoicePeriod(invoice, (from, to) => `${day(from)} – ${day(to)}`, t('adminBilling.invoices.first')),
+              cell: (invoice) =>
+                invoicePeriod(invoice, {
+                  range: (from, to) => `${day(from)} – ${day(to)}`,
+                  first: t('adminBilling.invoices.first'),
+                  credits: (number) => t('adminBilling.invoices.creditsInvoice', { number }),
+                }),
             },
             { header: t('adminBilling.invoices.issuedOn'), cell: (invoice) => day(invoice.issuedOn) },
             { header: t('adminBilling.invoices.dueOn'), cell: (invoice) => day(invoice.dueOn) },
@@ -44,10 +60,44 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
                 t(`adminBilling.invoices.status.${invoice.status}`) +
                 (invoice.remindersSent > 0 ? ` · ${t('adminBilling.invoices.reminders', { count: invoice.remindersSent })}` : ''),
             },
+            ...(canEdit
+              ? [
+                  {
+                    header: <span className="visually-hidden">{t('adminBilling.creditNote.open')}</span>,
+                    cell: (invoice: InvoiceSummary) =>
+                      invoice.kind === 'INVOICE' &&
+                      invoice.gross > invoice.credited && (
+                        <button
+                          type="button"
+                          className="admin-button admin-button--secondary"
+                          aria-label={t('adminBilling.creditNote.title', { number: invoice.number })}
+                          onClick={() => {
+                            setCredited(false);
+                            setCrediting(invoice);
+                          }}
+                        >
+                          {t('adminBilling.creditNote.open')}
+                        </button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
       <p data-testid="invoices-open">{t('adminBilling.invoices.openTotal', { amount: formatMoney(open, currency) })}</p>
+      {credited && <p role="status">{t('adminBilling.creditNote.issued')}</p>}
+      {crediting && (
+        <CreditNoteDialog
+          orderId={orderId}
+          invoice={crediting}
+          onClose={() => setCrediting(undefined)}
+          onDone={() => {
+            setCrediting(undefined);
+            setCredited(true);
+          }}
+        />
+      )}
     </section>
   );
 }

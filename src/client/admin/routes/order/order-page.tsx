@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { billingCalls } from '#shared/contract/billing.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { OrderAction } from '#shared/orders.ts';
@@ -73,6 +74,8 @@ export default function OrderPage() {
     }
     if (fresh) queryClient.setQueryData(orderQuery.queryKey, fresh);
     else void order.refetch();
+    // INVOICE, RENEW, PAY and the cancellations issue or change invoices: their list is read anew.
+    void queryClient.invalidateQueries({ queryKey: apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }).queryKey });
     setDone(taken);
   }
 
