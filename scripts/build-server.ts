@@ -26,6 +26,7 @@ export async function buildServer(root: string): Promise<void> {
       main: 'src/server/main.ts',
       'invoice-thread': 'src/server/modules/invoices/invoice-thread-main.ts',
       'pglite-thread': 'src/server/db/pglite-thread.mjs',
+      'pglite-create': 'src/server/db/pglite-create.mjs',
     },
     outdir: out,
     outExtension: { '.js': '.mjs' },
