@@ -33,7 +33,8 @@ export async function startServer(options: { port: number; databaseUrl?: string;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
+  // Long enough for a build first, when the sources changed since the last one.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/ready`)).ok) break;
