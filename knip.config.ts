@@ -26,6 +26,8 @@ const config: KnipConfig = {
     'src/server/modules/invoices/invoice-thread.mjs!',
     'src/server/modules/invoices/invoice-thread-main.ts!',
     'src/server/db/pglite-thread.mjs!',
+    // Run in a process of its own by pglite-client.ts to create a new data folder.
+    'src/server/db/pglite-create.mjs!',
     // Run in a child process by tests/chromium.ts to unpack the npm package's Chromium.
     'tests/chromium-unpack.ts',
     // Development tools run by hand with `npx tsx`.

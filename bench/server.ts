@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-/** Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process. */
+/**
+ * Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process, as
+ * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
+ * bundle with node alone (its memory and CPU are then those of a shop, without tsx's loader).
+ */
 export async function startServer(options: { port: number; databaseUrl?: string; env?: Record<string, string>; keepData?: boolean }): Promise<{
   url: string;
   /** The server's process, for its CPU time and memory (bench/pages.ts, bench/memory.ts). */
@@ -14,7 +18,7 @@ export async function startServer(options: { port: number; databaseUrl?: string;
   const manifest = 'dist/site/pages.json';
   const builtFor = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { baseUrl?: string }).baseUrl : undefined;
   if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -29,7 +33,8 @@ export async function startServer(options: { port: number; databaseUrl?: string;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
+  // Long enough for a build first, when the sources changed since the last one.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/ready`)).ok) break;

@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressBuild } from './compress-build.ts';
-import { buildIsCurrent, removeStamp, sourcesHash, withBuildLock, writeStamp } from './build-stamp.ts';
+import { buildServer } from './build-server.ts';
+import { removeStamp, sourcesHashes, staleParts, withBuildLock, writeStamp } from './build-stamp.mjs';
 
 /**
- * `npm run build`: the client bundles (vite) and the prerendered marketing pages in dist/,
- * each text file also compressed (scripts/compress-build.ts), then the stamp that says which sources they were built from (scripts/build-stamp.ts).
- * With `--if-changed` (scripts/start.ts) only when dist/ is not a build of the sources as
- * they are.
+ * `npm run build`, into dist/: the client, that is its bundles (vite) and the prerendered
+ * marketing pages, each text file also compressed (scripts/compress-build.ts); and the
+ * server's bundle (scripts/build-server.ts). After each part the stamp that says which
+ * sources it was built from (scripts/build-stamp.mjs). With `--if-changed`
+ * (scripts/start.mjs) only the parts that are not a build of the sources as they are.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ifChanged = process.argv.includes('--if-changed');
@@ -23,13 +25,21 @@ function run(what: string, command: string, args: string[]): void {
 try {
   await withBuildLock(root, async () => {
     // Hashed before building: a file changed during the build makes the next start build again.
-    const hash = sourcesHash(root);
-    if (ifChanged && buildIsCurrent(root, hash)) return;
-    removeStamp(root);
-    run('vite build', path.join(root, 'node_modules/.bin/vite'), ['build']);
-    run('the prerender', process.execPath, ['--import', 'tsx', 'src/site/prerender.ts']);
-    compressBuild(path.join(root, 'dist'));
-    writeStamp(root, hash);
+    const hashes = sourcesHashes(root);
+    const parts = ifChanged ? staleParts(root, hashes) : (['client', 'server'] as const);
+    if (parts.includes('client')) {
+      removeStamp(root, 'client');
+      run('vite build', path.join(root, 'node_modules/.bin/vite'), ['build']);
+      run('the prerender', process.execPath, ['--import', 'tsx', 'src/site/prerender.ts']);
+      // The client's files and the pages, not the server's bundle, which no one downloads.
+      for (const folder of ['client', 'site']) compressBuild(path.join(root, 'dist', folder));
+      writeStamp(root, 'client', hashes.client);
+    }
+    if (parts.includes('server')) {
+      removeStamp(root, 'server');
+      await buildServer(root);
+      writeStamp(root, 'server', hashes.server);
+    }
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,10 +1,6 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed/seed.ts';
 import { EnvError, readEnv } from './env.ts';
-import { clientAddressRules } from './plugins/client-address.ts';
-import { followConnections } from './plugins/graceful-stop.ts';
 
 /** A stop waits this long for the requests in progress (and their connections), then closes them. */
 const requestsSeconds = 10;
@@ -14,10 +10,16 @@ const stopSeconds = 15;
 /** Reads the environment, opens and seeds the database, serves, and closes gracefully. */
 async function main(): Promise<void> {
   const env = readEnv();
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: path.join(env.DATA_DIR, 'pgdata'),
-  });
+  // The database opens (PGlite in its own thread) while the rest of the server loads: the
+  // modules are imported here rather than at the top, so both go on at once
+  // (docs/decisions/052-quick-start.md).
+  const [database, { buildApp }, { seedDatabase }, { clientAddressRules }, { followConnections }] = await Promise.all([
+    openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') }),
+    import('./app.ts'),
+    import('./db/seed/seed.ts'),
+    import('./plugins/client-address.ts'),
+    import('./plugins/graceful-stop.ts'),
+  ]);
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, startWorkers: true });
   // Demo orders on a database without any order, so the back office has something to

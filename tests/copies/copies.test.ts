@@ -118,9 +118,9 @@ const logs: string[] = [];
 /** The running copy on each port. */
 const copies = new Map<number, ChildProcess>();
 
-/** A copy on `port`, started as `npm start` starts the server (scripts/start.ts). */
+/** A copy on `port`, started as `npm start` starts the server (scripts/start.mjs). */
 function startCopy(port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { holdDataFolder } from './data-folder-lock.ts';
 import { openPgliteClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
@@ -78,14 +76,28 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL's driver, loaded only when one is used: a start on the embedded database does
+ * without the time it takes to load (docs/decisions/052-quick-start.md).
+ */
+async function postgresDriver() {
+  const [{ default: pgModule }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg: pgModule, drizzle, migrate };
+}
+
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  await migratePostgres(connectionString);
-  const pool = new pg.Pool({ connectionString, max });
+  const driver = await postgresDriver();
+  await migratePostgres(driver, connectionString);
+  const pool = new driver.pg.Pool({ connectionString, max });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', prepareEveryStatement);
   const waits = timeConnectionWaits(pool);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = driver.drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -161,12 +173,12 @@ function timeConnectionWaits(pool: pg.Pool): { watch(listener: (wait: 'pool', se
   };
 }
 
-async function migratePostgres(connectionString: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
+async function migratePostgres(driver: Awaited<ReturnType<typeof postgresDriver>>, connectionString: string): Promise<void> {
+  const client = new driver.pg.Client({ connectionString });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
-    await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+    await driver.migrate(driver.drizzle({ client }), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
     await client.end();

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, Mutex, parse, protocol, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
@@ -139,6 +142,17 @@ async function startThread(options: { dataDir: string | undefined; migrationsFol
   return { arrayTypes, thread };
 }
 
+/** Runs pglite-create.mjs on `dataDir`; rejects with what it printed when it fails. */
+async function createFolder(dataDir: string): Promise<void> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./pglite-create.mjs', import.meta.url)), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the embedded database could not be created in ${dataDir}: ${errors.trim()}`);
+}
+
 /** The backend messages of a reply; the first error among them is thrown. */
 function messagesOf(reply: Uint8Array): messages.BackendMessage[] {
   const backend: messages.BackendMessage[] = [];
@@ -157,13 +171,11 @@ interface Statement {
 }
 
 export async function openPgliteClient(options: { dataDir: string | undefined; migrationsFolder: string }): Promise<PgliteClient> {
-  // Creating the database (initdb) leaves the thread's engine memory some 500 MB larger,
-  // and that memory is never given back: a thread that created the folder is ended, and a
-  // new one opens it (docs/decisions/046-mail-throughput-and-memory.md).
-  if (options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-    const creator = await startThread(options);
-    await creator.thread.close();
-  }
+  // Creating the database (initdb) leaves the engine's memory some 500 MB larger, and part
+  // of it stays with the process even after the engine is gone: a process of its own
+  // creates the folder, and this one opens it (docs/decisions/046-mail-throughput-and-memory.md,
+  // 052-quick-start.md).
+  if (options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createFolder(options.dataDir);
   const { thread, arrayTypes } = await startThread(options);
   const parsers: Record<number, types.Parser> = { ...types.parsers };
   const serializers: Record<number, types.Serializer> = { ...types.serializers };

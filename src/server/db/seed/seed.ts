@@ -5,7 +5,6 @@ import type { Db } from '../client.ts';
 import * as schema from '../schema.ts';
 import { demoDownloadables, demoWebinars, newsletterTopics } from './content.ts';
 import { coverSvg } from './documents/cover-svg.ts';
-import { renderDocumentPdf } from './documents/document-pdf.ts';
 
 /**
  * Loads the catalogue and the demo content. Safe to run at every start: existing rows
@@ -72,6 +71,8 @@ async function seedDownloadableFiles(db: Db): Promise<void> {
     languages.filter((language) => !present.has(`${item.code}/${language}`)).map((language) => ({ item, language })),
   );
   if (missing.length === 0) return;
+  // Loaded only here: pdfkit and its fonts cost a start that has nothing to render a few hundred milliseconds.
+  const { renderDocumentPdf } = await import('./documents/document-pdf.ts');
   const rows = await Promise.all(
     missing.map(async ({ item, language }) => {
       const { fileName, document } = item.files[language];

@@ -1,7 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { formatIBAN } from 'swissqrbill/utils';
-import { company } from '#shared/company.ts';
 import { defaultTimeZone, formatDate, formatIsoDay } from '#shared/dates.ts';
 import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
 import { translate, translatePlural } from '#shared/i18n/messages.ts';
@@ -87,20 +86,6 @@ interface InvoiceLine {
   /** What this invoice charges for the line: for a MONTHLY line, its first month. */
   total: number;
 }
-
-/** The issuer of every invoice. */
-export const sellerDetails: InvoiceSeller = {
-  name: company.name,
-  street: company.address.street,
-  buildingNumber: company.address.buildingNumber,
-  zip: company.address.zip,
-  city: company.address.city,
-  countryCode: company.address.countryCode,
-  vatId: company.vatNumber,
-  iban: company.iban,
-  email: company.email.billing,
-  website: company.website,
-};
 
 /**
  * The due date: the calendar day `paymentTermDays` after the issue day in the shop's

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfFonts, pdfPages } from '../../../../tests/helpers/pdf.ts';
-import { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-pdf.ts';
+import { sellerDetails } from './invoice-seller.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
 const renderer = createInvoiceRenderer();

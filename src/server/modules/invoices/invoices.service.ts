@@ -1,4 +1,5 @@
-import { sellerDetails, type InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-pdf.ts';
+import { sellerDetails } from './invoice-seller.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
 /** An invoice as the modules that make invoices describe it: the seller is always the company, added here. */

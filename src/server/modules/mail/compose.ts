@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 
 export interface MailMessage {
   from: string;
@@ -23,6 +22,8 @@ export interface MailMessage {
  */
 export async function composeMail(id: string, domain: string, message: MailMessage): Promise<string> {
   const { headers, ...fields } = message;
+  // Loaded by the first mail, not at every start (docs/decisions/052-quick-start.md).
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     ...fields,
     // Prepared: not MIME-encoded (a List-Unsubscribe value must stay a list of <URI>s), only folded.

@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { addressOf } from './mail-senders.rules.ts';
 
 /**
@@ -47,20 +46,22 @@ export function smtpTransport(smtpUrl: string, dkim?: DkimKey): MailTransport {
       timer = setTimeout(() => reject(new Error(`SMTP send took longer than ${maxSendSeconds} s`)), maxSendSeconds * 1000);
     });
     try {
-      await Promise.race([pool.sendMail({ envelope: { from: addressOf(mail.from), to: [mail.to] }, raw: mail.raw }), timeout]);
+      await Promise.race([(await pool).sendMail({ envelope: { from: addressOf(mail.from), to: [mail.to] }, raw: mail.raw }), timeout]);
     } finally {
       clearTimeout(timer);
     }
   };
   // Idle connections close at once; one still delivering closes after its mail.
   send.close = () => {
-    pool?.close();
+    void pool?.then((opened) => opened.close());
     pool = undefined;
   };
   return send;
 }
 
-function openPool(smtpUrl: string, dkim: DkimKey | undefined) {
+/** nodemailer is loaded by the first send, not at every start (docs/decisions/052-quick-start.md). */
+async function openPool(smtpUrl: string, dkim: DkimKey | undefined) {
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     url: smtpUrl,
     pool: true,

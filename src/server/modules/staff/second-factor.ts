@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { company } from '#shared/company.ts';
 
 /**
@@ -79,7 +78,9 @@ export function otpauthUri(secret: string, email: string): string {
   return new TOTP({ issuer, label: email, secret: Secret.fromBase32(secret), ...totpSettings }).toString();
 }
 
-export function qrCodeSvg(uri: string): Promise<string> {
+export async function qrCodeSvg(uri: string): Promise<string> {
+  // Loaded at the first enrolment, not at every start (docs/decisions/052-quick-start.md).
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
