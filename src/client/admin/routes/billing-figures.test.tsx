@@ -4,7 +4,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingCalls } from '#shared/contract/billing.ts';
-import { userCalls } from '#shared/contract/users.ts';
+import { staffCalls } from '#shared/contract/staff.ts';
 import type { Language } from '#shared/locales.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
@@ -50,7 +50,7 @@ describe('the billing figures of the dashboard', () => {
 
 describe("an order's invoices in the back office", () => {
   it('lists each invoice with its PDF, period, amounts, status and reminders, and its credit notes, in Swiss German', async () => {
-    api.answer(userCalls.me, { id: invoiceId, email: 'eva@example.ch', name: 'Eva', role: 'editor', secondFactorEnabled: false, secondFactorRequired: false });
+    api.answer(staffCalls.me, { id: invoiceId, email: 'eva@example.ch', name: 'Eva', role: 'editor', secondFactorEnabled: false, secondFactorRequired: false });
     api.answer(billingCalls.adminOrderInvoices, {
       invoices: [
         {
