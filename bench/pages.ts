@@ -16,7 +16,7 @@ import { startServer } from './server.ts';
  *
  * One core each: where the machine has two cores or more, the server and nginx run on the
  * first (`taskset`, every thread: the server's garbage collector too) and the load
- * generator (autocannon, in this process) on the second.
+ * generator (autocannon, in this process) on the second; `BENCH_PIN=0` leaves them unpinned.
  *
  * Two ratios: of the requests a second, and of the CPU time each spent per answer (read
  * from /proc, the server's process and nginx's processes), which is what one core each
@@ -55,7 +55,9 @@ export interface PagesFigure {
  * done (one core, no taskset). `cpus` undefined: every CPU again.
  */
 function pin(pid: number, cpus: string | undefined): boolean {
-  if (os.cpus().length < 2) return false;
+  // BENCH_PIN=0: every process on every core (on a machine busy with other work, one core
+  // among many runnable processes starves both sides).
+  if (os.cpus().length < 2 || process.env.BENCH_PIN === '0') return false;
   const all = `0-${os.cpus().length - 1}`;
   return spawnSync('taskset', ['-a', '-p', '-c', cpus ?? all, String(pid)], { stdio: 'ignore' }).status === 0;
 }
