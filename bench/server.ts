@@ -29,14 +29,18 @@ export async function startServer(options: { port: number; databaseUrl?: string;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start creates the database: on a machine busy with other work that can take minutes.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -88,8 +88,15 @@ interface PageRequestHeaders {
   bytes: number;
 }
 
-/** Joins a repeated header as Node's `request.headers` does (`cookie` with "; ", the others here with ", "). */
-const joined = (before: string | undefined, value: string, separator: string) => (before === undefined ? value : `${before}${separator}${value}`);
+/** The header lines read, by their lower-case names; Node's `request.headers` joins a repeated `cookie` with "; ", these others with ", ". */
+const readHeaders = new Map<string, { field: 'cookie' | 'ifNoneMatch' | 'acceptEncoding' | 'forwardedProto'; separator: string }>([
+  ['cookie', { field: 'cookie', separator: '; ' }],
+  ['if-none-match', { field: 'ifNoneMatch', separator: ', ' }],
+  ['accept-encoding', { field: 'acceptEncoding', separator: ', ' }],
+  ['x-forwarded-proto', { field: 'forwardedProto', separator: ', ' }],
+]);
+/** The lengths of those names and of `host`: other lines are only counted. */
+const readLengths = new Set([4, ...[...readHeaders.keys()].map((name) => name.length)]);
 
 function pageRequestHeaders(raw: string[]): PageRequestHeaders {
   const headers: PageRequestHeaders = { host: false, cookie: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, forwardedProto: undefined, bytes: 0 };
@@ -97,23 +104,11 @@ function pageRequestHeaders(raw: string[]): PageRequestHeaders {
     const name = raw[index]!;
     const value = raw[index + 1] ?? '';
     headers.bytes += name.length + value.length + 4;
-    switch (name.length) {
-      case 4:
-        if (name.toLowerCase() === 'host') headers.host = true;
-        break;
-      case 6:
-        if (name.toLowerCase() === 'cookie') headers.cookie = joined(headers.cookie, value, '; ');
-        break;
-      case 13:
-        if (name.toLowerCase() === 'if-none-match') headers.ifNoneMatch = joined(headers.ifNoneMatch, value, ', ');
-        break;
-      case 15:
-        if (name.toLowerCase() === 'accept-encoding') headers.acceptEncoding = joined(headers.acceptEncoding, value, ', ');
-        break;
-      case 17:
-        if (name.toLowerCase() === 'x-forwarded-proto') headers.forwardedProto = joined(headers.forwardedProto, value, ', ');
-        break;
-    }
+    if (!readLengths.has(name.length)) continue;
+    const lowerCase = name.toLowerCase();
+    if (lowerCase === 'host') headers.host = true;
+    const read = readHeaders.get(lowerCase);
+    if (read) headers[read.field] = headers[read.field] === undefined ? value : `${headers[read.field]}${read.separator}${value}`;
   }
   return headers;
 }
