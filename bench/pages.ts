@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,17 +12,22 @@ import { startServer } from './server.ts';
  * bytes and headers served by nginx (one worker process, as the server is one process),
  * measured in one run, turn about, so that the load other work puts on the machine falls
  * on both alike: the figure is the ratio. Target: ≥ 0.8× nginx
- * (docs/decisions/047-pages-as-ready-answers.md).
+ * (docs/decisions/047-pages-as-ready-answers.md, 053-pages-at-nginx-speed.md).
+ *
+ * One core each: where the machine has two cores or more, the server and nginx run on the
+ * first (`taskset`, every thread: the server's garbage collector too) and the load
+ * generator (autocannon, in this process) on the second; `BENCH_PIN=0` leaves them unpinned.
  *
  * Two ratios: of the requests a second, and of the CPU time each spent per answer (read
  * from /proc, the server's process and nginx's processes), which is what one core each
- * would serve. On a machine shared with other work the load generator, on the same cores,
- * bounds both servers, and the first ratio tends to 1 whatever they cost; the second does not.
+ * would serve. On a machine shared with other work the load generator bounds both servers,
+ * and the first ratio tends to 1 whatever they cost; the second does not. Each is printed
+ * as the median of the rounds' ratios with their lowest and highest, beside the load average.
  */
 
 const pagePath = '/web/en-US/trainings';
-/** Rounds of (nginx, server); the ratio is that of the medians. */
-const rounds = 3;
+/** Rounds of (nginx, server), turn about; the ratio printed is the median of the rounds' ratios. */
+const rounds = 5;
 const seconds = 5;
 
 export interface PagesFigure {
@@ -30,12 +35,31 @@ export interface PagesFigure {
   bytes: number;
   server: number;
   nginx: number;
+  /** The median of the rounds' ratios of requests a second, and the lowest and highest. */
   ratio: number;
+  ratioRange: [number, number];
   /** CPU microseconds per answer. */
   serverCpu: number;
   nginxCpu: number;
   /** nginx's CPU per answer over the server's: the share of nginx's rate the server would reach on a core of its own. */
   cpuRatio: number;
+  cpuRatioRange: [number, number];
+  /** The machine's load average (1 minute) before and after the rounds. */
+  load: [number, number];
+  /** Whether the servers and the load generator ran on cores of their own. */
+  pinned: boolean;
+}
+
+/**
+ * Pins a process with all its threads to one CPU (`taskset`); false where that cannot be
+ * done (one core, no taskset). `cpus` undefined: every CPU again.
+ */
+function pin(pid: number, cpus: string | undefined): boolean {
+  // BENCH_PIN=0: every process on every core (on a machine busy with other work, one core
+  // among many runnable processes starves both sides).
+  if (os.cpus().length < 2 || process.env.BENCH_PIN === '0') return false;
+  const all = `0-${os.cpus().length - 1}`;
+  return spawnSync('taskset', ['-a', '-p', '-c', cpus ?? all, String(pid)], { stdio: 'ignore' }).status === 0;
 }
 
 /** User and system CPU seconds of these processes so far (all their threads). */
@@ -146,31 +170,45 @@ export async function benchPagesAgainstNginx(server: { url: string; pid: number 
   const nginx = await startNginx(nginxPort, body, headers);
   try {
     const nginxPids = withChildren(nginx.pid);
+    // One core each: the servers on the first, the load generator (this process) on the second.
+    const pinned = [...nginxPids, server.pid].map((pid) => pin(pid, '0')).every(Boolean) && pin(process.pid, '1');
     const run = async (url: string, pids: number[]): Promise<LoadResult & { cpuPerAnswer: number }> => {
       await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: 1, workers: 2, warmupSeconds: 0 });
       const before = cpuSeconds(pids);
       const result = await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: seconds, workers: 2, warmupSeconds: 0 });
       return { ...result, cpuPerAnswer: ((cpuSeconds(pids) - before) * 1e6) / Math.max(1, result.succeeded) };
     };
-    const rates = { server: [] as number[], nginx: [] as number[] };
-    const cpu = { server: [] as number[], nginx: [] as number[] };
-    for (let round = 0; round < rounds; round++) {
-      const ofNginx = await run(nginx.url, nginxPids);
-      const ofServer = await run(serverUrl, [server.pid]);
-      rates.nginx.push(ofNginx.requestsPerSecond);
-      rates.server.push(ofServer.requestsPerSecond);
-      cpu.nginx.push(ofNginx.cpuPerAnswer);
-      cpu.server.push(ofServer.cpuPerAnswer);
+    const loadBefore = os.loadavg()[0] ?? Number.NaN;
+    const rates = { server: [] as number[], nginx: [] as number[], ratio: [] as number[] };
+    const cpu = { server: [] as number[], nginx: [] as number[], ratio: [] as number[] };
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const ofNginx = await run(nginx.url, nginxPids);
+        const ofServer = await run(serverUrl, [server.pid]);
+        rates.nginx.push(ofNginx.requestsPerSecond);
+        rates.server.push(ofServer.requestsPerSecond);
+        rates.ratio.push(ofServer.requestsPerSecond / ofNginx.requestsPerSecond);
+        cpu.nginx.push(ofNginx.cpuPerAnswer);
+        cpu.server.push(ofServer.cpuPerAnswer);
+        cpu.ratio.push(ofNginx.cpuPerAnswer / ofServer.cpuPerAnswer);
+      }
+    } finally {
+      if (pinned) [server.pid, process.pid].forEach((pid) => pin(pid, undefined));
     }
+    const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
     return {
       encoding,
       bytes: body.length,
       server: median(rates.server),
       nginx: median(rates.nginx),
-      ratio: median(rates.server) / median(rates.nginx),
+      ratio: median(rates.ratio),
+      ratioRange: range(rates.ratio),
       serverCpu: median(cpu.server),
       nginxCpu: median(cpu.nginx),
-      cpuRatio: median(cpu.nginx) / median(cpu.server),
+      cpuRatio: median(cpu.ratio),
+      cpuRatioRange: range(cpu.ratio),
+      load: [loadBefore, os.loadavg()[0] ?? Number.NaN],
+      pinned,
     };
   } finally {
     nginx.stop();
@@ -178,17 +216,19 @@ export async function benchPagesAgainstNginx(server: { url: string; pid: number 
 }
 
 export function describePages(figure: PagesFigure): string {
+  const spread = ([low, high]: [number, number]) => `${low.toFixed(2)}–${high.toFixed(2)}`;
   return (
-    `${figure.ratio.toFixed(2)}× nginx in req/s (server ${Math.round(figure.server)}, nginx ${Math.round(figure.nginx)}); ` +
-    `${figure.cpuRatio.toFixed(2)}× in CPU per answer (server ${figure.serverCpu.toFixed(0)} µs, nginx ${figure.nginxCpu.toFixed(0)} µs); ${(figure.bytes / 1024).toFixed(1)} KB`
+    `${figure.ratio.toFixed(2)}× nginx in req/s (${rounds} rounds ${spread(figure.ratioRange)}; server ${Math.round(figure.server)}, nginx ${Math.round(figure.nginx)}); ` +
+    `${figure.cpuRatio.toFixed(2)}× in CPU per answer (${spread(figure.cpuRatioRange)}; server ${figure.serverCpu.toFixed(0)} µs, nginx ${figure.nginxCpu.toFixed(0)} µs); ` +
+    `${(figure.bytes / 1024).toFixed(1)} KB; ${figure.pinned ? 'one core each' : 'not pinned'}; load average ${figure.load[0].toFixed(1)} → ${figure.load[1].toFixed(1)}`
   );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const run = async () => {
-    const server = await startServer({ port: 3805, env: { DEMO_ORDERS: 'false' } });
+    const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3805), env: { DEMO_ORDERS: 'false' } });
     try {
-      for (const encoding of ['br', 'identity'] as const) console.log(`${pagePath} (${encoding}): ${describePages(await benchPagesAgainstNginx(server, 3806, encoding))}`);
+      for (const encoding of ['br', 'identity'] as const) console.log(`${pagePath} (${encoding}): ${describePages(await benchPagesAgainstNginx(server, Number(process.env.BENCH_PORT ?? 3805) + 1, encoding))}`);
     } finally {
       await server.stop();
     }

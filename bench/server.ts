@@ -33,7 +33,8 @@ export async function startServer(options: { port: number; databaseUrl?: string;
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  // Long enough for a build first, when the sources changed since the last one.
+  // Long enough for a build first, when the sources changed since the last one, and for a
+  // first start creating the database on a machine busy with other work.
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
@@ -41,7 +42,10 @@ export async function startServer(options: { port: number; databaseUrl?: string;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

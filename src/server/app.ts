@@ -242,12 +242,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     pages,
     securityHeaders,
     secureCookies: https,
-    isHttps: (request) => {
+    isHttps: (request, forwardedProto) => {
       if (https) return true;
-      const proto = request.headers['x-forwarded-proto'];
+      if (forwardedProto === undefined) return false;
       const address = request.socket.remoteAddress;
-      if (typeof proto !== 'string' || address === undefined || !clientAddress.isProxy(address)) return false;
-      return proto.split(',').at(-1)?.trim() === 'https';
+      if (address === undefined || !clientAddress.isProxy(address)) return false;
+      return forwardedProto.split(',').at(-1)?.trim() === 'https';
     },
     answered: (request, status, seconds) => {
       metrics.requestAnswered(request.method ?? 'GET', pageRoute, status, seconds);

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { getPageLanguage, getSelectedCurrency } from './page-state.ts';
 import type { IslandRegistry } from './types.ts';
@@ -53,17 +53,21 @@ export async function mountIslands(
       try {
         const { default: component } = await load();
         const node = createElement(component, { ...propsFromDataset(element.dataset), lang, currency });
-        let reactRoot: Root;
-        if (element.dataset.hydrate !== undefined) {
-          reactRoot = hydrateRoot(element, node, {
-            // A mismatch means the prerender and the widget disagree: React renders it again; say which.
-            onRecoverableError: (error) => console.error(`[islands] "${name}" did not match its prerendered markup`, error),
-          });
-        } else {
-          reactRoot = createRoot(element);
-          reactRoot.render(node);
-        }
-        return { name, element, root: reactRoot };
+        // In a transition, React renders and hydrates in slices of a few milliseconds and lets
+        // the browser answer input between them: no long task while the widgets come alive.
+        let reactRoot: Root | undefined;
+        startTransition(() => {
+          if (element.dataset.hydrate !== undefined) {
+            reactRoot = hydrateRoot(element, node, {
+              // A mismatch means the prerender and the widget disagree: React renders it again; say which.
+              onRecoverableError: (error) => console.error(`[islands] "${name}" did not match its prerendered markup`, error),
+            });
+          } else {
+            reactRoot = createRoot(element);
+            reactRoot.render(node);
+          }
+        });
+        return { name, element, root: reactRoot! };
       } catch (error) {
         mounted.delete(element);
         console.error(`[islands] could not mount "${name}"`, error);

@@ -44,8 +44,8 @@ export interface ReadyPagesOptions {
   pages: PagesService;
   /** The headers every answer carries (src/server/plugins/security-headers.ts), without HSTS. */
   securityHeaders: Record<string, string>;
-  /** Whether this request reached the shop over https (HSTS then). */
-  isHttps(request: IncomingMessage): boolean;
+  /** Whether this request reached the shop over https (HSTS then); `forwardedProto` is its X-Forwarded-Proto. */
+  isHttps(request: IncomingMessage, forwardedProto: string | undefined): boolean;
   secureCookies: boolean;
   /** Told of each answer sent before Fastify, as Fastify's hooks are for the others. */
   answered?: ((request: IncomingMessage, status: number, seconds: number) => void) | undefined;
@@ -53,6 +53,8 @@ export interface ReadyPagesOptions {
 
 /** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
 export function normalizePagePath(url: string): string {
+  // Most addresses have neither a query nor a trailing slash: they are their own path.
+  if (!url.endsWith('/') && !url.includes('?')) return url;
   const end = url.indexOf('?');
   const pathname = end === -1 ? url : url.slice(0, end);
   return pathname.length > 1 && pathname.endsWith('/') && pathname.split('/').length > 4 ? pathname.slice(0, -1) : pathname;
@@ -75,16 +77,46 @@ function encodingOf(accepted: string | undefined): Encoding {
   return 'identity';
 }
 
-function headerBytes(request: IncomingMessage): number {
-  const raw = request.rawHeaders;
-  let bytes = 0;
-  for (let index = 0; index < raw.length; index++) bytes += (raw[index]?.length ?? 0) + 2;
-  return bytes;
+/** What a page answer depends on, read in one pass over the raw header lines (no header object is made). */
+interface PageRequestHeaders {
+  host: boolean;
+  cookie: string | undefined;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+  forwardedProto: string | undefined;
+  /** The size of the header lines, as the check of src/server/plugins/errors.ts counts it. */
+  bytes: number;
+}
+
+/** The header lines read, by their lower-case names; Node's `request.headers` joins a repeated `cookie` with "; ", these others with ", ". */
+const readHeaders = new Map<string, { field: 'cookie' | 'ifNoneMatch' | 'acceptEncoding' | 'forwardedProto'; separator: string }>([
+  ['cookie', { field: 'cookie', separator: '; ' }],
+  ['if-none-match', { field: 'ifNoneMatch', separator: ', ' }],
+  ['accept-encoding', { field: 'acceptEncoding', separator: ', ' }],
+  ['x-forwarded-proto', { field: 'forwardedProto', separator: ', ' }],
+]);
+/** The lengths of those names and of `host`: other lines are only counted. */
+const readLengths = new Set([4, ...[...readHeaders.keys()].map((name) => name.length)]);
+
+function pageRequestHeaders(raw: string[]): PageRequestHeaders {
+  const headers: PageRequestHeaders = { host: false, cookie: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, forwardedProto: undefined, bytes: 0 };
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    const value = raw[index + 1] ?? '';
+    headers.bytes += name.length + value.length + 4;
+    if (!readLengths.has(name.length)) continue;
+    const lowerCase = name.toLowerCase();
+    if (lowerCase === 'host') headers.host = true;
+    const read = readHeaders.get(lowerCase);
+    if (read) headers[read.field] = headers[read.field] === undefined ? value : `${headers[read.field]}${read.separator}${value}`;
+  }
+  return headers;
 }
 
 export function createReadyPages(options: ReadyPagesOptions) {
   const { pages, securityHeaders } = options;
-  const variantOf = new Map<string, Record<Currency, ReadyVariant>>();
+  /** Each page's variants by currency, and its language (whose cookie the page sets). */
+  const pageOf = new Map<string, { variants: Record<Currency, ReadyVariant>; language: Language | undefined }>();
   const ready = (file: StaticFile): ReadyVariant => {
     const compress = canCompress(file);
     const common = {
@@ -116,7 +148,7 @@ export function createReadyPages(options: ReadyPagesOptions) {
   };
   for (const pagePath of pages.pagePaths()) {
     const variants = Object.fromEntries(currencies.map((currency) => [currency, ready(pages.findPage(pagePath, currency)!)])) as Record<Currency, ReadyVariant>;
-    variantOf.set(pagePath, variants);
+    pageOf.set(pagePath, { variants, language: languageOfSitePath(pagePath) });
   }
   const localeCookie = new Map(
     languages.map((language) => [
@@ -132,29 +164,25 @@ export function createReadyPages(options: ReadyPagesOptions) {
      */
     answer(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean {
       const url = request.url ?? '';
-      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      if (url.length > maxUrlLength || !url.startsWith('/web/')) return false;
-      const pagePath = normalizePagePath(url);
-      const variants = variantOf.get(pagePath);
-      if (!variants) return false;
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || url.length > maxUrlLength || !url.startsWith('/web/')) return false;
+      const page = pageOf.get(normalizePagePath(url));
+      if (!page) return false;
       const started = performance.now();
-      const headers = request.headers;
-      if ((headers.host === undefined && request.httpVersion === '1.1') || headerBytes(request) > maxHeaderBytes) return false;
+      const headers = pageRequestHeaders(request.rawHeaders);
+      if ((!headers.host && request.httpVersion === '1.1') || headers.bytes > maxHeaderBytes) return false;
 
-      const cookieHeader = headers.cookie;
-      const sent = cookieHeader ? fastifyCookie.parse(cookieHeader) : {};
-      const currency = sent[cookies.currency.name];
-      const variant = variants[isCurrency(currency) ? currency : defaultCurrency];
-      const language = languageOfSitePath(pagePath);
+      const sent = headers.cookie ? fastifyCookie.parse(headers.cookie) : undefined;
+      const currency = sent?.[cookies.currency.name];
+      const variant = page.variants[isCurrency(currency) ? currency : defaultCurrency];
       // The page's language becomes the visitor's (the `locale` cookie), set with the page itself.
-      const setLocale = language !== undefined && sent[cookies.locale.name] !== language ? localeCookie.get(language) : undefined;
+      const setLocale = page.language !== undefined && sent?.[cookies.locale.name] !== page.language ? localeCookie.get(page.language) : undefined;
 
-      const notModified = headers['if-none-match'] === variant.file.etag;
-      const encoding = notModified ? 'identity' : encodingOf(headers['accept-encoding'] as string | undefined);
+      const notModified = headers.ifNoneMatch === variant.file.etag;
+      const encoding = notModified ? 'identity' : encodingOf(headers.acceptEncoding);
       const status = notModified ? 304 : 200;
-      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat(['x-request-id', requestId ?? randomUUID()]);
+      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat('x-request-id', requestId ?? randomUUID());
       if (setLocale) list.push('set-cookie', setLocale);
-      if (options.isHttps(request)) list.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      if (options.isHttps(request, headers.forwardedProto)) list.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
       response.writeHead(status, list);
       if (notModified || request.method === 'HEAD') response.end();
       else response.end(variant.body(encoding));
