@@ -4,7 +4,7 @@ import { translate, type MessageKey, type MessageParams } from '#shared/i18n/mes
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode, toMajor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
-import type { InvoiceRow } from '../invoices/invoice-records.service.ts';
+import { invoiceOpenMinor, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 import { addDays, reminderTone } from './periods.rules.ts';
 
@@ -97,7 +97,7 @@ export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: numb
       number: row.number,
       amount: money(row.grossMinor),
       dueDate: formatIsoDay(row.dueOn, language),
-      open: money(row.grossMinor - row.paidMinor),
+      open: money(invoiceOpenMinor(row)),
     }),
     t('mail.reminder.attached'),
   ];

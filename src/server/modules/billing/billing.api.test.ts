@@ -451,6 +451,20 @@ describe('credit notes', () => {
     expect((await view(order.id)).amountDue).toBe(0);
   });
 
+  it('reminds of what is still open after a credit note, not of the gross of the invoice', async () => {
+    const order = await buyMonthlyPlan({ email: 'credited-reminder@muster.example', language: 'en-US' });
+    await invoiceAndPay(order.id, '2026-09-01');
+    await t.app.billing.run({ asOf: '2026-10-01' });
+    const october = (await invoicesOf(order.id)).invoices[1];
+    expect((await credit(order.id, october!.id, { amount: 10, reason: 'Two seats were never used' })).statusCode).toBe(200);
+    // Due 31 October, first reminder ten days later.
+    await t.app.billing.run({ asOf: '2026-11-10' });
+    await t.app.mailWorker.runOnce();
+    const reminder = smtp.mails.find((mail) => mail.subject === `Payment reminder: invoice ${october!.number}`);
+    expect(reminder?.text).toContain('invoice ' + october!.number + ' of 52.97 CHF');
+    expect(reminder?.text).toContain('Please pay 42.97 CHF');
+  }, 120_000);
+
   it('needs the editor role', async () => {
     const order = await buyMonthlyPlan();
     expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);

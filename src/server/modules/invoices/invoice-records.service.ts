@@ -70,11 +70,11 @@ function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
 }
 
 /** What is still to pay on an invoice: its gross less what was paid and what credit notes took off. */
-const openOf = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paidMinor' | 'creditedMinor'>) => Math.max(0, row.grossMinor - row.paidMinor - row.creditedMinor);
+export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paidMinor' | 'creditedMinor'>) => Math.max(0, row.grossMinor - row.paidMinor - row.creditedMinor);
 
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
 function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
-  const open = row.status === 'OPEN' ? openOf(row) : 0;
+  const open = row.status === 'OPEN' ? invoiceOpenMinor(row) : 0;
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   return {
     id: row.id,
@@ -214,7 +214,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       });
       if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
       const credited = { ...invoice, creditedMinor: invoice.creditedMinor + request.amountMinor };
-      const status = credited.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && openOf(credited) === 0 ? 'PAID' : invoice.status;
+      const status = credited.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(credited) === 0 ? 'PAID' : invoice.status;
       await repo.addCredit(tx, invoice.id, request.amountMinor, status);
       return { creditNote, invoice: { ...credited, status } };
     },
@@ -260,10 +260,10 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       let rest = amountMinor;
       for (const row of ordered) {
         if (rest <= 0) break;
-        const take = Math.min(rest, openOf(row));
+        const take = Math.min(rest, invoiceOpenMinor(row));
         if (take <= 0) continue;
         const paid = row.paidMinor + take;
-        await repo.setPaid(tx, row.id, paid, openOf({ ...row, paidMinor: paid }) === 0 ? 'PAID' : 'OPEN');
+        await repo.setPaid(tx, row.id, paid, invoiceOpenMinor({ ...row, paidMinor: paid }) === 0 ? 'PAID' : 'OPEN');
         rest -= take;
       }
       return ordered[0]?.id ?? null;
