@@ -1,4 +1,5 @@
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { TableScroll } from './table-scroll.tsx';
 
 /** Tables without sorting or selection: the server's order is kept. */
 export const plainTableFeatures = tableFeatures({});
@@ -26,7 +27,7 @@ export function PlainTable<Row extends RowData>({
   const table = useTable({ features: plainTableFeatures, columns, data: rows, getRowId: rowId });
 
   return (
-    <div className="admin-table-scroll">
+    <TableScroll label={caption}>
       <table className="admin-table" aria-busy={busy}>
         <caption className="admin-sr-only">{caption}</caption>
         <thead>
@@ -52,6 +53,6 @@ export function PlainTable<Row extends RowData>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { DateField, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { LoadFailed } from '../../load-failed.tsx';
+import { TableScroll } from '../../table-scroll.tsx';
 
 const filterKeys = ['actor', 'action', 'targetKind', 'targetId', 'outcome', 'fromDate', 'toDate'] as const;
 type FilterValues = Record<(typeof filterKeys)[number], string>;
@@ -65,7 +66,7 @@ export default function AuditPage() {
         <p className="admin-empty">{t('adminAudit.empty')}</p>
       ) : (
         <>
-          <div className="admin-table-scroll">
+          <TableScroll label={t('adminAudit.title')}>
             <table className="admin-table" aria-busy={log.isFetching}>
               <caption className="admin-sr-only">{t('adminAudit.title')}</caption>
               <thead>
@@ -96,7 +97,7 @@ export default function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className="admin-contacts__pager" aria-label={t('adminAudit.pager')}>
             <button type="button" className="admin-button admin-button--secondary" disabled={view.page <= 1} onClick={() => setSearch(searchOf(view.filter, view.page - 1))}>
               {t('adminAudit.previous')}

@@ -8,6 +8,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { LoadFailed } from '../../load-failed.tsx';
 import './newsletter.css';
+import { TableScroll } from '../../table-scroll.tsx';
 
 /** The subject of an issue in the staff member's language, else in the other one. */
 export function subjectOf(issue: Pick<Issue, 'editions' | 'segment'>, language: keyof Issue['editions']): string {
@@ -51,7 +52,7 @@ export default function IssuesPage() {
       ) : issues.data.issues.length === 0 ? (
         <p>{t('adminNewsletter.empty')}</p>
       ) : (
-        <div className="admin-table-scroll">
+        <TableScroll label={t('adminNewsletter.caption')}>
           <table className="admin-table">
             <caption className="admin-sr-only">{t('adminNewsletter.caption')}</caption>
             <thead>
@@ -84,7 +85,7 @@ export default function IssuesPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -18,6 +18,7 @@ import { orderColumns, orderSortColumns, type OrderListRow, type OrderSortColumn
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { statusLabel } from '../../labels.ts';
 import type { OrderColumn, OrdersView } from './orders-url.ts';
+import { TableScroll } from '../../table-scroll.tsx';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature });
 const column = createColumnHelper<typeof features, OrderListRow>();
@@ -156,7 +157,7 @@ export function OrdersTable({
           ))}
         </fieldset>
       </details>
-      <div className="admin-table-scroll">
+      <TableScroll label={t('admin.orders.caption')}>
         <table className="admin-table" aria-busy={busy}>
           <caption className="admin-sr-only">{t('admin.orders.caption')}</caption>
           <thead>
@@ -197,7 +198,7 @@ export function OrdersTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx
 import { refusalOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { LoadFailed } from '../../load-failed.tsx';
+import { TableScroll } from '../../table-scroll.tsx';
 
 const overviewQuery = () => apiQuery(staffAdminCalls.staffOverview, {});
 
@@ -56,7 +57,7 @@ export default function StaffPage() {
           {refusal}
         </p>
       )}
-      <div className="admin-table-scroll">
+      <TableScroll label={t('adminStaff.title')}>
         <table className="admin-table">
           <caption className="admin-sr-only">{t('adminStaff.title')}</caption>
           <thead>
@@ -76,7 +77,7 @@ export default function StaffPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <InviteForm onInvited={(data, email) => {
         queryClient.setQueryData(overviewQuery().queryKey, data);
@@ -88,7 +89,7 @@ export default function StaffPage() {
         {invitations.length === 0 ? (
           <p>{t('adminStaff.invitations.none')}</p>
         ) : (
-          <div className="admin-table-scroll">
+          <TableScroll label={t('adminStaff.invitations.title')}>
             <table className="admin-table">
               <caption className="admin-sr-only">{t('adminStaff.invitations.title')}</caption>
               <thead>
@@ -121,7 +122,7 @@ export default function StaffPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>
