@@ -16,7 +16,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
 import { creditNoteMail, creditNoteMailKind, creditNoteSubject, invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
-import { addDays, addMonths, nextPeriod, reminderStepDue } from './periods.rules.ts';
+import { addDays, addMonths, nextPeriod, periodBilledBy, planEndReached, reminderStepDue } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
 export interface BillingSettings {
@@ -53,6 +53,12 @@ const pauseAfter = (batchMs: number) => Math.max(5, batchMs / 3);
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
+
+/** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the first name they greet. */
+function buyerOf(invoice: InvoiceRow): { email: string | undefined; firstName: string } {
+  const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
+  return { email: buyer?.email, firstName: (buyer?.contactName ?? '').split(' ')[0] ?? '' };
+}
 
 export function createBillingService(deps: {
   db: Db;
@@ -197,13 +203,13 @@ export function createBillingService(deps: {
     let renewals = plan.renewalCount;
     for (;;) {
       const period = nextPeriod(plan.subscribedFrom, renewals);
-      if (period.start > asOf || (plan.terminatedFrom && period.start >= plan.terminatedFrom)) break;
+      if (!periodBilledBy(period.start, asOf, plan.terminatedFrom)) break;
       const renewed = await renewNext(plan.id, { asOf, actor: billingActor }, tx);
       if (!renewed) break;
       report.renewed.push(renewed);
       renewals++;
     }
-    if (plan.status === 'TERMINATING' && plan.terminatedFrom && plan.terminatedFrom <= asOf) {
+    if (planEndReached(plan, asOf)) {
       const terminated = await terminate(plan.id, tx);
       if (terminated) report.terminated.push(terminated);
     }
@@ -230,7 +236,7 @@ export function createBillingService(deps: {
             const due = allowed.flatMap(({ order }) => {
               if (!order.subscribedFrom) return [];
               const period = nextPeriod(order.subscribedFrom, order.renewalCount);
-              if (period.start > asOf || (order.terminatedFrom && period.start >= order.terminatedFrom)) return [];
+              if (!periodBilledBy(period.start, asOf, order.terminatedFrom)) return [];
               return [{ order, period }];
             });
             const contents = await checkout.invoiceContents(
@@ -299,18 +305,15 @@ export function createBillingService(deps: {
    * transaction takes the plans one after the other.
    */
   async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
-    const renewalDue = (plan: Pick<Subscription, 'terminatedFrom'>, start: string) => start <= asOf && (!plan.terminatedFrom || start < plan.terminatedFrom);
-    const endDue = (plan: Subscription) => plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= asOf;
-    const due = (await orders.subscriptions(tx ?? db)).filter(
-      (plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start) || endDue(plan),
-    );
+    const renewalDue = (plan: Subscription) => periodBilledBy(nextPeriod(plan.subscribedFrom, plan.renewalCount).start, asOf, plan.terminatedFrom);
+    const due = (await orders.subscriptions(tx ?? db)).filter((plan) => renewalDue(plan) || planEndReached(plan, asOf));
     if (tx) {
       for (const plan of due) await billPlan(plan, asOf, report, tx);
       return;
     }
     const plans = new Map(due.map((plan) => [plan.id, plan]));
     const oneByOne = new Set<string>();
-    let queue = due.filter((plan) => renewalDue(plan, nextPeriod(plan.subscribedFrom, plan.renewalCount).start)).map((plan) => plan.id);
+    let queue = due.filter(renewalDue).map((plan) => plan.id);
     while (queue.length > 0) {
       const again: string[] = [];
       for (let index = 0; index < queue.length; index += batchSize) {
@@ -322,7 +325,7 @@ export function createBillingService(deps: {
           for (const entry of renewed) {
             report.renewed.push(entry);
             // The next period starts where this one ends.
-            if (renewalDue(plans.get(entry.orderId) ?? { terminatedFrom: null }, entry.periodEnd)) again.push(entry.orderId);
+            if (periodBilledBy(entry.periodEnd, asOf, plans.get(entry.orderId)?.terminatedFrom ?? null)) again.push(entry.orderId);
           }
         } catch (error) {
           if (!(error instanceof InvoiceExists)) throw error;
@@ -334,7 +337,7 @@ export function createBillingService(deps: {
     }
     for (const plan of due) {
       if (oneByOne.has(plan.id)) await billPlan(plan, asOf, report);
-      else if (endDue(plan)) {
+      else if (planEndReached(plan, asOf)) {
         const terminated = await terminate(plan.id);
         if (terminated) report.terminated.push(terminated);
       }
@@ -429,8 +432,7 @@ export function createBillingService(deps: {
     [reminderMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
       if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
-      const name = String((found.row.document as { buyer?: { contactName?: string } }).buyer?.contactName ?? '').split(' ')[0] ?? '';
-      return reminderMail(found.row, found.pdf, { step: Number(payload.step), steps: Number(payload.steps), name, publicUrl });
+      return reminderMail(found.row, found.pdf, { step: Number(payload.step), steps: Number(payload.steps), name: buyerOf(found.row).firstName, publicUrl });
     },
   };
 
@@ -481,8 +483,8 @@ export function createBillingService(deps: {
           { action: 'invoice.creditNote', target: { kind: 'order', id: orderId }, summary: `${order.number}: ${creditNote.number} credits ${invoice.number} by ${amount}` },
           tx,
         );
-        const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
-        if (buyer?.email) {
+        const buyer = buyerOf(invoice);
+        if (buyer.email) {
           await outbox.queueComposedLater(
             [
               {
@@ -494,7 +496,7 @@ export function createBillingService(deps: {
                   invoiceNumber: invoice.number,
                   orderNumber: order.number,
                   reason: input.reason,
-                  name: (buyer.contactName ?? '').split(' ')[0] ?? '',
+                  name: buyer.firstName,
                 },
                 orderId,
               },
@@ -625,7 +627,7 @@ export function createBillingService(deps: {
       const upcomingRenewals = plans
         .filter((plan) => plan.status !== 'TERMINATED')
         .map((plan) => ({ plan, period: nextPeriod(plan.subscribedFrom, plan.renewalCount) }))
-        .filter(({ plan, period }) => period.start <= horizon && (!plan.terminatedFrom || period.start < plan.terminatedFrom))
+        .filter(({ plan, period }) => periodBilledBy(period.start, horizon, plan.terminatedFrom))
         .sort((a, b) => a.period.start.localeCompare(b.period.start) || a.plan.number.localeCompare(b.plan.number))
         .map(({ plan, period }) => ({
           orderId: plan.id,

@@ -36,6 +36,19 @@ export function nextPeriod(anchor: string, renewals: number): { index: number; s
 }
 
 /**
+ * Whether the period starting on `start` is billed by `day`: it has begun, and a plan under
+ * notice (ending on `terminatedFrom`) is billed only for the periods before its end date.
+ */
+export function periodBilledBy(start: string, day: string, terminatedFrom: string | null): boolean {
+  return start <= day && (!terminatedFrom || start < terminatedFrom);
+}
+
+/** Whether a plan under notice has reached its end date by `day` (then TERMINATE is due). */
+export function planEndReached(plan: { status: string; terminatedFrom: string | null }, day: string): boolean {
+  return plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= day;
+}
+
+/**
  * The reminder step due on `asOf` for an invoice due on `dueOn` (1 for the first reminder
  * day passed, …; 0 before the first): after downtime only the latest step counts.
  */
