@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCartMoney, formatMoney, formatMoneyWithCode, toMajor } from './money.ts';
+import { formatCartMoney, formatMoney, formatMoneyWithCode, minorWithCode, toMajor } from './money.ts';
 
 describe('formatMoney (separators per currency)', () => {
   it.each([
@@ -53,5 +53,13 @@ describe('toMajor', () => {
   it('turns minor units into major units', () => {
     expect(toMajor(123450)).toBe(1234.5);
     expect(toMajor(1)).toBe(0.01);
+  });
+});
+
+describe('minorWithCode (history, audit and error texts)', () => {
+  it('writes minor units with two decimals and the code, without grouping', () => {
+    expect(minorWithCode(123450, 'CHF')).toBe('1234.50 CHF');
+    expect(minorWithCode(1000, 'EUR')).toBe('10.00 EUR');
+    expect(minorWithCode(-5, 'USD')).toBe('-0.05 USD');
   });
 });

@@ -67,6 +67,14 @@ export function formatMoneyWithCode(amount: number, currency: string): string {
   return `${formatMoney(amount, currency)} ${currency}`;
 }
 
+/**
+ * Minor units as plain text with the currency code, `1234.50 CHF`: without grouping, the
+ * same in every language, as the order history, the audit log and error texts write it.
+ */
+export function minorWithCode(minor: number, currency: string): string {
+  return `${toMajor(minor).toFixed(2)} ${currency}`;
+}
+
 /** Minor units (integer cents) to major units, as the API shows them. */
 /** Major units (a number from the API) to minor units (the database's integers). */
 export function toMinor(major: number): number {

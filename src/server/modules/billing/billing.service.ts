@@ -5,7 +5,7 @@ import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor, toMinor } from '#shared/money.ts';
+import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
@@ -471,7 +471,7 @@ export function createBillingService(deps: {
           { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
           tx,
         );
-        const amount = `${toMajor(amountMinor).toFixed(2)} ${creditNote.currency}`;
+        const amount = minorWithCode(amountMinor, creditNote.currency);
         await orders.recordNote(
           orderId,
           staff.email,

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import { toMajor } from '#shared/money.ts';
+import { minorWithCode, toMajor } from '#shared/money.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
 import * as repo from './invoices.repository.ts';
@@ -163,9 +163,8 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         throw AppError.field('invoiceId', 'invalid', 'error.creditNote.otherOrder');
       }
       const creditable = invoice.grossMinor - invoice.creditedMinor;
-      const money = (minor: number) => `${toMajor(minor).toFixed(2)} ${invoice.currency}`;
       if (creditable <= 0) throw AppError.field('amount', 'tooBig', 'error.creditNote.nothingLeft', { number: invoice.number });
-      if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: money(creditable) });
+      if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: minorWithCode(creditable, invoice.currency) });
       // The VAT as on the invoice: all of it for a credit of the whole invoice, else its share of the amount.
       const whole = request.amountMinor === invoice.grossMinor;
       const vatMinor = whole

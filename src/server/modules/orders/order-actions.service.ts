@@ -3,7 +3,7 @@ import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor, toMinor } from '#shared/money.ts';
+import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
 import type { BillingService } from '../billing/billing.service.ts';
@@ -11,8 +11,6 @@ import { addMonths } from './calendar.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
-
-const amountText = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency}`;
 
 /**
  * The staff actions on orders (docs/product/order-lifecycle.md, "Back office"), each
@@ -67,7 +65,7 @@ export function createOrderActionsService(deps: {
       // The machine refuses a refund above what was paid: said on the field, with the most allowed.
       explainRefusal: (reason: 'notAllowed' | 'precondition', order: repo.LockedOrder) =>
         reason === 'precondition'
-          ? AppError.field('refundAmount', 'tooBig', 'error.order.refundAbovePaid', { max: amountText(order.totalPaidMinor, order.currency) })
+          ? AppError.field('refundAmount', 'tooBig', 'error.order.refundAbovePaid', { max: minorWithCode(order.totalPaidMinor, order.currency) })
           : undefined,
       changes: { refund: terms.refund, refundAmountMinor, refunded: false, refundedDate: null },
       history: { refund: terms.refund, ...(terms.refund ? { refundAmount: terms.refundAmount ?? 0 } : {}), ...(terms.reason ? { reason: terms.reason } : {}) },
@@ -117,7 +115,7 @@ export function createOrderActionsService(deps: {
         data: { amount: amountMinor },
         prepare: async ({ tx, order, facts, to }) => {
           const open = Math.max(0, facts.amountDue - facts.totalPaid);
-          if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: amountText(open, order.currency) });
+          if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
           // Against the invoice chosen, else the oldest open ones (docs/product/billing.md).
           const invoiceId = await billing.recordPayment(orderId, amountMinor, payment.invoiceId, tx);
           await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId });
