@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatIsoDay, formatShortDateTime, formatSpreadsheetDateTime, instantOfLocal, localDateTimeOf } from './dates.ts';
+import { addDays, addMonths, formatDate, formatDateTime, formatIsoDay, formatShortDateTime, formatSpreadsheetDateTime, instantOfLocal, localDateTimeOf, startOfYear } from './dates.ts';
 
 describe('one date format per language, with the time zone short name and UTC offset where a time is shown', () => {
   it.each([
@@ -94,5 +94,24 @@ describe('formatShortDateTime (a table cell: the date and a 24-hour time, the zo
     ['2026-12-01T23:30:00Z', 'de-CH', '2. Dez. 2026, 00:30'],
   ] as const)('%s in %s is %s', (iso, language, expected) => {
     expect(formatShortDateTime(iso, language)).toBe(expected);
+  });
+});
+
+describe('arithmetic on calendar days', () => {
+  it('adds days across months, years and the daylight-saving change', () => {
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('adds months from the same day, clamped to a shorter month’s last day', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-01-31', 2)).toBe('2026-03-31');
+    expect(addMonths('2026-11-15', -12)).toBe('2025-11-15');
+  });
+
+  it('names the first day of the year', () => {
+    expect(startOfYear('2026-11-26')).toBe('2026-01-01');
   });
 });

@@ -75,6 +75,36 @@ export function isoDateInZurich(date: Date = new Date()): string {
   return isoDayFormat.format(date);
 }
 
+/*
+ * Arithmetic on calendar days written as ISO dates (`2026-11-21`): no clock time is
+ * involved, so a daylight-saving change moves nothing.
+ */
+
+function isoDayParts(isoDay: string): [number, number, number] {
+  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
+  return [year, month, day];
+}
+
+const isoDayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The day `days` later (earlier when negative). */
+export function addDays(isoDay: string, days: number): string {
+  const [year, month, day] = isoDayParts(isoDay);
+  return isoDayOf(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/** The same day `months` later; the last day of the month when that month is shorter (31 Jan + 1 → 28 Feb). */
+export function addMonths(isoDay: string, months: number): string {
+  const [year, month, day] = isoDayParts(isoDay);
+  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return isoDayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))));
+}
+
+/** The first day of the year of an ISO date. */
+export function startOfYear(isoDay: string): string {
+  return `${isoDay.slice(0, 4)}-01-01`;
+}
+
 /** A wall-clock date and time somewhere: `{ date: '2027-02-03', time: '14:00' }`. */
 export interface LocalDateTime {
   date: string;

@@ -7,14 +7,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { orderHistory, outbox } from '#server/db/schema.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { runBillingCommand } from './billing-cli.ts';
-import { addDays } from './periods.rules.ts';
 
 /**
  * `npm run billing` as an operator runs it. On PostgreSQL the command runs as a process of

@@ -1,12 +1,12 @@
 import { companyParams } from '#shared/company.ts';
-import { formatIsoDay } from '#shared/dates.ts';
+import { addDays, formatIsoDay } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode, toMajor } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import { invoiceOpenMinor, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
-import { addDays, reminderTone } from './periods.rules.ts';
+import { reminderTone } from './periods.rules.ts';
 
 /** The billing's mails: an issued invoice, a payment reminder, the confirmation of a notice. In the order's language. */
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '#server/db/client.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -16,7 +16,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
 import { creditNoteMail, creditNoteMailKind, creditNoteSubject, invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
-import { addDays, addMonths, nextPeriod, periodBilledBy, planEndReached, reminderStepDue } from './periods.rules.ts';
+import { nextPeriod, periodBilledBy, planEndReached, reminderStepDue } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
 export interface BillingSettings {

@@ -5,25 +5,7 @@
  * payment, and each is clamped to the month's end from that day, never from the period
  * before: 31 Jan → 28 (29) Feb → 31 Mar.
  */
-
-function parts(isoDay: string): [number, number, number] {
-  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
-  return [year, month, day];
-}
-
-const format = (date: Date) => date.toISOString().slice(0, 10);
-
-export function addDays(isoDay: string, days: number): string {
-  const [year, month, day] = parts(isoDay);
-  return format(new Date(Date.UTC(year, month - 1, day + days)));
-}
-
-/** The anchor's day `months` later, or that month's last day when it is shorter. */
-export function addMonths(isoDay: string, months: number): string {
-  const [year, month, day] = parts(isoDay);
-  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
-  return format(new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))));
-}
+import { addDays, addMonths } from '#shared/dates.ts';
 
 /** Period `index` of a plan that started on `anchor` (0 is the first month, paid with the first invoice); `end` is the next one's start. */
 function periodOf(anchor: string, index: number): { index: number; start: string; end: string } {

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.ts';
+import { addDays } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { minorWithCode, toMajor } from '#shared/money.ts';
@@ -21,11 +22,6 @@ export interface InvoiceIssue {
   amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
 }
 
-/** An ISO day plus days, in the calendar (no clock involved). */
-function addDays(isoDay: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /** An invoice of the same order and key was issued already: a batch of invoices is rolled back whole. */
 export class InvoiceExists extends Error {

@@ -1,5 +1,5 @@
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { addMonths, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -7,7 +7,6 @@ import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { addMonths } from './calendar.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';

@@ -9,8 +9,7 @@ import { auditQuerySchema } from '#shared/schemas/staff-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
-import { addDays, addMonths } from './calendar.ts';
+import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
 
 /** The back office's order calls on orders placed through the shop's own API. */
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderActions } from '#shared/orders.ts';
 import { staffStatusActions } from '#shared/schemas/orders-admin.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
-import { addDays, addMonths, startOfYear } from './calendar.ts';
+import { addDays, addMonths, isoDateInZurich, startOfYear } from '#shared/dates.ts';
 import { allowedActions, transitions } from './order-state-machine.ts';
 import { indexedPiece } from './orders-admin.repository.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
-import { formatSpreadsheetDateTime, isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
@@ -24,7 +24,6 @@ import {
   type SavedViewContent,
   type savedViewRequestSchema,
 } from '#shared/schemas/orders-admin.ts';
-import { addDays, addMonths, startOfYear } from './calendar.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 
 type ViewRequest = z.output<typeof savedViewRequestSchema>;
