@@ -99,9 +99,7 @@ export function staleParts(root, hashes = sourcesHashes(root)) {
  * @param {string} hash
  */
 export function writeStamp(root, part, hash) {
-  const stamp = { ...readStamp(root), [part]: hash };
-  mkdirSync(path.dirname(stampFile(root)), { recursive: true });
-  writeFileSync(stampFile(root), Object.entries(stamp).map(([name, value]) => `${name} ${value}\n`).join(''));
+  saveStamp(root, { ...readStamp(root), [part]: hash });
 }
 
 /**
@@ -113,8 +111,22 @@ export function writeStamp(root, part, hash) {
 export function removeStamp(root, part) {
   const stamp = readStamp(root);
   delete stamp[part];
-  if (Object.keys(stamp).length === 0) rmSync(stampFile(root), { force: true });
-  else writeFileSync(stampFile(root), Object.entries(stamp).map(([name, value]) => `${name} ${value}\n`).join(''));
+  saveStamp(root, stamp);
+}
+
+/**
+ * The stamp file with a `part hash` line per part built; none when no part is.
+ * @param {string} root
+ * @param {Partial<Record<import('./build-stamp.d.mts').BuildPart, string>>} stamp
+ */
+function saveStamp(root, stamp) {
+  const lines = Object.entries(stamp).map(([name, value]) => `${name} ${value}\n`);
+  if (lines.length === 0) {
+    rmSync(stampFile(root), { force: true });
+    return;
+  }
+  mkdirSync(path.dirname(stampFile(root)), { recursive: true });
+  writeFileSync(stampFile(root), lines.join(''));
 }
 
 /**
