@@ -117,7 +117,7 @@ export default defineConfig({
             // uses them too (docs/decisions/018-marketing-page-weight.md).
             {
               name: 'widget-shared',
-              test: /src[\\/](shared[\\/](locales|cookies|contract|contract[\\/](cart|xsrf)|paths)|client[\\/](lib[\\/](cookies|api)|ui[\\/]site-frame[\\/](currency-select|language-links)|islands[\\/](page-state|use-hydrated|lazy-dialog)|features[\\/](cart[\\/](cart|cart-count|cart-events|cart-button)|downloadables[\\/]guide-requested)))\.tsx?$/,
+              test: /src[\\/](shared[\\/](locales|cookies|contract|contract[\\/](cart|xsrf)|paths)|client[\\/](lib[\\/](cookies|api)|ui[\\/](use-hydrated|site-frame[\\/](currency-select|language-links))|islands[\\/](page-state|lazy-dialog)|features[\\/](cart[\\/](cart|cart-count|cart-events|cart-button)|downloadables[\\/]guide-requested)))\.tsx?$/,
             },
           ],
         },

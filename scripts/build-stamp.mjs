@@ -15,7 +15,7 @@ import path from 'node:path';
  */
 
 /** Files and folders the build reads, relative to the project root. */
-const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build-server.ts'];
+const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build-server.ts', 'scripts/build-app-renderer.ts'];
 
 /** Tests are no input of either part. */
 const isTest = (/** @type {string} */ file) => /\.test\.tsx?$/.test(file);

@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressBuild } from './compress-build.ts';
+import { buildAppRenderer } from './build-app-renderer.ts';
 import { buildServer } from './build-server.ts';
 import { removeStamp, sourcesHashes, staleParts, withBuildLock, writeStamp } from './build-stamp.mjs';
 
 /**
- * `npm run build`, into dist/: the client, that is its bundles (vite) and the prerendered
- * marketing pages, each text file also compressed (scripts/compress-build.ts); and the
+ * `npm run build`, into dist/: the client, that is its bundles (vite), the prerendered
+ * marketing pages and the app's renderer for the server (scripts/build-app-renderer.ts),
+ * each text file of the first two also compressed (scripts/compress-build.ts); and the
  * server's bundle (scripts/build-server.ts). After each part the stamp that says which
  * sources it was built from (scripts/build-stamp.mjs). With `--if-changed`
  * (scripts/start.mjs) only the parts that are not a build of the sources as they are.
@@ -31,6 +33,7 @@ try {
       removeStamp(root, 'client');
       run('vite build', path.join(root, 'node_modules/.bin/vite'), ['build']);
       run('the prerender', process.execPath, ['--import', 'tsx', 'src/site/prerender.ts']);
+      await buildAppRenderer(root);
       // The client's files and the pages, not the server's bundle, which no one downloads.
       for (const folder of ['client', 'site']) compressBuild(path.join(root, 'dist', folder));
       writeStamp(root, 'client', hashes.client);

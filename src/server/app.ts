@@ -57,7 +57,7 @@ import { createOrderPageService } from './modules/orders/order-page.service.ts';
 import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
-import { createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
+import { createAppPages, createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
@@ -194,7 +194,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
   // The built site is read first: the content security policy allows its inline stylesheet and loader.
-  const pages = createPagesService({ distDir: deps.distDir ?? path.join(projectRoot, 'dist'), publicUrl: env.PUBLIC_URL, log: app.log });
+  const distDir = deps.distDir ?? path.join(projectRoot, 'dist');
+  const pages = createPagesService({ distDir, publicUrl: env.PUBLIC_URL, log: app.log });
   const securityHeaders = securityHeadersOf(pages.inlineCode());
   registerSecurityHeaders(app, { https, headers: securityHeaders });
   registerErrorHandler(app);
@@ -434,7 +435,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerCall(app.withTypeProvider<ZodTypeProvider>(), apiDocumentCalls.document, async () => app.swagger());
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { pages, readyPages });
+  const site = registerSiteRoutes(app, { pages, readyPages, appPages: createAppPages({ distDir, log: app.log }) });
   app.setNotFoundHandler((request, reply) => {
     // `//api//orders` is an API address too: slashes are folded before the prefix is read.
     const address = request.url.replace(/\/{2,}/g, '/');

@@ -1,5 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { adminBasePath, adminPaths } from '#shared/paths.ts';
+import { Navigate, type RouteObject } from 'react-router';
+import { adminPaths } from '#shared/paths.ts';
 import { lazyPage } from '#client/lib/lazy-route.ts';
 import { RouteLoading } from '#client/ui/route-loading.tsx';
 import { AdminErrorPage } from './admin-error-page.tsx';
@@ -9,7 +9,7 @@ import { AdminLayout } from './admin-layout.tsx';
  * The back office's routes, below /app/admin-panel. Sign-in and the invitation link stand alone; every other
  * page needs a signed-in staff member (AdminLayout checks) and is its own chunk.
  */
-const adminRoutes: RouteObject[] = [
+export const adminRoutes: RouteObject[] = [
   // Until the first page's chunk is there: a status (the back office is rendered in the browser only).
   { path: adminPaths.login(), lazy: lazyPage(() => import('./routes/login.tsx')), errorElement: <AdminErrorPage />, HydrateFallback: RouteLoading },
   { path: adminPaths.invitation(':token'), lazy: lazyPage(() => import('./routes/invitation.tsx')), errorElement: <AdminErrorPage />, HydrateFallback: RouteLoading },
@@ -40,6 +40,3 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
-export function createAdminRouter() {
-  return createBrowserRouter(adminRoutes, { basename: adminBasePath });
-}

@@ -14,6 +14,7 @@ import { LanguageLinks } from '#client/ui/site-frame/language-links.tsx';
 import type { FramePage } from '#client/ui/site-frame/links.tsx';
 import { SiteFooter } from '#client/ui/site-frame/site-footer.tsx';
 import { SiteHeader } from '#client/ui/site-frame/site-header.tsx';
+import { useHydrated } from '#client/ui/use-hydrated.ts';
 
 // The newsletter form (Zod, the form layout, the captcha) is fetched when first asked for.
 const NewsletterDialog = lazy(() => import('#client/ui/form/newsletter-dialog.tsx').then((m) => ({ default: m.NewsletterDialog })));
@@ -38,8 +39,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   const t = useT();
   const current = framePages[useLocation().pathname];
+  const live = useHydrated();
+  // A page the server rendered shows its controls before the app is there to answer them:
+  // until it is, they are disabled (links work), so an early click or keystroke is not lost.
   return (
-    <div className="app-page">
+    <fieldset className="app-page" disabled={!live}>
       <a className="skip-link" href="#main">
         {t('frame.skipLink')}
       </a>
@@ -56,7 +60,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter language={language} t={t} current={current} year={new Date().getFullYear()} AppLink={Link} newsletter={<NewsletterButton />} />
-    </div>
+    </fieldset>
   );
 }
 

@@ -1,7 +1,7 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout.tsx';
 import { lazyPage } from '#client/lib/lazy-route.ts';
-import { appBasePath, appPaths } from '#shared/paths.ts';
+import { appPaths } from '#shared/paths.ts';
 import { RouteLoading } from '#client/ui/route-loading.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 
@@ -33,6 +33,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: appBasePath });
-}

@@ -7,7 +7,7 @@ import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { getPaymentFrequency, getSelectedCurrency } from './page-state.ts';
 import { isProductTier, progressPercent, recommendedTier, scoreAnswers } from './questionnaire-scoring.ts';
 import type { IslandProps } from './types.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '#client/ui/use-hydrated.ts';
 
 export interface QuestionnaireQuestion {
   text: string;

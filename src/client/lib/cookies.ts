@@ -1,8 +1,25 @@
 import { cookiePath } from '#shared/cookies.ts';
 
-/** Reading and writing our cookies (`#shared/cookies.ts`) from the browser. */
+/**
+ * Reading and writing our cookies (`#shared/cookies.ts`) from the browser. A page the server
+ * renders (src/client/app/render-on-server.tsx) reads the request's cookies instead, so it
+ * shows what the browser's first render will show.
+ */
 interface Cookie {
   name: string;
+}
+
+/** The `Cookie` header of the request whose page the server is rendering, while it renders it. */
+let requestCookies: string | undefined;
+
+/** Runs a synchronous render with `readCookie` reading this `Cookie` header. */
+export function withRequestCookies<T>(cookieHeader: string, render: () => T): T {
+  requestCookies = cookieHeader;
+  try {
+    return render();
+  } finally {
+    requestCookies = undefined;
+  }
 }
 
 interface LastingCookie extends Cookie {
@@ -10,7 +27,8 @@ interface LastingCookie extends Cookie {
 }
 
 export function readCookie(cookie: Cookie): string | undefined {
-  for (const part of document.cookie.split(';')) {
+  const header = typeof document === 'undefined' ? (requestCookies ?? '') : document.cookie;
+  for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === cookie.name) return decodeURIComponent(rest.join('='));
   }

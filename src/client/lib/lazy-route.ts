@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { Call } from '#shared/contract.ts';
+import type { Language } from '#shared/locales.ts';
 
 /** A page chunk that has not arrived after 120 s counts as failed; the error page shows. */
 export const chunkLoadTimeoutMs = 120_000;
@@ -26,14 +29,31 @@ export function withTimeout<T>(promise: Promise<T>, ms = chunkLoadTimeoutMs): Pr
   });
 }
 
+/** One API call a page's first render reads, with its input (the key of its query, queries.ts). */
+export interface PageQuery {
+  call: Pick<Call, 'method' | 'path'>;
+  input: { params?: unknown; query?: unknown };
+}
+
+/**
+ * A page the server renders (src/client/app/render-on-server.tsx): its route module exports
+ * it as `serverRendered`, and the route carries it as its `handle`.
+ */
+export interface ServerRenderedPage {
+  /** The page's module as the client build's manifest names it (its path below src/client), for its stylesheets. */
+  module: string;
+  /** The calls its first render reads: the server answers them first, so the page shows what the browser's first render will. */
+  queries(params: Params, language: Language): PageQuery[];
+}
+
 /**
  * A React Router `lazy` function for a route module whose default export is the page:
  * the chunk is fetched on first visit, and a chunk that takes longer than 120 s fails
- * into the error page instead of hanging.
+ * into the error page instead of hanging. A page the server renders brings that with it.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+export function lazyPage(load: () => Promise<{ default: ComponentType; serverRendered?: ServerRenderedPage }>) {
   return async () => {
     const module = await withTimeout(load());
-    return { Component: module.default };
+    return { Component: module.default, handle: module.serverRendered };
   };
 }

@@ -9,7 +9,12 @@ import { ApiError, callApi } from './api.ts';
  * same place (`queryClient.setQueryData(apiQuery(…).queryKey, answer)`).
  */
 export function apiQuery<C extends Call>(call: C, input: CallInput<C>, load: () => Promise<Answer<C>> = () => callApi(call, input)) {
-  return queryOptions({ queryKey: [call.method, call.path, input] as const, queryFn: load });
+  return queryOptions({ queryKey: queryKeyOf(call, input), queryFn: load });
+}
+
+/** The key of a call's query with this input (the server's renderer fills the same keys, src/client/app/render-on-server.tsx). */
+export function queryKeyOf<I>(call: Pick<Call, 'method' | 'path'>, input: I) {
+  return [call.method, call.path, input] as const;
 }
 
 /**

@@ -1,19 +1,73 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { config as zodConfig } from 'zod';
+import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { config as zodConfig } from 'zod/v4/core';
+import { appStateElementId } from '#shared/app-render.ts';
+import { urlOf } from '#shared/contract.ts';
+import type { Language } from '#shared/locales.ts';
 import { initialLanguage, LanguageProvider, type LoadCatalogue } from './i18n.tsx';
 import { createQueryClient } from './queries.ts';
 import { loadTexts } from './translate.ts';
 
+/** What surrounds a single-page app's router, in the browser as on the server (src/client/app/render-on-server.tsx). */
+export function SpaProviders(props: { queryClient: QueryClient; language: Language; loadCatalogue: LoadCatalogue; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={props.queryClient}>
+        <LanguageProvider initial={props.language} loadCatalogue={props.loadCatalogue}>
+          {props.children}
+        </LanguageProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The server's answers a page was rendered with (src/server/modules/pages/app-pages.ts), when the server rendered it. */
+function serverState(): DehydratedState | undefined {
+  const element = document.getElementById(appStateElementId);
+  return element?.textContent ? (JSON.parse(element.textContent) as DehydratedState) : undefined;
+}
+
+/**
+ * The lazy routes of this address, loaded into the route objects while the texts load: a
+ * page the server rendered is hydrated with its page's code at hand, as the server rendered
+ * it (react-router would render its loading state first, which is not what the server sent).
+ * A route whose code fails to load stays lazy: the router tries again and shows its error page.
+ */
+async function loadMatchedRoutes(routes: RouteObject[], basename: string): Promise<void> {
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy().catch(() => undefined);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
 /**
  * Starts a single-page app (the shop's and the back office's): the visitor's language on
  * `<html lang>`, then the router inside the query cache and the language context. The
- * router starts fetching the first page's chunk at once; the app renders when the
- * language's catalogue (`loadCatalogue`) has arrived too, so it never shows a key.
+ * first page's chunk is fetched while the language's catalogue (`loadCatalogue`) loads;
+ * the app renders when both are there, so it never shows a key.
+ *
+ * A page the server rendered (the cart and the checkout) is hydrated instead: with the
+ * server's answers in the query cache and the page's code loaded first, the first render
+ * is the server's markup, which stays. Both happen inside `startTransition`, so React works
+ * in short slices and the page answers input meanwhile.
  */
-export function startSpa(createRouter: () => ReturnType<typeof createBrowserRouter>, loadCatalogue: LoadCatalogue): void {
+export function startSpa(
+  app: {
+    loadRoutes: () => Promise<RouteObject[]>;
+    basename: string;
+    /** Hands the answers a page the server rendered came with, by their address (`urlOf`), to the caches outside the query cache. */
+    onServerAnswers?: (answers: [string, unknown][]) => void;
+  },
+  loadCatalogue: LoadCatalogue,
+): void {
   // Zod would try `new Function` once to see whether it may compile its checks, which the
   // content security policy refuses and the browser reports as a violation: it is told not to.
   zodConfig({ jitless: true });
@@ -21,18 +75,35 @@ export function startSpa(createRouter: () => ReturnType<typeof createBrowserRout
   document.documentElement.lang = language;
   const root = document.getElementById('root');
   if (!root) return;
-  const router = createRouter();
-  loadTexts(language, loadCatalogue).then(
-    () =>
-      createRoot(root).render(
-        <StrictMode>
-          <QueryClientProvider client={createQueryClient()}>
-            <LanguageProvider initial={language} loadCatalogue={loadCatalogue}>
-              <RouterProvider router={router} />
-            </LanguageProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-      ),
-    (error: unknown) => console.error(`[i18n] the ${language} texts could not be loaded`, error),
+  const queryClient = createQueryClient();
+  const rendered = serverState();
+  if (rendered) {
+    hydrate(queryClient, rendered);
+    app.onServerAnswers?.(rendered.queries.map(({ queryKey: [, path, input], state }) => [urlOf({ path: String(path) }, input ?? {}), state.data]));
+  }
+  // The routes (the frame and its pages) are evaluated in a task of their own, after the
+  // framework's, so that no single task holds the page for long.
+  const ready = Promise.all([
+    loadTexts(language, loadCatalogue),
+    nextTask()
+      .then(app.loadRoutes)
+      .then(async (routes) => {
+        await loadMatchedRoutes(routes, app.basename);
+        return routes;
+      }),
+  ]);
+  ready.then(
+    ([, routes]) => {
+      const tree = (
+        <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadCatalogue}>
+          <RouterProvider router={createBrowserRouter(routes, { basename: app.basename })} />
+        </SpaProviders>
+      );
+      startTransition(() => {
+        if (rendered) hydrateRoot(root, tree);
+        else createRoot(root).render(tree);
+      });
+    },
+    (error: unknown) => console.error(`[app] the ${language} texts or the page's code could not be loaded`, error),
   );
 }

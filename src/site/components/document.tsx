@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { defaultLanguage, languages } from '#shared/locales.ts';
 import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
+import { importAfterFirstPaint } from '#shared/after-first-paint.ts';
 import { ogLocaleOf, sitePath, type SitePageId } from '#shared/paths.ts';
 import { Footer } from './footer.tsx';
 import { Island } from './island.tsx';
@@ -17,28 +18,6 @@ export interface DocumentProps {
   /** Extra attributes on `<body>` (the page state the islands read). */
   bodyData?: Record<`data-${string}`, string>;
   children: ReactNode;
-}
-
-/**
- * The one inline script of a marketing page: it imports the islands entry once the browser
- * reports the page's first contentful paint, so that no script is fetched while the page
- * is still to be painted (docs/decisions/023-inline-site-stylesheet.md). A browser without
- * paint timing imports it after the next frame. The server allows the script by its hash,
- * taken from the pages it serves.
- */
-function islandsLoader(script: string): string {
-  const load = `import(${JSON.stringify(script)})`;
-  return [
-    'if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {',
-    '  new PerformanceObserver((list, observer) => {',
-    '    if (!list.getEntriesByName("first-contentful-paint").length) return;',
-    '    observer.disconnect();',
-    `    ${load};`,
-    '  }).observe({ type: "paint", buffered: true });',
-    '} else {',
-    `  requestAnimationFrame(() => setTimeout(() => ${load}));`,
-    '}',
-  ].join('\n');
 }
 
 /**
@@ -97,7 +76,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
         <style>{assets.styles}</style>
         {/* The page paints without script: the islands script is fetched only once the
             first paint is done, by this loader (its text is ours and has no markup in it). */}
-        <script type="module" dangerouslySetInnerHTML={{ __html: islandsLoader(assets.script) }} />
+        <script type="module" dangerouslySetInnerHTML={{ __html: importAfterFirstPaint(assets.script) }} />
       </head>
       <body data-selected-currency={currency} {...bodyData}>
         <a className="skip-link" href="#main">

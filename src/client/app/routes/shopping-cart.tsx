@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { cartCalls } from '#shared/contract/cart.ts';
+import type { Language } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#client/lib/translate.ts';
@@ -13,10 +14,23 @@ import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import './shopping-cart.css';
 import './checkout/link-button.css';
+
+/** The cart call's input: the page's one query, which the server answers when it renders the page. */
+const cartInput = (orderId: string, language: Language) => ({ params: { orderId }, query: { language } });
+
+/**
+ * The server renders this page (lazy-route.ts reads this off the module).
+ * @public
+ */
+export const serverRendered: ServerRenderedPage = {
+  module: 'app/routes/shopping-cart.tsx',
+  queries: ({ orderId = '' }, language) => [{ call: cartCalls.cart, input: cartInput(orderId, language) }],
+};
 
 /** A change of the cart: a call that answers the whole cart. */
 type CartChange = () => Promise<Cart>;
@@ -32,7 +46,7 @@ export default function ShoppingCartPage() {
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
-  const cartQuery = apiQuery(cartCalls.cart, { params: { orderId }, query: { language } }, async () => {
+  const cartQuery = apiQuery(cartCalls.cart, cartInput(orderId, language), async () => {
     const cart = await fetchCart(orderId, language);
     // Opening a cart's page (from a link, in another browser) makes it this visitor's cart.
     rememberCart(cart.id);

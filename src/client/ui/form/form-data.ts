@@ -13,6 +13,38 @@ import { callApi } from '#client/lib/api.ts';
  */
 const loaded = new Map<string, Promise<unknown>>();
 
+/**
+ * Answers that came with the page: those a page the server rendered was rendered with
+ * (src/client/lib/start-spa.tsx adds them), so the browser's first render shows what the
+ * server's did; on the server, the request's own, only while its page renders.
+ */
+const given = new Map<string, unknown>();
+let givenForRender: ReadonlyMap<string, unknown> | undefined;
+
+/** Adds answers that came with the page, by their address (`urlOf`). */
+export function addGivenFormData(answers: Iterable<[string, unknown]>): void {
+  for (const [key, data] of answers) {
+    given.set(key, data);
+    loaded.set(key, Promise.resolve(data));
+  }
+}
+
+/** Runs a synchronous server render with these answers (by address) at hand. */
+export function withGivenFormData<T>(answers: ReadonlyMap<string, unknown>, render: () => T): T {
+  givenForRender = answers;
+  try {
+    return render();
+  } finally {
+    givenForRender = undefined;
+  }
+}
+
+function givenFor<T>(key: string | undefined): Loadable<T> | undefined {
+  if (key === undefined) return undefined;
+  const answers = givenForRender ?? given;
+  return answers.has(key) ? { status: 'loaded', data: answers.get(key) as T } : undefined;
+}
+
 function loadOnce<C extends Call>(call: C, input: CallInput<C>): Promise<Answer<C>> {
   const key = urlOf(call, input);
   let promise = loaded.get(key) as Promise<Answer<C>> | undefined;
@@ -28,6 +60,7 @@ function loadOnce<C extends Call>(call: C, input: CallInput<C>): Promise<Answer<
 /** Tests start each case with nothing loaded. */
 export function forgetLoadedFormData(): void {
   loaded.clear();
+  given.clear();
 }
 
 export type Loadable<T> = { status: 'loading' } | { status: 'loaded'; data: T } | { status: 'failed' };
@@ -35,10 +68,10 @@ export type Loadable<T> = { status: 'loading' } | { status: 'loaded'; data: T } 
 /** The answer of a reference-data call; no call while `call` is undefined. */
 export function useFormData<C extends Call>(call: C | undefined, input: CallInput<C> = {} as CallInput<C>): Loadable<Answer<C>> {
   const key = call ? urlOf(call, input) : undefined;
-  const [state, setState] = useState<{ key: string | undefined; value: Loadable<Answer<C>> }>({ key, value: { status: 'loading' } });
+  const [state, setState] = useState<{ key: string | undefined; value: Loadable<Answer<C>> }>(() => ({ key, value: givenFor<Answer<C>>(key) ?? { status: 'loading' } }));
 
   useEffect(() => {
-    if (!call || key === undefined) return;
+    if (!call || key === undefined || (state.key === key && state.value.status === 'loaded')) return;
     let live = true;
     loadOnce(call, input).then(
       (data) => {
@@ -58,5 +91,5 @@ export function useFormData<C extends Call>(call: C | undefined, input: CallInpu
   }, [key]);
 
   // A result for an earlier key (the language changed) does not count.
-  return state.key === key ? state.value : { status: 'loading' };
+  return state.key === key ? state.value : (givenFor<Answer<C>>(key) ?? { status: 'loading' });
 }

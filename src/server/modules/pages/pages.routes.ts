@@ -3,11 +3,13 @@ import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
 import { isAppPage } from '#shared/app-routes.ts';
 import { cookies } from '#shared/cookies.ts';
+import { apiBase } from '#shared/paths.ts';
 import { AppError } from '#shared/errors.ts';
 import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
 import type { PagesService } from './pages.service.ts';
 import { languageOfSitePath, normalizePagePath, type ReadyPages } from './ready-pages.ts';
-import { sendStaticFile } from './static-files.ts';
+import { sendRenderedPage, sendStaticFile } from './static-files.ts';
+import { RefusedCall, type AppPages } from './app-pages.ts';
 
 const htmlCache = 'no-cache';
 const assetCache = 'public, max-age=31536000, immutable';
@@ -21,8 +23,11 @@ function selectedCurrency(request: FastifyRequest): Currency {
  * Marketing pages (`/web/{lang}/…`), the single-page app (`/app/*`), built assets, and
  * the redirects to them (the root, the old admin-panel addresses).
  */
-export function registerSiteRoutes(app: FastifyInstance, options: { pages: PagesService; readyPages: ReadyPages }): { sendNotFoundPage: sendNotFound } {
-  const { pages, readyPages } = options;
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  options: { pages: PagesService; readyPages: ReadyPages; appPages: AppPages },
+): { sendNotFoundPage: sendNotFound } {
+  const { pages, readyPages, appPages } = options;
 
   const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const language = languageOfSitePath(request.url) ?? requestLanguage(request);
@@ -61,13 +66,34 @@ export function registerSiteRoutes(app: FastifyInstance, options: { pages: Pages
 
   app.get('/web/*', async (request, reply) => sendPage(request, reply));
 
+  // An API call of a page the server renders, answered as the browser would get it: from the
+  // visitor's address, with their cookies and language, through the same routes and checks.
+  const loadFor = (request: FastifyRequest) => async (apiPath: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${apiBase}${apiPath}`,
+      remoteAddress: request.ip,
+      headers: { cookie: request.headers.cookie ?? '', 'accept-language': request.headers['accept-language'] ?? '' },
+    });
+    if (answer.statusCode !== 200) throw new RefusedCall(apiPath, answer.statusCode);
+    return answer.json() as unknown;
+  };
+
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
     // The app's language, as the app itself takes it (the `locale` cookie, else the browser's).
-    const language = isLanguage(request.cookies[cookies.locale.name]) ? request.cookies[cookies.locale.name] : requestLanguage(request);
-    const appShell = pages.findAppShell(request.url.split('?')[0] ?? request.url, language as Language);
+    const language = (isLanguage(request.cookies[cookies.locale.name]) ? request.cookies[cookies.locale.name] : requestLanguage(request)) as Language;
+    const pagePath = request.url.split('?')[0] ?? request.url;
+    const appShell = pages.findAppShell(pagePath, language);
     if (!appShell) return sendError(reply, new AppError('unavailable'));
     // An address the app has no page for gets the same shell (it shows the not-found page) with 404.
-    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: isAppPage(request.url) ? 200 : 404 });
+    if (!isAppPage(request.url)) return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: 404 });
+    const rendered = await appPages.render(
+      { url: request.url, language, cookieHeader: request.headers.cookie ?? '', load: loadFor(request) },
+      () => pages.findAppShell(pagePath, language, true)?.body.toString('utf8'),
+    );
+    if (rendered === undefined) return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache });
+    // The visitor's own cart or order: kept by no shared cache, and asked for again each time.
+    return sendRenderedPage(request, reply, rendered, { cacheControl: 'private, no-cache', vary: 'cookie' });
   };
   app.get('/app', sendAppShell);
   app.get('/app/*', sendAppShell);

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { importAfterFirstPaint } from '#shared/after-first-paint.ts';
 import { translateSite } from '#shared/i18n/site-messages.ts';
 import { languages, type Currency, type Language } from '#shared/locales.ts';
 import { ogImagePrefix, ogLocaleOf } from '#shared/paths.ts';
 import { loadStaticFile, loadStaticTree, precompress, withBody, type StaticFile } from './static-files.ts';
 
 export { createReadyPages, pageRoute, type ReadyPages } from './ready-pages.ts';
+export { createAppPages } from './app-pages.ts';
 
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
@@ -70,6 +72,17 @@ function appOpenGraph(options: { url: string; language: Language; image: string 
   ].join('\n    ');
 }
 
+/**
+ * The app shell of a page the server renders (app-pages.ts): the page is painted from its
+ * markup and stylesheets, so the app's entry is imported after the first paint, as the
+ * marketing pages import their islands, and nothing else is fetched before it.
+ */
+function renderedShellOf(shell: string): string {
+  return shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, entry: string) => `<script type="module">${importAfterFirstPaint(entry)}</script>`);
+}
+
 /** How many app shells with their Open Graph tags are kept (one per address and language); then the oldest goes. */
 const appShellsKept = 500;
 
@@ -101,6 +114,8 @@ export function createPagesService(deps: PagesServiceDeps) {
     notFoundPages.set(language as Language, loadVariants(siteDir, files, loadPage));
   }
   const clientFiles = loadStaticTree(clientDir);
+  const appShell = clientFiles.get('app.html');
+  const renderedAppShell = appShell && withBody(appShell, Buffer.from(renderedShellOf(appShell.body.toString('utf8'))));
   const siteFiles = new Map<string, StaticFile | undefined>([
     ['/sitemap.xml', built ? loadPage(path.join(siteDir, 'sitemap.xml')) : undefined],
     ['/robots.txt', built ? loadPage(path.join(siteDir, 'robots.txt')) : undefined],
@@ -111,6 +126,7 @@ export function createPagesService(deps: PagesServiceDeps) {
   const servedHtml = [
     ...[...pages.values(), ...notFoundPages.values()].flatMap((variants) => Object.values(variants)),
     ...['app.html', 'admin.html'].flatMap((name) => clientFiles.get(name) ?? []),
+    ...(renderedAppShell ? [renderedAppShell] : []),
   ];
   const inlineTexts = (element: 'style' | 'script') => [...new Set(servedHtml.flatMap((file) => inlineTextsOf(file.body.toString('utf8'), element)))];
   const inline = { styles: inlineTexts('style'), scripts: inlineTexts('script') };
@@ -150,12 +166,13 @@ export function createPagesService(deps: PagesServiceDeps) {
 
     /**
      * The single-page app's HTML for an `/app/*` address (its path, without the query): the
-     * same shell, with the Open Graph tags of that address in the visitor's language.
+     * same shell, with the Open Graph tags of that address in the visitor's language. For a
+     * page the server renders (`rendered`), the shell that imports the app after the first paint.
      */
-    findAppShell(pagePath: string, language: Language): StaticFile | undefined {
-      const shell = clientFiles.get('app.html');
+    findAppShell(pagePath: string, language: Language, rendered = false): StaticFile | undefined {
+      const shell = rendered ? renderedAppShell : appShell;
       if (!shell) return undefined;
-      const key = `${language} ${pagePath}`;
+      const key = `${rendered ? 'rendered' : 'shell'} ${language} ${pagePath}`;
       let page = appShells.get(key);
       if (!page) {
         const tags = appOpenGraph({ url: `${publicBase}${pagePath}`, language, image: ogImage && `${publicBase}/${ogImage}` });

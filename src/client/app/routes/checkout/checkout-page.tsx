@@ -1,21 +1,22 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { appPaths } from '#shared/paths.ts';
 import { emptyCheckoutState } from '#client/features/cart/cart.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { useCaptcha, useForm } from '#client/ui/form/use-form.ts';
 import { checkoutReducer, initialCheckoutState } from './checkout-reducer.ts';
 import { isBefore, stepCount, stepNumber } from './checkout-steps.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { draftOf, emptyDraft, withDefaults, withSuggestions, type Draft } from './draft.ts';
-import { readSessionDraft, useSessionDraft } from './session-draft.ts';
+import { isKept, useKeptSessionDraft, useSessionDraft, type SessionDraft } from './session-draft.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { stepToShow } from './step-to-show.ts';
 import { ThankYouStep } from './thank-you-step.tsx';
 import { useCheckoutActions } from './use-checkout-actions.ts';
-import { useCheckoutData, useLegalTexts } from './use-checkout-data.ts';
+import { checkoutQueries, useCheckoutData, useLegalTexts } from './use-checkout-data.ts';
 import { useStepFocus } from './use-step-focus.ts';
 import { useAddressNamesStep, useStepAddress } from './use-step-address.ts';
 import './link-button.css';
@@ -35,15 +36,25 @@ import './checkout.css';
  */
 export default function CheckoutRoute() {
   const { orderId = '' } = useParams();
-  // One page per order: a draft or a step never crosses from one order to another.
-  return <CheckoutPage key={orderId} orderId={orderId} />;
+  const stored = useKeptSessionDraft(orderId);
+  // One page per order: a draft or a step never crosses from one order to another. A
+  // draft the tab kept starts the page again with it (after a hydration without it).
+  return <CheckoutPage key={`${orderId}${isKept(stored) ? ' kept' : ''}`} orderId={orderId} stored={stored} />;
 }
 
-function CheckoutPage({ orderId }: { orderId: string }) {
+/**
+ * The server renders this page (lazy-route.ts reads this off the module).
+ * @public
+ */
+export const serverRendered: ServerRenderedPage = {
+  module: 'app/routes/checkout/checkout-page.tsx',
+  queries: ({ orderId = '' }, language) => checkoutQueries(orderId, language),
+};
+
+function CheckoutPage({ orderId, stored }: { orderId: string; stored: SessionDraft }) {
   const { language } = useLanguage();
   const t = useT();
   const navigate = useNavigate();
-  const [stored] = useState(() => readSessionDraft(orderId));
   const [state, dispatch] = useReducer(checkoutReducer, stored.agreed, initialCheckoutState);
   const data = useCheckoutData(orderId, state.lastSaved);
   const { detail, info, stillCart } = data;

@@ -13,12 +13,16 @@ function subscribeWide(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Whether the screen is wide; without `matchMedia` (tests), it is. */
+/**
+ * Whether the screen is wide; without `matchMedia` (tests), it is. The server renders the
+ * narrow page (the summary folded): on a phone nothing moves when the page comes alive,
+ * and on a wide screen the summary opens beside the form, which stays where it is.
+ */
 function useWideScreen(): boolean {
   return useSyncExternalStore(
     subscribeWide,
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(wideQuery).matches : true),
-    () => true,
+    () => false,
   );
 }
 

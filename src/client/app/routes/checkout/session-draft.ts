@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { emptyAddressSchema } from '#shared/schemas/checkout.ts';
 import type { Draft } from './draft.ts';
@@ -69,6 +69,25 @@ export function forgetSessionDraft(orderId: string): void {
     // nothing kept, nothing to forget
   }
 }
+
+const subscribeNever = () => () => {};
+
+/**
+ * The draft this tab kept for the order, read once. A checkout the server rendered is
+ * hydrated as the server rendered it, without a draft (the server cannot know the tab's);
+ * React then renders again at once with the tab's draft, if it kept one.
+ */
+export function useKeptSessionDraft(orderId: string): SessionDraft {
+  // Read before the first render's effects, which write the draft of what they show.
+  const read = useMemo(() => {
+    const kept = readSessionDraft(orderId);
+    return () => kept;
+  }, [orderId]);
+  return useSyncExternalStore(subscribeNever, read, () => nothing);
+}
+
+/** Whether the tab kept anything of the order's checkout. */
+export const isKept = (stored: SessionDraft) => stored !== nothing;
 
 /** Keeps what was typed and the terms box in the tab while the order is a cart; once it is placed, forgets them. */
 export function useSessionDraft(orderId: string, { draft, agreed }: SessionDraft, placed: boolean): void {

@@ -5,10 +5,25 @@ import { isCart } from '#shared/orders.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/i18n.tsx';
+import type { PageQuery } from '#client/lib/lazy-route.ts';
+import type { Language } from '#shared/locales.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useFormData } from '#client/ui/form/form-data.ts';
 import { usableCountry } from './draft.ts';
 import type { LegalTextsState } from './legal-agreement.tsx';
+
+const orderInput = (orderId: string) => ({ params: { orderId } });
+const countriesInput = (language: Language) => ({ query: { language } });
+
+/** The calls of useCheckoutData with their input, for the server's render of the page (checkout-page.tsx). */
+export function checkoutQueries(orderId: string, language: Language): PageQuery[] {
+  return [
+    { call: checkoutCalls.orderDetail, input: orderInput(orderId) },
+    { call: checkoutCalls.invoiceInfo, input: orderInput(orderId) },
+    { call: geoCalls.countries, input: countriesInput(language) },
+    { call: geoCalls.visitorCountry, input: {} },
+  ];
+}
 
 /**
  * The server's side of the checkout: the order and its invoice info (queries), the
@@ -17,9 +32,9 @@ import type { LegalTextsState } from './legal-agreement.tsx';
  */
 export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefined) {
   const { language } = useLanguage();
-  const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, { params: { orderId } }));
-  const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, { params: { orderId } }));
-  const countries = useFormData(geoCalls.countries, { query: { language } });
+  const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, orderInput(orderId)));
+  const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, orderInput(orderId)));
+  const countries = useFormData(geoCalls.countries, countriesInput(language));
   const visitorCountry = useFormData(geoCalls.visitorCountry);
   const countryList = countries.status === 'loaded' ? countries.data : [];
 

@@ -1,0 +1,58 @@
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { AppRenderAnswer, AppRenderRequest } from '#shared/app-render.ts';
+import { urlOf } from '#shared/contract.ts';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
+import { appBasePath } from '#shared/paths.ts';
+import { withRequestCookies } from '#client/lib/cookies.ts';
+import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
+import { createQueryClient, queryKeyOf } from '#client/lib/queries.ts';
+import { SpaProviders } from '#client/lib/start-spa.tsx';
+import { loadTexts } from '#client/lib/translate.ts';
+import { withGivenFormData } from '#client/ui/form/form-data.ts';
+import { routes } from './router.tsx';
+
+/**
+ * The shop app's pages as the server renders them (the cart and the checkout), so that a
+ * visitor sees the page with the first bytes rather than after the app's JavaScript, and
+ * the browser hydrates it (src/client/lib/start-spa.tsx). Built for node into
+ * dist/app-render/ (scripts/build-app-renderer.ts); the server loads it from there
+ * (src/server/modules/pages/app-pages.ts).
+ *
+ * A page takes part by exporting `serverRendered` (lazy-route.ts): the calls its first render
+ * reads. Every other page answers undefined here and is rendered in the browser alone.
+ */
+export async function renderAppPage(request: AppRenderRequest): Promise<AppRenderAnswer | undefined> {
+  const handler = createStaticHandler(routes, { basename: appBasePath });
+  const context = await handler.query(new Request(new URL(request.url, 'http://app.invalid')));
+  if (context instanceof Response) return undefined;
+  const match = context.matches.at(-1);
+  const page = match?.route.handle as ServerRenderedPage | undefined;
+  if (!match || !page?.queries) return undefined;
+
+  // Each answer goes to both caches the pages read: the query cache, and the forms' reference data.
+  const queryClient = createQueryClient();
+  const formData = new Map<string, unknown>();
+  await Promise.all([
+    loadTexts(request.language, loadAppCatalogue),
+    ...page.queries(match.params, request.language).map(async ({ call, input }) => {
+      const address = urlOf(call, input);
+      const answer = await request.load(address);
+      queryClient.setQueryData(queryKeyOf(call, input), answer);
+      formData.set(address, answer);
+    }),
+  ]);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = withRequestCookies(request.cookieHeader, () =>
+    withGivenFormData(formData, () =>
+      renderToString(
+        <SpaProviders queryClient={queryClient} language={request.language} loadCatalogue={loadAppCatalogue}>
+          {/* No hydration data: the app's routes have no loaders, and the page would need an inline script for it. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SpaProviders>,
+      ),
+    ),
+  );
+  return { html, state: dehydrate(queryClient), module: page.module };
+}
