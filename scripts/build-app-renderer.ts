@@ -7,11 +7,11 @@ import { appRendererFile } from '#shared/app-render.ts';
  * module in dist/app-render/, built with the client (its sources are the app's). The
  * packages stay in node_modules; stylesheets are the browser's, the server only links them.
  */
-export async function buildAppRenderer(root: string): Promise<void> {
+export async function buildAppRenderer(root: string, distDir = path.join(root, 'dist')): Promise<void> {
   await build({
     absWorkingDir: root,
     entryPoints: ['src/client/app/render-on-server.tsx'],
-    outfile: path.join(root, 'dist', appRendererFile),
+    outfile: path.join(distDir, appRendererFile),
     bundle: true,
     format: 'esm',
     platform: 'node',

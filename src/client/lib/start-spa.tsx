@@ -1,6 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';
 import { appStateElementId } from '#shared/app-render.ts';
@@ -81,19 +80,21 @@ export function startSpa(
     hydrate(queryClient, rendered);
     app.onServerAnswers?.(rendered.queries.map(({ queryKey: [, path, input], state }) => [urlOf({ path: String(path) }, input ?? {}), state.data]));
   }
-  // The routes (the frame and its pages) are evaluated in a task of their own, after the
-  // framework's, so that no single task holds the page for long.
+  // React's renderer, the routes (the frame and its pages) and the first page's code are
+  // each evaluated in a task of their own, so that no single task holds the page for long.
   const ready = Promise.all([
     loadTexts(language, loadCatalogue),
     nextTask()
       .then(app.loadRoutes)
       .then(async (routes) => {
+        await nextTask();
         await loadMatchedRoutes(routes, app.basename);
         return routes;
       }),
+    nextTask().then(() => import('react-dom/client')),
   ]);
   ready.then(
-    ([, routes]) => {
+    ([, routes, { createRoot, hydrateRoot }]) => {
       const tree = (
         <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadCatalogue}>
           <RouterProvider router={createBrowserRouter(routes, { basename: app.basename })} />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { cartCalls } from '#shared/contract/cart.ts';
 import type { Language } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
@@ -17,6 +18,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
+import { phoneCountriesCalls } from '#client/ui/form/public-fields.tsx';
 import './shopping-cart.css';
 import './checkout/link-button.css';
 
@@ -29,7 +31,12 @@ const cartInput = (orderId: string, language: Language) => ({ params: { orderId 
  */
 export const serverRendered: ServerRenderedPage = {
   module: 'app/routes/shopping-cart.tsx',
-  queries: ({ orderId = '' }, language) => [{ call: cartCalls.cart, input: cartInput(orderId, language) }],
+  // The cart, and what the form that saves it reads (its phone field, its captcha's site key).
+  queries: ({ orderId = '' }, language) => [
+    { call: cartCalls.cart, input: cartInput(orderId, language) },
+    ...phoneCountriesCalls(language),
+    { call: siteKeyCalls.forms, input: {} },
+  ],
 };
 
 /** A change of the cart: a call that answers the whole cart. */

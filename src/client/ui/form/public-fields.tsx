@@ -6,6 +6,7 @@ import type { Language } from '#shared/locales.ts';
 import { formLimits, roles } from '#shared/schemas/forms.ts';
 import { countryOptions, SelectField, TextField } from './fields.tsx';
 import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
+import type { PageQuery } from '#client/lib/lazy-route.ts';
 import { useFormData } from './form-data.ts';
 import type { TextBinding } from './use-form.ts';
 
@@ -71,14 +72,23 @@ export function RoleField(props: BoundField) {
   return <ChoiceField {...props} name="role" options={roles} />;
 }
 
+/** The calls the phone fields read, with their input: a page the server renders with a phone field answers them first (lazy-route.ts). */
+export function phoneCountriesCalls(language: Language) {
+  return [
+    { call: geoCalls.countries, input: { query: { language } } },
+    { call: geoCalls.visitorCountry, input: {} },
+  ] as const satisfies PageQuery[];
+}
+
 /**
  * The phone fields' data: the countries for the code select and the code's default until
  * one is chosen: the country the visitor chose before in this browser (chosen-country.ts),
  * else the visitor's country, which may be only a guess from the browser's language.
  */
 export function usePhoneCountries(language: Language) {
-  const countries = useFormData(geoCalls.countries, { query: { language } });
-  const visitorCountry = useFormData(geoCalls.visitorCountry);
+  const [countriesCall, visitorCountryCall] = phoneCountriesCalls(language);
+  const countries = useFormData(geoCalls.countries, countriesCall.input);
+  const visitorCountry = useFormData(geoCalls.visitorCountry, visitorCountryCall.input);
   const [chosen] = useState(readChosenCountry);
   const defaultCode = chosen ?? (visitorCountry.status === 'loaded' ? visitorCountry.data.code : '');
   return { countries, visitorCountry, defaultCode };

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTestApp, buildTestSite, testAppFiles } from '../../../../tests/helpers/built-site.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+
+// The cart and the checkout as the server renders them (src/client/app/render-on-server.tsx,
+// src/server/modules/pages/app-pages.ts), with the renderer built as `npm run build` builds it.
+
+let site: ReturnType<typeof buildTestSite>;
+let t: TestApp;
+let session: XsrfSession;
+beforeAll(async () => {
+  site = buildTestSite({ siteCss: 'body{margin:0}' });
+  await addTestApp(site.distDir);
+  t = await createTestApp({}, { distDir: site.distDir });
+  session = await startXsrfSession(t.app);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  site?.remove();
+});
+
+async function createCart(currency = 'CHF'): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers: session.headers,
+    payload: { productCode: 'cyber_security_training_basic_v1', quantity: 3, currency, language: 'de-CH', paymentFrequency: 'MONTHLY' },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { id: string }).id;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const stateOf = (html: string) => JSON.parse(/<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+  queries: { queryKey: unknown[]; state: { data: unknown } }[];
+} | null;
+
+describe('the cart page', () => {
+  it('comes with the cart in its markup, in the visitor language, with the answers it was rendered with', async () => {
+    const cartId = await createCart();
+    const response = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart`, headers: { cookie: 'locale=de-CH; currency=CHF' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    // The visitor's own cart: no shared cache keeps it.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('cookie');
+    const html = response.body;
+    expect(html).toContain('<html lang="de-CH"');
+    expect(html).toContain('<h1>Warenkorb</h1>');
+    expect(html).toContain('Cyber-Security-Training Basic');
+    // 3 seats of 4.90 CHF per month.
+    // (Amount and currency stand apart by a no-break space.)
+    expect(html).toMatch(/data-testid="cart-due-today"><span class="cart-money">14\.70<!-- -->\s<!-- -->CHF<\/span>/);
+    // The controls wait for the app: the frame is a disabled fieldset until it is live.
+    expect(html).toMatch(/<fieldset class="app-page" disabled="">/);
+
+    const state = stateOf(html);
+    const cartQuery = state?.queries.find(({ queryKey }) => String(queryKey[1]).endsWith('/shopping-cart/'));
+    expect(cartQuery?.queryKey).toEqual(['GET', '/orders/:orderId/shopping-cart/', { params: { orderId: cartId }, query: { language: 'de-CH' } }]);
+    expect(cartQuery?.state.data).toMatchObject({ id: cartId, currency: 'CHF', count: 1 });
+    // The save form's reference data came with it: the countries and the captcha's site key.
+    expect(state?.queries.map(({ queryKey }) => queryKey[1])).toEqual(expect.arrayContaining(['/country/', '/captcha/site-key']));
+  });
+
+  it('links the page stylesheets and imports the app only after the first paint, by a script the policy allows', async () => {
+    const cartId = await createCart();
+    const response = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart` });
+    const html = response.body;
+    expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${testAppFiles.entryCss}">`);
+    expect(html).toContain(`<link rel="stylesheet" href="/${testAppFiles.cartCss}" />`);
+    // Nothing is fetched before the page is painted but its stylesheets.
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain(`import("/${testAppFiles.entry}")`);
+    expect(loader).toContain('first-contentful-paint');
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toContain(sha256(loader));
+    expect(policy).not.toContain("'unsafe-inline'");
+  });
+
+  it('keeps the answers inside their script element whatever the data holds', async () => {
+    const cartId = await createCart();
+    const html = (await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart` })).body;
+    const element = /<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(element).not.toContain('<');
+  });
+
+  it('is the plain shell, rendered in the browser, for a cart that does not exist', async () => {
+    const response = await t.app.inject({ url: '/app/orders/00000000-0000-4000-8000-000000000000/shopping-cart' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(`<script type="module" crossorigin src="/${testAppFiles.entry}"></script>`);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the checkout page', () => {
+  it('comes with its first step in its markup, the countries and the order beside it', async () => {
+    const cartId = await createCart('EUR');
+    const response = await t.app.inject({ url: `/app/orders/${cartId}/checkout`, headers: { 'accept-language': 'en-US' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<html lang="en-US"');
+    expect(html).toContain('Step 1 of 7: Invoice info');
+    expect(html).toContain('Cyber Security Training Basic');
+    const state = stateOf(html);
+    expect(state?.queries.map(({ queryKey }) => queryKey[1])).toEqual(
+      expect.arrayContaining(['/orders/:orderId/detail', '/orders/:orderId/invoice-info', '/country/', '/geolocation/whereami/country']),
+    );
+  });
+});
+
+describe('other app pages', () => {
+  it('are the plain shell, rendered in the browser', async () => {
+    for (const path of ['/app/contact-us', '/app/webinars', '/app/no-shopping-cart']) {
+      const response = await t.app.inject({ url: path });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).toContain('<div id="root"></div>');
+      expect(response.body, path).not.toContain('id="app-state"');
+    }
+  });
+});

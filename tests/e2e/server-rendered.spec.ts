@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCart } from './support/shop-api.ts';
+
+/**
+ * The cart and the checkout come rendered by the server (src/client/app/render-on-server.tsx):
+ * a visitor sees them before the app's script, and the app takes over that markup without
+ * building the page again and without a word in the console.
+ */
+
+/** Script errors and warnings (a hydration that did not match is one) of a page. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught ${error.message}`));
+  return problems;
+}
+
+test('without JavaScript, the cart and the checkout show the visitor their order', async ({ browser, request }) => {
+  const cartId = await createCart(request, 'CHF', 'de-CH');
+  const context = await browser.newContext({ locale: 'de-CH', javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto(`/app/orders/${cartId}/shopping-cart`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Warenkorb' }).getByText('Cyber-Security-Training Foundation')).toBeVisible();
+  await expect(page.getByTestId('cart-due-today')).toHaveText(/CHF$/);
+  // The way on is a plain link.
+  await expect(page.getByRole('link', { name: 'Zur Kasse' })).toHaveAttribute('href', `/app/orders/${cartId}/checkout`);
+  // Its controls wait for the app.
+  await expect(page.getByRole('spinbutton', { name: /Plätze/ })).toBeDisabled();
+
+  await page.goto(`/app/orders/${cartId}/checkout`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Schritt 1 von 7: Rechnungsangaben' })).toBeVisible();
+  await expect(page.getByRole('complementary').getByText('Cyber-Security-Training Foundation')).toBeAttached();
+  await context.close();
+});
+
+test('the app takes over the cart the server rendered: the same markup, live controls, a clean console', async ({ page, request }) => {
+  const cartId = await createCart(request, 'EUR');
+  const problems = consoleProblems(page);
+  await page.goto(`/app/orders/${cartId}/shopping-cart`);
+  const lines = page.getByRole('list', { name: 'Shopping cart' });
+  // The line the server rendered is the one the app keeps (hydrated, not rendered again).
+  await lines.getByRole('listitem').first().evaluate((line) => line.setAttribute('data-server-line', ''));
+  const seats = page.getByRole('spinbutton', { name: /Seats/ });
+  await expect(seats).toBeEnabled();
+  await expect(lines.locator('[data-server-line]')).toHaveCount(1);
+
+  await seats.fill('12');
+  await seats.press('Enter');
+  await expect(seats).toHaveValue('12');
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: /Seats/ })).toHaveValue('12');
+  await expect(page.getByRole('spinbutton', { name: /Seats/ })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('a checkout the server rendered keeps what the visitor typed over a reload, and its console stays clean', async ({ page, request }) => {
+  const cartId = await createCart(request, 'USD');
+  const problems = consoleProblems(page);
+  await page.goto(`/app/orders/${cartId}/checkout`);
+  const company = page.getByRole('textbox', { name: /Company name/ });
+  await expect(company).toBeEnabled();
+  await company.fill('Muster Ltd');
+  await page.reload();
+  // The tab's draft comes back once the page is live (the server cannot know it).
+  await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveValue('Muster Ltd');
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
