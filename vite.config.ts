@@ -92,7 +92,16 @@ export default defineConfig({
       // files ahead in the widgets' chunks would cost every page's script bytes for a
       // click that most visits never make. The islands script still preloads what its
       // widgets need at once (React, the shared chunk).
-      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)(site-wide|widget-shared|home-widgets|trainings-widgets)-[\w-]+\.js$/.test(hostId) ? [] : deps),
+      // The single-page apps' lazy chunks (routes, pages) bring only their stylesheets
+      // ahead: the browser fetches a chunk's imports as it reads them, and adding a
+      // preload element per import took the main thread about 7 ms per page on the cart
+      // and checkout the server renders, while they are to answer the visitor
+      // (docs/decisions/054-cart-and-checkout-rendered-on-the-server.md).
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        if (/(^|\/)(site-wide|widget-shared|home-widgets|trainings-widgets)-[\w-]+\.js$/.test(hostId)) return [];
+        return deps.filter((dep) => dep.endsWith('.css'));
+      },
     },
     rollupOptions: {
       input: {

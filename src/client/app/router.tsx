@@ -13,7 +13,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <ErrorPage />,
-    // Shown until the first page's chunk is there (the app is rendered in the browser only).
+    // Shown until the first page's chunk is there, on a page the server did not render (render-on-server.tsx).
     HydrateFallback: RouteLoading,
     children: [
       { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
