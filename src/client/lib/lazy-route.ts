@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import type { Call } from '#shared/contract.ts';
 import type { Language } from '#shared/locales.ts';
+import { nextTask } from './next-task.ts';
 
 /** A page chunk that has not arrived after 120 s counts as failed; the error page shows. */
 export const chunkLoadTimeoutMs = 120_000;
@@ -64,5 +65,3 @@ export function lazyPage(load: () => Promise<{ default: ComponentType; serverRen
     return { Component: module.default, handle: module.serverRendered };
   };
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -6,6 +6,7 @@ import { appStateElementId } from '#shared/app-render.ts';
 import { urlOf } from '#shared/contract.ts';
 import type { Language } from '#shared/locales.ts';
 import { initialLanguage, LanguageProvider, type LoadCatalogue } from './i18n.tsx';
+import { nextTask } from './next-task.ts';
 import { createQueryClient } from './queries.ts';
 import { loadTexts } from './translate.ts';
 
@@ -21,8 +22,6 @@ export function SpaProviders(props: { queryClient: QueryClient; language: Langua
     </StrictMode>
   );
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The server's answers a page was rendered with (src/server/modules/pages/app-pages.ts), when the server rendered it. */
 function serverState(): DehydratedState | undefined {
