@@ -7,6 +7,7 @@ import { formLimits, roles } from '#shared/schemas/forms.ts';
 import { countryOptions, SelectField, TextField } from './fields.tsx';
 import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
 import type { PageQuery } from '#client/lib/lazy-route.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { useFormData } from './form-data.ts';
 import type { TextBinding } from './use-form.ts';
 
@@ -89,8 +90,11 @@ export function usePhoneCountries(language: Language) {
   const [countriesCall, visitorCountryCall] = phoneCountriesCalls(language);
   const countries = useFormData(geoCalls.countries, countriesCall.input);
   const visitorCountry = useFormData(geoCalls.visitorCountry, visitorCountryCall.input);
+  // This browser's choice, which the server cannot know: a page it rendered starts with the
+  // visitor's country, and the choice follows once the page is live.
   const [chosen] = useState(readChosenCountry);
-  const defaultCode = chosen ?? (visitorCountry.status === 'loaded' ? visitorCountry.data.code : '');
+  const live = useHydrated();
+  const defaultCode = (live ? chosen : undefined) ?? (visitorCountry.status === 'loaded' ? visitorCountry.data.code : '');
   return { countries, visitorCountry, defaultCode };
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useHydrated } from '#client/ui/use-hydrated.ts';
 import { z } from 'zod';
 import { emptyAddressSchema } from '#shared/schemas/checkout.ts';
 import type { Draft } from './draft.ts';
@@ -70,8 +71,6 @@ export function forgetSessionDraft(orderId: string): void {
   }
 }
 
-const subscribeNever = () => () => {};
-
 /**
  * The draft this tab kept for the order, read once. A checkout the server rendered is
  * hydrated as the server rendered it, without a draft (the server cannot know the tab's);
@@ -79,11 +78,8 @@ const subscribeNever = () => () => {};
  */
 export function useKeptSessionDraft(orderId: string): SessionDraft {
   // Read before the first render's effects, which write the draft of what they show.
-  const read = useMemo(() => {
-    const kept = readSessionDraft(orderId);
-    return () => kept;
-  }, [orderId]);
-  return useSyncExternalStore(subscribeNever, read, () => nothing);
+  const kept = useMemo(() => readSessionDraft(orderId), [orderId]);
+  return useHydrated() ? kept : nothing;
 }
 
 /** Whether the tab kept anything of the order's checkout. */
