@@ -52,13 +52,15 @@ test('at 1366 px the header is one line and nothing scrolls sideways, in both la
   const order = await placeOrder(page.request, { company: `Breitenrain Informatik und Beratung GmbH ${Date.now()}` });
   await page.goto('/app/admin-panel/orders');
   await signInAsStaff(page);
-  for (const [language, orders] of [
-    ['English', 'Orders'],
-    ['Deutsch', 'Bestellungen'],
+  for (const [language, lang, orders] of [
+    ['English', 'en-US', 'Orders'],
+    ['Deutsch', 'de-CH', 'Bestellungen'],
   ] as const) {
-    // The language switch is in the menu under the staff member's name.
+    // The language switch is in the menu under the staff member's name; the page switches
+    // once the language's texts are there.
     await page.locator('header summary').click();
     await page.getByRole('button', { name: language, exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await page.goto('/app/admin-panel/orders');
     const table = page.getByRole('table', { name: orders });
     await expect(table).toBeVisible();
