@@ -47,6 +47,9 @@ test('the app takes over the cart the server rendered: the same markup, live con
   const seats = page.getByRole('spinbutton', { name: /Seats/ });
   await expect(seats).toBeEnabled();
   await expect(lines.locator('[data-server-line]')).toHaveCount(1);
+  // Opening a cart's page makes it this browser's cart, though the app did not load it itself.
+  await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'shopping_cart')?.value).toBe(cartId);
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
 
   await seats.fill('12');
   await seats.press('Enter');

@@ -23,6 +23,9 @@ export function SpaProviders(props: { queryClient: QueryClient; language: Langua
   );
 }
 
+/** How long the answers a page the server rendered came with count as fresh. */
+const serverAnswersFreshMs = 30_000;
+
 /** The server's answers a page was rendered with (src/server/modules/pages/app-pages.ts), when the server rendered it. */
 function serverState(): DehydratedState | undefined {
   const element = document.getElementById(appStateElementId);
@@ -77,6 +80,14 @@ export function startSpa(
   const rendered = serverState();
   if (rendered) {
     hydrate(queryClient, rendered);
+    // The server's answers are as fresh as can be: a page does not ask for them again when
+    // it mounts, only after a while, or when a change makes them stale (invalidateQueries).
+    const given = new Set(rendered.queries.map((query) => query.queryHash));
+    const hydratedAt = Date.now();
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, staleTime: (query) => (given.has(query.queryHash) && Date.now() - hydratedAt < serverAnswersFreshMs ? serverAnswersFreshMs : 0) },
+    });
     app.onServerAnswers?.(rendered.queries.map(({ queryKey: [, path, input], state }) => [urlOf({ path: String(path) }, input ?? {}), state.data]));
   }
   // React's renderer, the routes (the frame and its pages) and the first page's code are

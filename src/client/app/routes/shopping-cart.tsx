@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
@@ -11,7 +12,7 @@ import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { CartTotals } from '#client/features/cart/cart-totals.tsx';
-import { fetchCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
+import { fetchCart, followCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -60,6 +61,16 @@ export default function ShoppingCartPage() {
     return cart;
   });
   const { data: cart, error } = useQuery(cartQuery);
+  // A cart the server rendered the page with is not asked for again at once
+  // (src/client/lib/start-spa.tsx): what loading it does is done here.
+  const cartId = cart?.id;
+  useEffect(() => {
+    if (!cart || !cartId) return;
+    rememberCart(cartId);
+    followCart(cart);
+    // Once per cart shown; the changes of this page keep the count and currency themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cartId]);
 
   // Every change answers the whole cart, which replaces the one shown.
   const change = useMutation({

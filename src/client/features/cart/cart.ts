@@ -31,8 +31,7 @@ export function forgetCart(): void {
 export async function fetchCart(orderId: string, language: Language): Promise<Cart> {
   try {
     const cart = await callApi(cartCalls.cart, { params: { orderId }, query: { language } });
-    setCartCount(cart.count);
-    followCartCurrency(cart.currency);
+    followCart(cart);
     return cart;
   } catch (error) {
     if (error instanceof ApiError && error.isGone) {
@@ -41,6 +40,12 @@ export async function fetchCart(orderId: string, language: Language): Promise<Ca
     }
     throw error;
   }
+}
+
+/** What a loaded cart tells the page: the header's count, and the currency (below). */
+export function followCart(cart: Pick<Cart, 'count' | 'currency'>): void {
+  setCartCount(cart.count);
+  followCartCurrency(cart.currency);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { memo, useEffect, useReducer, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { appPaths } from '#shared/paths.ts';
 import { emptyCheckoutState } from '#client/features/cart/cart.ts';
@@ -51,7 +51,9 @@ export const serverRendered: ServerRenderedPage = {
   queries: ({ orderId = '' }, language) => checkoutQueries(orderId, language),
 };
 
-function CheckoutPage({ orderId, stored }: { orderId: string; stored: SessionDraft }) {
+// Memoised: the route renders again when the page comes alive (useKeptSessionDraft), which
+// alone must not render the whole checkout again.
+const CheckoutPage = memo(function CheckoutPage({ orderId, stored }: { orderId: string; stored: SessionDraft }) {
   const { language } = useLanguage();
   const t = useT();
   const navigate = useNavigate();
@@ -173,4 +175,4 @@ function CheckoutPage({ orderId, stored }: { orderId: string; stored: SessionDra
       </div>
     </div>
   );
-}
+});

@@ -39,6 +39,9 @@ export function useAddressNamesStep(settledStep: CheckoutStep | undefined): void
   const urlStep = stepOfSearch(location.search);
   useEffect(() => {
     if (settledStep === undefined || settledStep === urlStep) return;
-    void navigate({ search: searchOfStep(settledStep) }, { replace: true, state: location.state as unknown });
+    // In a task of its own: on a page the server rendered, this comes with the effects of the
+    // whole page coming alive, and together they would hold the browser for long.
+    const timer = setTimeout(() => void navigate({ search: searchOfStep(settledStep) }, { replace: true, state: location.state as unknown }));
+    return () => clearTimeout(timer);
   }, [settledStep, urlStep, navigate, location.state]);
 }
