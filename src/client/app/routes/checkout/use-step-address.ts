@@ -39,9 +39,6 @@ export function useAddressNamesStep(settledStep: CheckoutStep | undefined): void
   const urlStep = stepOfSearch(location.search);
   useEffect(() => {
     if (settledStep === undefined || settledStep === urlStep) return;
-    // In a task of its own: on a page the server rendered, this comes with the effects of the
-    // whole page coming alive, and together they would hold the browser for long.
-    const timer = setTimeout(() => void navigate({ search: searchOfStep(settledStep) }, { replace: true, state: location.state as unknown }));
-    return () => clearTimeout(timer);
+    void navigate({ search: searchOfStep(settledStep) }, { replace: true, state: location.state as unknown });
   }, [settledStep, urlStep, navigate, location.state]);
 }
