@@ -4,12 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { appRendererFile, appStateElementId, type AppRenderer, type AppRenderRequest } from '#shared/app-render.ts';
 
-/** A record of the client build's manifest (vite): a module's file, its stylesheets and the chunks it imports. */
+/** A record of the client build's manifest (vite): a module's stylesheets and the chunks it imports. */
 interface ManifestRecord {
-  file: string;
   css?: string[];
   imports?: string[];
-  isEntry?: boolean;
 }
 
 /**
@@ -46,6 +44,18 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
   const rendererFile = path.join(deps.distDir, appRendererFile);
   const manifestFile = path.join(deps.distDir, 'client/.vite/manifest.json');
   const manifest: Record<string, ManifestRecord> = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  // The build does not change while the server runs: each page's links are made once.
+  const stylesheetLinks = new Map<string, string>();
+  const stylesheetLinksOf = (module: string) => {
+    let links = stylesheetLinks.get(module);
+    if (links === undefined) {
+      links = stylesheetsOf(manifest, module)
+        .map((sheet) => `<link rel="stylesheet" href="/${sheet}" />`)
+        .join('\n    ');
+      stylesheetLinks.set(module, links);
+    }
+    return links;
+  };
   let renderer: Promise<AppRenderer | undefined> | undefined;
   const loadRenderer = () =>
     (renderer ??= existsSync(rendererFile)
@@ -74,10 +84,9 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
       }
       const shell = page && shellOf();
       if (!page || !shell) return undefined;
-      const stylesheets = stylesheetsOf(manifest, page.module).map((sheet) => `<link rel="stylesheet" href="/${sheet}" />`);
       return shell
         .replace(/<html lang="[^"]*"/, `<html lang="${request.language}"`)
-        .replace('</head>', `  ${stylesheets.join('\n    ')}\n  </head>`)
+        .replace('</head>', `  ${stylesheetLinksOf(page.module)}\n  </head>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root">${page.html}</div>\n    <script type="application/json" id="${appStateElementId}">${jsonInScript(page.state)}</script>`,
@@ -86,7 +95,7 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
   };
 }
 
-/** An API call the renderer made that the API refused (4xx): the page is left to the browser. */
+/** An API call the renderer made that the API refused (4xx): the page is left to the browser, which shows the refusal. */
 export class RefusedCall extends Error {
   constructor(
     readonly apiPath: string,

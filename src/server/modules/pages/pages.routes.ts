@@ -14,6 +14,12 @@ import { RefusedCall, type AppPages } from './app-pages.ts';
 const htmlCache = 'no-cache';
 const assetCache = 'public, max-age=31536000, immutable';
 
+/** The visitor's language as the app takes it: the `locale` cookie, else the browser's. */
+function chosenLanguage(request: FastifyRequest): Language {
+  const fromCookie = request.cookies[cookies.locale.name];
+  return isLanguage(fromCookie) ? fromCookie : requestLanguage(request);
+}
+
 function selectedCurrency(request: FastifyRequest): Currency {
   const fromCookie = request.cookies[cookies.currency.name];
   return isCurrency(fromCookie) ? fromCookie : defaultCurrency;
@@ -41,9 +47,7 @@ export function registerSiteRoutes(
   };
 
   app.get('/', async (request, reply) => {
-    const language = isLanguage(request.cookies[cookies.locale.name])
-      ? request.cookies[cookies.locale.name]
-      : requestLanguage(request);
+    const language = chosenLanguage(request);
     return reply.header('cache-control', 'no-store').redirect(`/web/${language}/`, 302);
   });
 
@@ -75,25 +79,27 @@ export function registerSiteRoutes(
       remoteAddress: request.ip,
       headers: { cookie: request.headers.cookie ?? '', 'accept-language': request.headers['accept-language'] ?? '' },
     });
-    if (answer.statusCode !== 200) throw new RefusedCall(apiPath, answer.statusCode);
+    if (answer.statusCode >= 400 && answer.statusCode < 500) throw new RefusedCall(apiPath, answer.statusCode);
+    if (answer.statusCode !== 200) throw new Error(`GET ${apiPath} answered ${answer.statusCode}`);
     return answer.json() as unknown;
   };
 
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The app's language, as the app itself takes it (the `locale` cookie, else the browser's).
-    const language = (isLanguage(request.cookies[cookies.locale.name]) ? request.cookies[cookies.locale.name] : requestLanguage(request)) as Language;
+    const language = chosenLanguage(request);
     const pagePath = request.url.split('?')[0] ?? request.url;
+    const appPage = isAppPage(request.url);
+    if (appPage) {
+      const rendered = await appPages.render(
+        { url: request.url, language, cookieHeader: request.headers.cookie ?? '', load: loadFor(request) },
+        () => pages.findAppShell(pagePath, language, true)?.body.toString('utf8'),
+      );
+      // The visitor's own cart or order: kept by no shared cache, and asked for again each time.
+      if (rendered !== undefined) return sendRenderedPage(request, reply, rendered, { cacheControl: 'private, no-cache', vary: 'cookie' });
+    }
     const appShell = pages.findAppShell(pagePath, language);
     if (!appShell) return sendError(reply, new AppError('unavailable'));
     // An address the app has no page for gets the same shell (it shows the not-found page) with 404.
-    if (!isAppPage(request.url)) return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: 404 });
-    const rendered = await appPages.render(
-      { url: request.url, language, cookieHeader: request.headers.cookie ?? '', load: loadFor(request) },
-      () => pages.findAppShell(pagePath, language, true)?.body.toString('utf8'),
-    );
-    if (rendered === undefined) return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache });
-    // The visitor's own cart or order: kept by no shared cache, and asked for again each time.
-    return sendRenderedPage(request, reply, rendered, { cacheControl: 'private, no-cache', vary: 'cookie' });
+    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: appPage ? 200 : 404 });
   };
   app.get('/app', sendAppShell);
   app.get('/app/*', sendAppShell);

@@ -125,12 +125,17 @@ export function sendStaticFile(
   if ((options.status ?? 200) === 200 && request.headers['if-none-match'] === file.etag) {
     return reply.status(304).send();
   }
-  if (compress) {
-    const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressedOf(file).br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressedOf(file).gzip);
-  }
+  const encoding = compress ? acceptedEncoding(request) : undefined;
+  if (encoding) return reply.header('content-encoding', encoding).send(compressedOf(file)[encoding]);
   return reply.send(file.body);
+}
+
+/** The compression a client accepts that the site sends: brotli first, else gzip, else none. */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
 }
 
 /**
@@ -140,11 +145,11 @@ export function sendStaticFile(
 export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string, options: { cacheControl: string; vary: string }): Promise<FastifyReply> {
   const body = Buffer.from(html, 'utf8');
   reply.status(200).header('content-type', contentTypes['.html']).header('cache-control', options.cacheControl).header('vary', `${options.vary}, accept-encoding`);
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) {
+  const encoding = acceptedEncoding(request);
+  if (encoding === 'br') {
     const compressed = await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
     return reply.header('content-encoding', 'br').send(compressed);
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(body, { level: 6 }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(body, { level: 6 }));
   return reply.send(body);
 }
