@@ -23,8 +23,10 @@ import { routes } from './router.tsx';
  * A page takes part by exporting `serverRendered` (lazy-route.ts): the calls its first render
  * reads. Every other page answers undefined here and is rendered in the browser alone.
  */
+// One handler for every request: it keeps the page modules it has loaded.
+const handler = createStaticHandler(routes, { basename: appBasePath });
+
 export async function renderAppPage(request: AppRenderRequest): Promise<AppRenderAnswer | undefined> {
-  const handler = createStaticHandler(routes, { basename: appBasePath });
   const context = await handler.query(new Request(new URL(request.url, 'http://app.invalid')));
   if (context instanceof Response) return undefined;
   const match = context.matches.at(-1);

@@ -19,7 +19,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
-import { phoneCountriesCalls } from '#client/ui/form/public-fields.tsx';
+import { countriesCalls } from '#client/ui/form/public-fields.tsx';
 import './shopping-cart.css';
 import './checkout/link-button.css';
 
@@ -35,7 +35,7 @@ export const serverRendered: ServerRenderedPage = {
   // The cart, and what the form that saves it reads (its phone field, its captcha's site key).
   queries: ({ orderId = '' }, language) => [
     { call: cartCalls.cart, input: cartInput(orderId, language) },
-    ...phoneCountriesCalls(language),
+    ...countriesCalls(language),
     { call: siteKeyCalls.forms, input: {} },
   ],
 };
@@ -54,19 +54,15 @@ export default function ShoppingCartPage() {
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
-  const cartQuery = apiQuery(cartCalls.cart, cartInput(orderId, language), async () => {
-    const cart = await fetchCart(orderId, language);
-    // Opening a cart's page (from a link, in another browser) makes it this visitor's cart.
-    rememberCart(cart.id);
-    return cart;
-  });
+  const cartQuery = apiQuery(cartCalls.cart, cartInput(orderId, language), () => fetchCart(orderId, language));
   const { data: cart, error } = useQuery(cartQuery);
-  // A cart the server rendered the page with is not asked for again at once
-  // (src/client/lib/start-spa.tsx): what loading it does is done here.
+  // Opening a cart's page (from a link, in another browser) makes it this visitor's cart. A
+  // cart the server rendered the page with is not asked for again at once
+  // (src/client/lib/start-spa.tsx), so what loading it does is done here too.
   const cartId = cart?.id;
   useEffect(() => {
-    if (!cart || !cartId) return;
-    rememberCart(cartId);
+    if (!cart) return;
+    rememberCart(cart.id);
     followCart(cart);
     // Once per cart shown; the changes of this page keep the count and currency themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps

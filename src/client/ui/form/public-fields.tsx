@@ -73,8 +73,12 @@ export function RoleField(props: BoundField) {
   return <ChoiceField {...props} name="role" options={roles} />;
 }
 
-/** The calls the phone fields read, with their input: a page the server renders with a phone field answers them first (lazy-route.ts). */
-export function phoneCountriesCalls(language: Language) {
+/**
+ * The calls every form with a country reads (the phone fields, the checkout's addresses):
+ * the countries and the visitor's country, with their input. A page the server renders
+ * with such a form answers them first (lazy-route.ts).
+ */
+export function countriesCalls(language: Language) {
   return [
     { call: geoCalls.countries, input: { query: { language } } },
     { call: geoCalls.visitorCountry, input: {} },
@@ -87,9 +91,9 @@ export function phoneCountriesCalls(language: Language) {
  * else the visitor's country, which may be only a guess from the browser's language.
  */
 export function usePhoneCountries(language: Language) {
-  const [countriesCall, visitorCountryCall] = phoneCountriesCalls(language);
-  const countries = useFormData(geoCalls.countries, countriesCall.input);
-  const visitorCountry = useFormData(geoCalls.visitorCountry, visitorCountryCall.input);
+  const [countriesCall, visitorCountryCall] = countriesCalls(language);
+  const countries = useFormData(countriesCall.call, countriesCall.input);
+  const visitorCountry = useFormData(visitorCountryCall.call, visitorCountryCall.input);
   // This browser's choice, which the server cannot know: a page it rendered starts with the
   // visitor's country, and the choice follows once the page is live.
   const [chosen] = useState(readChosenCountry);

@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { checkoutCalls } from '#shared/contract/checkout.ts';
-import { geoCalls } from '#shared/contract/geo.ts';
 import { isCart } from '#shared/orders.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -9,20 +8,15 @@ import type { PageQuery } from '#client/lib/lazy-route.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useFormData } from '#client/ui/form/form-data.ts';
+import { countriesCalls } from '#client/ui/form/public-fields.tsx';
 import { usableCountry } from './draft.ts';
 import type { LegalTextsState } from './legal-agreement.tsx';
 
 const orderInput = (orderId: string) => ({ params: { orderId } });
-const countriesInput = (language: Language) => ({ query: { language } });
 
 /** The calls of useCheckoutData with their input, for the server's render of the page (checkout-page.tsx). */
 export function checkoutQueries(orderId: string, language: Language): PageQuery[] {
-  return [
-    { call: checkoutCalls.orderDetail, input: orderInput(orderId) },
-    { call: checkoutCalls.invoiceInfo, input: orderInput(orderId) },
-    { call: geoCalls.countries, input: countriesInput(language) },
-    { call: geoCalls.visitorCountry, input: {} },
-  ];
+  return [{ call: checkoutCalls.orderDetail, input: orderInput(orderId) }, { call: checkoutCalls.invoiceInfo, input: orderInput(orderId) }, ...countriesCalls(language)];
 }
 
 /**
@@ -34,8 +28,9 @@ export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefi
   const { language } = useLanguage();
   const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, orderInput(orderId)));
   const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, orderInput(orderId)));
-  const countries = useFormData(geoCalls.countries, countriesInput(language));
-  const visitorCountry = useFormData(geoCalls.visitorCountry);
+  const [countriesCall, visitorCountryCall] = countriesCalls(language);
+  const countries = useFormData(countriesCall.call, countriesCall.input);
+  const visitorCountry = useFormData(visitorCountryCall.call, visitorCountryCall.input);
   const countryList = countries.status === 'loaded' ? countries.data : [];
 
   const detail = detailQuery.data;
