@@ -12,8 +12,9 @@ process.env.SMTP_SINK_HTTP_PORT = String(smtpSinkHttpPort);
 
 /**
  * Browser journeys in Chromium (Debian's, or the npm package's where that is missing:
- * tests/chromium.ts) against the built app, served by the real server on a fresh embedded
- * database (npm test builds first).
+ * tests/chromium.ts) against the server as users run it: `npm start`'s own script, which
+ * builds what changed and runs the bundle in dist/server/ with node alone, on a fresh
+ * embedded database, with the default settings but for what the journeys must set.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,24 +39,28 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
     {
-    command: `rm -rf tmp/e2e-data-${port} && tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${port}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `tmp/e2e-data-${port}`,
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-      // The staff account of the back-office journeys (tests/e2e/support/staff.ts).
-      ADMIN_EMAIL: staffAccount.email,
-      ADMIN_PASSWORD: staffAccount.password,
-      // The journeys send many forms from one address.
-      MAIL_FORMS_PER_HOUR: '100000',
-    },
+      command: `rm -rf tmp/e2e-data-${port} && node scripts/start.mjs`,
+      url: `http://127.0.0.1:${port}/api/ready`,
+      // Long enough for the build, when the sources changed since the last one.
+      timeout: 240_000,
+      reuseExistingServer: false,
+      // Playwright passes its own environment on: what a user would not have set is emptied,
+      // which the server reads as unset (src/server/env.ts), so its defaults hold.
+      env: {
+        NODE_ENV: '',
+        LOG_LEVEL: '',
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `tmp/e2e-data-${port}`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        // The staff account of the back-office journeys (tests/e2e/support/staff.ts).
+        ADMIN_EMAIL: staffAccount.email,
+        ADMIN_PASSWORD: staffAccount.password,
+        // The journeys send many forms from one address.
+        MAIL_FORMS_PER_HOUR: '100000',
+      },
     },
   ],
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { defaultMaxNumber } from '#captcha/puzzle.ts';
@@ -71,11 +71,12 @@ import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { registerCall } from './http/register-call.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
-import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
+import { answeredSafely, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { loggerOptions, type LogOptions } from './plugins/request-log.ts';
 import { registerStaffSession } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
@@ -87,8 +88,8 @@ export interface AppDependencies {
   database: Database;
   /** Where the built client and prerendered pages are; default `dist/`. */
   distDir?: string;
-  /** false: no log (tests); a stream: the log goes there instead of stdout (tests of the log). */
-  logger?: false | { stream: { write(line: string): void } };
+  /** false: no log (tests); a stream: the log goes there instead of stdout, with serializers of a test's own (tests of the log). */
+  logger?: false | Pick<LogOptions, 'stream' | 'serializers'>;
   /** Start background work (the mail worker); tests drive it themselves. */
   startWorkers?: boolean;
   /** Overrides the transport chosen from SMTP_URL (tests). */
@@ -127,11 +128,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.ts);
   // set below, once the built site is read.
   const front: { readyPages?: ReadyPages } = {};
+  // Nothing outside Fastify catches what that code throws: a request it fails is answered
+  // 500 in the error shape and logged, and the process goes on.
+  const answerBeforeFastify = answeredSafely(
+    (request, response) => front.readyPages?.answer(request, response) ?? false,
+    (request, id, err) => app.log.error({ req: { method: request.method ?? 'GET', route: pageRoute, id }, err }, 'unexpected error'),
+  );
   const app = Fastify({
     // The server Fastify would make, with the ready pages in front of its handler.
     serverFactory: (handler, options) => {
       const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
-        if (!front.readyPages?.answer(request, response)) handler(request, response);
+        if (!answerBeforeFastify(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);
@@ -140,21 +147,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Request logs name the method, the route pattern and the request id: addresses carry
     // values (`?email=…`, order ids) and client addresses are personal data. The id is
     // always our own; a client's `X-Request-ID` is logged beside it, when it looks like an id.
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            serializers: {
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                route: request.routeOptions.url ?? 'unmatched',
-                id: request.id,
-                ...clientRequestIdOf(request),
-              }),
-            },
-            ...(deps.logger ? { stream: deps.logger.stream } : {}),
-          },
+    // A failing serializer or stream cannot end the process (src/server/plugins/request-log.ts).
+    logger: deps.logger === false ? false : loggerOptions({ level: env.LOG_LEVEL, ...deps.logger }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: clientAddress.trustProxy,
@@ -250,9 +244,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       if (address === undefined || !clientAddress.isProxy(address)) return false;
       return forwardedProto.split(',').at(-1)?.trim() === 'https';
     },
-    answered: (request, status, seconds) => {
+    answered: (request, status, seconds, requestId) => {
       metrics.requestAnswered(request.method ?? 'GET', pageRoute, status, seconds);
-      if (logPages) app.log.info({ req: { method: request.method, route: pageRoute }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+      if (logPages) app.log.info({ req: { method: request.method ?? 'GET', route: pageRoute, id: requestId }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
     },
   });
   front.readyPages = readyPages;

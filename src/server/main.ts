@@ -50,11 +50,12 @@ async function main(): Promise<void> {
   // Connections are followed from the start, so that a stop knows which are idle.
   const http = followConnections(app.server, { isProxy: clientAddressRules(env.TRUST_PROXY).isProxy });
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  /** Stops gracefully, then exits with `exitCode`: 1 after a failure, so that a supervisor starts the server again. */
+  const stop = async (reason: NodeJS.Signals | 'failure', exitCode = 0) => {
     // Once is enough: Ctrl-C under `npm start` arrives twice, from the terminal and from npm.
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: no new connections, finishing the requests in progress and the mail being sent');
+    app.log.info({ reason }, 'stopping: no new connections, finishing the requests in progress and the mail being sent');
     // A mail send that hangs (transport.ts gives up after 40 s) does not hold the stop up:
     // its claim runs out and another process sends it.
     setTimeout(() => {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
       await app.close(); // the order jobs and the invoice thread
       await database.close();
       app.log.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'stop failed');
       process.exit(1);
@@ -74,6 +75,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // What escaped every handler leaves the process in a state nobody planned for: it is
+  // logged, what is in flight is answered, and the process ends with a failure for its
+  // supervisor to start it again (deploy/systemd/shop.service). A request's own failure
+  // never gets here: Fastify and src/server/app.ts answer it with 500.
+  const fail = (kind: string) => (error: unknown) => {
+    app.log.fatal({ err: error }, `${kind}: stopping`);
+    void stop('failure', 1);
+  };
+  process.on('uncaughtException', fail('uncaught exception'));
+  process.on('unhandledRejection', fail('unhandled rejection'));
 
   // The message names the address actually bound (PORT=0 picks a free port) and the public one.
   const listening = await app.listen({ port: env.PORT, host: env.HOST });

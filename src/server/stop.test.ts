@@ -1,65 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
+import { freePort, newDataDir as newDataFolder, startServer } from '../../tests/helpers/built-server.ts';
 import { startSmtpServer } from '../../tests/helpers/smtp.ts';
 
 /**
  * How the server stops on SIGTERM: `npm start` as a whole, and with a full mail queue
  * (src/server/main.ts, src/server/plugins/graceful-stop.ts, the mail worker).
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const dataDirs: string[] = [];
+const dataDirs: { remove(): void }[] = [];
 afterAll(() => {
-  for (const folder of dataDirs) rmSync(folder, { recursive: true, force: true });
+  for (const folder of dataDirs) folder.remove();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function newDataDir(): string {
-  const folder = path.join(root, `tmp/stop-test-${randomUUID()}`);
+  const folder = newDataFolder('stop-test');
   dataDirs.push(folder);
-  return folder;
-}
-
-function start(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', DEMO_ORDERS: 'false', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitUntilReady(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  // Long enough for a build, when the sources changed since the last one.
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not ready:\n${output()}`);
+  return folder.dataDir;
 }
 
 function refusesConnections(port: number): Promise<boolean> {
@@ -76,15 +37,15 @@ function refusesConnections(port: number): Promise<boolean> {
 describe('a stop', () => {
   it('of npm start (SIGTERM to npm) stops the server: nothing listens on its port afterwards', async () => {
     const port = await freePort();
-    const npm = start('npm', ['start'], { PORT: String(port), DATA_DIR: newDataDir() });
+    const npm = startServer({ port, command: ['npm', 'start'], settings: { DATA_DIR: newDataDir() } });
     try {
-      await waitUntilReady(port, npm.child, npm.output);
+      await npm.ready();
       npm.child.kill('SIGTERM');
       expect(await npm.exited).toBe(0);
       expect(npm.output()).toContain('"msg":"stopped"');
       expect(await refusesConnections(port)).toBe(true);
     } finally {
-      npm.child.kill('SIGKILL');
+      await npm.kill();
     }
   }, 180_000);
 
@@ -116,16 +77,17 @@ describe('a stop', () => {
     };
     const runUntilMails = async (count: number) => {
       const port = await freePort();
-      const server = start(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url });
+      // No demo orders: the outbox holds only the mails queued here.
+      const server = startServer({ port, settings: { DATA_DIR: dataDir, SMTP_URL: smtp.url, DEMO_ORDERS: 'false' } });
       try {
-        await waitUntilReady(port, server.child, server.output);
+        await server.ready();
         await smtp.waitForMails(count, 60_000);
         const signalled = Date.now();
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
         return Date.now() - signalled;
       } finally {
-        server.child.kill('SIGKILL');
+        await server.kill();
       }
     };
 

@@ -10,6 +10,7 @@ import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import type { FormFamily } from '#shared/captcha-families.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { freePort, projectRoot, userEnvironment } from '../helpers/built-server.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createPostgresDatabase } from '../helpers/test-app.ts';
 
@@ -19,16 +20,7 @@ import { createPostgresDatabase } from '../helpers/test-app.ts';
  * deploy/nginx/shop.conf: they behave as one shop.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const root = projectRoot;
 
 async function waitUntilReady(base: string, process: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -122,9 +114,8 @@ const copies = new Map<number, ChildProcess>();
 function startCopy(port: number): ChildProcess {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
+    // What a user's shell gives, and the settings of a copy behind nginx; the log level is the default.
+    env: userEnvironment({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
@@ -138,8 +129,7 @@ function startCopy(port: number): ChildProcess {
       ADMIN_PASSWORD: staff.password,
       CAPTCHA_MAX_NUMBER: '1000',
       DEMO_ORDERS: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));

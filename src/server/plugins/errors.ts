@@ -1,4 +1,5 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -61,11 +62,37 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.status).headers(error.headers).header('cache-control', 'no-store').send(errorBody(error));
 }
 
+type RawAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 /**
- * Every error leaves as the JSON of docs/product/api-conventions.md, never with a stack
- * trace; unexpected ones are logged with the request id and answered 500 (which is
- * always a bug to fix).
+ * Code that answers outside Fastify (the marketing pages answered before it, src/server/app.ts),
+ * made safe: what it throws is logged through `log` with a request id of its own and
+ * answered 500 in the error shape when nothing was sent yet, else the connection is closed,
+ * as a half-sent answer cannot be mended. Whatever the log does, the process goes on.
  */
+export function answeredSafely(answer: RawAnswer, log: (request: IncomingMessage, requestId: string, error: ReturnType<typeof loggableError>) => void): RawAnswer {
+  return (request, response) => {
+    try {
+      return answer(request, response);
+    } catch (error) {
+      const requestId = randomUUID();
+      try {
+        log(request, requestId, loggableError(error instanceof Error ? error : new Error(String(error))));
+      } catch {
+        // The log itself failed: the answer below is all that is left to do.
+      }
+      if (response.headersSent) {
+        response.destroy();
+        return true;
+      }
+      const body = JSON.stringify(errorBody(new AppError('internal')));
+      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+  };
+}
+
 /** Addresses longer than this are refused with 414 (no route of ours comes near it). */
 const maxUrlLength = 4096;
 
@@ -94,7 +121,7 @@ export function clientRequestIdOf(request: FastifyRequest): { clientRequestId?: 
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
 /** An error's kind and where it happened, without its message: messages can quote the input. */
-function loggableError(error: FastifyError) {
+function loggableError(error: Error & { code?: string }) {
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
   return { type: error.name, code: error.code, stack: frames.join('\n') };
 }

@@ -48,7 +48,7 @@ export interface ReadyPagesOptions {
   isHttps(request: IncomingMessage, forwardedProto: string | undefined): boolean;
   secureCookies: boolean;
   /** Told of each answer sent before Fastify, as Fastify's hooks are for the others. */
-  answered?: ((request: IncomingMessage, status: number, seconds: number) => void) | undefined;
+  answered?: ((request: IncomingMessage, status: number, seconds: number, requestId: string) => void) | undefined;
 }
 
 /** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
@@ -180,13 +180,14 @@ export function createReadyPages(options: ReadyPagesOptions) {
       const notModified = headers.ifNoneMatch === variant.file.etag;
       const encoding = notModified ? 'identity' : encodingOf(headers.acceptEncoding);
       const status = notModified ? 304 : 200;
-      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat('x-request-id', requestId ?? randomUUID());
+      const id = requestId ?? randomUUID();
+      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat('x-request-id', id);
       if (setLocale) list.push('set-cookie', setLocale);
       if (options.isHttps(request, headers.forwardedProto)) list.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
       response.writeHead(status, list);
       if (notModified || request.method === 'HEAD') response.end();
       else response.end(variant.body(encoding));
-      options.answered?.(request, status, (performance.now() - started) / 1000);
+      options.answered?.(request, status, (performance.now() - started) / 1000, id);
       return true;
     },
   };

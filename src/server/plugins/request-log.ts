@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import pino, { type SerializerFn } from 'pino';
+import { clientRequestIdOf } from './errors.ts';
+
+/**
+ * The server's log: what a request's line says of it, and a logger that cannot take the
+ * process down. A log call runs inside request handling and inside Node's event listeners
+ * (Fastify logs "request completed" when the answer has left): a serializer or a stream
+ * that throws there would end the process, so both are guarded.
+ */
+
+/** A request as its log lines name it: never the address with its values, nor the client's address. */
+interface RequestLogRecord {
+  method: string;
+  /** The route pattern (`/api/orders/:orderId/checkout`) or `unmatched`. */
+  route: string;
+  id: string;
+  clientRequestId?: string;
+}
+
+/**
+ * The `req` of a log line. Fastify hands its request; the marketing pages, answered before
+ * Fastify (src/server/modules/pages/ready-pages.ts), hand a record already made.
+ */
+function requestOf(request: FastifyRequest | RequestLogRecord): RequestLogRecord {
+  if (!('routeOptions' in request)) return request;
+  return { method: request.method, route: request.routeOptions.url ?? 'unmatched', id: request.id, ...clientRequestIdOf(request) };
+}
+
+type Serializer = SerializerFn;
+
+/** A serializer that answers a marker instead of throwing. */
+function guardedSerializer(serialize: Serializer): Serializer {
+  return (value) => {
+    try {
+      return serialize(value);
+    } catch {
+      return { unserializable: true };
+    }
+  };
+}
+
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * A stream whose failures are counted instead of thrown: a full disk or a closed pipe must
+ * not end the process. The first failure says so on stderr, as the log cannot.
+ */
+function guardedStream(stream: LogStream): LogStream {
+  let failed = false;
+  return {
+    write(line) {
+      try {
+        stream.write(line);
+      } catch (error) {
+        if (failed) return;
+        failed = true;
+        try {
+          process.stderr.write(`The log could not be written (${error instanceof Error ? error.message : String(error)}); later failures are not reported.\n`);
+        } catch {
+          // Nowhere left to say it.
+        }
+      }
+    },
+  };
+}
+
+export interface LogOptions {
+  level: string;
+  /** Where the lines go; standard output when absent. */
+  stream?: LogStream | undefined;
+  /** Serializers beside ours, or in their place (tests of a failing one). */
+  serializers?: Record<string, Serializer> | undefined;
+}
+
+/** The options of the Fastify instance's logger (src/server/app.ts). */
+export function loggerOptions(options: LogOptions) {
+  // Fastify's own `res` and pino's `err`, named here so that they are guarded as well.
+  const serializers: Record<string, Serializer> = {
+    req: requestOf,
+    res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    err: pino.stdSerializers.err,
+    ...options.serializers,
+  };
+  return {
+    level: options.level,
+    serializers: Object.fromEntries(Object.entries(serializers).map(([key, serialize]) => [key, guardedSerializer(serialize)])),
+    // Standard output as pino writes it by default (synchronously), behind the guard.
+    stream: guardedStream(options.stream ?? pino.destination(1)),
+  };
+}
