@@ -1,16 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Puzzle } from '#captcha/puzzle.ts';
-import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
-import type { FormFamily } from '#shared/captcha-families.ts';
-import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { freePort, projectRoot, userEnvironment } from '../helpers/built-server.ts';
+import { Browser, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createPostgresDatabase } from '../helpers/test-app.ts';
 
@@ -34,63 +30,6 @@ async function waitUntilReady(base: string, process: ChildProcess, log: () => st
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${base} did not become ready:\n${log()}`);
-}
-
-/** A JSON answer, read loosely: the test looks at a few fields of many different answers. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Json = any;
-
-/** One HTTP request, from `localAddress` when given (Linux routes all of 127/8 to the loopback). */
-function send(url: string, init: { method: string; headers: Record<string, string>; body?: string; localAddress?: string }): Promise<{ status: number; setCookies: string[]; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: init.method, headers: init.headers, localAddress: init.localAddress, agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookies: response.headers['set-cookie'] ?? [], text }));
-    });
-    request.on('error', reject);
-    request.end(init.body);
-  });
-}
-
-/**
- * A visitor's browser: keeps cookies, sends the anti-forgery header, talks to any copy;
- * optionally from a local address of its own and with headers of its own on every request.
- */
-class Browser {
-  private readonly cookies = new Map<string, string>();
-  private xsrf = '';
-
-  constructor(private readonly options: { localAddress?: string; headers?: () => Record<string, string> } = {}) {}
-
-  async call(base: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: Json }> {
-    if (!this.xsrf && method !== 'GET') await this.call(base, 'GET', '/api/xsrf/token').then((answer) => (this.xsrf = answer.json.token));
-    const response = await send(`${base}${url}`, {
-      method,
-      localAddress: this.options.localAddress,
-      headers: {
-        ...this.options.headers?.(),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(this.xsrf ? { 'x-xsrf-token': this.xsrf } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const cookie of response.setCookies) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return { status: response.status, json: response.text ? JSON.parse(response.text) : undefined };
-  }
-}
-
-async function solveCaptcha(base: string, family: FormFamily): Promise<string> {
-  const { siteKey } = (await (await fetch(`${base}/api${siteKeyCalls[family].path}`)).json()) as { siteKey: string };
-  const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'copies-test@1.0.0' } })).json()) as Puzzle;
-  return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }
 
 const staff = { email: 'copies@example.ch', password: 'two copies, one shop!' };
@@ -217,7 +156,7 @@ describe('two copies on one database', () => {
     // The puzzle comes from one copy, the order is placed through the other.
     const bought = await browser.call(copyA, 'POST', `/api/orders/${id}/checkout`, {
       agreeWithLegalTexts: true,
-      captchaSolution: await solveCaptcha(copyB, 'checkout'),
+      captchaSolution: await solveCaptchaOver(copyB, 'checkout'),
       language: 'de-CH',
     });
     expect(bought.status).toBe(200);
@@ -228,7 +167,7 @@ describe('two copies on one database', () => {
 
   it('share staff sessions: signed in on one, valid on the other, ended on both', async () => {
     const browser = new Browser();
-    const login = await browser.call(copyA, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptcha(copyA, 'signIn') });
+    const login = await browser.call(copyA, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptchaOver(copyA, 'signIn') });
     expect(login.status).toBe(200);
     expect(await browser.call(copyB, 'GET', '/api/users/me')).toMatchObject({ status: 200, json: { email: staff.email } });
     expect((await browser.call(copyB, 'POST', '/api/users/logout')).status).toBe(204);
@@ -237,7 +176,7 @@ describe('two copies on one database', () => {
 
   it('refuse on one copy a captcha solution spent on the other', async () => {
     const browser = new Browser();
-    const solution = await solveCaptcha(copyA, 'forms');
+    const solution = await solveCaptchaOver(copyA, 'forms');
     const form = { firstName: 'Anna', email: 'anna@example.ch', agreeWithDataPrivacy: true, captchaSolution: solution };
     expect((await browser.call(copyA, 'POST', '/api/newsletter/', form)).status).toBe(200);
     const replay = await browser.call(copyB, 'POST', '/api/newsletter/', form);
@@ -255,7 +194,7 @@ describe('two copies on one database', () => {
         firstName: 'Anna',
         email: `sender-${i}@example.ch`,
         agreeWithDataPrivacy: true,
-        captchaSolution: await solveCaptcha(copy, 'contact'),
+        captchaSolution: await solveCaptchaOver(copy, 'contact'),
         recipient: 'MESSAGE_CENTRAL',
         subject: `Question ${i}`,
         message: 'Which training fits a team of twelve developers?',
@@ -304,7 +243,7 @@ describe('behind nginx, the client address', () => {
 
   it('is the one nginx saw, whatever X-Forwarded-For the client sends', async () => {
     const browser = new Browser({ localAddress: '127.0.0.3', headers: forged });
-    const login = await browser.call(proxy, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptcha(proxy, 'signIn') });
+    const login = await browser.call(proxy, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptchaOver(proxy, 'signIn') });
     expect(login.status).toBe(200);
     const sessions = await browser.call(proxy, 'GET', '/api/users/me/sessions');
     expect(sessions.status).toBe(200);
