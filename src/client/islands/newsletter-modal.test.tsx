@@ -161,16 +161,34 @@ describe('newsletter modal', () => {
     expect(within(dialog()).queryByRole('status')).toBeNull();
   });
 
-  it('only logs a failed send', async () => {
+  it.each([
+    ['answers 500', refuse('internal', { 'en-US': 'Boom.', 'de-CH': 'Bumm.' })],
+    [
+      'does not answer',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ] as const)('says in the dialog when the server %s, and keeps what was typed', async (_case, failure) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    api.answer(newsletterCalls.subscribeToNewsletter, refuse('internal', { 'en-US': 'Boom.', 'de-CH': 'Bumm.' }));
+    api.answer(newsletterCalls.subscribeToNewsletter, failure);
     render(<NewsletterModal lang="de-CH" currency="CHF" label="Newsletter abonnieren" />);
     await openModal('Newsletter abonnieren');
     await fillAndSend();
-    await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(within(dialog()).queryByRole('status')).toBeNull();
-    expect(within(dialog()).queryByText('Bumm.')).toBeNull();
-    expect(within(dialog()).getByLabelText(/^Vorname/)).toBeTruthy();
+    const form = within(dialog());
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.',
+    );
+    expect(logged).toHaveBeenCalled();
+    expect(form.queryByRole('status')).toBeNull();
+    expect(form.queryByText('Bumm.')).toBeNull();
+    expect((form.getByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Anna');
+    expect((form.getByLabelText(/^E-Mail-Adresse/) as HTMLInputElement).value).toBe('anna@example.ch');
+    expect((form.getByRole('checkbox', { name: 'Compliance: nDSG, DSGVO, ISO 27001' }) as HTMLInputElement).checked).toBe(true);
+    // A fresh captcha to solve, then the form can be sent again.
+    expect(form.getByRole('button', { name: 'Abonnieren' })).toHaveProperty('disabled', true);
+    fireEvent.click(form.getByRole('button', { name: 'solve captcha' }));
+    expect(form.getByRole('button', { name: 'Abonnieren' })).toHaveProperty('disabled', false);
   });
 });
 

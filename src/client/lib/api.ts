@@ -11,7 +11,8 @@ import { readCookie } from './cookies.ts';
  * a call of the API contract (src/shared/contract/).
  * JSON both ways; POST/PUT/DELETE carry the anti-forgery header, taken from the
  * XSRF-TOKEN cookie or fetched first when the cookie is missing. An error answer is
- * thrown as an ApiError with the body the server sent (docs/product/api-conventions.md).
+ * thrown as an ApiError with the body the server sent (docs/product/api-conventions.md),
+ * no answer at all as a NoAnswerError.
  */
 export class ApiError extends Error {
   constructor(
@@ -37,26 +38,69 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server could not be reached, or its answer did not arrive (offline, a dropped
+ * connection): whether it acted on the call is not known.
+ */
+export class NoAnswerError extends Error {
+  constructor(cause: unknown) {
+    super('no answer', { cause });
+    this.name = 'NoAnswerError';
+  }
+}
+
+/**
+ * A failure on the server's side (a 5xx) or no answer at all, rather than a refusal of
+ * what was sent: the same call may well go through when tried again.
+ */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof NoAnswerError || (error instanceof ApiError && error.status >= 500);
+}
+
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Answered {
+  status: number;
+  ok: boolean;
+  data: unknown;
+}
+
+/**
+ * Fetches and reads the whole answer. An error answer that is not JSON (a proxy's own
+ * page when the server is down) counts as one without a body.
+ */
+async function fetchAnswer(url: string, init: RequestInit): Promise<Answered> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${apiBase}${url}`, { ...init, credentials: 'same-origin' });
+    text = await response.text();
+  } catch (error) {
+    throw new NoAnswerError(error);
+  }
+  if (response.ok) return { status: response.status, ok: true, data: text ? JSON.parse(text) : undefined };
+  let data: unknown = {};
+  try {
+    data = (text ? JSON.parse(text) : undefined) ?? {};
+  } catch {
+    // Not the API's error body: the status alone tells what happened.
+  }
+  return { status: response.status, ok: false, data };
+}
 
 async function xsrfToken(refresh: boolean): Promise<string> {
   const fromCookie = refresh ? undefined : readCookie(cookies.xsrfToken);
   if (fromCookie) return fromCookie;
-  const response = await fetch(`${apiBase}${urlOf(xsrfCalls.token)}`, { credentials: 'same-origin' });
-  const { token } = (await response.json()) as { token: string };
-  return token;
+  const answer = await fetchAnswer(urlOf(xsrfCalls.token), {});
+  if (!answer.ok) throw new ApiError(answer.status, answer.data as ErrorBody);
+  return (answer.data as { token: string }).token;
 }
 
-async function send(method: string, url: string, body: unknown, refreshToken: boolean): Promise<Response> {
+async function send(method: string, url: string, body: unknown, refreshToken: boolean): Promise<Answered> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (unsafe.has(method)) headers[xsrfHeader] = await xsrfToken(refreshToken);
-  return fetch(`${apiBase}${url}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return fetchAnswer(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 export async function callApi<C extends Call>(
@@ -67,14 +111,11 @@ export async function callApi<C extends Call>(
   const { method } = call;
   const url = urlOf(call, input ?? {});
   const body = input?.body;
-  let response = await send(method, url, body, false);
-  if (response.status === 403 && unsafe.has(method)) {
+  let answer = await send(method, url, body, false);
+  if (answer.status === 403 && unsafe.has(method) && (answer.data as ErrorBody).error?.code === 'xsrf') {
     // The token may have been issued before a cookie was cleared: fetch a fresh one once.
-    const errorBody = (await response.clone().json().catch(() => ({}))) as ErrorBody;
-    if (errorBody.error?.code === 'xsrf') response = await send(method, url, body, true);
+    answer = await send(method, url, body, true);
   }
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as ErrorBody);
-  return data as Answer<C>;
+  if (!answer.ok) throw new ApiError(answer.status, answer.data as ErrorBody);
+  return answer.data as Answer<C>;
 }

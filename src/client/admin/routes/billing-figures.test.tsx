@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingCalls } from '#shared/contract/billing.ts';
 import { staffCalls } from '#shared/contract/staff.ts';
 import type { Language } from '#shared/locales.ts';
-import { LanguageProvider } from '#client/lib/i18n.tsx';
-import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
-import { createQueryClient } from '#client/lib/queries.ts';
+import { renderBackOffice } from '../../../../tests/helpers/back-office.tsx';
 import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
 import { BillingFigures } from './billing-figures.tsx';
 import { OrderInvoices } from './order/order-invoices.tsx';
@@ -21,14 +17,7 @@ const api = installFakeApi();
 afterEach(() => cleanup());
 
 function show(element: React.ReactElement, language: Language = 'en-US') {
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
+  renderBackOffice([{ path: '/', element }], '/', language);
 }
 
 describe('the billing figures of the dashboard', () => {

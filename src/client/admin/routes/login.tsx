@@ -7,9 +7,9 @@ import type { MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import { formLimits } from '#shared/schemas/forms.ts';
 import { loginSchema, secondFactorCodeSchema, type Login } from '#shared/schemas/staff.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { ApiError, callApi, isServerFailure } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { SubmitButton, TextField } from '#client/ui/form/fields.tsx';
+import { FormProblems, SubmitButton, TextField } from '#client/ui/form/fields.tsx';
 import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { EmailField } from '#client/ui/form/public-fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
@@ -39,9 +39,12 @@ export default function LoginPage() {
     void navigate(safeAdminReturn(searchParams.get('from')), { replace: true });
   }
 
-  /** A refused sign-in (wrong credentials, too many attempts) is said above the form, in the current language. */
+  /**
+   * A refused sign-in (wrong credentials, too many attempts) is said above the form, in the
+   * current language; field errors and a failure of the server are the form's to show.
+   */
   function refuse(error: unknown): void {
-    if (!(error instanceof ApiError) || error.fieldErrors.length > 0 || !error.body.error) throw error;
+    if (!(error instanceof ApiError) || isServerFailure(error) || error.fieldErrors.length > 0 || !error.body.error) throw error;
     setRefusal(error.body.error.messagesByLanguage);
     requestAnimationFrame(() => alertRef.current?.focus());
   }
@@ -120,8 +123,10 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
       await callApi(staffCalls.loginSecondFactor, { body: payload });
       await onDone();
     },
-    // The refusal is said above the form, by the page; a code is tried once.
+    // A refusal is said above the form, by the page, and a code is tried once; a failure of
+    // the server is said by the form, and the code stays for another try.
     onFailed: (error) => {
+      if (isServerFailure(error)) return;
       form.restart();
       onRefused(error);
     },
@@ -131,6 +136,7 @@ function SecondFactorForm({ onDone, onRefused, onRestart }: { onDone: () => Prom
     <form className="form" noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
       <h2>{translate(language, 'admin.login.secondFactor.title')}</h2>
       <p>{translate(language, 'admin.login.secondFactor.intro')}</p>
+      <FormProblems texts={form.elsewhere} />
       <TextField
         {...form.field('code')}
         id="admin-second-factor-code"

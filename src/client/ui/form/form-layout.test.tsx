@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
-import { formSubmissionSchema } from '#shared/schemas/forms.ts';
-import { installFakeApi } from '../../../../tests/helpers/fake-api.ts';
+import { formSubmissionSchema, type FormSubmission } from '#shared/schemas/forms.ts';
+import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
 import { forgetLoadedFormData } from './form-data.ts';
 import { FormLayout, usePublicForm } from './form-layout.tsx';
 import { emptyPerson, EmailField, FirstNameField, PersonFields, PhoneFields, RoleField, usePhoneCountries, withPhone } from './public-fields.tsx';
@@ -280,21 +281,49 @@ describe('FormLayout', () => {
     expect(screen.queryByText('Bereits verwendet.')).toBeNull();
   });
 
-  it('only logs a failed send', async () => {
+  const orderId = '3f2b8c1e-6a4d-4e8f-9b2a-1c5d7e9f0a2b';
+  const labels = {
+    'en-US': { firstName: /^First name/, email: /^E-mail address/, consent: /privacy policy/, send: 'Send' },
+    'de-CH': { firstName: /^Vorname/, email: /^E-Mail-Adresse/, consent: /Datenschutzerklärung/, send: 'Senden' },
+  } as const;
+  const noAnswer = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it.each([
+    ['answers 500', 'en-US', refuse('internal'), 'Something went wrong on our side. Please try again; nothing was sent.'],
+    ['does not answer', 'en-US', noAnswer, 'Something went wrong on our side. Please try again; nothing was sent.'],
+    ['answers 500', 'de-CH', refuse('internal'), 'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.'],
+    ['does not answer', 'de-CH', noAnswer, 'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.'],
+  ] as const)('says so when the server %s (%s), keeps what was typed and sends again with a new captcha', async (_case, language, failure, text) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderForm({
-      onSubmit: async () => {
-        throw new ApiError(500, { error: { code: 'internal', messagesByLanguage: { 'en-US': 'Boom.', 'de-CH': 'Bumm.' } } });
-      },
-    });
-    type(/^First name/, 'Anna');
-    type(/^E-mail address/, 'anna@example.ch');
-    await agreeAndSolve();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    });
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('[form] sending failed', expect.any(ApiError)));
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText('Boom.')).toBeNull();
+    const label = labels[language];
+    api.answer(cartCalls.saveCartByEmail, failure);
+    renderForm({ language, short: true, onSubmit: async (payload) => void (await callApi(cartCalls.saveCartByEmail, { params: { orderId }, body: payload as FormSubmission })) });
+    type(label.firstName, 'Anna');
+    type(label.email, 'anna@example.ch');
+    await agreeAndSolve(label.consent);
+    fireEvent.click(screen.getByRole('button', { name: label.send }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(text);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(logged).toHaveBeenCalledWith('[form] sending failed', expect.any(Error));
+    expect((screen.getByLabelText(label.firstName) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText(label.email) as HTMLInputElement).value).toBe('anna@example.ch');
+    expect((screen.getByRole('checkbox', { name: label.consent }) as HTMLInputElement).checked).toBe(true);
+
+    // The captcha starts over; once solved again, the form goes through.
+    expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1');
+    const submit = screen.getByRole('button', { name: label.send });
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
+    expect(submit).toHaveProperty('disabled', false);
+    api.answer(cartCalls.saveCartByEmail, { isSubscribed: true, messages: [{ translations: { 'en-US': 'Saved.', 'de-CH': 'Gespeichert.' } }] });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    const sent = api.requests(cartCalls.saveCartByEmail).map(({ body }) => body);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ firstName: 'Anna', email: 'anna@example.ch', captchaSolution: 'solution-1' });
   });
 });

@@ -30,8 +30,9 @@ export interface PublicFormOptions<Values extends object, Payload> {
   /** The form's part of the payload; its values by default. */
   payloadOf?: (values: Values) => object;
   /**
-   * Sends the checked payload. Throwing the ApiError of a 400 shows its field errors;
-   * any other failure is only logged.
+   * Sends the checked payload. Throwing the ApiError of a 400 shows its field errors; a
+   * failure of the server (a 5xx, or no answer) is said above the fields; any other
+   * failure is only logged.
    */
   send: (payload: Payload) => Promise<void>;
   /** Ask for consent to the privacy policy (every public form does; the staff sign-in does not). */
@@ -71,9 +72,10 @@ export function usePublicForm<Values extends object, Payload>({
     onSent: captcha.reset,
     onFailed: (error) => {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
-      // A failed send is only logged; whether the solution was spent is unknown.
       if (fieldErrors.length === 0) console.error('[form] sending failed', error);
-      // The server refused the solution (or spent it), or may have: the widget starts over.
+      // The server refused the solution, or may have spent it before failing (the staff
+      // sign-in checks it before anything else) or before the answer got lost: the widget
+      // starts over with a fresh puzzle, and the visitor sends again once it is solved.
       if (fieldErrors.length === 0 || fieldErrors.some((fieldError) => fieldError.field === 'captchaSolution')) captcha.reset();
     },
   });

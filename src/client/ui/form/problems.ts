@@ -4,7 +4,7 @@ import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { fieldErrorsOf } from '#shared/schemas/validation.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, isServerFailure } from '#client/lib/api.ts';
 
 /**
  * What a form says is wrong with a field: a catalogue key from our own check with the
@@ -40,6 +40,15 @@ export function problemsFromApi(errors: NonNullable<ErrorBody['errors']>, rename
   const problems: Problems = {};
   for (const error of errors) problems[rename(error.field)] ??= { messagesByLanguage: error.messagesByLanguage };
   return problems;
+}
+
+/**
+ * What every form says when the server failed (a 5xx) or did not answer: the visitor did
+ * nothing wrong, what they typed is still there, and sending again may work. Undefined
+ * for any other failure.
+ */
+export function serverFailureOf(error: unknown): Problem | undefined {
+  return isServerFailure(error) ? { key: 'forms.serverFailed' } : undefined;
 }
 
 /** The server's reason for refusing a call (its error's texts), else `otherwise`: what a form says above its fields. */

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, NoAnswerError } from '#client/lib/api.ts';
 import { useForm, type FormOptions } from './use-form.ts';
 
 const schema = z.object({ email: z.email({ error: 'error.invalidEmail' }), address: z.object({ zip: z.string().min(1) }) });
@@ -87,6 +87,21 @@ describe('useForm', () => {
     const silent = renderForm({ send: async () => Promise.reject(conflict), initial: { email: 'anna@example.ch', address: { zip: '8001' } } });
     await act(() => silent.result.current.submit());
     expect(silent.result.current.elsewhere).toEqual([]);
+  });
+
+  it.each([
+    ['answers 5xx', new ApiError(503, {})],
+    ['does not answer', new NoAnswerError(new TypeError('Failed to fetch'))],
+  ])('says so above the fields when the server %s, before the form\'s own refusal, and keeps the values', async (_case, failure) => {
+    const typed = { email: 'anna@example.ch', address: { zip: '8001' } };
+    const { result, rerender } = renderForm({ send: async () => Promise.reject(failure), refusalOf: () => ({ key: 'error.invalid' }) });
+    act(() => result.current.update(() => typed));
+    await act(() => result.current.submit());
+    expect(result.current.elsewhere).toEqual(['Something went wrong on our side. Please try again; nothing was sent.']);
+    expect(result.current.values).toEqual(typed);
+    expect(result.current.sending).toBe(false);
+    rerender({ language: 'de-CH', initial });
+    expect(result.current.elsewhere).toEqual(['Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.']);
   });
 
   it('waits until it may be sent, and shows problems found outside the form at its fields', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Language } from '#shared/locales.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { formReducer, initialFormState, placeProblems, valueAt, valuesOf } from './form-state.ts';
-import { problemsFromApi, problemsFromSchema, problemText, type Problem, type Problems } from './problems.ts';
+import { problemsFromApi, problemsFromSchema, problemText, serverFailureOf, type Problem, type Problems } from './problems.ts';
 
 type Leaf = string | number | boolean | null | undefined | readonly unknown[];
 
@@ -59,7 +59,11 @@ export interface FormOptions<Values extends object, Payload> {
   send?: (payload: Payload) => Promise<unknown>;
   /** Whether the form may be sent now (a box ticked, a captcha solved, a field not blank). */
   canSend?: (values: Values) => boolean;
-  /** What the form says above its fields when sending fails without field errors; nothing by default. */
+  /**
+   * What the form says above its fields when sending is refused without field errors;
+   * nothing by default. A failure of the server (a 5xx, or no answer) is always said, the
+   * same way for every form (`serverFailureOf`).
+   */
   refusalOf?: (error: unknown) => Problem | undefined;
   onSent?: () => void;
   /** After a failed send is shown (the captcha starts over, a conflict reloads the page's data). */
@@ -160,7 +164,9 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
       options.onSent?.();
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
-      showProblems(fieldErrors.length > 0 ? problemsFromApi(fieldErrors, rename) : {}, fieldErrors.length > 0 ? undefined : options.refusalOf?.(error));
+      // Every form says when the server failed or did not answer; other refusals only where the form asks.
+      const refusal = fieldErrors.length > 0 ? undefined : (serverFailureOf(error) ?? options.refusalOf?.(error));
+      showProblems(fieldErrors.length > 0 ? problemsFromApi(fieldErrors, rename) : {}, refusal);
       if (focusProblems) focusFirstProblem();
       options.onFailed?.(error);
     } finally {

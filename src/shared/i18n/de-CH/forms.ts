@@ -57,6 +57,7 @@ export const forms = {
   'forms.submit.hint':
     'Um das Formular zu senden, stimmen Sie der Datenschutzerklärung zu und schliessen Sie die Anti-Roboter-Prüfung ab.',
   'forms.submit.captchaHint': 'Um das Formular zu senden, schliessen Sie die Anti-Roboter-Prüfung ab.',
+  'forms.serverFailed': 'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.',
   'forms.dialog.close': 'Schliessen',
   'forms.newsletter.open': 'Newsletter abonnieren',
   'forms.newsletter.title': 'Abonnieren Sie unseren Newsletter',

@@ -54,6 +54,8 @@ export const forms = {
   'forms.submit.sending': 'Sending…',
   'forms.submit.hint': 'To send the form, agree to the privacy policy and complete the anti-robot verification.',
   'forms.submit.captchaHint': 'To send the form, complete the anti-robot verification.',
+  // A 5xx answer or none at all, for every form of the client (src/client/ui/form/problems.ts)
+  'forms.serverFailed': 'Something went wrong on our side. Please try again; nothing was sent.',
   'forms.dialog.close': 'Close',
   'forms.newsletter.open': 'Subscribe to the newsletter',
   'forms.newsletter.title': 'Subscribe to our newsletter',

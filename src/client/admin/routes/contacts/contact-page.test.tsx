@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
@@ -9,9 +7,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { ContactRecord } from '#shared/schemas/contacts.ts';
-import { LanguageProvider } from '#client/lib/i18n.tsx';
-import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
-import { createQueryClient } from '#client/lib/queries.ts';
+import { renderBackOffice } from '../../../../../tests/helpers/back-office.tsx';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactPage from './contact-page.tsx';
 
@@ -101,14 +97,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string, language: Language = 'en-US') {
-  const router = createMemoryRouter([{ path: adminPaths.contact(':contactId'), element: <ContactPage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
+  renderBackOffice([{ path: adminPaths.contact(':contactId'), element: <ContactPage /> }], path, language);
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

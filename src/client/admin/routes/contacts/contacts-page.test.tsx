@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactAdminCalls } from '#shared/contract/contacts-admin.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { adminPaths } from '#shared/paths.ts';
 import type { ContactList } from '#shared/schemas/contacts.ts';
-import { LanguageProvider } from '#client/lib/i18n.tsx';
-import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
-import { createQueryClient } from '#client/lib/queries.ts';
+import { renderBackOffice } from '../../../../../tests/helpers/back-office.tsx';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import ContactsPage from './contacts-page.tsx';
 
@@ -50,21 +46,11 @@ afterEach(() => {
 });
 
 function renderAt(path: string, language: Language = 'en-US') {
-  const router = createMemoryRouter(
-    [
-      { path: adminPaths.contacts(), element: <ContactsPage /> },
-      { path: adminPaths.contact(':contactId'), element: <p>the record</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initial={language} loadCatalogue={loadBackOfficeCatalogue}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  const routes = [
+    { path: adminPaths.contacts(), element: <ContactsPage /> },
+    { path: adminPaths.contact(':contactId'), element: <p>the record</p> },
+  ];
+  return renderBackOffice(routes, path, language);
 }
 
 describe('the contacts list', () => {

@@ -5,7 +5,7 @@ import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { orderNoteSchema, type AdminOrder, type TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { TextAreaField } from '#client/ui/form/fields.tsx';
+import { FormProblems, TextAreaField } from '#client/ui/form/fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
 import { useCan } from '../../staff.ts';
@@ -103,6 +103,7 @@ export function Timeline({ order, onNoteAdded }: { order: AdminOrder; onNoteAdde
     <section aria-labelledby="admin-order-history" className="admin-timeline">
       <h2 id="admin-order-history">{t('admin.order.history')}</h2>
       {canEdit && <form className="form admin-timeline__form" onSubmit={form.onSubmit} noValidate>
+        <FormProblems texts={form.elsewhere} />
         <TextAreaField {...form.field('text')} label={t('admin.order.note.label')} maxLength={2000} rows={3} />
         <div className="form__actions">
           <button type="submit" className="admin-button admin-button--secondary" disabled={!form.ready || form.sending}>

@@ -6,6 +6,7 @@ import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField, FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx';
+import { problemText, refusalOf, serverFailureOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { filterOf, type OrdersView } from './orders-url.ts';
 
@@ -49,6 +50,9 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
       void queryClient.invalidateQueries({ queryKey: viewsQuery.queryKey });
     },
   });
+
+  // Deleting is a button, not a form: its failure is said the way a form says it.
+  const removeProblem = remove.error ? (serverFailureOf(remove.error) ?? refusalOf(remove.error)) : undefined;
 
   const list = views.data ?? [];
   const current = list.find((saved) => saved.id === chosen);
@@ -94,6 +98,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
           </button>
         )}
       </div>
+      <FormProblems texts={removeProblem ? [problemText(removeProblem, language)] : []} />
       <form className="admin-views__save" onSubmit={form.onSubmit} noValidate>
         <FormProblems texts={form.elsewhere} />
         <TextField {...form.field('name')} label={t('admin.views.name')} autoComplete="off" maxLength={100} />

@@ -5,12 +5,12 @@ import { formatDateTime } from '#shared/dates.ts';
 import { languages } from '#shared/locales.ts';
 import { invitationSchema, type StaffAccount, type StaffOverview } from '#shared/schemas/staff-admin.ts';
 import { staffRoles, type StaffRole } from '#shared/staff-roles.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { translate } from '#client/lib/translate.ts';
 import { FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx';
-import { refusalOf } from '#client/ui/form/problems.ts';
+import { problemText, refusalOf, serverFailureOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { LoadFailed } from '../../load-failed.tsx';
 import { TableScroll } from '../../table-scroll.tsx';
@@ -38,7 +38,8 @@ export default function StaffPage() {
       setNotice(t('adminStaff.saved'));
     },
   });
-  const refusal = change.error instanceof ApiError ? change.error.body.error?.messagesByLanguage[language] : undefined;
+  // Why a change of an account failed: as a form says it (the server's failure, else its reason).
+  const refusal = change.error ? (serverFailureOf(change.error) ?? refusalOf(change.error)) : undefined;
 
   if (overview.isPending) return <p role="status">{t('admin.loading')}</p>;
   if (overview.error || !overview.data) return <LoadFailed onRetry={() => void overview.refetch()} />;
@@ -54,7 +55,7 @@ export default function StaffPage() {
       {notice && !change.error && <p role="status">{notice}</p>}
       {refusal && (
         <p className="admin-alert" role="alert">
-          {refusal}
+          {problemText(refusal, language)}
         </p>
       )}
       <TableScroll label={t('adminStaff.title')}>

@@ -3,12 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import type { Language } from '#shared/locales.ts';
+import type { WebinarInput } from '#shared/schemas/webinars.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
 import { DeleteWebinarDialog } from './delete-webinar-dialog.tsx';
 import { WebinarForm } from './webinar-form.tsx';
@@ -120,5 +121,35 @@ describe('the webinar form', () => {
     const code = screen.getByLabelText(/^Code/);
     await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Another webinar already has this code.')).toBeTruthy();
+  });
+
+  it.each([
+    ['answers 500', refuse('internal')],
+    [
+      'does not answer',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ] as const)('says so when the server %s, and keeps what was typed', async (_case, failure) => {
+    api.answer(webinarAdminCalls.createWebinar, failure);
+    const create = async (payload: WebinarInput) => void (await callApi(webinarAdminCalls.createWebinar, { body: payload }));
+    renderWith(<WebinarForm initial={emptyWebinarForm} submitLabel="adminWebinars.create.submit" onSubmit={create} />, 'de-CH');
+    fireEvent.change(screen.getByLabelText(/^Code/), { target: { value: 'PHISHING-1' } });
+    fireEvent.change(screen.getByLabelText(/^Titel/), { target: { value: 'Phishing erkennen' } });
+    fireEvent.change(screen.getByLabelText(/^Sprache/), { target: { value: 'de-CH' } });
+    fireEvent.change(screen.getByLabelText(/^Datum/), { target: { value: '2027-07-03' } });
+    fireEvent.change(screen.getByLabelText(/^Uhrzeit/), { target: { value: '14:00' } });
+    fireEvent.change(screen.getByLabelText(/^Dauer in Minuten/), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText(/^Beschreibung/), { target: { value: 'Text' } });
+    fireEvent.change(screen.getByLabelText(/^Link zur Teilnahme/), { target: { value: 'https://meet.example.com/x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Webinar erstellen' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.',
+    );
+    expect((screen.getByLabelText(/^Titel/) as HTMLInputElement).value).toBe('Phishing erkennen');
+    expect((screen.getByLabelText(/^Link zur Teilnahme/) as HTMLInputElement).value).toBe('https://meet.example.com/x');
+    expect(screen.getByRole('button', { name: 'Webinar erstellen' })).toHaveProperty('disabled', false);
   });
 });

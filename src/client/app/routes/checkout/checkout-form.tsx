@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { appPaths } from '#shared/paths.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { problemText, type Problem } from '#client/ui/form/problems.ts';
+import { problemText, serverFailureOf, type Problem } from '#client/ui/form/problems.ts';
 import type { Form, useCaptcha } from '#client/ui/form/use-form.ts';
 import { CheckoutActions } from './checkout-actions.tsx';
 import { isBefore, type CheckoutStep } from './checkout-steps.ts';
@@ -23,7 +23,7 @@ function orderProblemOf(error: unknown): Problem | undefined {
   if (error instanceof ApiError && error.status === 409) {
     return error.body.error ? { messagesByLanguage: error.body.error.messagesByLanguage } : { key: 'checkout.confirmation.alreadyOrdered' };
   }
-  return { key: 'checkout.confirmation.failed' };
+  return serverFailureOf(error) ?? { key: 'checkout.confirmation.failed' };
 }
 
 function CheckoutAlert({ children }: { children: ReactNode }) {
@@ -60,8 +60,10 @@ export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, 
   const t = useT();
   const { language } = useLanguage();
   const { save, order } = data;
-  // A save that failed for another reason than the visitor's input has its own message.
+  // A save that failed for another reason than the visitor's input has its own message; a
+  // failure of the server is said as every form says it.
   const saveFailed = save.error !== null && !(save.error instanceof ApiError && (save.error.fieldErrors.length > 0 || save.error.status === 409));
+  const saveProblem: Problem = serverFailureOf(save.error) ?? { key: 'checkout.invoiceSaveFailed' };
   // Emptied since the page opened (the server refused the order): said here, with the way to the cart.
   const emptied = data.stillCart && !data.hasLines;
   const orderProblem = emptied ? undefined : orderProblemOf(order.error);
@@ -81,7 +83,7 @@ export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, 
       )}
       {saveFailed && (
         <CheckoutAlert>
-          <p>{t('checkout.invoiceSaveFailed')}</p>
+          <p>{problemText(saveProblem, language)}</p>
         </CheckoutAlert>
       )}
       {orderProblem && (

@@ -527,6 +527,53 @@ describe('checkout page', () => {
     await waitFor(() => expect(document.activeElement).toBe(agree));
   });
 
+  it.each([
+    ['answers 500', () => refuse('internal')],
+    [
+      'does not answer',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ] as const)('says so when the server %s on the order, and orders with a new captcha once it answers', async (_case, failure) => {
+    server.info = savedInfo(5);
+    sessionStorage.setItem(`checkout-draft:${orderId}`, JSON.stringify({ agreed: true }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout();
+    await heading('Step 6 of 7: Order confirmation');
+    fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    server.checkoutAnswer = failure;
+    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong on our side. Please try again; nothing was sent.');
+    expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1');
+    const order = screen.getByRole('button', { name: 'Order with obligation to pay' });
+    expect(order).toHaveProperty('disabled', true);
+    expect(document.cookie).toContain('shopping_cart');
+
+    fireEvent.click(within(screen.getByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
+    expect(order).toHaveProperty('disabled', false);
+    server.checkoutAnswer = undefined;
+    fireEvent.click(order);
+    expect(await heading('Step 7 of 7: Thank you')).toBeTruthy();
+    expect(server.checkouts.map((body) => (body as { captchaSolution: string }).captchaSolution)).toEqual(['solution-0', 'solution-1']);
+  });
+
+  it('says so when the server fails saving a step, in German, and keeps what was typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCheckout('de-CH');
+    await heading('Schritt 1 von 7: Rechnungsangaben');
+    type(/^Firmenname/, 'Muster AG');
+    server.putAnswer = refuse('internal');
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Auf unserer Seite ist etwas schiefgelaufen. Bitte versuchen Sie es nochmals; es wurde nichts gesendet.',
+    );
+    expect((screen.getByLabelText(/^Firmenname/) as HTMLInputElement).value).toBe('Muster AG');
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await heading('Schritt 2 von 7: Adresse')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('opens an order that is no longer a cart at the thank-you step', async () => {
     server.detail = orderDetail({ number: 'CSA-2026-0007', status: 'INVOICED', details: { shoppingCart: false, status: 'INVOICED' } });
     renderCheckout('de-CH');

@@ -7,7 +7,7 @@ import { isLanguage, languages, type Language } from '#shared/locales.ts';
 import { newsletterUnsubscribeSection, sitePath } from '#shared/paths.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
 import { newsletterPreferencesUpdateSchema, type NewsletterPreferences, type NewsletterPreferencesUpdate, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
+import { ApiError, callApi, isServerFailure } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField, FormProblems, SelectField } from '#client/ui/form/fields.tsx';
@@ -146,6 +146,8 @@ function Preferences({ token, preferences, onGone }: { token: string; preference
       // The form shows the field errors of a save.
       if (kind === 'save' && error instanceof ApiError && error.fieldErrors.length > 0) return;
       console.error(`[preferences] ${kind} failed`, error);
+      // The form says a failure of the server itself, above its fields.
+      if (kind === 'save' && isServerFailure(error)) return;
       show(saidOf(error, 'preferences.failed'), true);
     },
   });
