@@ -86,4 +86,28 @@ describe('the server process', () => {
       await second.kill();
     }
   }, 180_000);
+
+  it('logs a failure nothing caught at fatal, stops gracefully and exits 1, for its supervisor to start it again', async () => {
+    data.remove();
+    port = await freePort();
+    // A stand-in for a defect outside every handler: SIGUSR2 throws, or rejects, in the server's process.
+    const defects = {
+      'uncaught exception': 'process.on("SIGUSR2", () => { throw new Error("escaped every handler"); });',
+      'unhandled rejection': 'process.on("SIGUSR2", () => { Promise.reject(new Error("escaped every handler")); });',
+    };
+    for (const [kind, defect] of Object.entries(defects)) {
+      const server = startBuiltServer({ port, command: [process.execPath, '--import', `data:text/javascript,${encodeURIComponent(defect)}`, 'scripts/start.mjs'], settings: { DATA_DIR: data.dataDir } });
+      try {
+        await server.ready();
+        server.child.kill('SIGUSR2');
+        expect(await server.exited, kind).toBe(1);
+        const fatal = server.log().find((entry) => entry.level === 60);
+        expect(fatal?.msg, kind).toBe(`${kind}: stopping`);
+        expect((fatal?.err as { message?: string } | undefined)?.message, kind).toBe('escaped every handler');
+        expect(server.log().at(-1)?.msg, kind).toBe('stopped');
+      } finally {
+        await server.kill();
+      }
+    }
+  }, 240_000);
 });

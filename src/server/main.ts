@@ -57,11 +57,13 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ reason }, 'stopping: no new connections, finishing the requests in progress and the mail being sent');
     // A mail send that hangs (transport.ts gives up after 40 s) does not hold the stop up:
-    // its claim runs out and another process sends it.
+    // its claim runs out and another process sends it. The timer also keeps the process
+    // alive until the stop is done: once the server is closed, a wait for the database's
+    // thread alone would not, and the process would end on its own, half stopped, with 0.
     setTimeout(() => {
       app.log.error(`not stopped within ${stopSeconds} s: exiting`);
       process.exit(1);
-    }, stopSeconds * 1000).unref();
+    }, stopSeconds * 1000);
     try {
       await Promise.all([http.stop(requestsSeconds * 1000), app.mailWorker.stop()]);
       await app.close(); // the order jobs and the invoice thread

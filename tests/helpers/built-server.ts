@@ -65,13 +65,14 @@ export interface ServerProcess {
 
 /**
  * Starts `command` (by default `node scripts/start.mjs`, what `npm start` runs) on `port`
- * with `settings` beside PORT; HOST is the loopback address unless a test sets another.
+ * with `settings` beside PORT; HOST is the loopback address unless a test sets another, or
+ * with `host: false` the server's default.
  */
-export function startServer(options: { port: number; settings: Record<string, string>; command?: [string, ...string[]]; cwd?: string }): ServerProcess {
+export function startServer(options: { port: number; settings: Record<string, string>; command?: [string, ...string[]]; cwd?: string; host?: false }): ServerProcess {
   const [command, ...args] = options.command ?? [process.execPath, 'scripts/start.mjs'];
   const child = spawn(command, args, {
     cwd: options.cwd ?? projectRoot,
-    env: userEnvironment({ HOST: '127.0.0.1', PORT: String(options.port), ...options.settings }),
+    env: userEnvironment({ ...(options.host === false ? {} : { HOST: '127.0.0.1' }), PORT: String(options.port), ...options.settings }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
