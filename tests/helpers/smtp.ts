@@ -12,6 +12,8 @@ export interface TestSmtpServer {
   raws: Buffer[];
   /** Resolves once `count` mails have arrived (or rejects after `timeoutMs`). */
   waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** Resolves with the first mail `matches` and its bytes as received, once it has arrived (or rejects after `timeoutMs`). */
+  waitForMail(matches: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<{ mail: ParsedMail; raw: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,17 @@ export async function startSmtpServer(port = 0, options: { delayMs?: number } = 
         .catch(callback);
     },
   });
+  /** Waits until `done` holds, looking again whenever a mail arrives. */
+  async function arrival(done: () => boolean, timeoutMs: number, failure: () => string): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(failure());
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return {
@@ -55,15 +68,13 @@ export async function startSmtpServer(port = 0, options: { delayMs?: number } = 
     connections: () => connections,
     raws,
     async waitForMails(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (mails.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${mails.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+      await arrival(() => mails.length >= count, timeoutMs, () => `expected ${count} mails, got ${mails.length}`);
       return mails;
+    },
+    async waitForMail(matches, timeoutMs = 10_000) {
+      await arrival(() => mails.some(matches), timeoutMs, () => `no matching mail among the ${mails.length} received`);
+      const index = mails.findIndex(matches);
+      return { mail: mails[index]!, raw: raws[index]! };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

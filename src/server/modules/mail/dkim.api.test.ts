@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dkimKey } from '../../../../tests/helpers/dkim.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp } from '../../../../tests/helpers/test-app.ts';
 import { composeMail } from './compose.ts';
@@ -21,15 +21,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-
-/** The DNS of cybersafe-academy.example: the key of selector mail2026, nothing else. */
-const resolver = async (name: string, type: string): Promise<string[][]> => {
-  if (type === 'TXT' && name === 'mail2026._domainkey.cybersafe-academy.example') return [[`v=DKIM1; k=rsa; p=${publicDer}`]];
-  throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
-};
+/** The key of selector mail2026, and the DNS of cybersafe-academy.example with it, nothing else. */
+const { privatePem, resolver } = dkimKey('cybersafe-academy.example', 'mail2026');
 
 const message = () =>
   composeMail('3f0c3a9e-4a57-4e0c-9d0e-6a1f3f0e2b11', 'cybersafe-academy.example', {
