@@ -67,3 +67,24 @@ export async function solveCaptchaOver(base: string, family: FormFamily): Promis
   return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }
 
+
+/** A buyer at a Swiss company, as the checkout's invoice-info steps ask for one. */
+interface SwissBuyer {
+  company: string;
+  street: string;
+  zip: string;
+  city: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The bodies of the checkout's four invoice-info steps (`PUT /api/orders/{id}/invoice-info`), in order, as the checkout page sends them. */
+export function invoiceInfoSteps(buyer: SwissBuyer): Record<string, unknown>[] {
+  return [
+    { company: { name: buyer.company } },
+    { address: { street: buyer.street, zip: buyer.zip, city: buyer.city, countryCode: 'CH' } },
+    { invoiceAddressSameAsAddress: true },
+    { contact: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
+  ].map((body, index) => ({ ...body, step: index + 1 }));
+}

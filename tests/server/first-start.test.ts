@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '#shared/locales.ts';
 import { adminBasePath, adminPaths, appPaths, appUrl } from '#shared/paths.ts';
 import { freePort, projectRoot, startServer, type ServerProcess } from '../helpers/built-server.ts';
-import { Browser, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
+import { Browser, invoiceInfoSteps, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
 
 /**
  * A first start as the README tells a new user to make it: a fresh copy of the repository
@@ -121,13 +121,8 @@ describe('a first start of a fresh copy, as the README says', () => {
     expect(cart.status).toBe(200);
     const orderId = cart.json.id as string;
     expect((await call(browser, 'POST', `/api/orders/${orderId}/subscribe`, await person('cart@example.ch'))).status).toBe(200);
-    for (const [step, body] of [
-      { company: { name: 'Muster AG' } },
-      { address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' } },
-      { invoiceAddressSameAsAddress: true },
-      { contact: { firstName: 'Anna', lastName: 'Muster', email: 'buyer@example.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
-    ].entries()) {
-      expect((await call(browser, 'PUT', `/api/orders/${orderId}/invoice-info`, { ...body, step: step + 1 })).status).toBe(200);
+    for (const body of invoiceInfoSteps({ company: 'Muster AG', street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', firstName: 'Anna', lastName: 'Muster', email: 'buyer@example.ch' })) {
+      expect((await call(browser, 'PUT', `/api/orders/${orderId}/invoice-info`, body)).status).toBe(200);
     }
     // The checkout page as it is before the order is placed, then the order.
     for (const language of languages) expect((await get(appUrl(appPaths.checkout(orderId)), language)).status).toBe(200);
