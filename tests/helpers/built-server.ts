@@ -59,7 +59,7 @@ export interface ServerProcess {
   errors(): LogEntry[];
   /** Resolves once /api/ready answers (a build may come first); fails if the process ends first. */
   ready(timeoutMs?: number): Promise<void>;
-  /** SIGKILL, when still running. */
+  /** SIGKILL to the process and everything it started, when still running. */
   kill(): Promise<void>;
 }
 
@@ -70,7 +70,10 @@ export interface ServerProcess {
  */
 export function startServer(options: { port: number; settings: Record<string, string>; command?: [string, ...string[]]; cwd?: string; host?: false }): ServerProcess {
   const [command, ...args] = options.command ?? [process.execPath, 'scripts/start.mjs'];
+  // A process group of its own, so that a kill reaches the server under `npm start` too (npm
+  // runs it as a child, which would outlive npm).
   const child = spawn(command, args, {
+    detached: true,
     cwd: options.cwd ?? projectRoot,
     env: userEnvironment({ ...(options.host === false ? {} : { HOST: '127.0.0.1' }), PORT: String(options.port), ...options.settings }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,7 +110,11 @@ export function startServer(options: { port: number; settings: Record<string, st
       throw new Error(`the server was not ready within ${timeoutMs / 1000} s:\n${output.slice(-4000)}`);
     },
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The group has ended already.
+      }
       await exited;
     },
   };
