@@ -71,7 +71,7 @@ import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { registerCall } from './http/register-call.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
-import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, clientRequestIdOf, frameworkErrorHandler, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
@@ -133,6 +133,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
         if (!front.readyPages?.answer(request, response)) handler(request, response);
       });
+      // Refusals written on the raw socket (clientErrorHandler below) need the request's method.
+      watchRequestMethods(server);
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);
       return server;
