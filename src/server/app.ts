@@ -71,7 +71,7 @@ import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { registerCall } from './http/register-call.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
-import { answeredSafely, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError } from './plugins/errors.ts';
+import { answeredSafely, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
@@ -140,6 +140,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
         if (!answerBeforeFastify(request, response)) handler(request, response);
       });
+      // Refusals written on the raw socket (clientErrorHandler below) need the request's method.
+      watchRequestMethods(server);
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);
       return server;

@@ -28,10 +28,37 @@ const errorStatus = {
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * The codes of field errors, with when each is given: the only codes a 400 with `errors`
+ * carries (docs/product/api-conventions.md#errors). The OpenAPI document lists them; the
+ * shared schemas' issues are mapped onto them in one place (src/shared/schemas/validation.ts).
+ */
+export const fieldErrorCodes = {
+  required: 'a value is missing or empty',
+  invalid: 'the value does not have the form the field needs',
+  invalidOption: 'the value is not one of the options of the field',
+  invalidEmail: 'not an e-mail address',
+  tooShort: 'a text shorter than the field allows',
+  tooLong: 'a text longer than the field allows',
+  tooSmall: 'a number or date below what the field allows',
+  tooBig: 'a number, date, amount or list above what the field allows',
+  tooLarge: 'a file larger than the field allows',
+  invalidCharacters: 'a NUL character or half of a UTF-16 surrogate pair, text the database cannot store',
+  unknownProduct: 'no product has this code',
+  taken: 'another record already uses this value',
+  past: 'a time that has already passed',
+  wrongPassword: 'the e-mail address and password do not match a staff account',
+  wrongCode: 'a wrong or used second-factor code',
+  expired: 'the anti-robot verification has expired',
+  wrongSiteKey: 'the anti-robot verification was made for another form',
+  used: 'the anti-robot verification has been used already',
+} as const;
+export type FieldErrorCode = keyof typeof fieldErrorCodes;
+
 /** One field error of a validation failure; `field` is a dotted path (`invoiceAddress.zip`). */
 export interface FieldError {
   field: string;
-  code: string;
+  code: FieldErrorCode;
   message: MessageKey;
   params?: MessageParams;
 }
@@ -71,7 +98,7 @@ export class AppError extends Error {
     return new AppError('validation', 'error.validation', { fieldErrors });
   }
 
-  static field(field: string, code: string, message: MessageKey, params?: MessageParams): AppError {
+  static field(field: string, code: FieldErrorCode, message: MessageKey, params?: MessageParams): AppError {
     return AppError.validation([{ field, code, message, ...(params ? { params } : {}) }]);
   }
 }

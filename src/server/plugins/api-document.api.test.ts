@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrorCodes } from '#shared/errors.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { startXsrfSession } from '../../../tests/helpers/xsrf.ts';
 
 /**
  * The OpenAPI document at /api/docs against a real validator and the rules of
@@ -231,6 +233,24 @@ describe('OpenAPI document', () => {
       expect(Object.keys(content), name).toEqual([fileTypeOf(path)]);
       expect(content[fileTypeOf(path) ?? '']?.schema, name).toMatchObject({ type: 'string' });
     }
+  });
+
+  it('lists every code of a field error, with when it is given, and the server answers one of them', async () => {
+    const fieldErrors = doc.components.schemas.FieldErrors as { properties: { errors: { items: { properties: { code: { enum: string[]; description: string } } } } } };
+    const code = fieldErrors.properties.errors.items.properties.code;
+    expect(code.enum).toEqual(Object.keys(fieldErrorCodes));
+    for (const [listed, when] of Object.entries(fieldErrorCodes)) expect(code.description).toContain(`\`${listed}\` ${when}`);
+    // A schema's own text (the phone format) comes with one of the listed codes, not the validator's.
+    const xsrf = await startXsrfSession(t.app);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      headers: xsrf.headers,
+      payload: { firstName: 'Anna', email: 'anna@example', phoneNumber: '(044)', phoneCountryCode: '+41', role: 'CEO', agreeWithDataPrivacy: false, captchaSolution: 'x' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const codes = Object.fromEntries((refused.json().errors as { field: string; code: string }[]).map((error) => [error.field, error.code]));
+    expect(codes).toEqual({ email: 'invalidEmail', phoneNumber: 'invalid', phoneCountryCode: 'invalid', role: 'invalidOption', agreeWithDataPrivacy: 'required' });
   });
 
   it('describes the error bodies the server sends', async () => {

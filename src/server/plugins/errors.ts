@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -156,9 +156,38 @@ export function frameworkErrorHandler(_error: FastifyError, _request: FastifyReq
 }
 
 /**
+ * The method of the request each connection is sending, as its first bytes name it: an
+ * answer written on the raw socket (below) must leave out its body for a HEAD, and Node
+ * tells a request's method only once its whole head has arrived. `open` is the request
+ * whose head has arrived, until the parser has read all of it; bytes arriving while none
+ * is open begin the next request.
+ */
+const requestsBeingRead = new WeakMap<Socket, { method: string; open: IncomingMessage | undefined; headPending: boolean }>();
+
+export function watchRequestMethods(server: Server): void {
+  server.on('connection', (socket: Socket) => {
+    const state = { method: '', open: undefined as IncomingMessage | undefined, headPending: false };
+    requestsBeingRead.set(socket, state);
+    // Before the parser's own listener, so the bytes are seen before they are parsed.
+    socket.prependListener('data', (chunk: Buffer) => {
+      if (state.headPending || (state.open && !state.open.complete)) return;
+      state.method = /^[A-Z]+(?= )/.exec(chunk.toString('latin1', 0, 16))?.[0] ?? '';
+      state.headPending = true;
+      state.open = undefined;
+    });
+  });
+  server.on('request', (request: IncomingMessage) => {
+    const state = requestsBeingRead.get(request.socket);
+    if (!state) return;
+    state.open = request;
+    state.headPending = false;
+  });
+}
+
+/**
  * Requests the HTTP parser refuses (too slow, headers too large, not HTTP): answered on the
  * raw socket in the same JSON shape, then the connection is closed. The option
- * `clientErrorHandler` of the Fastify instance.
+ * `clientErrorHandler` of the Fastify instance; `watchRequestMethods` must watch the server.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -169,10 +198,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         ? new AppError('headersTooLarge')
         : new AppError('badRequest');
   const body = JSON.stringify(errorBody(appError));
+  // A HEAD's answer is its headers alone (Content-Length still says what a GET would get).
+  const isHead = requestsBeingRead.get(socket)?.method === 'HEAD';
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${isHead ? '' : body}`,
     );
   }
   socket.destroy();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newsletterSubscriptions, rateLimitCounters } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { signInAsStaff } from '../../../tests/helpers/staff.ts';
@@ -161,6 +161,42 @@ describe('headers and addresses', () => {
     }
   });
 
+  it('answers a HEAD refused for its headers, by the parser or by our own check, without a body', async () => {
+    const served = await createTestApp();
+    try {
+      await served.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.app.server.address() as AddressInfo;
+      // One header line above Node's limit (refused while parsing), many small ones (refused by our check).
+      for (const headers of [`X-Big: ${'a'.repeat(20_000)}\r\n`, headerLines(2000)]) {
+        const answer = await rawRequest(port, `HEAD /api/health HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
+        expect(answer).toMatch(/^HTTP\/1\.1 431/);
+        expect(answer.endsWith('\r\n\r\n'), answer).toBe(true);
+      }
+      // Node's own client reads such an answer whole, as it reads any HEAD answer.
+      const status = await new Promise<number | string>((resolve) => {
+        const request = http.request({ host: '127.0.0.1', port, method: 'HEAD', path: '/api/health', agent: false, headers: { 'x-big': 'a'.repeat(20_000) } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        request.end();
+      });
+      expect(status).toBe(431);
+      // A GET refused on the same connection after a HEAD was answered carries its body.
+      const socket = net.connect(port, '127.0.0.1');
+      let answers = '';
+      socket.on('data', (chunk) => (answers += chunk.toString()));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      socket.write('HEAD /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await vi.waitFor(() => expect(answers).toMatch(/^HTTP\/1\.1 200/));
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      await closed;
+      expect(bodyOf(answers.slice(answers.indexOf('HTTP/1.1 431'))).error?.code).toBe('headersTooLarge');
+    } finally {
+      await served.close();
+    }
+  });
+
   it('answers an unknown API address with doubled slashes in JSON, not with the page', async () => {
     for (const url of ['//api//orders', '/api//nothing', '//captcha//x']) {
       const response = await t.app.inject(url);
@@ -277,6 +313,7 @@ describe('slow and many clients', () => {
         body,
       );
       const trickledHeaders = slowClient(port, 'GET /api/health HTTP/1.1\r\n', 'Host: localhost\r\nX-Slow: ' + 'a'.repeat(100));
+      const trickledHead = slowClient(port, 'HEAD /api/health HTTP/1.1\r\n', 'Host: localhost\r\nX-Slow: ' + 'a'.repeat(100));
       const served = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(served.status).toBe(200);
       for (const client of await Promise.all([trickledBody, trickledHeaders])) {
@@ -284,6 +321,10 @@ describe('slow and many clients', () => {
         expect(client.answer).toContain('"code":"requestTimeout"');
         expect(client.ms).toBeLessThan(10_000);
       }
+      // A HEAD answer has no body, refusals included.
+      const head = await trickledHead;
+      expect(head.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(head.answer.endsWith('\r\n\r\n'), head.answer).toBe(true);
     } finally {
       await slow.close();
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorBody } from '../errors.ts';
+import { fieldErrorCodes, type ErrorBody, type FieldErrorCode } from '../errors.ts';
 import { messagesByLanguageSchema } from './forms.ts';
 
 /**
@@ -12,7 +12,11 @@ export const fieldErrorsBodySchema = z.object({
     .array(
       z.object({
         field: z.string().describe('Dotted path of the field in the body, query or path (`invoiceAddress.zip`, `topicIds.2`)'),
-        code: z.string().describe('What is wrong: `required`, `invalid`, `invalidOption`, `tooShort`, …'),
+        code: z.enum(Object.keys(fieldErrorCodes) as [FieldErrorCode, ...FieldErrorCode[]]).describe(
+          `What is wrong with the field: ${Object.entries(fieldErrorCodes)
+            .map(([code, when]) => `\`${code}\` ${when}`)
+            .join('; ')}.`,
+        ),
         messagesByLanguage: messagesByLanguageSchema,
       }),
     )

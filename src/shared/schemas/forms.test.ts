@@ -66,7 +66,7 @@ describe('formSubmissionSchema', () => {
       { field: 'firstName', code: 'required', message: 'error.required' },
       { field: 'email', code: 'required', message: 'error.required' },
       { field: 'captchaSolution', code: 'required', message: 'error.required' },
-      { field: 'agreeWithDataPrivacy', code: 'invalid_value', message: 'error.consentRequired' },
+      { field: 'agreeWithDataPrivacy', code: 'required', message: 'error.consentRequired' },
     ]);
     expect(errorsOf(formSubmissionSchema, { ...valid, firstName: '   ', email: '' })).toEqual([
       { field: 'firstName', code: 'required', message: 'error.required' },
@@ -75,10 +75,13 @@ describe('formSubmissionSchema', () => {
   });
 
   it('refuses a consent that is not exactly true', () => {
-    for (const agreeWithDataPrivacy of [false, 'true', 1]) {
-      expect(errorsOf(formSubmissionSchema, { ...valid, agreeWithDataPrivacy })).toEqual([
-        { field: 'agreeWithDataPrivacy', code: 'invalid_value', message: 'error.consentRequired' },
-      ]);
+    // Unticked, the consent is missing; anything else than a tick is not one of its values.
+    for (const [agreeWithDataPrivacy, code] of [
+      [false, 'required'],
+      ['true', 'invalidOption'],
+      [1, 'invalidOption'],
+    ]) {
+      expect(errorsOf(formSubmissionSchema, { ...valid, agreeWithDataPrivacy })).toEqual([{ field: 'agreeWithDataPrivacy', code, message: 'error.consentRequired' }]);
     }
   });
 
@@ -103,7 +106,7 @@ describe('formSubmissionSchema', () => {
     }
     for (const phoneNumber of ['+41 44 668 18 00', '(044) 668', '044/668', 'call me', '044-']) {
       expect(errorsOf(formSubmissionSchema, { ...valid, phoneNumber, phoneCountryCode: 'CH' }), phoneNumber).toEqual([
-        { field: 'phoneNumber', code: 'invalid_format', message: 'error.phoneFormat' },
+        { field: 'phoneNumber', code: 'invalid', message: 'error.phoneFormat' },
       ]);
     }
     expect(translateAll('error.phoneFormat')['en-US']).toBe(
@@ -113,10 +116,10 @@ describe('formSubmissionSchema', () => {
 
   it('needs the country of a phone number, as an ISO code', () => {
     expect(errorsOf(formSubmissionSchema, { ...valid, phoneNumber: '44 668 18 00' })).toEqual([
-      { field: 'phoneCountryCode', code: 'invalid', message: 'error.required' },
+      { field: 'phoneCountryCode', code: 'required', message: 'error.required' },
     ]);
     expect(errorsOf(formSubmissionSchema, { ...valid, phoneNumber: '44 668 18 00', phoneCountryCode: '+41' })).toEqual([
-      { field: 'phoneCountryCode', code: 'invalid_format', message: 'error.invalidOption' },
+      { field: 'phoneCountryCode', code: 'invalid', message: 'error.invalidOption' },
     ]);
   });
 

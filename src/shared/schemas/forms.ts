@@ -121,7 +121,7 @@ const formSubmissionShape = {
 /** A phone number means nothing without its country: both or neither. */
 function phoneNeedsCountry(value: { phoneNumber?: string | undefined; phoneCountryCode?: string | undefined }, ctx: z.RefinementCtx): void {
   if (value.phoneNumber !== undefined && value.phoneCountryCode === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['phoneCountryCode'], message: 'error.required' });
+    ctx.addIssue({ code: 'custom', path: ['phoneCountryCode'], input: value.phoneCountryCode, message: 'error.required' });
   }
 }
 

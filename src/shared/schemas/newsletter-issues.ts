@@ -57,7 +57,7 @@ export const issueInputSchema = z
   .superRefine((input, context) => {
     for (const language of new Set(input.segment.languages)) {
       for (const field of ['subject', 'body'] as const) {
-        if (input.editions[language][field] === '') context.addIssue({ code: 'custom', path: ['editions', language, field], message: 'error.required' });
+        if (input.editions[language][field] === '') context.addIssue({ code: 'custom', path: ['editions', language, field], input: '', message: 'error.required' });
       }
     }
   });

@@ -47,7 +47,7 @@ export const newsletterPreferencesUpdateSchema = z
     language: z.enum(languages, { error: 'error.invalidOption' }).optional(),
   })
   .superRefine((update, context) => {
-    if (!update.preferredLanguage && !update.language) context.addIssue({ code: 'custom', path: ['preferredLanguage'], message: 'error.required' });
+    if (!update.preferredLanguage && !update.language) context.addIssue({ code: 'custom', path: ['preferredLanguage'], input: update.preferredLanguage, message: 'error.required' });
   })
   .transform(({ language, preferredLanguage, ...choices }) => ({ ...choices, preferredLanguage: (preferredLanguage ?? language)! }));
 export type NewsletterPreferencesUpdate = z.output<typeof newsletterPreferencesUpdateSchema>;

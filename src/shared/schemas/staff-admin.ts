@@ -98,7 +98,7 @@ const auditFilterShape = {
 };
 const checkDays = (filter: { fromDate?: string | undefined; toDate?: string | undefined }, ctx: z.RefinementCtx) => {
   if (filter.fromDate && filter.toDate && filter.fromDate > filter.toDate) {
-    ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'error.date.beforeStart' });
+    ctx.addIssue({ code: 'custom', path: ['toDate'], input: filter.toDate, message: 'error.date.beforeStart' });
   }
 };
 

@@ -1,13 +1,16 @@
 import type { z } from 'zod';
-import type { FieldError } from '../errors.ts';
+import type { FieldError, FieldErrorCode } from '../errors.ts';
 import type { MessageKey, MessageParams } from '../i18n/catalogue.ts';
 
 /**
  * Turns Zod issues into field errors with catalogue keys, so that the server's 400 body
  * and the form's own checks say exactly the same thing. A schema picks a specific text
- * by giving a catalogue key as its message (`{ error: 'error.phoneFormat' }`).
+ * by giving a catalogue key as its message (`{ error: 'error.phoneFormat' }`); the code
+ * comes from the kind of issue alone, always one of src/shared/errors.ts.
  * Zod leaves an issue's input out unless parsing with `{ reportInput: true }`; the
- * mapping needs it to tell a missing value ("required") from a wrong one.
+ * mapping needs it to tell a missing value ("required") from a wrong one. The server
+ * reads it off the request at the issue's path, so a refinement of ours names that
+ * value as its issue's `input` (Zod would put the whole object there).
  */
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   return error.issues.map(fieldErrorOf);
@@ -19,6 +22,8 @@ export type IssueLike = Pick<z.core.$ZodIssue, 'code' | 'message' | 'path' | 'in
   minimum?: number | bigint;
   maximum?: number | bigint;
   format?: string;
+  /** The values an `invalid_value` issue allows. */
+  values?: readonly unknown[];
   /** Parameters of the message of a custom issue (`{ example }`). */
   params?: Record<string, unknown>;
 };
@@ -39,15 +44,28 @@ function isSchemaMessageKey(message: string): message is MessageKey {
   return /^error\.[\w.]+$/.test(message);
 }
 
-function describeIssue(issue: IssueLike): { code: string; message: MessageKey; params?: MessageParams } {
-  if (isSchemaMessageKey(issue.message)) {
-    const params = messageParamsOf(issue.params);
-    return { code: issue.code === 'custom' ? 'invalid' : issue.code, message: issue.message, ...(params ? { params } : {}) };
-  }
-  if (issue.input === undefined || issue.input === null) return { code: 'required', message: 'error.required' };
+interface IssueDescription {
+  code: FieldErrorCode;
+  message: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * The field error of an issue: the code always from the one mapping below (the library's
+ * own codes never reach a client), the text the schema's own where it names one.
+ */
+function describeIssue(issue: IssueLike): IssueDescription {
+  const described = describeByKind(issue);
+  if (!isSchemaMessageKey(issue.message)) return described;
+  const params = messageParamsOf(issue.params);
+  return { code: described.code, message: issue.message, ...(params ? { params } : {}) };
+}
+
+/** Each kind of Zod issue as one of our codes (src/shared/errors.ts), with the text that says it. */
+function describeByKind(issue: IssueLike): IssueDescription {
+  // A value left out; for a refinement of ours also an empty text, which it refuses for want of one.
+  if (issue.input === undefined || issue.input === null || (issue.code === 'custom' && issue.input === '')) return { code: 'required', message: 'error.required' };
   switch (issue.code) {
-    case 'invalid_type':
-      return { code: 'invalid', message: 'error.invalid' };
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1
@@ -61,12 +79,14 @@ function describeIssue(issue: IssueLike): { code: string; message: MessageKey; p
         ? { code: 'tooLong', message: 'error.tooLong', params: { max: Number(issue.maximum) } }
         : { code: 'tooBig', message: 'error.tooBig', params: { max: Number(issue.maximum) } };
     case 'invalid_value':
-      return { code: 'invalidOption', message: 'error.invalidOption' };
+      // A box that must be ticked (an agreement), left unticked, is an answer missing.
+      return issue.values?.length === 1 && issue.values[0] === true && issue.input === false
+        ? { code: 'required', message: 'error.required' }
+        : { code: 'invalidOption', message: 'error.invalidOption' };
     case 'invalid_format':
-      return issue.format === 'email'
-        ? { code: 'invalidEmail', message: 'error.invalidEmail' }
-        : { code: 'invalid', message: 'error.invalid' };
+      return issue.format === 'email' ? { code: 'invalidEmail', message: 'error.invalidEmail' } : { code: 'invalid', message: 'error.invalid' };
     default:
+      // invalid_type, custom, invalid_union, unrecognized_keys and the rest.
       return { code: 'invalid', message: 'error.invalid' };
   }
 }

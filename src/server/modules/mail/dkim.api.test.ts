@@ -60,6 +60,36 @@ describe('DKIM signing', () => {
     expect((await dkimVerify(tampered, { resolver })).results[0]?.status.result).not.toBe('pass');
   });
 
+  it("covers a newsletter mail's one-click unsubscribe headers, List-Unsubscribe-Post with List-Unsubscribe (RFC 8058)", async () => {
+    smtp.mails.length = 0;
+    smtp.raws.length = 0;
+    const sender = mailSettingsFor('CyberSafe Academy <news@cybersafe-academy.example>');
+    const raw = await composeMail('5b1e2c44-0d1e-4c1a-8f5e-2b9d3c7a6e01', sender.domain, {
+      from: sender.from,
+      to: 'reader@example.ch',
+      subject: 'Phishing-Saison',
+      text: 'Prüfen Sie den Absender.',
+      html: '<p>Prüfen Sie den Absender.</p>',
+      // As src/server/modules/newsletter/newsletter-mails.ts writes them.
+      headers: {
+        'List-Unsubscribe': `<https://shop.cybersafe-academy.example/api/newsletter/${'a'.repeat(43)}/unsubscribe>, <mailto:${sender.address}?subject=unsubscribe%20${'a'.repeat(43)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': `Newsletter der CyberSafe Academy <newsletter.${sender.domain}>`,
+      },
+    });
+    await smtpTransport(smtp.url, { domainName: 'cybersafe-academy.example', keySelector: 'mail2026', privateKey: privatePem })({ id: 'c', from: sender.from, to: 'reader@example.ch', subject: 'x', raw });
+    await smtp.waitForMails(1);
+    const received = smtp.raws[0]!.toString('utf8');
+    const { results } = await dkimVerify(received, { resolver });
+    expect(results.map((result) => result.status.result)).toEqual(['pass']);
+    const signed = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/m.exec(received)?.[1]?.replace(/\s+/g, '').toLowerCase().split(':');
+    expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id']));
+    // A receiver that finds the one-click header changed does not trust the mail.
+    expect(received).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const tampered = received.replace('List-Unsubscribe-Post: List-Unsubscribe=One-Click', 'List-Unsubscribe-Post: List-Unsubscribe=Two-Clicks');
+    expect((await dkimVerify(tampered, { resolver })).results[0]?.status.result).not.toBe('pass');
+  });
+
   it('sends unsigned without a key', async () => {
     smtp.mails.length = 0;
     smtp.raws.length = 0;

@@ -32,6 +32,18 @@ export interface DkimKey {
 }
 
 /**
+ * The header fields a signature covers: nodemailer's own list (RFC 6376 §5.4.1), and
+ * `List-Unsubscribe-Post`, which RFC 8058 §4 wants signed with `List-Unsubscribe` so that
+ * a receiver may trust the one-click unsubscribe of a newsletter's mail.
+ */
+export const signedHeaderFields = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
+  'Content-ID', 'Content-Description', 'Resent-Date', 'Resent-From', 'Resent-Sender', 'Resent-To', 'Resent-Cc', 'Resent-Message-ID',
+  'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post',
+  'List-Owner', 'List-Archive',
+];
+
+/**
  * SMTP_URL set: hand the mail to that server. With a DKIM key, nodemailer signs each mail
  * as it sends it (the outbox keeps the unsigned text), so a new key applies to mails
  * already queued, and the signature's time is the sending's.
@@ -70,7 +82,7 @@ async function openPool(smtpUrl: string, dkim: DkimKey | undefined) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    ...(dkim ? { dkim } : {}),
+    ...(dkim ? { dkim: { ...dkim, headerFieldNames: signedHeaderFields.join(':') } } : {}),
   });
 }
 
