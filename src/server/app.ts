@@ -70,7 +70,8 @@ import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { createWebinarsService } from './modules/webinars/webinars.service.ts';
 import { registerCall } from './http/register-call.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
-import { clientAddressRules, limitConnectionsPerAddress } from './plugins/client-address.ts';
+import { clientAddressRules } from './plugins/client-address.ts';
+import { limitConnections } from './plugins/connection-limits.ts';
 import { answeredSafely, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
@@ -170,8 +171,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Beyond this many open connections new ones are closed at once, so a flood of slow
   // clients cannot use up the process's file descriptors.
   app.server.maxConnections = env.MAX_CONNECTIONS;
-  // Nor can one address take them all: each client address may hold MAX_CONNECTIONS_PER_ADDRESS.
-  limitConnectionsPerAddress(app.server, { max: env.MAX_CONNECTIONS_PER_ADDRESS, exempt: clientAddress.isProxy });
+  // Nor can one address take them all (each may hold MAX_CONNECTIONS_PER_ADDRESS), nor many
+  // addresses together: above 75 % of MAX_CONNECTIONS a request must arrive within a tenth
+  // of REQUEST_TIMEOUT_MS, and the slowest connection makes room for each new one.
+  limitConnections(app.server, {
+    max: env.MAX_CONNECTIONS,
+    maxPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    pressureRequestMs: env.REQUEST_TIMEOUT_MS / 10,
+    exempt: (address) => address !== undefined && clientAddress.isProxy(address),
+  });
   // Node keeps the first 2000 header lines and silently drops the rest (a Host among them);
   // kept whole, the size check of src/server/plugins/errors.ts sees every header.
   app.server.maxHeadersCount = 0;

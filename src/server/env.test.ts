@@ -9,7 +9,7 @@ const base = { SECRET_KEY: 'x'.repeat(32) };
 describe('readEnv', () => {
   it('gives the documented defaults', () => {
     const env = readEnv(base);
-    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info' });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'info' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -125,7 +125,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    /** Loopback unless set: the port belongs behind the proxy (README); `0.0.0.0` listens on every interface. */
+    HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
     DATA_DIR: storageFields.DATA_DIR,
     DATABASE_URL: storageFields.DATABASE_URL,
     PUBLIC_URL: z.preprocess(

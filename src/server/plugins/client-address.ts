@@ -1,4 +1,4 @@
-import { BlockList, isIP, type Server, type Socket } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import type { TrustedProxies } from '#server/env.ts';
 
 /**
@@ -36,30 +36,4 @@ export function clientAddressRules(trusted: TrustedProxies): ClientAddressRules 
     return family !== 0 && proxies.check(address, family === 6 ? 'ipv6' : 'ipv4');
   };
   return { trustProxy: isProxy, isProxy };
-}
-
-/**
- * Closes at once the connections of one client address beyond `max`, counted on the raw
- * server as they open and close: without it, one address holding MAX_CONNECTIONS slow
- * connections (app.ts) would shut every other visitor out. Closed without an answer, as
- * beyond MAX_CONNECTIONS: nothing of the request has been read yet. Trusted proxies are
- * not counted; behind them the proxy limits its clients (deploy/nginx/shop.conf).
- */
-export function limitConnectionsPerAddress(server: Server, options: { max: number; exempt: (address: string) => boolean }): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || options.exempt(address)) return;
-    const count = open.get(address) ?? 0;
-    if (count >= options.max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
 }

@@ -330,8 +330,9 @@ describe('slow and many clients', () => {
     }
   });
 
+  // The holders are a trusted proxy's, which are never closed to make room (the next tests).
   it('closes connections beyond MAX_CONNECTIONS at once and serves again once they are gone', async () => {
-    const capped = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', MAX_CONNECTIONS: '2' });
+    const capped = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', MAX_CONNECTIONS: '2', TRUST_PROXY: '127.0.0.1' });
     try {
       await capped.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = capped.app.server.address() as AddressInfo;
@@ -347,35 +348,35 @@ describe('slow and many clients', () => {
   });
 });
 
-describe('connections of one client address', () => {
-  /** An open connection from `localAddress` that sends nothing (Linux routes all of 127/8 to the loopback). */
-  async function idleConnection(port: number, localAddress: string): Promise<net.Socket> {
-    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
-    socket.on('error', () => undefined);
-    await new Promise((resolve) => socket.once('connect', resolve));
-    return socket;
-  }
+/** An open connection from `localAddress` that sends nothing (Linux routes all of 127/8 to the loopback). */
+async function idleConnection(port: number, localAddress: string): Promise<net.Socket> {
+  const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return socket;
+}
 
-  /** The status of GET /api/health from `localAddress`, or 'closed' when the server drops the connection unanswered. */
-  function health(port: number, localAddress: string): Promise<number | 'closed'> {
-    return new Promise((resolve) => {
-      const request = http.get({ host: '127.0.0.1', port, localAddress, path: '/api/health', agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
-      request.on('error', () => resolve('closed'));
+/** The status of GET /api/health from `localAddress`, or 'closed' when the server drops the connection unanswered. */
+function health(port: number, localAddress: string): Promise<number | 'closed'> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, localAddress, path: '/api/health', agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
     });
-  }
+    request.on('error', () => resolve('closed'));
+  });
+}
 
-  /** Waits until the server holds `open` connections, so the next one is counted after them. */
-  async function untilOpen(app: TestApp['app'], open: number): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      const n = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
-      if (n >= open) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+/** Waits until the server holds `open` connections, so the next one is counted after them. */
+async function untilOpen(app: TestApp['app'], open: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const n = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+    if (n >= open) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
 
+describe('connections of one client address', () => {
   it('are capped at MAX_CONNECTIONS_PER_ADDRESS: the excess is closed, other addresses are served', async () => {
     const capped = await createTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '3' });
     const held: net.Socket[] = [];
@@ -409,6 +410,91 @@ describe('connections of one client address', () => {
     } finally {
       for (const socket of held) socket.destroy();
       await proxied.close();
+    }
+  });
+});
+
+describe('connections of many client addresses', () => {
+  /** A connection from `localAddress` that sends the first line of a request and nothing more; `closed` says after how long it was closed. */
+  function slowSender(port: number, localAddress: string): { socket: net.Socket; closed: Promise<number> } {
+    const opened = Date.now();
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+    socket.on('error', () => undefined);
+    socket.on('connect', () => socket.write('GET /api/health HTTP/1.1\r\n'));
+    return { socket, closed: new Promise((resolve) => socket.once('close', () => resolve(Date.now() - opened))) };
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // 75 % of 40 is 30; a request may take 10 s, under pressure a tenth of it.
+  const limits = { MAX_CONNECTIONS: '40', MAX_CONNECTIONS_PER_ADDRESS: '10', REQUEST_TIMEOUT_MS: '10000' };
+
+  it('from 75 % of MAX_CONNECTIONS on, give a request a tenth of REQUEST_TIMEOUT_MS', async () => {
+    const guarded = await createTestApp(limits);
+    const senders: ReturnType<typeof slowSender>[] = [];
+    try {
+      await guarded.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = guarded.app.server.address() as AddressInfo;
+      const closed = new Set<net.Socket>();
+      const send = (address: string) => {
+        const sender = slowSender(port, address);
+        void sender.closed.then(() => closed.add(sender.socket));
+        senders.push(sender);
+        return sender;
+      };
+      // 29 slow senders from three addresses: below 75 %, each may take its 10 s.
+      for (let i = 0; i < 29; i++) send(`127.0.1.${1 + (i % 3)}`);
+      await untilOpen(guarded.app, 29);
+      await wait(1_200);
+      expect(closed.size).toBe(0);
+      // The 30th puts the server under pressure: the others, sending for more than 1 s, are closed.
+      const last = send('127.0.2.1');
+      const times = await Promise.all(senders.slice(0, 29).map((sender) => sender.closed));
+      expect(Math.max(...times)).toBeLessThan(5_000);
+      // Alone again, the last one keeps its time.
+      await wait(1_200);
+      expect(closed.has(last.socket)).toBe(false);
+    } finally {
+      for (const sender of senders) sender.socket.destroy();
+      await guarded.close();
+    }
+  });
+
+  it('cannot shut a new address out together, each below MAX_CONNECTIONS_PER_ADDRESS', async () => {
+    const guarded = await createTestApp(limits);
+    let attacking = true;
+    const open = new Set<net.Socket>();
+    const lifetimes: number[] = [];
+    /** Keeps a slow sender open from `address`, opening the next one 50 ms after the server closed the last. */
+    const keepSending = async (port: number, address: string) => {
+      while (attacking) {
+        const sender = slowSender(port, address);
+        open.add(sender.socket);
+        const lifetime = await sender.closed;
+        open.delete(sender.socket);
+        if (attacking) lifetimes.push(lifetime);
+        await wait(50);
+      }
+    };
+    const attackers: Promise<void>[] = [];
+    try {
+      await guarded.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = guarded.app.server.address() as AddressInfo;
+      // Eight addresses with ten slow senders each: twice MAX_CONNECTIONS.
+      for (let address = 1; address <= 8; address++) {
+        for (let i = 0; i < 10; i++) attackers.push(keepSending(port, `127.0.1.${address}`));
+      }
+      await untilOpen(guarded.app, 30);
+      // New addresses are served all along, while the slow senders are closed and come back.
+      for (let i = 1; i <= 8; i++) {
+        expect(await health(port, `127.0.3.${i}`)).toBe(200);
+        await wait(250);
+      }
+      expect(lifetimes.length).toBeGreaterThan(0);
+      expect(Math.max(...lifetimes)).toBeLessThan(5_000);
+    } finally {
+      attacking = false;
+      for (const socket of open) socket.destroy();
+      await Promise.all(attackers);
+      await guarded.close();
     }
   });
 });

@@ -78,7 +78,7 @@ export const orderAdminCalls = {
     path: '/orders/admin/views',
     body: savedViewRequestSchema,
     answer: savedViewSchema,
-    summary: 'Saves a view of the orders table',
+    summary: 'Saves a view of the orders table; a shared one needs the role editor (else 403)',
     tags,
     staff: true,
     role: 'viewer',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nextWebinarSchema } from './webinars.ts';
 import { languages } from '../locales.ts';
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
+import type { StaffRole } from '../staff-roles.ts';
 import { orderDetailSchema } from './checkout.ts';
 
 /**
@@ -283,9 +284,15 @@ const savedViewContentSchema = z.object({
   ...sortShape,
   columns: z.array(z.enum(orderColumns)).min(1).max(orderColumns.length),
 });
+/**
+ * The least role that may share a view with the team: a shared view changes what every
+ * colleague sees, which a viewer may not (docs/product/staff-roles.md). Anyone may save
+ * views for themselves.
+ */
+export const sharedViewRole: StaffRole = 'editor';
 export const savedViewRequestSchema = z.object({
   name: z.string().trim().min(1).max(100),
-  /** Shared views are listed for the whole team; only their owner deletes them. */
+  /** Shared views are listed for the whole team (from `sharedViewRole` on); only their owner deletes them. */
   shared: z.boolean().default(false),
   view: savedViewContentSchema,
 });

@@ -657,6 +657,31 @@ describe('saved views', () => {
     ]);
   });
 
+  it('lets a viewer save views for themselves only: a shared one is refused with 403 and written to the audit log', async () => {
+    const viewer = await signInAsStaff(t, { email: 'vera.viewer@example.ch', role: 'viewer' });
+    const refused = await asStaff('POST', '/api/orders/admin/views', { name: 'Everyone: my way', shared: true, view: content }, viewer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        messagesByLanguage: {
+          'en-US': 'Your role (viewer) may save views for yourself only. Sharing a view with the team needs the role editor or higher.',
+          'de-CH': 'Ihre Rolle (viewer) darf Ansichten nur für sich selbst speichern. Eine Ansicht mit dem Team zu teilen, braucht die Rolle editor oder höher.',
+        },
+      },
+    });
+    const own = await asStaff('POST', '/api/orders/admin/views', { name: 'Vera private', view: content }, viewer);
+    expect(own.statusCode, own.body).toBe(200);
+    const listed = (await asStaff('GET', '/api/orders/admin/views', undefined, colleague)).json() as SavedView[];
+    expect(listed.map((view) => view.name)).not.toContain('Everyone: my way');
+    const rows = await t.app.audit.page(auditQuerySchema.parse({ actor: 'vera.viewer@example.ch' }));
+    expect(rows.results.map((row) => [row.action, row.outcome, row.targetId, row.summary]).reverse()).toEqual([
+      ['signIn', 'success', expect.any(String), expect.any(String)],
+      ['access.refused', 'refused', 'POST /api/orders/admin/views', 'a shared view needs the role editor, has viewer'],
+      ['savedView.create', 'success', (own.json() as SavedView).id, 'Vera private'],
+    ]);
+  });
+
   it('refuses a view with an unknown status, column or no name', async () => {
     const refused = await asStaff('POST', '/api/orders/admin/views', { name: '', view: { ...content, filter: { statuses: ['LOST'] }, columns: ['SECRET'] } });
     expect(refused.statusCode).toBe(400);

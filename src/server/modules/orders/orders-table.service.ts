@@ -9,6 +9,7 @@ import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
+import { roleAllows } from '#shared/staff-roles.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import {
   defaultListStatuses,
@@ -23,6 +24,7 @@ import {
   type SavedView,
   type SavedViewContent,
   type savedViewRequestSchema,
+  sharedViewRole,
 } from '#shared/schemas/orders-admin.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 
@@ -215,8 +217,17 @@ export function createOrdersTableService(deps: {
       }));
     },
 
-    /** A new saved view, with its audit row (a shared one changes what colleagues see). */
+    /** A new saved view, with its audit row (a shared one changes what colleagues see); sharing it needs `sharedViewRole`. */
     async saveView(staff: StaffMember, request: ViewRequest): Promise<SavedView> {
+      if (request.shared && !roleAllows(staff.role, sharedViewRole)) {
+        // Refused as a call below one's role is: 403 and a row in the audit log.
+        await audit.record(
+          staff,
+          { action: 'access.refused', target: { kind: 'call', id: 'POST /api/orders/admin/views' }, outcome: 'refused', summary: `a shared view needs the role ${sharedViewRole}, has ${staff.role}` },
+          db,
+        );
+        throw new AppError('forbidden', 'error.staff.sharedViewRole', { params: { role: staff.role, needed: sharedViewRole } });
+      }
       const row = await db.transaction(async (tx) => {
         const inserted = await adminRepo.insertView(tx, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });
         await audit.record(staff, { action: 'savedView.create', target: { kind: 'savedView', id: inserted.id }, summary: `${request.name}${request.shared ? ', shared' : ''}` }, tx);

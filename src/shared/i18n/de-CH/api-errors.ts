@@ -83,6 +83,7 @@ export const apiErrors = {
     'Dieser Link ist unbekannt, abgelaufen oder wurde bereits verwendet. Links zur Bestätigung einer Löschung gelten einmal und 24 Stunden: Bitte verlangen Sie die Löschung in Ihren Newsletter-Einstellungen erneut.',
   'error.contacts.contactNotFound': 'Diesen Kontakt gibt es nicht.',
   'error.staff.roleTooLow': 'Ihre Rolle ({role}) erlaubt dies nicht. Dafür braucht es die Rolle {needed} oder höher; eine Administratorin oder ein Administrator kann Ihre Rolle ändern.',
+  'error.staff.sharedViewRole': 'Ihre Rolle ({role}) darf Ansichten nur für sich selbst speichern. Eine Ansicht mit dem Team zu teilen, braucht die Rolle {needed} oder höher.',
   'error.staff.lastAdmin': 'Dies ist das letzte aktive Administrationskonto. Machen Sie zuerst ein anderes Konto zum Administrator.',
   'error.staff.notYourself': 'Ihr eigenes Konto können Sie hier weder deaktivieren noch seine Rolle ändern.',
   'error.staff.invitationNotFound': 'Dieser Einladungslink ist unbekannt, abgelaufen, zurückgezogen oder wurde bereits verwendet. Bitte bitten Sie eine Administratorin oder einen Administrator um eine neue Einladung.',

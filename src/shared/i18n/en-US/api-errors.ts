@@ -81,6 +81,7 @@ export const apiErrors = {
     'This link is unknown, has expired or was used already. Links to confirm a deletion work once and for 24 hours: please ask for the deletion again from your newsletter preferences.',
   'error.contacts.contactNotFound': 'This contact does not exist.',
   'error.staff.roleTooLow': 'Your role ({role}) does not allow this. It needs the role {needed} or higher; an administrator can change your role.',
+  'error.staff.sharedViewRole': 'Your role ({role}) may save views for yourself only. Sharing a view with the team needs the role {needed} or higher.',
   'error.staff.lastAdmin': 'This is the last active administrator account. Make another account an administrator first.',
   'error.staff.notYourself': 'You cannot disable your own account or change your own role here.',
   'error.staff.invitationNotFound': 'This invitation link is unknown, has expired, was withdrawn or was used already. Please ask an administrator for a new invitation.',

@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
-import { savedViewRequestSchema, type SavedView } from '#shared/schemas/orders-admin.ts';
+import { savedViewRequestSchema, sharedViewRole, type SavedView } from '#shared/schemas/orders-admin.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField, FormProblems, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import { problemText, refusalOf, serverFailureOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
+import { useCan } from '../../staff.ts';
 import { filterOf, type OrdersView } from './orders-url.ts';
 
 /**
  * Saved views of the orders table: a staff member saves the current filter, sort and
- * columns under a name, for themselves or for the team, and opens one from the list.
+ * columns under a name, for themselves or (from the role `sharedViewRole` on) for the
+ * team, and opens one from the list.
  */
 export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: Partial<OrdersView>) => void }) {
   const t = useT();
@@ -22,6 +24,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
   const views = useQuery(viewsQuery);
   const [chosen, setChosen] = useState('');
   const [savedOne, setSavedOne] = useState(false);
+  const canShare = useCan(sharedViewRole);
 
   // The current filter, sort and columns, saved under a name.
   const form = useForm({
@@ -31,7 +34,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
     canSend: ({ name }) => name.trim() !== '',
     payloadOf: ({ name, shared }) => ({
       name,
-      shared,
+      shared: canShare && shared,
       view: { filter: filterOf(view), sortColumn: view.sortColumn, sortDirection: view.sortDirection, columns: view.columns },
     }),
     send: async (body) => {
@@ -102,7 +105,7 @@ export function SavedViews({ view, onOpen }: { view: OrdersView; onOpen: (view: 
       <form className="admin-views__save" onSubmit={form.onSubmit} noValidate>
         <FormProblems texts={form.elsewhere} />
         <TextField {...form.field('name')} label={t('admin.views.name')} autoComplete="off" maxLength={100} />
-        <CheckboxField {...form.checkbox('shared')} className="form__choice" label={t('admin.views.shared')} />
+        {canShare && <CheckboxField {...form.checkbox('shared')} className="form__choice" label={t('admin.views.shared')} />}
         <button type="submit" className="admin-button admin-button--secondary" disabled={!form.ready || form.sending}>
           {t('admin.views.save')}
         </button>
