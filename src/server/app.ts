@@ -368,6 +368,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     secretKey: env.SECRET_KEY,
     audit,
     onMailQueued,
+    log: app.log,
   });
   const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });
   app.decorate('billing', billing);

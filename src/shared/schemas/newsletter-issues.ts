@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages, type Language } from '../locales.ts';
+import { isoDateTimeSchema } from './dates.ts';
 import { experienceLevels, roles, topicIdsSchema } from './forms.ts';
 
 /**
@@ -68,7 +69,7 @@ export const segmentCountSchema = z.object({ recipients: z.number().int() });
 
 /** POST /newsletter/admin/issues/{id}/sending: now (no `sendAt`), or at a time in the future. */
 export const issueSendingSchema = z.object({
-  sendAt: z.iso.datetime({ offset: true, error: 'error.invalidDateTime' }).optional(),
+  sendAt: isoDateTimeSchema.optional(),
 });
 
 /** How an issue's sending stands: its recipients, and of them how many mails went out, failed, were skipped, unsubscribed since. */

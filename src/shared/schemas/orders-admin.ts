@@ -4,6 +4,7 @@ import { languages } from '../locales.ts';
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
 import type { StaffRole } from '../staff-roles.ts';
 import { orderDetailSchema } from './checkout.ts';
+import { isoDaySchema } from './dates.ts';
 
 /**
  * Payloads of the back office's order calls (docs/product/order-lifecycle.md, "Back
@@ -36,6 +37,7 @@ export const defaultListStatuses: readonly OrderStatus[] = orderStatuses.filter(
 export const staffStatusActions = ['ABANDON', 'START_WORK', 'INVOICE', 'COMPLETE', 'CANCEL', 'TERMINATE', 'RENEW', 'ARCHIVE'] as const satisfies readonly OrderAction[];
 const actionTypes = ['STATUS_CHANGE', 'CUSTOM_ENDPOINT'] as const;
 
+/** Days as answered; the days the calls take are `isoDaySchema`, within the shared range. */
 const isoDate = z.iso.date();
 const isoDateTime = z.string();
 const optionalText = (max: number) =>
@@ -69,8 +71,8 @@ const filterShape = {
   search: optionalText(200),
   dateRange: z.enum(dateRanges).default('ALL'),
   /** CUSTOM: the first and last day, both included (Europe/Zurich). */
-  fromDate: isoDate.optional(),
-  toDate: isoDate.optional(),
+  fromDate: isoDaySchema.optional(),
+  toDate: isoDaySchema.optional(),
   /** Only the orders with an invoice still open after its last reminder (billing's overdue queue). */
   overdue: z.boolean().optional(),
 };
@@ -225,8 +227,8 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** POST /orders/admin/{id}/pay */
 export const payOrderSchema = z.object({
   amount: money(0.01),
-  /** The day the money arrived; not in the future. */
-  date: isoDate,
+  /** The day the money arrived: not before the order's BUY day, not in the future. */
+  date: isoDaySchema,
   reason,
   /** The invoice it pays; default the order's oldest open one, then the next (docs/product/billing.md). */
   invoiceId: z.uuid().optional(),
@@ -251,7 +253,7 @@ export const terminationSchema = z.object(refundShape).superRefine(checkRefund);
 export type RefundTerms = z.output<typeof cancelRefundSchema>;
 
 /** POST /orders/admin/{id}/archive-refund: the day the refund was paid out. */
-export const archiveRefundSchema = z.object({ refundDate: isoDate });
+export const archiveRefundSchema = z.object({ refundDate: isoDaySchema });
 
 /** DELETE /orders/admin/{id}/ : the reason, in the body or the query (a DELETE without a body has none). */
 export const deleteOrderSchema = z.object({ reason }).nullish();

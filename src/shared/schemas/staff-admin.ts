@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
 import { staffRoles } from '../staff-roles.ts';
+import { isoDaySchema } from './dates.ts';
 import { newPasswordSchema } from './staff.ts';
 
 /**
@@ -79,7 +80,7 @@ export const auditOutcomes = ['success', 'refused', 'failed'] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
 
 const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
-const optionalDate = z.preprocess(emptyToUndefined, z.iso.date().optional());
+const optionalDate = z.preprocess(emptyToUndefined, isoDaySchema.optional());
 
 /**
  * The filters of `GET /api/admin/audit` and its CSV export: who (part of the e-mail, any

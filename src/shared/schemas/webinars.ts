@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
+import { isoDateTimeSchema } from './dates.ts';
 import { formSubmissionSchema, roles, type FormSubmission } from './forms.ts';
 
 /**
@@ -59,7 +60,7 @@ export const webinarInputSchema = z.object({
   code: trimmed(webinarLimits.code).regex(webinarCodePattern, { error: 'error.webinarCode' }),
   title: trimmed(webinarLimits.title),
   language: z.enum(languages, { error: 'error.invalidOption' }),
-  startsAt: z.iso.datetime({ offset: true, error: 'error.invalidDateTime' }),
+  startsAt: isoDateTimeSchema,
   durationMinutes: z.coerce.number<number | string>().int().min(webinarLimits.durationMin).max(webinarLimits.durationMax),
   description: trimmed(webinarLimits.description),
   link: trimmed(webinarLimits.link).pipe(z.url({ protocol: /^https$/, error: 'error.httpsLink' })),

@@ -1,5 +1,6 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
+import { dateRange } from '#shared/schemas/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { translate } from '#client/lib/translate.ts';
 import './form-layout.css';
@@ -143,9 +144,9 @@ export function TextAreaField({ maxLength, rows, required = false, ...props }: I
   );
 }
 
-/** A day, with the browser's own date picker; the value is an ISO date (`2026-11-23`). */
-export function DateField({ max, ...props }: InputProps & { max?: string }) {
-  return <InputField {...props} type="date" attributes={{ max }} />;
+/** A day, with the browser's own date picker, offering the days the API takes (or fewer); the value is an ISO date (`2026-11-23`). */
+export function DateField({ min = dateRange.first, max = dateRange.last, ...props }: InputProps & { min?: string; max?: string }) {
+  return <InputField {...props} type="date" attributes={{ min, max }} />;
 }
 
 /** A time of day, with the browser's own picker; the value is `14:30` (24-hour). */

@@ -40,6 +40,8 @@ function reportLines(report: BillingReport): string[] {
     ...report.terminated.map((r) => `  ${r.orderNumber}  ended ${r.terminatedFrom}`),
     `${report.reminded.length} reminder(s) ${would}sent`,
     ...report.reminded.map((r) => `  ${r.invoiceNumber}  reminder ${r.step}  to ${r.to || '(no address)'}`),
+    ...(report.refused.length > 0 ? [`${report.refused.length} plan(s) not billed: the next period begins before the order was placed (the payment that started the plan is dated before the order)`] : []),
+    ...report.refused.map((r) => `  ${r.orderNumber}  next period ${r.periodStart}, placed ${r.orderedOn ?? '?'}`),
   ];
 }
 

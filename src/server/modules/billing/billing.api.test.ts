@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder, OrderList, OrderQueueCounts } from '#shared/schemas/orders-admin.ts';
@@ -86,8 +86,18 @@ async function view(id: string): Promise<AdminOrder> {
   return response.json() as AdminOrder;
 }
 
-/** INVOICE (the first invoice), then the whole open amount paid on `paidOn`: the plan is ACTIVE from that day. */
+/** Dates the order's BUY back to `day` (mid-morning in Zurich), as if it had been placed then. */
+async function placedOn(id: string, day: string): Promise<void> {
+  await t.database.db.update(orders).set({ orderedAt: new Date(`${day}T08:00:00Z`) }).where(eq(orders.id, id));
+}
+
+/**
+ * INVOICE (the first invoice), then the whole open amount paid on `paidOn`: the plan is
+ * ACTIVE from that day. A payment is never older than its order, so an order paid in the
+ * past was placed that day.
+ */
 async function invoiceAndPay(id: string, paidOn: string): Promise<void> {
+  if (paidOn < isoDateInZurich()) await placedOn(id, paidOn);
   expect((await asStaff('POST', `/api/orders/admin/${id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
   const paid = await asStaff('POST', `/api/orders/admin/${id}/pay`, { amount: (await view(id)).amountDue, date: paidOn });
   expect(paid.statusCode, paid.body).toBe(200);
@@ -287,6 +297,80 @@ describe('the billing job', () => {
     expect(dry.renewed.filter((r) => r.orderId === order.id).map((r) => r.periodStart)).toEqual(['2026-05-02']);
     expect(await renewals(order.id)).toHaveLength(0);
     expect(await invoiceRows(order.id)).toHaveLength(1);
+  });
+});
+
+describe('a plan started by a payment dated before its order', () => {
+  it('cannot be made: a payment before the day the order was placed is refused on its date, in both languages', async () => {
+    const order = await buyMonthlyPlan();
+    const today = isoDateInZurich();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const amount = (await view(order.id)).amountDue;
+    for (const date of ['2000-01-01', addDays(today, -1)]) {
+      const refused = await asStaff('POST', `/api/orders/admin/${order.id}/pay`, { amount, date });
+      expect(refused.statusCode, date).toBe(400);
+      expect(refused.json()).toEqual({
+        errors: [
+          {
+            field: 'date',
+            code: 'tooSmall',
+            messagesByLanguage: {
+              'en-US': `The date must not be before the day the order was placed (${today}).`,
+              'de-CH': `Das Datum darf nicht vor dem Tag liegen, an dem die Bestellung aufgegeben wurde (${today}).`,
+            },
+          },
+        ],
+      });
+    }
+    const after = await view(order.id);
+    expect([after.detail.status, after.payments]).toEqual(['INVOICED', []]);
+    expect((await t.app.billing.run({ dryRun: true })).renewed.filter((r) => r.orderId === order.id)).toEqual([]);
+
+    // The day it was placed is the earliest a payment can have.
+    await pay(order.id, amount, today);
+    expect((await view(order.id)).detail.status).toBe('ACTIVE');
+  });
+
+  it('is not billed by the job (nor renewed by staff), and the job warns of it; a plan far behind is billed and named', async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      // Anchored on 15 January, then its order says it was placed on 1 March (as data written before the check could).
+      const early = await buyMonthlyPlan();
+      await invoiceAndPay(early.id, '2026-01-15');
+      await placedOn(early.id, '2026-03-01');
+      const behind = await buyMonthlyPlan();
+      await invoiceAndPay(behind.id, '2026-01-20');
+      const onTime = await buyMonthlyPlan();
+      await invoiceAndPay(onTime.id, '2026-02-20');
+
+      const dry = await t.app.billing.run({ asOf: '2026-05-20', dryRun: true });
+      expect(dry.refused.filter((r) => r.orderId === early.id)).toEqual([
+        { orderId: early.id, orderNumber: early.number, periodStart: '2026-02-15', orderedOn: '2026-03-01' },
+      ]);
+      const report = await t.app.billing.run({ asOf: '2026-05-20' });
+      expect(report.renewed.filter((r) => r.orderId === early.id)).toEqual([]);
+      expect(report.refused.map((r) => r.orderId)).toContain(early.id);
+      expect(await invoiceRows(early.id)).toHaveLength(1);
+      expect((await asStaff('POST', `/api/orders/admin/${early.id}/status`, { action: 'RENEW' })).statusCode).toBe(409);
+      expect(await renewals(early.id)).toEqual([]);
+
+      // Four periods of one plan due at once: billed, and named in the log; three are not.
+      expect(report.renewed.filter((r) => r.orderId === behind.id).map((r) => r.periodStart)).toEqual(['2026-02-20', '2026-03-20', '2026-04-20', '2026-05-20']);
+      expect(report.renewed.filter((r) => r.orderId === onTime.id)).toHaveLength(3);
+
+      const warnings = warn.mock.calls.map(([fields, message]) => ({ ...(fields as object), message }));
+      expect(warnings).toContainEqual({
+        orderId: early.id,
+        orderNumber: early.number,
+        periodStart: '2026-02-15',
+        orderedOn: '2026-03-01',
+        message: 'billing refused a plan: its next period begins before its order was placed',
+      });
+      expect(warnings).toContainEqual({ orderId: behind.id, orderNumber: behind.number, periodsDue: 4, message: 'billing: a plan has more than 3 periods due at once' });
+      expect(warnings.filter((warning) => 'orderId' in warning && warning.orderId === onTime.id)).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
@@ -16,7 +17,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
 import { creditNoteMail, creditNoteMailKind, creditNoteSubject, invoiceMail, invoiceMailKind, invoiceSubject, noticeMail, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
-import { nextPeriod, periodBilledBy, planEndReached, reminderStepDue } from './periods.rules.ts';
+import { nextPeriod, periodAfterPurchase, periodBilledBy, periodsDueBy, planEndReached, reminderStepDue } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
 export interface BillingSettings {
@@ -32,6 +33,8 @@ export interface BillingReport {
   renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: number; currency: string }[];
   terminated: { orderId: string; orderNumber: string; terminatedFrom: string }[];
   reminded: { orderId: string; invoiceNumber: string; step: number; to: string }[];
+  /** Plans not billed: their next period begins before their order was placed (`orderedOn`). */
+  refused: { orderId: string; orderNumber: string; periodStart: string; orderedOn: string | null }[];
 }
 
 /** The actor of the job's transitions in the history. */
@@ -50,6 +53,9 @@ const batchSize = 100;
  * the CPU for a quarter of the job's time.
  */
 const pauseAfter = (batchMs: number) => Math.max(5, batchMs / 3);
+
+/** More periods of one plan due at once than this is logged as a warning: more than a few days' downtime explains. */
+const manyPeriods = 3;
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
@@ -73,6 +79,8 @@ export function createBillingService(deps: {
   /** A credit note is a staff change: written to the audit log in its transaction. */
   audit: Pick<AuditService, 'record'>;
   onMailQueued: () => void;
+  /** Where a run warns of plans it refuses or finds far behind. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db, orders, invoiceRecords, checkout, outbox, settings, publicUrl } = deps;
   const steps = settings.reminderDays.length;
@@ -139,6 +147,11 @@ export function createBillingService(deps: {
             if (!order.subscribedFrom) throw new NothingDue();
             const period = nextPeriod(order.subscribedFrom, order.renewalCount);
             if (!options.force && period.start > options.asOf) throw new NothingDue();
+            // No period of an order begins before it was placed, even when staff renew.
+            if (!periodAfterPurchase(period.start, order.orderedOn)) {
+              if (options.force) throw new AppError('conflict', 'error.order.precondition');
+              throw new NothingDue();
+            }
             // A plan under notice is billed only for the periods before its end date.
             if (order.terminatedFrom && period.start >= order.terminatedFrom) {
               if (options.force) throw new AppError('conflict', 'error.order.precondition');
@@ -236,7 +249,7 @@ export function createBillingService(deps: {
             const due = allowed.flatMap(({ order }) => {
               if (!order.subscribedFrom) return [];
               const period = nextPeriod(order.subscribedFrom, order.renewalCount);
-              if (!periodBilledBy(period.start, asOf, order.terminatedFrom)) return [];
+              if (!periodBilledBy(period.start, asOf, order.terminatedFrom) || !periodAfterPurchase(period.start, order.orderedOn)) return [];
               return [{ order, period }];
             });
             const contents = await checkout.invoiceContents(
@@ -297,6 +310,28 @@ export function createBillingService(deps: {
   }
 
   /**
+   * What a run tells staff before it bills (the log's warnings, and `report.refused`): a
+   * plan whose next period begins before its order was placed is not billed, since its
+   * start (the day of the payment that activated it) cannot be right, so it never bills
+   * more periods than have begun since the order was placed; a plan with more than
+   * `manyPeriods` periods due at once is billed, and named.
+   */
+  function warnOfPlans(plans: readonly Subscription[], asOf: string, report: BillingReport): void {
+    for (const plan of plans) {
+      const { start } = nextPeriod(plan.subscribedFrom, plan.renewalCount);
+      if (!periodBilledBy(start, asOf, plan.terminatedFrom)) continue;
+      const about = { orderId: plan.id, orderNumber: plan.number };
+      if (!periodAfterPurchase(start, plan.orderedOn)) {
+        report.refused.push({ ...about, periodStart: start, orderedOn: plan.orderedOn });
+        deps.log.warn({ ...about, periodStart: start, orderedOn: plan.orderedOn }, 'billing refused a plan: its next period begins before its order was placed');
+        continue;
+      }
+      const periodsDue = periodsDueBy(plan, asOf);
+      if (periodsDue > manyPeriods) deps.log.warn({ ...about, periodsDue }, `billing: a plan has more than ${manyPeriods} periods due at once`);
+    }
+  }
+
+  /**
    * Every plan with something due on `asOf`. Outside a dry run the renewals go in batches
    * (`renewBatch`), one period per plan and batch, with a pause after each, round after
    * round while a plan has more periods due (after downtime); plans another run held or
@@ -305,8 +340,13 @@ export function createBillingService(deps: {
    * transaction takes the plans one after the other.
    */
   async function renewAndTerminate(asOf: string, report: BillingReport, tx?: Db): Promise<void> {
-    const renewalDue = (plan: Subscription) => periodBilledBy(nextPeriod(plan.subscribedFrom, plan.renewalCount).start, asOf, plan.terminatedFrom);
-    const due = (await orders.subscriptions(tx ?? db)).filter((plan) => renewalDue(plan) || planEndReached(plan, asOf));
+    const renewalDue = (plan: Subscription) => {
+      const { start } = nextPeriod(plan.subscribedFrom, plan.renewalCount);
+      return periodBilledBy(start, asOf, plan.terminatedFrom) && periodAfterPurchase(start, plan.orderedOn);
+    };
+    const subscriptions = await orders.subscriptions(tx ?? db);
+    warnOfPlans(subscriptions, asOf, report);
+    const due = subscriptions.filter((plan) => renewalDue(plan) || planEndReached(plan, asOf));
     if (tx) {
       for (const plan of due) await billPlan(plan, asOf, report, tx);
       return;
@@ -530,7 +570,7 @@ export function createBillingService(deps: {
      */
     async run(options: { asOf?: string; dryRun?: boolean } = {}): Promise<BillingReport> {
       const asOf = options.asOf ?? isoDateInZurich();
-      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [] };
+      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [], refused: [] };
       if (options.dryRun) {
         try {
           await db.transaction(async (tx) => {

@@ -25,6 +25,22 @@ export function periodBilledBy(start: string, day: string, terminatedFrom: strin
   return start <= day && (!terminatedFrom || start < terminatedFrom);
 }
 
+/**
+ * Whether a period can be the order's at all: none begins before the order was placed (its
+ * BUY day, `orderedOn`). A plan whose next period would (a payment dated before its order
+ * started it) is not billed: billing.service.ts reports and logs it for staff to correct.
+ */
+export function periodAfterPurchase(start: string, orderedOn: string | null): boolean {
+  return orderedOn === null || start >= orderedOn;
+}
+
+/** How many periods of a plan are billed by `day` at once: after downtime, more than the one that began. */
+export function periodsDueBy(plan: { subscribedFrom: string; renewalCount: number; terminatedFrom: string | null }, day: string): number {
+  let count = 0;
+  while (periodBilledBy(nextPeriod(plan.subscribedFrom, plan.renewalCount + count).start, day, plan.terminatedFrom)) count++;
+  return count;
+}
+
 /** Whether a plan under notice has reached its end date by `day` (then TERMINATE is due). */
 export function planEndReached(plan: { status: string; terminatedFrom: string | null }, day: string): boolean {
   return plan.status === 'TERMINATING' && plan.terminatedFrom !== null && plan.terminatedFrom <= day;

@@ -15,7 +15,7 @@ export interface DemoDates {
   orderId: string;
   /** The cart: the order row and its lines. */
   createdAt: Date;
-  /** BUY: `ordered_at` and `contract_accepted_at`. */
+  /** BUY (`ordered_at` and `contract_accepted_at`, which BUY wrote already). */
   placedAt: Date;
   /** START_WORK's day (ISO), when work started. */
   availableFrom: string | null;
@@ -55,8 +55,6 @@ export async function setDemoDates(tx: Db, dates: DemoDates): Promise<void> {
     .update(orders)
     .set({
       createdAt: dates.createdAt,
-      orderedAt: dates.placedAt,
-      contractAcceptedAt: dates.placedAt,
       updatedAt: dates.history.at(-1)?.at ?? dates.placedAt,
       ...(dates.availableFrom ? { availableFrom: dates.availableFrom } : {}),
     })

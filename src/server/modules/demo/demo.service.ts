@@ -85,14 +85,17 @@ export function createDemoService(deps: DemoServiceDeps) {
     const info = await checkout.updateInvoiceInfo(orderId, invoiceInfoUpdateSchema.parse({ ...order.invoiceInfo, step: 5 }), language);
     const { totals } = await checkout.orderDetail(orderId, language);
 
-    // BUY, as checkout's placeOrder writes it, without its captcha and mails.
+    // BUY, as checkout's placeOrder writes it, without its captcha and mails, on its demo
+    // day at once: the payments that follow are dated after it.
     await orders.applyAction({
       orderId,
       action: 'BUY',
       actor: 'visitor',
       check: () => ({ invoiceInfoComplete: info.complete }),
-      prepare: ({ tx }) =>
-        checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx),
+      prepare: async ({ tx }) => {
+        const bought = await checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx);
+        return { ...bought, changes: { ...bought.changes, orderedAt: placedAt, contractAcceptedAt: placedAt } };
+      },
     });
     history.push({ action: 'BUY', at: placedAt });
 

@@ -32,6 +32,11 @@ export function createOrderActionsService(deps: {
     if (date > isoDateInZurich()) throw AppError.field(field, 'tooBig', 'error.date.future');
   }
 
+  /** Money cannot move for an order before it was placed; a payment's day also starts a plan's periods. */
+  function refuseBeforeOrder(field: string, date: string, order: repo.LockedOrder): void {
+    if (order.orderedOn && date < order.orderedOn) throw AppError.field(field, 'tooSmall', 'error.date.beforeOrder', { day: order.orderedOn });
+  }
+
   /**
    * Runs a staff action through the one action function, with the staff member as actor
    * (the demo orders': the system, `systemActor`), as the history and the audit log name
@@ -113,6 +118,7 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'PAY', staff, {
         data: { amount: amountMinor },
         prepare: async ({ tx, order, facts, to }) => {
+          refuseBeforeOrder('date', payment.date, order);
           const open = Math.max(0, facts.amountDue - facts.totalPaid);
           if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
           // Against the invoice chosen, else the oldest open ones (docs/product/billing.md).
@@ -153,10 +159,13 @@ export function createOrderActionsService(deps: {
           await billing.recordRefund(orderId, order.refundAmountMinor ?? 0, tx);
           return undefined;
         },
-        prepare: ({ order }) => ({
-          changes: { refunded: true, refundedDate: body.refundDate },
-          history: { refundDate: body.refundDate, refundAmount: toMajor(order.refundAmountMinor ?? 0) },
-        }),
+        prepare: ({ order }) => {
+          refuseBeforeOrder('refundDate', body.refundDate, order);
+          return {
+            changes: { refunded: true, refundedDate: body.refundDate },
+            history: { refundDate: body.refundDate, refundAmount: toMajor(order.refundAmountMinor ?? 0) },
+          };
+        },
       });
       return orderView(orderId, language);
     },

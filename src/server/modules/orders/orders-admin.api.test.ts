@@ -206,6 +206,10 @@ describe('the journey of a one-time order', () => {
     // ARCHIVE waits for the refund.
     expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
 
+    // A refund is not paid out before the order was placed.
+    const early = await act(id, 'archive-refund', { refundDate: addDays(today, -1) });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toMatchObject([{ field: 'refundDate', code: 'tooSmall' }]);
     order = await expectOk(await act(id, 'archive-refund', { refundDate: today }));
     expect(order).toMatchObject({ detail: { status: 'CANCELED' }, refunded: true, refundedDate: today });
     expect(actionsOf(order)).toEqual(['ARCHIVE']);
@@ -316,6 +320,8 @@ describe('a monthly order', () => {
     expect(term).toBeGreaterThan(placed.totals.net);
     await expectOk(await act(id, 'status', { action: 'INVOICE' }));
     const payDay = addDays(today, -3);
+    // Placed a few days before it was paid (a payment is never older than its order).
+    await t.database.db.update(orders).set({ orderedAt: new Date(`${addDays(today, -5)}T08:00:00Z`) }).where(eq(orders.id, id));
 
     let order = await expectOk(await act(id, 'pay', { amount: term, date: payDay }));
     expect(order).toMatchObject({ detail: { status: 'ACTIVE' }, amountDue: 0, totalAmountPaid: term });
@@ -435,6 +441,7 @@ describe('refusals change nothing', () => {
     ['more than the open amount (the gross)', { amount: 1880.95, date: today }, 'amount', 'tooBig'],
     ['an absurd amount', { amount: 1e12, date: today }, 'amount', 'tooBig'],
     ['a future date', { amount: 10, date: addDays(today, 2) }, 'date', 'tooBig'],
+    ['a day before the order was placed', { amount: 10, date: addDays(today, -1) }, 'date', 'tooSmall'],
     ['a date that is none', { amount: 10, date: '2026-13-45' }, 'date', 'invalid'],
   ])('PAY with %s is 400 on its field, in both languages', async (_name, body, field, code) => {
     const { id } = await placeOrder();

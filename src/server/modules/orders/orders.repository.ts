@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
+import { defaultTimeZone } from '#shared/dates.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 import type { HistoryEntry } from './order-history.repository.ts';
 
@@ -27,6 +28,8 @@ export interface LockedOrder {
   refundAmountMinor: number | null;
   /** ISO date. */
   availableFrom: string | null;
+  /** The day the order was placed (BUY), in Zurich (ISO date); null for a cart. */
+  orderedOn: string | null;
   activeItemCount: number;
   hasMonthlyItem: boolean;
   /** The longest minimum term of the ACTIVE MONTHLY lines, months (null without such a line). */
@@ -53,6 +56,9 @@ export interface LockedOrder {
 /** Columns an action sets besides the status (values or SQL such as `now()`). */
 export type OrderChanges = Omit<PgUpdateSetSource<typeof orders>, 'id' | 'status' | 'createdAt'>;
 
+/** The day of BUY in the shop's time zone, as an ISO date. */
+const orderedOn = sql`(o.ordered_at at time zone ${defaultTimeZone})::date::text`;
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -63,6 +69,7 @@ function selectOrdersWithFacts(where: SQL, lock: boolean) {
     select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
            o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor", o.credited_minor as "creditedMinor",
            o.refund, o.refunded, o.refund_amount_minor as "refundAmountMinor", o.available_from::text as "availableFrom",
+           ${orderedOn} as "orderedOn",
            (select count(*)::int from order_items i where i.order_id = o.id and i.status = 'ACTIVE') as "activeItemCount",
            exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
            (select max(coalesce(i.period_months, 12))::int from order_items i
@@ -198,6 +205,8 @@ export interface Subscription {
   subscribedFrom: string;
   renewalCount: number;
   terminatedFrom: string | null;
+  /** The day the order was placed (ISO date): no period of the plan begins before it. */
+  orderedOn: string | null;
 }
 
 /**
@@ -208,7 +217,7 @@ export interface Subscription {
 export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[] = ['ACTIVE', 'TERMINATING']): Promise<Subscription[]> {
   const result = await db.execute(sql`
     select o.id, o.status, o.number, coalesce(o.invoice_info->'company'->>'name', '') as company, o.currency,
-           o.terminated_from::text as "terminatedFrom", s."subscribedFrom",
+           o.terminated_from::text as "terminatedFrom", s."subscribedFrom", ${orderedOn} as "orderedOn",
            (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
            (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int from order_items i
              where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyMinor"

@@ -62,6 +62,7 @@ export const apiErrors = {
   'error.notice.notMonthly': 'Kündigen lässt sich nur ein aktives Monatsabonnement.',
   'error.notice.linkInvalid': 'Dieser Bestätigungslink ist ungültig oder abgelaufen. Fordern Sie auf der Seite zur Bestellverfolgung einen neuen an.',
   'error.date.future': 'Das Datum darf nicht in der Zukunft liegen.',
+  'error.date.beforeOrder': 'Das Datum darf nicht vor dem Tag liegen, an dem die Bestellung aufgegeben wurde ({day}).',
 
   'error.vatNumber.format': 'Das ist keine gültige MWST-Nummer für das Land der Rechnungsadresse. Sie wird so geschrieben: {example}.',
   'error.vatNumber.checkDigit': 'Die Prüfziffer dieser MWST-Nummer stimmt nicht. Bitte prüfen Sie sie auf Tippfehler.',

@@ -24,6 +24,7 @@ export const errors = {
   'error.order.refundAmountWithoutRefund': 'Geben Sie einen Rückerstattungsbetrag nur bei einer Rückerstattung an.',
   'error.money.decimals': 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein.',
   'error.date.beforeStart': 'Das Enddatum darf nicht vor dem Startdatum liegen.',
+  'error.date.outOfRange': 'Bitte geben Sie ein Datum zwischen den Jahren {first} und {last} ein.',
 
   'error.postcode.format': 'Diese PLZ ist für das gewählte Land nicht gültig. Sie wird so geschrieben: {example}.',
 

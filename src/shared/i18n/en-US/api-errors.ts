@@ -60,6 +60,7 @@ export const apiErrors = {
   'error.notice.notMonthly': 'Notice can only be given on an active monthly plan.',
   'error.notice.linkInvalid': 'This confirmation link is invalid or has expired. Ask for a new one on the tracking page.',
   'error.date.future': 'The date must not be in the future.',
+  'error.date.beforeOrder': 'The date must not be before the day the order was placed ({day}).',
 
   'error.vatNumber.format': 'This is not a valid VAT number for the country of the invoice address. It is written like {example}.',
   'error.vatNumber.checkDigit': 'The check digit of this VAT number does not match. Please check it for typing errors.',

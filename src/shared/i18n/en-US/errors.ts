@@ -27,6 +27,7 @@ export const errors = {
   'error.order.refundAmountWithoutRefund': 'Give a refund amount only when a refund is made.',
   'error.money.decimals': 'Please enter an amount with at most two decimals.',
   'error.date.beforeStart': 'The end date must not be before the start date.',
+  'error.date.outOfRange': 'Please enter a date between the years {first} and {last}.',
 
   'error.postcode.format': 'This postcode is not valid for the chosen country. It is written like {example}.',
 

@@ -121,6 +121,8 @@ export function ActionDialog({
 
   const asksRefund = action === 'CANCEL_REFUND' || action === 'START_TERMINATION';
   const dateLabel = action === 'PAY' ? t('admin.order.field.paidOn') : t('admin.order.field.refundedOn');
+  // Money moves between the day the order was placed and today (the server refuses other days at this field).
+  const placedOn = order.received ? isoDateInZurich(new Date(order.received)) : undefined;
   return (
     <FormDialog language={language} title={`order.action.${action}`} open onClose={onClose}>
       <form className="form form-dialog__body" noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
@@ -136,7 +138,7 @@ export function ActionDialog({
             hint={t('admin.order.field.amountHint', { due: formatMoney(order.amountDue, order.currency) })}
           />
         )}
-        {(action === 'PAY' || action === 'ARCHIVE_REFUND') && <DateField {...field('date')} label={dateLabel} max={isoDateInZurich()} required />}
+        {(action === 'PAY' || action === 'ARCHIVE_REFUND') && <DateField {...field('date')} label={dateLabel} min={placedOn} max={isoDateInZurich()} required />}
         {asksRefund && (
           <>
             <CheckboxField {...form.checkbox('refund')} className="form__choice" label={t('admin.order.field.refund')} />
