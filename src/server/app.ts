@@ -202,7 +202,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const metrics = createMetrics();
   const audit = createAuditService({
     db: database.db,
-    retentionDays: env.AUDIT_RETENTION_DAYS,
     secretKey: env.SECRET_KEY,
     log: app.log,
     timed: (run) => metrics.timedJob('prune-audit-log', run),
