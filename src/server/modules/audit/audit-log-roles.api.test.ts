@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,11 @@ async function addRow(action: string, daysAgo: number, actorEmail = 'system'): P
   return row!.id;
 }
 
+/** The rows of a statement of `t.database.db.execute`. */
+async function rowsOf(statement: SQL): Promise<Record<string, unknown>[]> {
+  return ((await t.database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
 const actions = async (prefix: string) =>
   (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(sql`${auditLog.action} like ${`${prefix}%`}`).orderBy(auditLog.action)).map(
     (row) => row.action,
@@ -71,20 +76,18 @@ const actions = async (prefix: string) =>
 
 describe.skipIf(!onPostgres)("the app's role on PostgreSQL", () => {
   it('may add and read rows, nothing else; another role owns the table', async () => {
-    const [rights] = (
-      await t.database.db.execute(sql`
+    const [rights] = await rowsOf(sql`
         select current_user as me, (select tableowner from pg_tables where schemaname = 'public' and tablename = 'audit_log') as owner,
                has_table_privilege('audit_log', 'INSERT') as insert, has_table_privilege('audit_log', 'SELECT') as select,
                has_table_privilege('audit_log', 'UPDATE') as update, has_table_privilege('audit_log', 'DELETE') as delete,
                has_table_privilege('audit_log', 'TRUNCATE') as truncate, has_table_privilege('audit_log', 'TRIGGER') as trigger,
                has_table_privilege('audit_log_settings', 'UPDATE') as settings,
                has_function_privilege('audit_log_prune()', 'EXECUTE') as prune,
-               has_function_privilege('audit_log_pseudonymise(text, uuid, text)', 'EXECUTE') as pseudonymise`)
-    ).rows as Record<string, unknown>[];
+               has_function_privilege('audit_log_pseudonymise(text, uuid, text)', 'EXECUTE') as pseudonymise`);
     expect(rights).toMatchObject({ insert: true, select: true, update: false, delete: false, truncate: false, trigger: false, settings: false, prune: true, pseudonymise: true });
     expect(rights?.owner).not.toBe(rights?.me);
     // The app's other tables are its own to change.
-    const [orders] = (await t.database.db.execute(sql`select has_table_privilege('orders', 'UPDATE') as update, has_table_privilege('orders', 'DELETE') as delete`)).rows;
+    const [orders] = await rowsOf(sql`select has_table_privilege('orders', 'UPDATE') as update, has_table_privilege('orders', 'DELETE') as delete`);
     expect(orders).toEqual({ update: true, delete: true });
   });
 

@@ -139,11 +139,13 @@ export function createAuditService(deps: {
     /**
      * A person's erasure, inside its transaction (the contacts module): their e-mail address
      * in the log becomes a pseudonym, the same for every row of theirs, which cannot be
-     * turned back into the address without SECRET_KEY.
+     * turned back into the address without SECRET_KEY. Answers the pseudonym, for the
+     * other texts that named the address (an order's notes).
      */
-    async pseudonymise(person: { email: string; contactId: string | null }, tx: Db): Promise<void> {
+    async pseudonymise(person: { email: string; contactId: string | null }, tx: Db): Promise<string> {
       const pseudonym = `erased-${createHmac('sha256', secretKey).update(person.email.toLowerCase()).digest('hex').slice(0, 16)}`;
       await repo.pseudonymiseAuditRows(tx, person, pseudonym);
+      return pseudonym;
     },
 
     start: pruning.start,
