@@ -50,6 +50,7 @@ export default defineConfig({
         NODE_ENV: '',
         LOG_LEVEL: '',
         DATABASE_URL: '',
+        MIGRATION_DATABASE_URL: '',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: `tmp/e2e-data-${port}`,

@@ -1,5 +1,4 @@
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
 import type { Puzzle } from '#captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { buildApp } from '#server/app.ts';
@@ -7,7 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import { invoices, orderHistory, orderItems, orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
-import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
+import { benchEnv, postgresUrlOrExit, runAsOwner, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startServer } from './server.ts';
 
@@ -86,7 +85,6 @@ async function seedPlans(db: Database['db'], today: string): Promise<void> {
       })),
     );
   }
-  await db.execute(sql`analyze`);
 }
 
 async function xsrf(base: string) {
@@ -153,15 +151,21 @@ async function visitors(base: string, done: () => boolean) {
 }
 
 export function benchBilling(baseUrl: string): Promise<BillingFigures> {
-  return withPostgresBenchDatabase(baseUrl, async (database, databaseUrl) => {
+  return withPostgresBenchDatabase(baseUrl, async (database, postgres) => {
     // The job in this process, as `npm run billing` runs it beside the server.
     const app = await buildApp({ env: benchEnv('tmp/bench-billing'), database, logger: false });
     // The server answers the visitors; its own billing job is off, so the run measured here is the only one.
-    const server = await startServer({ port: serverPort, databaseUrl, env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' } });
+    const server = await startServer({
+      port: serverPort,
+      databaseUrl: postgres.url,
+      migrationDatabaseUrl: postgres.migrationUrl,
+      env: { CAPTCHA_MAX_NUMBER: '1000', DEMO_ORDERS: 'false', BILLING: 'off' },
+    });
     try {
       await seedDatabase(database.db);
       const today = isoDateInZurich();
       await seedPlans(database.db, today);
+      await runAsOwner(postgres, 'analyze');
       await app.ready();
 
       let finished = false;

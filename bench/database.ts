@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { readEnv, type Env } from '#server/env.ts';
-import { createPostgresDatabase } from '../tests/helpers/test-app.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../tests/helpers/test-app.ts';
 
 /*
  * The database and settings of a bench that builds the app in its own process
@@ -12,19 +13,31 @@ import { createPostgresDatabase } from '../tests/helpers/test-app.ts';
 
 /**
  * Opens a new database on the PostgreSQL server of `baseUrl` (`shop_bench_…`, a pool of 10
- * connections), runs `bench` with it and its URL, then closes and drops it.
+ * connections), runs `bench` with it and its addresses (as the app's role, and as the
+ * owner's when MIGRATION_DATABASE_URL names one), then closes and drops it.
  */
-export async function withPostgresBenchDatabase<T>(baseUrl: string, bench: (database: Database, databaseUrl: string) => Promise<T>): Promise<T> {
-  const postgres = await createPostgresDatabase(baseUrl, 'shop_bench');
+export async function withPostgresBenchDatabase<T>(baseUrl: string, bench: (database: Database, postgres: PostgresTestDatabase) => Promise<T>): Promise<T> {
+  const postgres = await createPostgresDatabase('shop_bench', baseUrl);
   try {
-    const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 10 });
+    const database = await openDatabase({ databaseUrl: postgres.url, migrationDatabaseUrl: postgres.migrationUrl, poolSize: 10 });
     try {
-      return await bench(database, postgres.url);
+      return await bench(database, postgres);
     } finally {
       await database.close();
     }
   } finally {
     await postgres.drop();
+  }
+}
+
+/** Runs `statement` as the role that owns the tables (VACUUM and ANALYZE are the owner's), or as the app's when it owns them. */
+export async function runAsOwner(postgres: PostgresTestDatabase, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgres.migrationUrl ?? postgres.url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 

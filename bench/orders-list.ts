@@ -1,11 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { signInAsStaff } from '../tests/helpers/staff.ts';
-import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
+import { benchEnv, postgresUrlOrExit, runAsOwner, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 
 /**
@@ -78,7 +77,7 @@ function seedRows(count: number): (typeof orders.$inferInsert)[] {
 
 /** Seeds a fresh database of the PostgreSQL server of `baseUrl`, measures, and drops it. */
 export function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
-  return withPostgresBenchDatabase(baseUrl, async (database, databaseUrl) => {
+  return withPostgresBenchDatabase(baseUrl, async (database, postgres) => {
     const env = benchEnv('tmp/bench-orders');
     const app = await buildApp({ env, database, logger: false });
     try {
@@ -87,9 +86,9 @@ export function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
       for (let start = 0; start < rows.length; start += 1000) await database.db.insert(orders).values(rows.slice(start, start + 1000));
       // What autovacuum does soon after a bulk load: the planner gets the table's statistics,
       // and the visibility map lets counts read the indexes alone.
-      await database.db.execute(sql`vacuum analyze orders`);
+      await runAsOwner(postgres, 'vacuum analyze orders');
       await app.ready();
-      const staff = await signInAsStaff({ app, database, env, databaseUrl, close: async () => {} });
+      const staff = await signInAsStaff({ app, database, env, databaseUrl: postgres.url, migrationDatabaseUrl: postgres.migrationUrl, close: async () => {} });
 
       const cases: [string, object][] = [
         ['default work queue (all but carts), by status, newest first', {}],

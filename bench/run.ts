@@ -186,7 +186,7 @@ async function main() {
   // Staff sign-in, in-process on a database of its own: mostly one argon2id verification.
   record(signInLabel('PGlite'), describeSignIn(await benchSignInPglite()), 'reported', undefined);
   if (process.env.DATABASE_URL) {
-    const pgServer = await startServer({ port: 3211, databaseUrl: process.env.DATABASE_URL, env: bench });
+    const pgServer = await startServer({ port: 3211, databaseUrl: process.env.DATABASE_URL, migrationDatabaseUrl: process.env.MIGRATION_DATABASE_URL, env: bench });
     try {
       await benchCart(pgServer.url, 'PostgreSQL');
       await benchCheckout(pgServer.url, 'PostgreSQL');

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
  * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
  * bundle with node alone (its memory and CPU are then those of a shop, without tsx's loader).
  */
-export async function startServer(options: { port: number; databaseUrl?: string; env?: Record<string, string>; keepData?: boolean }): Promise<{
+export async function startServer(options: { port: number; databaseUrl?: string; migrationDatabaseUrl?: string | undefined; env?: Record<string, string>; keepData?: boolean }): Promise<{
   url: string;
   /** The server's process, for its CPU time and memory (bench/pages.ts, bench/memory.ts). */
   pid: number;
@@ -25,6 +25,7 @@ export async function startServer(options: { port: number; databaseUrl?: string;
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      MIGRATION_DATABASE_URL: options.migrationDatabaseUrl ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...(builtFor ? { PUBLIC_URL: builtFor } : {}),

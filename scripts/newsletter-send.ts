@@ -22,7 +22,7 @@ runWithDatabase(({ env, database }) =>
       mail: mailSettingsFor(env.NEWSLETTER_FROM),
       publicUrl: env.PUBLIC_URL,
       mailsPerMinute: env.NEWSLETTER_MAILS_PER_MINUTE,
-      audit: createAuditService({ db: database.db, retentionDays: env.AUDIT_RETENTION_DAYS, secretKey: env.SECRET_KEY }),
+      audit: createAuditService({ db: database.db, secretKey: env.SECRET_KEY }),
     }),
     readFile: (file) => readFile(file, 'utf8'),
     print: (line) => console.log(line),

@@ -17,7 +17,8 @@ export function runWithDatabase(
 ): void {
   const main = async (): Promise<number> => {
     const env = readEnv();
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') });
+    // The retention is the server's to record (main.ts): a command run with another environment leaves it.
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, migrationDatabaseUrl: env.MIGRATION_DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') });
     try {
       return await command({ env, database });
     } finally {

@@ -13,7 +13,7 @@ runWithDatabase(({ env, database }) =>
   runStaffCommand(process.argv.slice(2), {
     accounts: createStaffAccountsService({
       db: database.db,
-      audit: createAuditService({ db: database.db, retentionDays: env.AUDIT_RETENTION_DAYS, secretKey: env.SECRET_KEY }),
+      audit: createAuditService({ db: database.db, secretKey: env.SECRET_KEY }),
     }),
     staffPassword: process.env.STAFF_PASSWORD,
     print: (line) => console.log(line),

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { projectRoot, userEnvironment } from '../../tests/helpers/built-server.ts';
-import { EnvError, readEnv } from './env.ts';
+import { EnvError, readEnv, readStorageEnv } from './env.ts';
 
 const base = { SECRET_KEY: 'x'.repeat(32) };
 
@@ -92,6 +92,19 @@ describe('readEnv', () => {
   it('caps the connections of one client address at 128 unless MAX_CONNECTIONS_PER_ADDRESS says otherwise', () => {
     expect(readEnv(base).MAX_CONNECTIONS_PER_ADDRESS).toBe(128);
     expect(readEnv({ ...base, MAX_CONNECTIONS_PER_ADDRESS: '16' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(16);
+  });
+
+  it('takes MIGRATION_DATABASE_URL only beside DATABASE_URL: the same database, another role', () => {
+    const app = 'postgres://shop:secret@db.internal:5432/shop';
+    const owner = 'postgres://shop_owner:other@db.internal:5432/shop';
+    expect(readEnv({ ...base, DATABASE_URL: app, MIGRATION_DATABASE_URL: owner }).MIGRATION_DATABASE_URL).toBe(owner);
+    expect(readStorageEnv({ DATABASE_URL: app, MIGRATION_DATABASE_URL: owner }).MIGRATION_DATABASE_URL).toBe(owner);
+    for (const read of [(source: Record<string, string>) => readEnv({ ...base, ...source }), readStorageEnv]) {
+      expect(() => read({ MIGRATION_DATABASE_URL: owner })).toThrowError(/MIGRATION_DATABASE_URL: is set without DATABASE_URL/);
+      expect(() => read({ DATABASE_URL: app, MIGRATION_DATABASE_URL: 'postgres://shop:x@db.internal:5432/shop' })).toThrowError(/MIGRATION_DATABASE_URL: must name another role/);
+      expect(() => read({ DATABASE_URL: app, MIGRATION_DATABASE_URL: 'postgres://shop_owner:x@db.internal:5432/shop_test' })).toThrowError(/MIGRATION_DATABASE_URL: must name the database of DATABASE_URL \(shop\)/);
+      expect(() => read({ DATABASE_URL: 'postgres://db.internal/shop', MIGRATION_DATABASE_URL: owner })).toThrowError(/MIGRATION_DATABASE_URL: needs DATABASE_URL to name the app's role/);
+    }
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -118,8 +118,29 @@ const trustedProxies = z.preprocess(
 const storageFields = {
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  /**
+   * The same PostgreSQL database as the role that owns its tables: migrations, backups and
+   * restores run as it, and the role of DATABASE_URL gets only what the app needs, on the
+   * audit log INSERT and SELECT (docs/product/audit-log.md). Unset: one role does all.
+   */
+  MIGRATION_DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
 };
+
+/**
+ * MIGRATION_DATABASE_URL goes with DATABASE_URL: the same database (a mix-up would migrate
+ * another one), under another role, which DATABASE_URL names (it is the role granted to).
+ */
+function checkMigrationUrl(env: { DATABASE_URL?: string | undefined; MIGRATION_DATABASE_URL?: string | undefined }, context: z.RefinementCtx): void {
+  if (!env.MIGRATION_DATABASE_URL) return;
+  const refuse = (message: string) => context.addIssue({ code: 'custom', message, path: ['MIGRATION_DATABASE_URL'] });
+  if (!env.DATABASE_URL) return refuse('is set without DATABASE_URL: set both (PostgreSQL with two roles) or neither');
+  const app = new URL(env.DATABASE_URL);
+  const owner = new URL(env.MIGRATION_DATABASE_URL);
+  if (!app.username) return refuse("needs DATABASE_URL to name the app's role (postgres://shop:…@host/shop)");
+  if (decodeURIComponent(owner.username || '') === decodeURIComponent(app.username)) return refuse("must name another role than DATABASE_URL: the role that owns the tables, not the app's");
+  if (decodeURIComponent(owner.pathname) !== decodeURIComponent(app.pathname)) return refuse(`must name the database of DATABASE_URL (${decodeURIComponent(app.pathname.slice(1))})`);
+}
 
 const envSchema = z
   .object({
@@ -129,6 +150,7 @@ const envSchema = z
     HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
     DATA_DIR: storageFields.DATA_DIR,
     DATABASE_URL: storageFields.DATABASE_URL,
+    MIGRATION_DATABASE_URL: storageFields.MIGRATION_DATABASE_URL,
     PUBLIC_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -207,7 +229,8 @@ const envSchema = z
   .refine((env) => new Set([Boolean(env.DKIM_DOMAIN), Boolean(env.DKIM_SELECTOR), Boolean(env.DKIM_PRIVATE_KEY)]).size === 1, {
     message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them)',
     path: ['DKIM_PRIVATE_KEY'],
-  });
+  })
+  .superRefine(checkMigrationUrl);
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SECRET_KEY' | 'PUBLIC_URL' | 'DEMO_ORDERS'> & {
   /** Where visitors reach the shop; `http://localhost:<PORT>` when unset. */
@@ -244,9 +267,9 @@ function parseEnv<T>(schema: z.ZodType<T>, source: Record<string, string | undef
 
 export type StorageEnv = z.infer<z.ZodObject<typeof storageFields>>;
 
-/** DATA_DIR, DATABASE_URL and SECRET_KEY as the server reads them; no secret key is made. */
+/** DATA_DIR, DATABASE_URL, MIGRATION_DATABASE_URL and SECRET_KEY as the server reads them; no secret key is made. */
 export function readStorageEnv(source: Record<string, string | undefined> = process.env): StorageEnv {
-  return parseEnv(z.object(storageFields), source);
+  return parseEnv(z.object(storageFields).superRefine(checkMigrationUrl), source);
 }
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {

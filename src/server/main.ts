@@ -14,7 +14,12 @@ async function main(): Promise<void> {
   // modules are imported here rather than at the top, so both go on at once
   // (docs/decisions/052-quick-start.md).
   const [database, { buildApp }, { seedDatabase }, { clientAddressRules }, { followConnections }] = await Promise.all([
-    openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pgdata') }),
+    openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
+      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+      pgliteDir: path.join(env.DATA_DIR, 'pgdata'),
+    }),
     import('./app.ts'),
     import('./db/seed/seed.ts'),
     import('./plugins/client-address.ts'),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, projectRoot, userEnvironment } from '../helpers/built-server.ts';
 import { Browser, invoiceInfoSteps, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
-import { createPostgresDatabase } from '../helpers/test-app.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../helpers/test-app.ts';
 
 /**
  * Two copies of the shop (two server processes, as `npm start` runs them) on one
@@ -38,7 +38,7 @@ const mailFormsPerHour = 20;
 /** The requests nginx lets one client address have in progress at once, in this test (deploy/nginx/shop.conf has its own). */
 const connectionsPerAddress = 4;
 let smtp: TestSmtpServer;
-let database: { url: string; drop(): Promise<void> };
+let database: PostgresTestDatabase;
 const processes: ChildProcess[] = [];
 let copyA = '';
 let copyB = '';
@@ -58,6 +58,7 @@ function startCopy(port: number): ChildProcess {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
+      ...(database.migrationUrl ? { MIGRATION_DATABASE_URL: database.migrationUrl } : {}),
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'shop-copy-')),
       SECRET_KEY: secretKey,
       PUBLIC_URL: proxy,
@@ -80,7 +81,7 @@ function startCopy(port: number): ChildProcess {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
+  database = await createPostgresDatabase();
   secretKey = randomBytes(32).toString('hex');
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
   copyA = `http://127.0.0.1:${portA}`;

@@ -33,8 +33,9 @@ export interface MigrationHandle {
 
 async function openMigrationHandle(): Promise<MigrationHandle> {
   if (process.env.TEST_DATABASE === 'postgres') {
-    const database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
-    const client = new pg.Client({ connectionString: database.url });
+    const database = await createPostgresDatabase();
+    // As the role that migrates (the owner, when there are two).
+    const client = new pg.Client({ connectionString: database.migrationUrl ?? database.url });
     await client.connect();
     return {
       query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],

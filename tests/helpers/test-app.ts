@@ -8,30 +8,57 @@ import { readEnv, type Env } from '#server/env.ts';
 /**
  * A fresh app on a fresh database for one test file: an in-memory PGlite, or, when the
  * `api-postgres` project runs, a new database on the PostgreSQL server of DATABASE_URL
- * (dropped again afterwards).
+ * (dropped again afterwards), owned by the role of MIGRATION_DATABASE_URL when that is set,
+ * as in production with two roles (docs/product/audit-log.md).
  */
 export interface TestApp {
   app: App;
   database: Database;
   env: Env;
-  /** The PostgreSQL database of this test file; undefined on PGlite. */
+  /** The PostgreSQL database of this test file, as the app's role; undefined on PGlite. */
   databaseUrl: string | undefined;
+  /** The same database as the role that owns the tables; undefined on PGlite and with one role. */
+  migrationDatabaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
-/** A new, empty database on the PostgreSQL server of `baseUrl` (named `<prefix>_<random>`), and how to drop it. */
-export async function createPostgresDatabase(baseUrl: string, prefix = 'shop_test'): Promise<{ url: string; drop(): Promise<void> }> {
+export interface PostgresTestDatabase {
+  /** As the role of DATABASE_URL. */
+  url: string;
+  /** As the role of MIGRATION_DATABASE_URL, which owns it; undefined when that is unset (one role). */
+  migrationUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** The server's address `baseUrl` with the database `name`. */
+function withDatabase(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A new, empty database (named `<prefix>_<random>`) on the PostgreSQL server of `appUrl`
+ * (DATABASE_URL), made by the role of `ownerUrl` (MIGRATION_DATABASE_URL) when there is one:
+ * it owns the database and migrates it, and the app connects as the role of `appUrl`.
+ * Answers both addresses of the database, and how to drop it.
+ */
+export async function createPostgresDatabase(
+  prefix = 'shop_test',
+  appUrl = process.env.DATABASE_URL ?? '',
+  ownerUrl = process.env.MIGRATION_DATABASE_URL || undefined,
+): Promise<PostgresTestDatabase> {
+  const creatorUrl = ownerUrl ?? appUrl;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+  const admin = new pg.Client({ connectionString: creatorUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: withDatabase(appUrl, name),
+    migrationUrl: ownerUrl && withDatabase(ownerUrl, name),
     async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
+      const client = new pg.Client({ connectionString: creatorUrl });
       await client.connect();
       try {
         // FORCE ends the test's own connections; it may not end an autovacuum worker that
@@ -58,7 +85,7 @@ export async function createTestApp(
   options: Pick<AppDependencies, 'mailTransport' | 'logger' | 'distDir' | 'signInDelay'> = {},
 ): Promise<TestApp> {
   const usePostgres = process.env.TEST_DATABASE === 'postgres';
-  const postgres = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL ?? '') : undefined;
+  const postgres = usePostgres ? await createPostgresDatabase() : undefined;
   const env = readEnv({
     NODE_ENV: 'test',
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -69,7 +96,7 @@ export async function createTestApp(
     MAIL_FORMS_PER_HOUR: '100000',
     ...overrides,
   });
-  const database = await openDatabase({ databaseUrl: postgres?.url, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: postgres?.url, migrationDatabaseUrl: postgres?.migrationUrl, auditRetentionDays: env.AUDIT_RETENTION_DAYS, poolSize: 20 });
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, logger: false, ...options });
   await app.ready();
@@ -78,6 +105,7 @@ export async function createTestApp(
     database,
     env,
     databaseUrl: postgres?.url,
+    migrationDatabaseUrl: postgres?.migrationUrl,
     async close() {
       await app.close();
       await database.close();

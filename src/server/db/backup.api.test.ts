@@ -26,25 +26,26 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** Where a copy of the shop keeps its data: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+/** Where a copy of the shop keeps its data: DATA_DIR, and DATABASE_URL (and MIGRATION_DATABASE_URL, with two roles) on PostgreSQL. */
 interface Place {
   dataDir: string;
   databaseUrl: string | undefined;
+  migrationDatabaseUrl: string | undefined;
 }
 
 async function newPlace(name: string): Promise<Place> {
   const dataDir = path.join(folder, name);
   rmSync(dataDir, { recursive: true, force: true });
-  if (!onPostgres) return { dataDir, databaseUrl: undefined };
-  const database = await createPostgresDatabase(process.env.DATABASE_URL ?? '');
+  if (!onPostgres) return { dataDir, databaseUrl: undefined, migrationDatabaseUrl: undefined };
+  const database = await createPostgresDatabase();
   dropLater.push(database.drop);
-  return { dataDir, databaseUrl: database.url };
+  return { dataDir, databaseUrl: database.url, migrationDatabaseUrl: database.migrationUrl };
 }
 
 /** The shop on a place, as `npm start` opens it: SECRET_KEY unset, so DATA_DIR keeps the key. */
 async function openShop(place: Place): Promise<{ app: App; database: Database; secretKey: string; close(): Promise<void> }> {
-  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000' });
-  const database = await openDatabase({ databaseUrl: place.databaseUrl, pgliteDir: path.join(place.dataDir, 'pgdata') });
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, MIGRATION_DATABASE_URL: place.migrationDatabaseUrl, LOG_LEVEL: 'silent', CAPTCHA_MAX_NUMBER: '1000' });
+  const database = await openDatabase({ databaseUrl: place.databaseUrl, migrationDatabaseUrl: place.migrationDatabaseUrl, pgliteDir: path.join(place.dataDir, 'pgdata') });
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, logger: false });
   await app.ready();
@@ -63,7 +64,7 @@ async function openShop(place: Place): Promise<{ app: App; database: Database; s
 async function run(command: 'backup' | 'restore', place: Place, ...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/backup.ts', command, ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '', SECRET_KEY: '' },
+    env: { ...process.env, DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '', MIGRATION_DATABASE_URL: place.migrationDatabaseUrl ?? '', SECRET_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -160,7 +161,7 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
 
   it('refuses a file that is not a backup, and a different secret key without --force', async () => {
     const place = await newPlace('refusals');
-    const env = { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, SECRET_KEY: undefined };
+    const env = { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, MIGRATION_DATABASE_URL: place.migrationDatabaseUrl, SECRET_KEY: undefined };
     const options = { force: false, print: () => {} };
     const notBackup = path.join(folder, 'not-a-backup.tar');
     writeFileSync(notBackup, 'hello');
@@ -172,7 +173,7 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
     writeFileSync(secretKeyFile(place.dataDir), 'another key of at least 32 characters!!');
     await expect(restoreBackup(file, env, options)).rejects.toThrow('holds another secret key');
     // The other kind of database is refused by name.
-    const otherKind = { ...env, DATABASE_URL: onPostgres ? undefined : 'postgres://nobody@127.0.0.1:1/none' };
+    const otherKind = { ...env, DATABASE_URL: onPostgres ? undefined : 'postgres://nobody@127.0.0.1:1/none', MIGRATION_DATABASE_URL: undefined };
     await expect(restoreBackup(file, otherKind, options)).rejects.toThrow(onPostgres ? 'DATABASE_URL set' : 'DATABASE_URL unset');
   });
 });

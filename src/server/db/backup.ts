@@ -46,6 +46,12 @@ export interface BackupOptions {
 }
 
 const pgliteFolderOf = (env: StorageEnv) => path.join(env.DATA_DIR, 'pgdata');
+/**
+ * The connection that dumps and restores PostgreSQL: the role that owns the tables when
+ * there are two (it reads every table and creates them), which the server then grants the
+ * app's role again at its next start (src/server/db/client.ts).
+ */
+const ownerUrlOf = (env: StorageEnv) => env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL;
 
 /** A folder for the files of one backup or restore, removed afterwards. */
 async function withStaging<T>(work: (folder: string) => Promise<T>): Promise<T> {
@@ -108,7 +114,8 @@ export async function createBackup(file: string, env: StorageEnv, options: Backu
   const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
   await withStaging(async (staging) => {
     const files: string[] = [databaseFiles[kind]];
-    if (env.DATABASE_URL) await runPgTool('pg_dump', ['--format=custom', `--file=${path.join(staging, databaseFiles.postgres)}`], env.DATABASE_URL);
+    const ownerUrl = ownerUrlOf(env);
+    if (ownerUrl) await runPgTool('pg_dump', ['--format=custom', `--file=${path.join(staging, databaseFiles.postgres)}`], ownerUrl);
     else await dumpPglite(env, path.join(staging, databaseFiles.pglite));
 
     const keyFile = secretKeyFile(env.DATA_DIR);
@@ -179,9 +186,12 @@ async function emptyPostgres(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // The kind of another role's connection (the app's, with two roles) is hidden from this
+    // role; a connection with a role is a client's, autovacuum's workers have none.
     const { rows } = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_catalog.pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (backend_type = 'client backend' or (backend_type is null and usesysid is not null))`,
     );
     const others = rows[0]?.n ?? 0;
     if (others > 0) throw new BackupError(`${others} other connection(s) use the database: stop every copy of the server first.`);
@@ -236,12 +246,13 @@ export async function restoreBackup(file: string, env: StorageEnv, options: Back
     if (backedUpKey !== undefined && existsSync(keyFile) && readFileSync(keyFile, 'utf8').trim() !== backedUpKey.trim() && !options.force) {
       throw new BackupError(`${keyFile} holds another secret key: restore into an empty DATA_DIR, or add --force to replace it.`);
     }
-    if (env.DATABASE_URL) {
-      if (await postgresHasTables(env.DATABASE_URL)) {
+    const ownerUrl = ownerUrlOf(env);
+    if (ownerUrl) {
+      if (await postgresHasTables(ownerUrl)) {
         if (!options.force) throw new BackupError('The database of DATABASE_URL holds tables: restore into an empty database, or add --force to replace what it holds.');
-        await emptyPostgres(env.DATABASE_URL);
+        await emptyPostgres(ownerUrl);
       }
-      await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', path.join(staging, databaseFiles.postgres)], env.DATABASE_URL);
+      await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', path.join(staging, databaseFiles.postgres)], ownerUrl);
     } else {
       await restorePglite(env, path.join(staging, databaseFiles.pglite), options.force);
     }

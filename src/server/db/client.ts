@@ -46,16 +46,31 @@ const migrationLockId = 727_001;
 export interface DatabaseOptions {
   /** `postgres://…` to use a PostgreSQL server; otherwise PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * With `databaseUrl`: the same database as the role that owns the tables. It migrates
+   * and grants the role of `databaseUrl` what the app needs (`grantAppRole`); the app's
+   * connections use `databaseUrl` alone. Unset: that role migrates and owns everything.
+   */
+  migrationDatabaseUrl?: string | undefined;
+  /** AUDIT_RETENTION_DAYS, written for the audit log's pruning by the role that migrates; undefined leaves it as it is. */
+  auditRetentionDays?: number | undefined;
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+  const { databaseUrl, migrationDatabaseUrl, auditRetentionDays } = options;
+  if (!databaseUrl) return openPglite(options.pgliteDir, auditRetentionDays);
+  const appRole = migrationDatabaseUrl ? decodeURIComponent(new URL(databaseUrl).username) : undefined;
+  if (appRole === '') throw new Error("With MIGRATION_DATABASE_URL, DATABASE_URL names the app's role.");
+  return openPostgres(databaseUrl, options.poolSize ?? 10, { url: migrationDatabaseUrl ?? databaseUrl, appRole, auditRetentionDays });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The audit log's retention, which its pruning function reads (migration 0019). */
+const recordAuditRetention = 'UPDATE audit_log_settings SET retention_days = $1';
+
+async function openPglite(dataDir: string | undefined, auditRetentionDays: number | undefined): Promise<Database> {
   // A DATA_DIR that does not exist yet is made, parents included: PGlite makes only the last folder.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // One process at a time: a second one would corrupt the folder (data-folder-lock.ts).
@@ -65,6 +80,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     letGo();
     throw error;
   });
+  // PGlite has one role: the app's is the owner, and the audit log is kept against accidents only.
+  if (auditRetentionDays !== undefined) {
+    await client.query(recordAuditRetention, [auditRetentionDays]).catch(async (error: unknown) => {
+      await client.close().finally(letGo);
+      throw error;
+    });
+  }
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
@@ -89,9 +111,9 @@ async function postgresDriver() {
   return { pg: pgModule, drizzle, migrate };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, migration: Migration): Promise<Database> {
   const driver = await postgresDriver();
-  await migratePostgres(driver, connectionString);
+  await migratePostgres(driver, migration);
   const pool = new driver.pg.Pool({ connectionString, max });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -173,16 +195,76 @@ function timeConnectionWaits(pool: pg.Pool): { watch(listener: (wait: 'pool', se
   };
 }
 
-async function migratePostgres(driver: Awaited<ReturnType<typeof postgresDriver>>, connectionString: string): Promise<void> {
-  const client = new driver.pg.Client({ connectionString });
+/** Who migrates (`url`), and to whom it grants the app's rights (`appRole`; undefined: one role does all). */
+interface Migration {
+  url: string;
+  appRole: string | undefined;
+  auditRetentionDays: number | undefined;
+}
+
+async function migratePostgres(driver: Awaited<ReturnType<typeof postgresDriver>>, migration: Migration): Promise<void> {
+  const client = new driver.pg.Client({ connectionString: migration.url });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
+    if (migration.appRole) await checkRoles(client, migration.appRole);
     await driver.migrate(driver.drizzle({ client }), { migrationsFolder });
+    if (migration.auditRetentionDays !== undefined) await client.query(recordAuditRetention, [migration.auditRetentionDays]);
+    if (migration.appRole) await grantAppRole(client, migration.appRole);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => {});
     await client.end();
   }
+}
+
+/**
+ * Refuses two roles that would not keep the audit log from the app: tables that another
+ * role owns (a database migrated by the app's role before: its owner hands them over
+ * once), or an app's role that is a superuser or a member of the owner's role.
+ */
+async function checkRoles(client: pg.Client, appRole: string): Promise<void> {
+  const { rows: tables } = await client.query<{ owner: string; me: string }>(
+    `select tableowner as owner, current_user as me from pg_catalog.pg_tables where schemaname = 'public' and tablename = 'audit_log'`,
+  );
+  const table = tables[0];
+  if (table && table.owner !== table.me) {
+    throw new Error(
+      `The tables belong to the role ${table.owner}, not to the role of MIGRATION_DATABASE_URL (${table.me}). ` +
+        `Hand them over once, as a superuser in this database: REASSIGN OWNED BY ${client.escapeIdentifier(table.owner)} TO ${client.escapeIdentifier(table.me)}; (docs/product/audit-log.md)`,
+    );
+  }
+  const { rows } = await client.query<{ superuser: boolean; member: boolean }>(
+    `select rolsuper as superuser, pg_has_role($1, current_user, 'MEMBER') as member from pg_catalog.pg_roles where rolname = $1`,
+    [appRole],
+  );
+  const role = rows[0];
+  if (!role) throw new Error(`The role of DATABASE_URL (${appRole}) does not exist.`);
+  if (role.superuser || role.member) {
+    throw new Error(`The role of DATABASE_URL (${appRole}) is ${role.superuser ? 'a superuser' : 'a member of the role of MIGRATION_DATABASE_URL'}: it could rewrite the audit log. Give the app a role of its own.`);
+  }
+}
+
+/**
+ * What the app's role may do, granted again at every start (tables of new migrations,
+ * and a restore, which brings no grants, get theirs): read and write every table, but on
+ * the audit log only add and read rows (and read its retention); its pseudonymisation and
+ * pruning go through the two functions of migration 0019, which run as the owner. In one
+ * transaction, so the app's role never holds more for a moment.
+ */
+async function grantAppRole(client: pg.Client, appRole: string): Promise<void> {
+  const role = client.escapeIdentifier(appRole);
+  const functions = 'audit_log_prune(), audit_log_pseudonymise(text, uuid, text)';
+  await client.query(`
+    BEGIN;
+    GRANT USAGE ON SCHEMA public TO ${role};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
+    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
+    REVOKE ALL ON audit_log, audit_log_settings FROM ${role};
+    GRANT SELECT, INSERT ON audit_log TO ${role};
+    GRANT SELECT ON audit_log_settings TO ${role};
+    REVOKE EXECUTE ON FUNCTION ${functions} FROM PUBLIC;
+    GRANT EXECUTE ON FUNCTION ${functions} TO ${role};
+    COMMIT;`);
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -327,7 +327,8 @@ export const staffInvitations = pgTable(
  * transaction of what it records. Rows are never updated by the app: a trigger of the
  * migration refuses UPDATE unless the transaction declared a pseudonymisation (a person's
  * erasure), and then allows only the personal columns to change. Old rows are pruned after
- * AUDIT_RETENTION_DAYS.
+ * AUDIT_RETENTION_DAYS. Both go through functions of migration 0019; on PostgreSQL with two
+ * roles the app's role may only add and read rows (docs/product/audit-log.md).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -351,6 +352,20 @@ export const auditLog = pgTable(
     index('audit_log_action_at').on(t.action, t.at),
     check('audit_log_outcome', sql`${t.outcome} in ('success', 'refused', 'failed')`),
   ],
+);
+
+/**
+ * The audit log's retention, one row: the pruning function of migration 0019 deletes only
+ * rows older than this. Written at start by the role that migrates (src/server/db/client.ts),
+ * so on PostgreSQL with two roles the app's role can read it but not shorten it.
+ */
+export const auditLogSettings = pgTable(
+  'audit_log_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    retentionDays: integer('retention_days').notNull().default(730),
+  },
+  (t) => [check('audit_log_settings_one_row', sql`${t.id} = 1`), check('audit_log_settings_retention_days', sql`${t.retentionDays} between 1 and 36500`)],
 );
 
 // ---- anti-robot ----------------------------------------------------------------------

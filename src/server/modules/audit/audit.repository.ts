@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
@@ -55,49 +55,28 @@ export async function findAuditRows(db: Db, filter: AuditFilter, limit: number):
 }
 
 /**
- * Deletes the rows older than `retentionDays`, declaring the pruning to the table's guard
- * (the migration's trigger refuses any other DELETE). Under the advisory lock, taken
- * without waiting: when another copy prunes now, this one deletes nothing. Answers how
- * many rows went, or null when another copy held the lock.
+ * Deletes the rows past the retention period through the function of migration 0019, which
+ * runs as the table's owner and reads the retention from audit_log_settings (the app's
+ * role may not delete rows itself on PostgreSQL with two roles). Under the advisory lock,
+ * taken without waiting: when another copy prunes now, this one deletes nothing. Answers
+ * how many rows went, or null when another copy held the lock.
  */
-export async function pruneAuditRows(db: Db, retentionDays: number): Promise<number | null> {
+export async function pruneAuditRows(db: Db): Promise<number | null> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${pruneLock}::int) as locked`);
     if ((result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked !== true) return null;
-    await tx.execute(sql`select set_config('shop.audit_prune', 'on', true)`);
-    const deleted = await tx
-      .delete(a)
-      .where(lt(a.at, sql`now() - make_interval(days => ${Math.trunc(retentionDays)}::int)`))
-      .returning({ id: a.id });
-    return deleted.length;
+    const pruned = await tx.execute(sql`select audit_log_prune() as pruned`);
+    return (pruned as unknown as { rows: { pruned: number }[] }).rows[0]?.pruned ?? 0;
   });
 }
 
-/** A text as a case-insensitive regular expression that matches it literally. */
-const literalPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * A person's erasure, inside its transaction: in every row that names them (as the one
- * who acted, as the target by e-mail or contact id, or in the summary) their e-mail
- * address becomes `pseudonym`, and a row they made loses its client address. Declares the
- * pseudonymisation to the table's guard, which allows only these columns to change.
+ * A person's erasure, inside its transaction, through the function of migration 0019 (it
+ * runs as the table's owner): in every row that names them (as the one who acted, as the
+ * target by e-mail or contact id, or in the summary) their e-mail address becomes
+ * `pseudonym`, and a row they made loses its client address. Answers how many rows changed.
  */
 export async function pseudonymiseAuditRows(tx: Db, person: { email: string; contactId: string | null }, pseudonym: string): Promise<number> {
-  const email = person.email.toLowerCase();
-  const pattern = literalPattern(email);
-  await tx.execute(sql`select set_config('shop.audit_pseudonymise', 'on', true)`);
-  const byActor = sql`lower(${a.actorEmail}) = ${email}`;
-  const byTarget = person.contactId ? or(sql`lower(${a.targetId}) = ${email}`, eq(a.targetId, person.contactId)) : sql`lower(${a.targetId}) = ${email}`;
-  const updated = await tx
-    .update(a)
-    .set({
-      actorEmail: sql`case when ${byActor} then ${pseudonym} else ${a.actorEmail} end`,
-      clientAddress: sql`case when ${byActor} then null else ${a.clientAddress} end`,
-      targetId: sql`case when ${byTarget} then ${pseudonym} else ${a.targetId} end`,
-      summary: sql`regexp_replace(${a.summary}, ${pattern}, ${pseudonym}, 'gi')`,
-    })
-    .where(or(byActor, byTarget, sql`strpos(lower(${a.summary}), ${email}) > 0`))
-    .returning({ id: a.id });
-  await tx.execute(sql`select set_config('shop.audit_pseudonymise', 'off', true)`);
-  return updated.length;
+  const changed = await tx.execute(sql`select audit_log_pseudonymise(${person.email}, ${person.contactId}::uuid, ${pseudonym}) as changed`);
+  return (changed as unknown as { rows: { changed: number }[] }).rows[0]?.changed ?? 0;
 }

@@ -13,8 +13,10 @@ import * as repo from './audit.repository.ts';
  * The audit log (docs/product/audit-log.md): one row per staff change, refused staff call,
  * sign-in and export. The module owns the table; other modules write through `record`,
  * inside the transaction of the change they record, so the change and its row are saved
- * together or not at all. Rows are never updated (the table's trigger refuses it), only
- * pseudonymised when a person is erased, and pruned after the retention period.
+ * together or not at all. Rows are never updated (the table's trigger refuses it, and on
+ * PostgreSQL with two roles the app's role may only add and read rows), only pseudonymised
+ * when a person is erased and pruned after the retention period, both through the
+ * database's own functions (migration 0019).
  */
 
 /** Who acted: a staff member (their e-mail, role, client address), the system or the command line. */
@@ -64,13 +66,12 @@ function rowOf(row: repo.AuditLogRow): AuditRow {
 
 export function createAuditService(deps: {
   db: Db;
-  retentionDays: number;
   secretKey: string;
   log?: FastifyBaseLogger;
   /** Wraps the periodic pruning as the metrics count jobs (`metrics.timedJob`); as it is without. */
   timed?: (run: () => Promise<number>) => () => Promise<number>;
 }) {
-  const { db, retentionDays, secretKey } = deps;
+  const { db, secretKey } = deps;
 
   /** Writes one row, in the transaction `tx` of what it records. */
   async function record(actor: AuditActor, event: AuditEvent, tx: Db): Promise<void> {
@@ -86,9 +87,9 @@ export function createAuditService(deps: {
     });
   }
 
-  /** Deletes the rows past the retention period; null when another copy prunes now. */
+  /** Deletes the rows past the retention period (AUDIT_RETENTION_DAYS, as the start recorded it); null when another copy prunes now. */
   async function prune(): Promise<number | null> {
-    return repo.pruneAuditRows(db, retentionDays);
+    return repo.pruneAuditRows(db);
   }
 
   // Another copy pruning at the same moment counts as nothing pruned here.
@@ -138,11 +139,13 @@ export function createAuditService(deps: {
     /**
      * A person's erasure, inside its transaction (the contacts module): their e-mail address
      * in the log becomes a pseudonym, the same for every row of theirs, which cannot be
-     * turned back into the address without SECRET_KEY.
+     * turned back into the address without SECRET_KEY. Answers the pseudonym, for the
+     * other texts that named the address (an order's notes).
      */
-    async pseudonymise(person: { email: string; contactId: string | null }, tx: Db): Promise<void> {
+    async pseudonymise(person: { email: string; contactId: string | null }, tx: Db): Promise<string> {
       const pseudonym = `erased-${createHmac('sha256', secretKey).update(person.email.toLowerCase()).digest('hex').slice(0, 16)}`;
       await repo.pseudonymiseAuditRows(tx, person, pseudonym);
+      return pseudonym;
     },
 
     start: pruning.start,

@@ -45,7 +45,7 @@ async function billing(args: string[], env: Record<string, string> = {}): Promis
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/billing.ts', ...args], {
       cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: t.env.SECRET_KEY, DATABASE_URL: t.databaseUrl ?? '', ...env },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: t.env.SECRET_KEY, DATABASE_URL: t.databaseUrl ?? '', MIGRATION_DATABASE_URL: t.migrationDatabaseUrl ?? '', ...env },
     });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
@@ -123,7 +123,7 @@ describe('npm run billing', () => {
     // This process opens the folder as a running server does.
     const server = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
     try {
-      const refused = await billing(['--as-of', '2026-12-01'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      const refused = await billing(['--as-of', '2026-12-01'], { DATA_DIR: dataDir, DATABASE_URL: '', MIGRATION_DATABASE_URL: '' });
       expect(refused.code).toBe(1);
       expect(refused.err).toContain('Billing refused, nothing was billed');
       expect(refused.err).toContain(`is open in process ${process.pid}`);

@@ -302,6 +302,7 @@ describe('a successful checkout', () => {
       const { createCartService } = await import('../cart/cart.service.ts');
       const { createCheckoutService } = await import('./checkout.service.ts');
       const { createContactsService } = await import('../contacts/contacts.service.ts');
+      const { createStaffErasureService } = await import('../staff/staff-erasure.service.ts');
       const { createOutboxService } = await import('../mail/outbox.service.ts');
       const db = t.database.db;
       const outboxService = createOutboxService();
@@ -313,7 +314,7 @@ describe('a successful checkout', () => {
         cart,
         orders,
         captcha: t.app.captcha,
-        contacts: createContactsService({ db, orders, outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
+        contacts: createContactsService({ db, orders, staff: createStaffErasureService(), outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
         invoiceRecords: createInvoiceRecordsService({ db, renderer: invoices }),
         outbox: outboxService,
         ordersEmail: t.env.ORDERS_EMAIL,

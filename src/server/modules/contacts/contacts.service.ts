@@ -13,6 +13,7 @@ import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { StaffErasureService } from '../staff/staff-erasure.service.ts';
 import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './contacts.repository.ts';
@@ -89,6 +90,8 @@ export function createContactsService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
+  /** The staff module: at deletion, the failed sign-ins with the address and the invitations to it go. */
+  staff: Pick<StaffErasureService, 'erasePerson'>;
   outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
@@ -98,7 +101,7 @@ export function createContactsService(deps: {
   /** The audit log: staff changes and exports are recorded in their transactions, and an erasure pseudonymises it. */
   audit: Pick<AuditService, 'record' | 'pseudonymise'>;
 }) {
-  const { db, orders: ordersOfPeople, outbox, mail, publicUrl, onMailQueued, audit } = deps;
+  const { db, orders: ordersOfPeople, staff, outbox, mail, publicUrl, onMailQueued, audit } = deps;
 
   async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
@@ -313,17 +316,20 @@ export function createContactsService(deps: {
 
     /**
      * The deletion's confirmation (POST /people/deletions/{token}): in one transaction, the
-     * orders that name the address are anonymised (kept for accounting), the mails already
-     * sent to it are deleted, and the contact is deleted with everything that points to it
-     * (consents, messages, webinar sign-ups, newsletter subscription and links, this link).
+     * address becomes a pseudonym in the audit log and in the orders' notes, history and
+     * saved views, the orders that name it are anonymised (kept for accounting), the failed
+     * staff sign-ins with it and the invitations to it go, the mails already sent to it are
+     * deleted, and the contact is deleted with everything that points to it (consents,
+     * messages, webinar sign-ups, newsletter subscription and links, this link).
      */
     async confirmDeletion(token: string): Promise<FormMessagesResponse> {
       await db.transaction(async (tx) => {
         const request = await repo.findDeletionRequest(tx, hashLinkToken(token));
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.contacts.deletionTokenNotFound');
-        await ordersOfPeople.anonymisePerson(contact.email, tx);
-        await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
+        const pseudonym = await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
+        await ordersOfPeople.anonymisePerson(contact.email, pseudonym, tx);
+        await staff.erasePerson(contact.email, tx);
         await outbox.deleteSentMailsTo(contact.email, tx);
         await repo.deleteContact(tx, contact.id);
       });

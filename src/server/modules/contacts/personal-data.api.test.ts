@@ -6,16 +6,22 @@ import {
   contactMessages,
   contacts,
   deletionRequests,
+  invoices,
   newsletterSubscriptions,
   newsletterTokens,
+  orderHistory,
+  orderNotes,
   orders,
   outbox,
+  savedViews,
   webinars,
   webinarSubscriptions,
 } from '#server/db/schema.ts';
+import { translate } from '#shared/i18n/messages.ts';
 import type { ContactRecord } from '#shared/schemas/contacts.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
+import { signInAsStaff } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -253,5 +259,93 @@ describe('deleting a person', () => {
       },
     });
     expect(await rowCount(t.database, contacts)).toBe(1);
+  });
+
+  /** Every text of the database (text and JSON columns of every table) that holds `needle`, any case: `table.column`. */
+  async function textsHolding(needle: string): Promise<string[]> {
+    const columns = (await t.database.db.execute(sql`
+      select table_name as table, column_name as column from information_schema.columns
+       where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
+       order by table_name, column_name`)) as unknown as { rows: { table: string; column: string }[] };
+    const found: string[] = [];
+    for (const { table, column } of columns.rows) {
+      const counted = (await t.database.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where strpos(lower(${sql.identifier(column)}::text), ${needle.toLowerCase()}) > 0`,
+      )) as unknown as { rows: { n: number }[] };
+      if ((counted.rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
+    }
+    return found;
+  }
+
+  it('leaves the address only where docs/product/contacts.md keeps it: notes, failed sign-ins and invitations included', async () => {
+    const { token, cartId, orderId } = await anna();
+    const admin = await signInAsStaff(t, { role: 'admin' });
+    // An admin invites her to the back office (the invitation stays open)…
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff/invitations',
+      headers: admin.headers,
+      payload: { email: 'Anna.Muster@Example.CH', role: 'viewer', language: 'de-CH' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    // …she tries to sign in with a wrong password, from an address of her own…
+    const guessed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: session.headers,
+      remoteAddress: '203.0.113.77',
+      payload: { email, password: 'Not-her-password-1', captchaSolution: await solveCaptcha(t.app, 'signIn') },
+    });
+    expect(guessed.statusCode).toBe(401);
+    // …and staff and the billing job write about her: notes on her order and on another,
+    // a reason in the history, a saved view of the orders table.
+    const noted = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${orderId}/notes`, headers: admin.headers, payload: { text: 'Called Anna.Muster@example.ch, she pays next week.' } });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const reminder = translate('en-US', 'note.billing.reminder', { step: 1, steps: 3, number: 'INV-2026-000777', email });
+    await t.database.db.insert(orderNotes).values([
+      { orderId, author: 'billing', text: reminder },
+      { orderId: cartId, author: admin.account.email, text: `Cart of ${email.toUpperCase()}?` },
+    ]);
+    await t.database.db.insert(orderHistory).values({ orderId, action: 'CANCEL', fromStatus: 'ORDERED', toStatus: 'CANCELED', actor: admin.account.email, data: { reason: `asked by ${email}` } });
+    await t.database.db.insert(savedViews).values({ ownerId: admin.account.id, name: `Orders of ${email}`, view: { filter: { search: email }, columns: ['number'] } });
+    // The invoice issued to her company, as printed.
+    await t.database.db.insert(invoices).values({
+      orderId,
+      billingKey: 'first',
+      number: 'INV-2026-000777',
+      qrReference: '000000000000000000000000000',
+      issuedOn: '2026-11-20',
+      dueOn: '2026-12-20',
+      currency: 'CHF',
+      language: 'de-CH',
+      netMinor: 150_000,
+      vatMinor: 12_150,
+      grossMinor: 162_150,
+      vatRateBasisPoints: 810,
+      document: { buyer: { company: 'Muster AG', contactName: 'Anna Muster', email, address: { street: 'Seestrasse 1', zip: '8002', city: 'Zürich', country: 'Schweiz', countryCode: 'CH' } } },
+    });
+    const before = await textsHolding(email);
+    for (const place of ['order_notes.text', 'order_history.data', 'saved_views.name', 'saved_views.view', 'sign_in_failures.email', 'staff_invitations.email', 'audit_log.actor_email', 'audit_log.summary']) {
+      expect(before).toContain(place);
+    }
+    expect(await textsHolding('203.0.113.77')).toEqual(['audit_log.client_address', 'sign_in_failures.client_address']);
+
+    expect((await post(`/api/newsletter/${token}/deletion`)).statusCode).toBe(200);
+    const deletionMail = (await queuedMails(t.database, { to: email })).find((mail) => mail.subject === 'Bitte bestätigen Sie die Löschung Ihrer Daten');
+    const deletionToken = linkToken(deletionMail, /\/app\/people\/deletions\/([A-Za-z0-9_-]+)/);
+    // Every mail has gone out by then.
+    await t.database.db.update(outbox).set({ sentAt: new Date() });
+    expect((await post(`/api/people/deletions/${deletionToken}`)).statusCode).toBe(200);
+
+    // Kept: the invoice, unchanged (accounting law), and the copy of her contact message
+    // that went to the team (mails about a person to the team stay).
+    expect(await textsHolding(email)).toEqual(['invoices.document', 'outbox.raw']);
+    expect(await textsHolding('203.0.113.77')).toEqual([]);
+    // Where staff wrote the address, the audit log's pseudonym stands.
+    const notes = await t.database.db.select({ text: orderNotes.text }).from(orderNotes).orderBy(orderNotes.text);
+    const [failed] = await t.database.db.execute(sql`select actor_email from audit_log where action = 'signIn' and outcome = 'failed'`).then((result) => (result as unknown as { rows: { actor_email: string }[] }).rows);
+    const pseudonym = failed?.actor_email ?? '';
+    expect(pseudonym).toMatch(/^erased-[0-9a-f]{16}$/);
+    expect(notes.map((note) => note.text)).toEqual([`Called ${pseudonym}, she pays next week.`, `Cart of ${pseudonym}?`, `Reminder 1 of 3 for invoice INV-2026-000777 sent to ${pseudonym}`]);
   });
 });

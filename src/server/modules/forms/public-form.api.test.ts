@@ -12,6 +12,7 @@ import { createOutboxService } from '../mail/outbox.service.ts';
 import { createNewsletterOptInService } from '../newsletter/newsletter-opt-in.service.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createContactsService } from '../contacts/contacts.service.ts';
+import { createStaffErasureService } from '../staff/staff-erasure.service.ts';
 import { createPublicFormService, type PublicFormSubmission } from './public-form.service.ts';
 
 /**
@@ -39,7 +40,7 @@ function workflow() {
     },
     deleteSentMailsTo: realOutbox.deleteSentMailsTo,
   };
-  const realContacts = createContactsService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
+  const realContacts = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
   const contacts = {
     ...realContacts,
     recordPerson: (...args: Parameters<typeof realContacts.recordPerson>) => {

@@ -209,7 +209,7 @@ describe('the mail worker', () => {
     const ids = await queue(30);
     // A second connection pool stands for the second server process (PostgreSQL);
     // PGlite has one connection, so there the two workers share it.
-    const second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : undefined;
+    const second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, migrationDatabaseUrl: t.migrationDatabaseUrl }) : undefined;
     try {
       const [a, b] = await Promise.all([worker().runOnce(), worker(undefined, second?.db ?? t.database.db).runOnce()]);
       expect(a + b).toBe(30);

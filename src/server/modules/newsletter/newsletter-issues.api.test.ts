@@ -193,7 +193,7 @@ describe('newsletter issues from the back office', () => {
     const issue = await createIssue({ segment: { languages: ['de-CH', 'en-US'], roles: [], experienceLevels: [], topicIds: [] } });
     await call('POST', `/api/newsletter/admin/issues/${issue.id}/sending`, {});
     // A second connection pool stands for the second copy (PostgreSQL); PGlite has one connection.
-    const second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : undefined;
+    const second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl, migrationDatabaseUrl: t.migrationDatabaseUrl }) : undefined;
     try {
       const copies = [issuesService(), issuesService(createOutboxService(), second?.db ?? t.database.db)];
       for (let pass = 0; pass < 10; pass++) {

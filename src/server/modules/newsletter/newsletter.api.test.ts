@@ -6,6 +6,7 @@ import { mailSettingsFor } from '#server/modules/mail/mail-senders.rules.ts';
 import { createOutboxService } from '#server/modules/mail/outbox.service.ts';
 import { createOrdersService } from '#server/modules/orders/orders.service.ts';
 import { createContactsService } from '#server/modules/contacts/contacts.service.ts';
+import { createStaffErasureService } from '#server/modules/staff/staff-erasure.service.ts';
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
@@ -336,7 +337,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
   it('is started the same way by another form inside its own transaction (requestSubscription)', async () => {
     const db = t.database.db;
     const outbox = createOutboxService();
-    const contactsService = createContactsService({ db, orders: createOrdersService({ db }), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
+    const contactsService = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
     const newsletter = createNewsletterOptInService({ contacts: contactsService, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
     const queued = await db.transaction(async (tx) => {
       const contactId = await contactsService.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);

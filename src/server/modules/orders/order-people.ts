@@ -1,6 +1,6 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
+import { orderHistory, orderNotes, orders, savedViews } from '#server/db/schema.ts';
 
 /**
  * The orders that name a person, for the person's data export and their deletion
@@ -72,8 +72,14 @@ function anonymisedInvoiceInfo(info: Record<string, unknown>): Record<string, un
   return Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined));
 }
 
-/** Removes the person of `email` from every order naming them; the orders stay for accounting. */
-export async function anonymiseOrdersOfPerson(db: Db, email: string): Promise<void> {
+/**
+ * Removes the person of `email` from every order naming them; the orders stay for
+ * accounting. In the texts staff and jobs wrote (an order's notes, such as a reminder's
+ * "sent to …", the data of its history, such as a reason, and the saved views of the orders
+ * table, their names and searches), the address becomes `pseudonym`, any case, in every order: a
+ * note may name a person on another company's order.
+ */
+export async function anonymiseOrdersOfPerson(db: Db, email: string, pseudonym: string): Promise<void> {
   for (const order of await findOrdersOfPerson(db, email, true)) {
     await db
       .update(orders)
@@ -84,4 +90,18 @@ export async function anonymiseOrdersOfPerson(db: Db, email: string): Promise<vo
       })
       .where(eq(orders.id, order.id));
   }
+  const address = normalised(email);
+  // `***=`: the rest of the pattern is a literal text, not a regular expression. An e-mail
+  // address holds no character JSON escapes, so it is replaced in a JSON text as in any text.
+  const replaced = (text: SQL) => sql`regexp_replace(${text}, ${`***=${address}`}, ${pseudonym}, 'gi')`;
+  const names = (text: SQL) => sql`strpos(lower(${text}), ${address}) > 0`;
+  await db.update(orderNotes).set({ text: replaced(sql`${orderNotes.text}`) }).where(names(sql`${orderNotes.text}`));
+  await db
+    .update(orderHistory)
+    .set({ data: sql`${replaced(sql`${orderHistory.data}::text`)}::jsonb` })
+    .where(names(sql`${orderHistory.data}::text`));
+  await db
+    .update(savedViews)
+    .set({ name: replaced(sql`${savedViews.name}`), view: sql`${replaced(sql`${savedViews.view}::text`)}::jsonb` })
+    .where(or(names(sql`${savedViews.name}`), names(sql`${savedViews.view}::text`)));
 }

@@ -181,9 +181,13 @@ export function createOrdersService(deps: { db: Db }) {
       return findOrdersOfPerson(tx, email);
     },
 
-    /** A person's deletion, inside its transaction: the orders naming them lose name, address, e-mail and phone, and stay. */
-    anonymisePerson(email: string, tx: Db): Promise<void> {
-      return anonymiseOrdersOfPerson(tx, email);
+    /**
+     * A person's deletion, inside its transaction: the orders naming them lose name,
+     * address, e-mail and phone, and stay; in the notes, history and saved views the
+     * address becomes `pseudonym` (the audit log's, docs/product/contacts.md).
+     */
+    anonymisePerson(email: string, pseudonym: string, tx: Db): Promise<void> {
+      return anonymiseOrdersOfPerson(tx, email, pseudonym);
     },
 
     /**

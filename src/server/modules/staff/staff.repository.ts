@@ -148,6 +148,11 @@ export async function markInvitationAccepted(db: Db, id: string): Promise<void> 
   await db.update(inv).set({ acceptedAt: sql`now()` }).where(eq(inv.id, id));
 }
 
+/** The invitations to an address that were never accepted (open, withdrawn or expired), deleted at the person's erasure. */
+export async function deleteInvitationsNotAccepted(db: Db, email: string): Promise<void> {
+  await db.delete(inv).where(and(eq(inv.email, email), isNull(inv.acceptedAt)));
+}
+
 export async function listOpenInvitations(db: Db): Promise<InvitationRow[]> {
   return db.select().from(inv).where(isOpenInvitation()).orderBy(desc(inv.createdAt));
 }
@@ -317,6 +322,11 @@ export async function reserveAttempt(
 /** The attempt succeeded: its reserved failure does not count. */
 export async function forgetFailure(db: Db, failureId: string): Promise<void> {
   await db.delete(f).where(eq(f.id, failureId));
+}
+
+/** Removes the failures of an address, whatever their age (a person's erasure). */
+export async function deleteFailuresOf(db: Db, email: string): Promise<void> {
+  await db.delete(f).where(eq(f.email, email));
 }
 
 /** Removes every failure older than the window. */

@@ -139,6 +139,8 @@ export const preferences = {
   'dataDeletion.kept.title': 'Was wir behalten',
   'dataDeletion.kept.orders':
     'Ihre Bestellungen, wie es das Buchführungsrecht verlangt, aber ohne Ihren Namen, Ihre E-Mail-Adresse, Telefonnummer und Adresse. Nummer, Beträge, Währung, Länder und MWST-Nummer bleiben.',
+  'dataDeletion.kept.invoices':
+    'Die Rechnungen und Gutschriften, die wir Ihnen ausgestellt haben, unverändert, mit dem Namen, der Adresse und der E-Mail-Adresse, auf die sie lauten: Das Buchführungsrecht verlangt, dass wir sie 10 Jahre ab Ende des Geschäftsjahrs aufbewahren (Art. 958f OR).',
   'dataDeletion.irreversible': 'Das lässt sich nicht rückgängig machen. Wenn Sie unseren Newsletter später wieder möchten, müssen Sie ihn neu abonnieren.',
   'dataDeletion.button': 'Meine Daten jetzt löschen',
   'dataDeletion.deleting': 'Wird gelöscht…',

@@ -140,6 +140,8 @@ export const preferences = {
   'dataDeletion.kept.title': 'What we keep',
   'dataDeletion.kept.orders':
     'Your orders, as accounting law requires, but without your name, e-mail address, phone number and address. Their number, amounts, currency, countries and VAT number stay.',
+  'dataDeletion.kept.invoices':
+    'The invoices and credit notes we issued to you, unchanged, with the name, address and e-mail address they were issued to: accounting law requires us to keep them for 10 years after the end of the financial year (Art. 958f of the Swiss Code of Obligations).',
   'dataDeletion.irreversible': 'This cannot be undone. If you want our newsletter again later, you will need to subscribe again.',
   'dataDeletion.button': 'Delete my data now',
   'dataDeletion.deleting': 'Deleting…',

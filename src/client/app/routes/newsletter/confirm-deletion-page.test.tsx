@@ -47,6 +47,7 @@ describe('the deletion confirmation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Delete your data' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'What we delete' })).toBeTruthy();
     expect(screen.getByText(/Your orders, as accounting law requires, but without your name/)).toBeTruthy();
+    expect(screen.getByText(/The invoices and credit notes we issued to you, unchanged/)).toBeTruthy();
     expect(api.fetch).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete my data now' }));

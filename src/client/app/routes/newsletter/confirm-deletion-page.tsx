@@ -98,6 +98,7 @@ export default function ConfirmDeletionPage() {
       <section className="preferences__section" aria-labelledby={`${id}-kept`}>
         <h2 id={`${id}-kept`}>{t('dataDeletion.kept.title')}</h2>
         <p>{t('dataDeletion.kept.orders')}</p>
+        <p>{t('dataDeletion.kept.invoices')}</p>
       </section>
       <p className="preferences__warning">{t('dataDeletion.irreversible')}</p>
       {outcome?.kind === 'failed' && (
