@@ -375,7 +375,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('billing', billing);
   const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
   // Demo orders, made by main.ts on a first start through the services above.
-  app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions }));
+  app.decorate('demo', createDemoService({ db, cart, checkout, orders, orderPage, orderActions, billing }));
   const orderJobs = createOrderJobsService({ orders: { abandonIdleCarts: metrics.timedJob('abandon-idle-carts', () => orders.abandonIdleCarts()) }, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => orderJobs.start());
   app.addHook('onClose', async () => orderJobs.stop());

@@ -423,6 +423,11 @@ export const orders = pgTable(
     refundedDate: date('refunded_date'),
     /** Set by DELETE: the order stays for audit but no list shows it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * A demo order of a first start (src/server/modules/demo/): billing issues its invoices
+     * and reminder steps like any other's, but mails none of them (its addresses are invented).
+     */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

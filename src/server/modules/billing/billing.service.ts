@@ -38,7 +38,7 @@ export interface BillingReport {
 }
 
 /** The actor of the job's transitions in the history. */
-const billingActor = 'billing';
+export const billingActor = 'billing';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
 class NothingDue extends Error {}
@@ -68,7 +68,7 @@ function buyerOf(invoice: InvoiceRow): { email: string | undefined; firstName: s
 
 export function createBillingService(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'recordCredit' | 'orderWithFacts'>;
+  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'recordNote' | 'recordCredit' | 'orderWithFacts' | 'demoOrderIds'>;
   invoiceRecords: InvoiceRecordsService;
   checkout: Pick<CheckoutService, 'invoiceContent' | 'invoiceContents'>;
   outbox: Pick<OutboxService, 'queueComposedLater' | 'queue'>;
@@ -85,12 +85,16 @@ export function createBillingService(deps: {
   const { db, orders, invoiceRecords, checkout, outbox, settings, publicUrl } = deps;
   const steps = settings.reminderDays.length;
 
-  /** Issues the invoice in `tx` and queues its mail with it: both are saved or neither (a crash between them leaves nothing half done). */
+  /**
+   * Issues the invoice in `tx` and queues its mail with it: both are saved or neither (a
+   * crash between them leaves nothing half done). A demo order's invoice is not mailed.
+   */
   async function issueAndMail(
-    orderId: string,
-    what: ({ kind: 'first' } | { kind: 'period'; period: { start: string; end: string } }) & { issuedOn: string; mail: boolean },
+    order: { id: string; demo: boolean },
+    what: ({ kind: 'first' } | { kind: 'period'; period: { start: string; end: string } }) & { issuedOn: string },
     tx: Db,
   ): Promise<InvoiceRow | undefined> {
+    const orderId = order.id;
     const content = await checkout.invoiceContent(orderId, what.kind === 'first' ? { kind: 'first' } : { kind: 'period', vatDay: what.period.start }, tx);
     const invoice = await invoiceRecords.issue(
       {
@@ -105,7 +109,7 @@ export function createBillingService(deps: {
       },
       tx,
     );
-    if (invoice && what.mail && content.billingEmail) {
+    if (invoice && !order.demo && content.billingEmail) {
       await outbox.queueComposedLater(
         [
           {
@@ -133,7 +137,7 @@ export function createBillingService(deps: {
   async function renewNext(
     orderId: string,
     /** `after`: the caller's own step in the same transaction (a staff RENEW's audit row). */
-    options: { asOf: string; actor: string; force?: boolean; mail?: boolean; after?: ActionRequest<unknown>['after'] },
+    options: { asOf: string; actor: string; force?: boolean; after?: ActionRequest<unknown>['after'] },
     tx?: Db,
   ) {
     let renewed: BillingReport['renewed'][number] | undefined;
@@ -157,11 +161,7 @@ export function createBillingService(deps: {
               if (options.force) throw new AppError('conflict', 'error.order.precondition');
               throw new NothingDue();
             }
-            const invoice = await issueAndMail(
-              orderId,
-              { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end }, mail: options.mail ?? true },
-              tx,
-            );
+            const invoice = await issueAndMail(order, { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end } }, tx);
             if (!invoice) throw new NothingDue();
             renewed = {
               orderId,
@@ -277,7 +277,7 @@ export function createBillingService(deps: {
             const mails: Parameters<typeof outbox.queueComposedLater>[0] = [];
             billed.forEach(({ order, period, content }, index) => {
               const invoice = issued[index]!;
-              if (content.billingEmail) {
+              if (content.billingEmail && !order.demo) {
                 mails.push({
                   to: content.billingEmail,
                   subject: invoiceSubject(invoice, content.orderNumber),
@@ -396,10 +396,12 @@ export function createBillingService(deps: {
     for (;;) {
       const run = async (tx: Db) => {
         const batch = await invoiceRecords.claimRemindable({ asOf, firstDay, steps, limit: 100, afterId }, tx);
+        const demo = await orders.demoOrderIds(batch.map((invoice) => invoice.orderId), tx);
         for (const invoice of batch) {
           const step = reminderStepDue(invoice.dueOn, settings.reminderDays, asOf);
           if (step <= invoice.remindersSent) continue;
-          const to = invoice.email ?? '';
+          // A demo order's step is recorded like any other, and mailed to no one.
+          const to = demo.has(invoice.orderId) ? '' : (invoice.email ?? '');
           await invoiceRecords.setRemindersSent(invoice.id, step, tx);
           if (to) {
             await outbox.queueComposedLater(
@@ -407,7 +409,10 @@ export function createBillingService(deps: {
               tx,
             );
           }
-          await orders.recordNote(invoice.orderId, billingActor, translate('en-US', 'note.billing.reminder', { step, steps, number: invoice.number, email: to || '–' }), tx);
+          const note = demo.has(invoice.orderId)
+            ? translate('en-US', 'note.billing.reminderNotMailed', { step, steps, number: invoice.number })
+            : translate('en-US', 'note.billing.reminder', { step, steps, number: invoice.number, email: to || '–' });
+          await orders.recordNote(invoice.orderId, billingActor, note, tx);
           report.reminded.push({ orderId: invoice.orderId, invoiceNumber: invoice.number, step, to });
         }
         return batch;
@@ -483,11 +488,10 @@ export function createBillingService(deps: {
     /**
      * INVOICE's first invoice, in its transaction: for one-time lines the whole amount,
      * for a monthly plan its first month (what fell due at BUY), mailed with its PDF to
-     * the billing contact (`mail: false`: not mailed, for the demo orders). A second
-     * INVOICE issues nothing new.
+     * the billing contact (a demo order's is not). A second INVOICE issues nothing new.
      */
-    async issueFirstInvoice(orderId: string, options: { mail: boolean }, tx: Db): Promise<void> {
-      await issueAndMail(orderId, { kind: 'first', issuedOn: isoDateInZurich(), mail: options.mail }, tx);
+    async issueFirstInvoice(order: { id: string; demo: boolean }, tx: Db): Promise<void> {
+      await issueAndMail(order, { kind: 'first', issuedOn: isoDateInZurich() }, tx);
     },
 
     /**

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderHistory, orderPayments, orders, outbox } from '#server/db/schema.ts';
+import { addMonths, isoDateInZurich } from '#shared/dates.ts';
+import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder, Dashboard, OrderList } from '#shared/schemas/orders-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { demoOrders } from './demo-orders.ts';
 
-/** The demo orders of a first start (main.ts): made through the services, dated over the last 12 months, once. */
+/**
+ * The demo orders of a first start (main.ts): made through the services, dated over the
+ * last 12 months, once; their plans billed up to today, and never mailed, now or later.
+ */
 
 let t: TestApp;
 let staff: StaffSignIn;
@@ -49,16 +54,41 @@ describe('demo orders', () => {
       const order = (await t.app.inject({ url: `/api/orders/admin/${row.id}/`, headers: staff.headers })).json() as AdminOrder;
       const transitions = order.history.filter((entry) => entry.kind === 'TRANSITION').reverse();
       const times = transitions.map((entry) => new Date(entry.at).getTime());
-      // Oldest first: CREATE by the customer, BUY by the customer, then the system's actions, all in the past.
+      // Oldest first: CREATE by the customer, BUY by the customer, then the system's actions and billing's renewals, all in the past.
       expect(transitions.map((entry) => entry.kind === 'TRANSITION' && entry.action).slice(0, 2)).toEqual(['CREATE', 'BUY']);
-      expect(transitions.slice(2).every((entry) => entry.who === 'system')).toBe(true);
+      expect(transitions.slice(2).every((entry) => entry.kind === 'TRANSITION' && entry.who === (entry.action === 'RENEW' ? 'billing' : 'system'))).toBe(true);
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(Math.max(...times)).toBeLessThan(now);
       expect(order.received && new Date(order.received).getTime()).toBe(times[1]);
       expect(transitions.at(-1)).toMatchObject({ to: row.status });
-      if (['PAID', 'ACTIVE', 'COMPLETED'].includes(row.status)) expect(order.amountDue).toBe(0);
-      if (row.status === 'ACTIVE') expect(order.payments.length).toBeGreaterThan(0);
+      if (['PAID', 'COMPLETED'].includes(row.status)) expect(order.amountDue).toBe(0);
+      if (row.status === 'ACTIVE') {
+        // Every month since the plan started is renewed; what is open is at most the running month's invoice, not yet due.
+        const renewals = transitions.filter((entry) => entry.kind === 'TRANSITION' && entry.action === 'RENEW');
+        expect(renewals.length).toBeGreaterThan(0);
+        const { invoices } = (await t.app.inject({ url: `/api/orders/${row.id}/invoices` })).json() as OrderInvoices;
+        expect(invoices.filter((invoice) => invoice.periodFirstDay !== null)).toHaveLength(renewals.length);
+        const open = invoices.filter((invoice) => invoice.open > 0);
+        expect(open.length).toBeLessThanOrEqual(1);
+        expect(open.every((invoice) => invoice.dueOn >= isoDateInZurich())).toBe(true);
+      }
     }
+    expect(await t.database.db.select().from(outbox)).toEqual([]);
+  });
+
+  it('have no period due at the first start, and the billing job mails none of them, now or months later', async () => {
+    const today = isoDateInZurich();
+    const dry = await t.app.billing.run({ asOf: today, dryRun: true });
+    expect([dry.renewed, dry.terminated, dry.reminded, dry.refused]).toEqual([[], [], [], []]);
+    expect((await t.app.billing.run({ asOf: today })).renewed).toEqual([]);
+
+    // Months later the plans are renewed and the open invoices reminded of, as for any order, but nothing is mailed.
+    const later = await t.app.billing.run({ asOf: addMonths(today, 2) });
+    expect(later.renewed.length).toBeGreaterThanOrEqual(3);
+    expect(later.reminded.length).toBeGreaterThan(0);
+    expect(later.reminded.every((reminder) => reminder.to === '')).toBe(true);
+    const muchLater = await t.app.billing.run({ asOf: addMonths(today, 14) });
+    expect(muchLater.renewed.length).toBeGreaterThan(later.renewed.length);
     expect(await t.database.db.select().from(outbox)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 import type { Db } from '#server/db/client.ts';
 import { systemActor } from '#server/modules/audit/audit.service.ts';
 import { catalog } from '#shared/catalog.ts';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
 import { toMinor } from '#shared/money.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
+import { billingActor, type BillingService } from '../billing/billing.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
 import type { OrderActionsService } from '../orders/order-actions.service.ts';
@@ -17,10 +18,12 @@ import * as repo from './demo.repository.ts';
  * (main.ts; DEMO_ORDERS=false or NODE_ENV=test: none). They are made the way the shop
  * makes orders: the lines through the cart service (catalogue prices), the invoice info
  * through checkout's update (the same checks), BUY and every later action through the
- * orders module's one action function (the state machine, history rows, payments). Only
- * two things differ from a real order: BUY is applied here rather than by checkout's
- * `placeOrder`, which would check a captcha and queue the buyer's and the staff's mails
- * (a demo order sends none), and the dates are moved into the past afterwards.
+ * orders module's one action function (the state machine, history rows, payments), a
+ * monthly plan's months since it started through billing's renewal. Only three things
+ * differ from a real order: BUY is applied here rather than by checkout's `placeOrder`,
+ * which would check a captcha and queue the buyer's and the staff's mails; the order is
+ * marked `demo`, so billing mails none of its invoices and reminders, now or later; and
+ * the dates are moved into the past afterwards.
  */
 
 export interface DemoServiceDeps {
@@ -30,11 +33,19 @@ export interface DemoServiceDeps {
   orders: Pick<OrdersService, 'applyAction'>;
   orderPage: Pick<OrderPageService, 'orderView'>;
   orderActions: Pick<OrderActionsService, 'pay' | 'changeStatus'>;
+  billing: Pick<BillingService, 'renewNext'>;
 }
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
+/** A renewal's invoice is paid this many days after it was issued, within the payment terms. */
+const renewalPaidAfterDays = 12;
 
+/** When a step on `day` happened: early that morning in Zurich, after the step before it, and never in the future. */
+function momentOn(day: string, after: Date, now: Date): Date {
+  const morning = new Date(`${day}T06:00:00Z`).getTime();
+  return new Date(Math.max(after.getTime() + 60_000, Math.min(morning, now.getTime() - 60_000)));
+}
 
 function productCodeOf(tier: string): string {
   const product = catalog.find((candidate) => candidate.tier === tier);
@@ -60,10 +71,10 @@ function placedAtOf(order: (typeof demoOrders)[number], index: number, now: Date
 }
 
 export function createDemoService(deps: DemoServiceDeps) {
-  const { db, cart, checkout, orders, orderPage, orderActions } = deps;
+  const { db, cart, checkout, orders, orderPage, orderActions, billing } = deps;
 
   /** Makes one demo order and answers when its rows should say they were written. */
-  async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date): Promise<repo.DemoDates> {
+  async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date, now: Date): Promise<repo.DemoDates> {
     const { currency, language } = order;
     const createdAt = new Date(placedAt.getTime() - 25 * 60 * 1000);
     const history: repo.DemoDates['history'] = [{ action: 'CREATE', at: createdAt }];
@@ -94,13 +105,15 @@ export function createDemoService(deps: DemoServiceDeps) {
       check: () => ({ invoiceInfoComplete: info.complete }),
       prepare: async ({ tx }) => {
         const bought = await checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx);
-        return { ...bought, changes: { ...bought.changes, orderedAt: placedAt, contractAcceptedAt: placedAt } };
+        return { ...bought, changes: { ...bought.changes, orderedAt: placedAt, contractAcceptedAt: placedAt, demo: true } };
       },
     });
     history.push({ action: 'BUY', at: placedAt });
 
     // The later steps, as staff would take them in the back office, by the system.
     let availableFrom: string | null = null;
+    /** The day of the payment that started a monthly plan. */
+    let subscribedFrom: string | undefined;
     const payments: Date[] = [];
     for (const [index, step] of order.steps.entries()) {
       const at = new Date(placedAt.getTime() + step.afterDays * dayMs + (index + 1) * 7 * 60 * 1000);
@@ -109,18 +122,36 @@ export function createDemoService(deps: DemoServiceDeps) {
         case 'PAY': {
           const open = (await orderPage.orderView(orderId, language)).amountDue;
           const amount = step.share ? Math.round(open * step.share * 100) / 100 : open;
-          await orderActions.pay(orderId, systemActor, { amount, date: day }, language);
+          const paid = await orderActions.pay(orderId, systemActor, { amount, date: day }, language);
+          if (paid.detail.status === 'ACTIVE') subscribedFrom ??= day;
           payments.push(at);
           break;
         }
         case 'CANCEL':
-          await orderActions.changeStatus(orderId, systemActor, { action: 'CANCEL', reason: step.reason }, language, { mail: false });
+          await orderActions.changeStatus(orderId, systemActor, { action: 'CANCEL', reason: step.reason }, language);
           break;
         default:
-          await orderActions.changeStatus(orderId, systemActor, { action: step.action }, language, { mail: false });
+          await orderActions.changeStatus(orderId, systemActor, { action: step.action }, language);
           if (step.action === 'START_WORK') availableFrom ??= day;
       }
       history.push({ action: step.action, at });
+    }
+
+    // A monthly plan's months since it started, each renewed as the billing job renews it on
+    // the period's first day (its invoice issued that day) and paid within the terms once
+    // that day has come: a first start finds no period due.
+    const today = isoDateInZurich(now);
+    for (let months = 1; subscribedFrom && addMonths(subscribedFrom, months) <= today; months++) {
+      const start = addMonths(subscribedFrom, months);
+      const renewed = await billing.renewNext(orderId, { asOf: start, actor: billingActor });
+      if (!renewed) throw new Error(`demo order ${orderId}: no period due on ${start}`);
+      history.push({ action: 'RENEW', at: momentOn(start, history.at(-1)!.at, now) });
+      const paidOn = addDays(start, renewalPaidAfterDays);
+      if (paidOn > today) break;
+      await orderActions.pay(orderId, systemActor, { amount: renewed.gross, date: paidOn }, language);
+      const at = momentOn(paidOn, history.at(-1)!.at, now);
+      history.push({ action: 'PAY', at });
+      payments.push(at);
     }
     return { orderId, createdAt, placedAt, availableFrom, history, payments };
   }
@@ -140,7 +171,7 @@ export function createDemoService(deps: DemoServiceDeps) {
         .sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
       const made: repo.DemoDates[] = [];
       // Oldest first, so that the numbers of a year follow the order dates.
-      for (const { order, placedAt } of planned) made.push(await makeOrder(order, placedAt));
+      for (const { order, placedAt } of planned) made.push(await makeOrder(order, placedAt, now));
       // Demo dates: the services wrote every row with the time it is now; here, in one
       // place, the orders, lines, history and payments get the dates of the demo story.
       await db.transaction(async (tx) => {

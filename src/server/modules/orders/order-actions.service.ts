@@ -77,18 +77,17 @@ export function createOrderActionsService(deps: {
   }
 
   /** The status changes of POST …/status and bulk, with what each writes besides the status. */
-  async function statusChange(orderId: string, action: StaffStatusAction, staff: AuditActor, reason?: string, options: { mail?: boolean } = {}) {
+  async function statusChange(orderId: string, action: StaffStatusAction, staff: AuditActor, reason?: string) {
     const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
-    const mail = options.mail ?? true;
     if (action === 'RENEW') {
       // The next period now, with its invoice, as the billing job would on its first day (docs/product/billing.md).
-      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, mail, after: auditRow('RENEW', staff) });
+      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, after: auditRow('RENEW', staff) });
       return;
     }
     await act(orderId, action, staff, {
       // INVOICE issues the order's first invoice and mails it; CANCEL cancels what is open of it.
-      after: async ({ tx }) => {
-        if (action === 'INVOICE') await billing.issueFirstInvoice(orderId, { mail }, tx);
+      after: async ({ tx, order }) => {
+        if (action === 'INVOICE') await billing.issueFirstInvoice(order, tx);
         if (action === 'CANCEL') await billing.cancelOpenInvoices(orderId, tx);
       },
       prepare: ({ order }): ActionPlan => {
@@ -193,15 +192,9 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
     },
 
-    /** POST …/status: a STATUS_CHANGE action (`mail: false`: the invoices it issues are not mailed, for the demo orders). */
-    async changeStatus(
-      orderId: string,
-      staff: AuditActor,
-      body: { action: StaffStatusAction; reason?: string | undefined },
-      language: Language,
-      options: { mail?: boolean } = {},
-    ): Promise<AdminOrder> {
-      await statusChange(orderId, body.action, staff, body.reason, options);
+    /** POST …/status: a STATUS_CHANGE action. */
+    async changeStatus(orderId: string, staff: AuditActor, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
+      await statusChange(orderId, body.action, staff, body.reason);
       return orderView(orderId, language);
     },
 

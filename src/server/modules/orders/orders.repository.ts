@@ -30,6 +30,8 @@ export interface LockedOrder {
   availableFrom: string | null;
   /** The day the order was placed (BUY), in Zurich (ISO date); null for a cart. */
   orderedOn: string | null;
+  /** A demo order of a first start: billing mails none of its invoices and reminders. */
+  demo: boolean;
   activeItemCount: number;
   hasMonthlyItem: boolean;
   /** The longest minimum term of the ACTIVE MONTHLY lines, months (null without such a line). */
@@ -69,7 +71,7 @@ function selectOrdersWithFacts(where: SQL, lock: boolean) {
     select o.id, o.status, o.currency, o.language, o.number, o.invoice_info as "invoiceInfo", o.deleted_at as "deletedAt",
            o.total_net_minor as "totalNetMinor", o.amount_due_minor as "amountDueMinor", o.credited_minor as "creditedMinor",
            o.refund, o.refunded, o.refund_amount_minor as "refundAmountMinor", o.available_from::text as "availableFrom",
-           ${orderedOn} as "orderedOn",
+           ${orderedOn} as "orderedOn", o.demo,
            (select count(*)::int from order_items i where i.order_id = o.id and i.status = 'ACTIVE') as "activeItemCount",
            exists (select 1 from order_items i where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "hasMonthlyItem",
            (select max(coalesce(i.period_months, 12))::int from order_items i
@@ -109,6 +111,13 @@ export async function lockOrder(db: Db, id: string): Promise<LockedOrder | undef
 /** The same without the lock, for showing the order. */
 export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrder | undefined> {
   return rowsOf<LockedOrder>(await db.execute(selectOrderWithFacts(id, false)))[0];
+}
+
+/** Which of the orders are demo orders. */
+export async function findDemoOrderIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`select id from orders where id in (${idList(ids)}) and demo`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /**

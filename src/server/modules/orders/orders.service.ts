@@ -151,6 +151,11 @@ export function createOrdersService(deps: { db: Db }) {
       return repo.findSubscriptions(tx, statuses);
     },
 
+    /** Which of the orders are demo orders of a first start (billing mails them nothing). */
+    async demoOrderIds(orderIds: readonly string[], tx: Db = db): Promise<Set<string>> {
+      return new Set(await repo.findDemoOrderIds(tx, orderIds));
+    },
+
     /** The order with the facts the state machine reads, unlocked (undefined: no such order). */
     orderWithFacts(orderId: string, tx: Db = db): Promise<LockedOrder | undefined> {
       return repo.findOrderWithFacts(tx, orderId);

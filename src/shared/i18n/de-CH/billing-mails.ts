@@ -26,4 +26,5 @@ export const billingMails = {
   'mail.notice.cta': 'Kündigung bestätigen',
   'mail.notice.ignore': 'Haben Sie das nicht verlangt, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
   'note.billing.reminder': 'Mahnstufe {step} von {steps} zur Rechnung {number} an {email} gesendet',
+  'note.billing.reminderNotMailed': 'Mahnstufe {step} von {steps} zur Rechnung {number} erfasst, nicht gesendet: Eine Demo-Bestellung erhält keine E-Mails',
 } as const;

@@ -26,4 +26,5 @@ export const billingMails = {
   'mail.notice.cta': 'Confirm the notice',
   'mail.notice.ignore': 'If you did not ask for this, ignore this e-mail: nothing changes.',
   'note.billing.reminder': 'Reminder {step} of {steps} for invoice {number} sent to {email}',
+  'note.billing.reminderNotMailed': 'Reminder {step} of {steps} for invoice {number} recorded, not mailed: a demo order gets no mail',
 } as const;
