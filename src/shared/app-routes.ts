@@ -1,4 +1,4 @@
-import { languages } from './locales.ts';
+import { isLanguage, languages, type Language } from './locales.ts';
 
 /**
  * The routes of the single-page app below `/app`, as react-router writes them. The server
@@ -73,4 +73,20 @@ export function isAppPage(url: string): boolean {
   if (pathname !== '/app' && !pathname.startsWith('/app/')) return false;
   const path = pathname.slice('/app'.length) || '/';
   return appRoutePatterns.some((pattern) => matchesAppRoute(pattern, path));
+}
+
+/** The app's page of a downloadable item: the one page whose address names the language it speaks. */
+const downloadablePattern = '/downloadable-content/:code/:language';
+
+/**
+ * The language a page of the app speaks because its address names it: a downloadable
+ * item's page (the app switches to the address's language there). A webinar's
+ * `:language` is the webinar's own; its page, like every other, speaks the visitor's.
+ */
+export function addressLanguageOf(url: string): Language | undefined {
+  const pathname = url.split(/[?#]/)[0] ?? '';
+  const path = pathname.slice('/app'.length);
+  if (!pathname.startsWith('/app/') || !matchesAppRoute(downloadablePattern, path)) return undefined;
+  const language = safeDecode(segmentsOf(path)[2] ?? '');
+  return isLanguage(language) ? language : undefined;
 }

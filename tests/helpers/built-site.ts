@@ -34,7 +34,7 @@ export const testAppFiles = {
 
 /**
  * The shop app in a test build (see buildTestSite): its shell as vite writes it (the entry
- * script, a module preload, the entry's stylesheet), the manifest records of the entry and
+ * script, a module preload, the entry's stylesheet), the back office's shell, the manifest records of the entry and
  * the cart page with its stylesheet, and the real renderer for the server
  * (scripts/build-app-renderer.ts), so the server renders the cart and the checkout.
  */
@@ -59,6 +59,11 @@ export async function addTestApp(distDir: string): Promise<void> {
       '</html>',
       '',
     ].join('\n'),
+  );
+  // The back office's shell, as vite writes it.
+  writeFileSync(
+    join(clientDir, 'admin.html'),
+    ['<!doctype html>', '<html lang="en-US">', '  <head>', '    <meta charset="utf-8" />', '    <title>CyberSafe Academy back office</title>', '  </head>', '  <body>', '    <div id="root"></div>', '  </body>', '</html>', ''].join('\n'),
   );
   const manifest = {
     'app.html': { file: testAppFiles.entry, isEntry: true, css: [testAppFiles.entryCss], imports: ['_react-test.js'] },

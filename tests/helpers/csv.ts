@@ -17,5 +17,5 @@ export function cellsIgnoringQuotes(text: string, delimiter: ',' | ';'): string[
   return (parse(text, { bom: true, delimiter, quote: false, relax_column_count: true }) as string[][]).flat();
 }
 
-/** A cell a spreadsheet would run as a formula: it starts with `=`, `+`, `-`, `@`, a tab or a carriage return. */
-export const isFormula = (cell: string): boolean => /^[=+\-@\t\r]/.test(cell);
+/** A cell a spreadsheet would run as a formula: it starts with `=`, `+`, `-`, `@`, a tab, a carriage return, or a full-width `＝`, `＋`, `－` or `＠`. */
+export const isFormula = (cell: string): boolean => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell);

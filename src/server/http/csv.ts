@@ -14,10 +14,15 @@
 /** Starts the file: spreadsheet programs take it as UTF-8 only with this mark. */
 export const csvByteOrderMark = '\uFEFF';
 
-/** What makes a spreadsheet run a cell as a formula when the cell starts with it. */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * The characters that make a spreadsheet run a cell as a formula when the cell starts
+ * with them: `=`, `+`, `-`, `@`, a tab, a carriage return, and the full-width `＝`, `＋`,
+ * `－` and `＠` (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets with East Asian
+ * input take as the plain ones.
+ */
+const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** The same right after a character at which some reader starts a new cell or row. */
-const formulaAfterBreak = /([\t,;\r\n])(?=[=+\-@\t\r])/g;
+const formulaAfterBreak = /([\t,;\r\n])(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /**
  * A value a spreadsheet should read as a number or a date, written without quotes

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrorCodes } from '#shared/errors.ts';
+import { signInAsStaff } from '../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { startXsrfSession } from '../../../tests/helpers/xsrf.ts';
 
@@ -263,5 +264,56 @@ describe('OpenAPI document', () => {
     expect(invalid.statusCode).toBe(400);
     const fieldErrors = doc.components.schemas.FieldErrors as { properties: { errors: { items: { required: string[] } } } };
     expect(Object.keys(invalid.json().errors[0]).sort()).toEqual([...fieldErrors.properties.errors.items.required].sort());
+  });
+});
+
+describe('the answers the server gives', () => {
+  /** A value for each path parameter: a cart that exists, the seeded downloadable, and ids and tokens nobody has. */
+  const pathValues = (orderId: string): Record<string, string> => ({
+    orderId,
+    code: 'guide',
+    language: 'en-US',
+    token: 'a'.repeat(43),
+    id: '00000000-0000-4000-8000-000000000000',
+    itemId: '00000000-0000-4000-8000-000000000001',
+    invoiceId: '00000000-0000-4000-8000-000000000002',
+  });
+  const addressOf = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? 'x'));
+
+  it('are each listed in the document for their call, on a walk over every operation, anonymous and as an admin', async () => {
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/',
+      headers: (await startXsrfSession(t.app)).headers,
+      payload: { productCode: 'cyber_security_training_basic_v1', quantity: 1, paymentFrequency: 'ONE_TIME', currency: 'CHF' },
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
+    const values = pathValues(cart.json<{ id: string }>().id);
+    const admin = await signInAsStaff(t, { role: 'admin' });
+    // Signing out ends the admin's session: last.
+    const walk = [...operations].sort((a, b) => Number(a.name === 'POST /api/users/logout') - Number(b.name === 'POST /api/users/logout'));
+    const undocumented: string[] = [];
+    const seen = new Set<string>();
+    for (const { method, path, name, op } of walk) {
+      const url = addressOf(path, values);
+      const probes = [
+        { who: 'anonymous', headers: {}, payload: undefined },
+        { who: 'admin', headers: admin.headers, payload: hasBody(op) ? {} : undefined },
+      ];
+      for (const probe of probes) {
+        const response = await t.app.inject({ method: method as 'GET', url, headers: probe.headers, ...(probe.payload ? { payload: probe.payload } : {}) });
+        seen.add(`${name} ${response.statusCode}`);
+        if (!statuses(op).includes(String(response.statusCode))) undocumented.push(`${name} as ${probe.who}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+    // The walk reaches more than refusals: answers, and the download link's redirect to the item's page.
+    expect([...seen]).toEqual(expect.arrayContaining(['GET /api/country/ 200', 'GET /api/orders/{orderId}/detail 200', 'GET /api/downloadables/by-code/{code}/file 303']));
+  });
+
+  it("lists the download link's redirect to the item's page with where it leads", () => {
+    const file = operations.find(({ name }) => name === 'GET /api/downloadables/by-code/{code}/file');
+    expect(statuses(file!.op)).toEqual(expect.arrayContaining(['200', '303', '400', '404']));
+    expect(file!.op.responses['303']?.description).toContain('/app/downloadable-content/{code}/{language}');
   });
 });

@@ -26,6 +26,7 @@ import { errorBodySchema, fieldErrorsBodySchema } from '#shared/schemas/errors.t
  * | a write the anti-forgery check applies to (`needsXsrfToken`) | 403 `xsrf`, the `xsrf` scheme |
  * | `rateLimit` | 429 with Retry-After |
  * | `refusals` | what its service can refuse besides (409 `conflict`, …) |
+ * | a redirect as its answer, or `redirectsOtherwise` | 303 with where it leads |
  *
  * (`refusalsOf` in src/shared/contract.ts reads the table's left column.) The error
  * answers live only in the document, never in the route's `response` schema: there Fastify
@@ -137,8 +138,9 @@ const transform: SwaggerTransform = (input) => {
   const schema = (transformed.schema ?? {}) as FastifySchema & { hide?: boolean; operationId?: string; security?: unknown; response?: Record<string, unknown> };
   if (schema.hide) return transformed;
   const { method, url, call } = routeFacts(input.route);
-  const redirect = call && isRedirect(call.answer) ? { 303: { description: `Redirects (Location): ${call.answer.redirect}`, type: 'null' } } : undefined;
-  const response = schema.response ?? redirect ?? uncheckedJson;
+  const redirectsTo = call && isRedirect(call.answer) ? call.answer.redirect : call?.redirectsOtherwise;
+  const redirect = redirectsTo ? { 303: { description: `Redirects (Location): ${redirectsTo}`, type: 'null' } } : undefined;
+  const response = { ...(schema.response ?? (redirect ? {} : uncheckedJson)), ...redirect };
   const { security: _declared, ...rest } = schema;
   const security = securityOf(method, call);
   const refusals: readonly Refusal[] = call ? refusalsOf(call) : (input.route.config?.refusals ?? []);

@@ -52,6 +52,7 @@ export const downloadableCalls = {
     params: downloadableParams,
     query: downloadLinkQuerySchema,
     answer: { file: 'application/pdf', description: 'The file (PDF)' },
+    redirectsOtherwise: 'The item’s page, `/app/downloadable-content/{code}/{language}?link=expired|invalid`, when the link is changed, expired or made for another item',
     summary: 'The link of the download mail: the file (PDF) when its signature is valid and not expired',
     description:
       'Query: `language`, `expires` (Unix seconds) and `signature` (HMAC-SHA256 with the server key over code, language and expiry). A changed, expired or foreign link is answered 303 to `/app/downloadable-content/{code}/{language}?link=expired|invalid`, the item’s page, which offers a fresh link.',

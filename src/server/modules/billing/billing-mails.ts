@@ -22,16 +22,17 @@ function trackingUrl(orderId: string, publicUrl: string): string {
   return new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString();
 }
 
-/** Plain text and HTML of paragraphs, a link and the signature. */
-function mailBody(language: Language, name: string, lines: string[], link: { url: string; label: string }) {
+/** The subject, and plain text and HTML of paragraphs, a link and the signature. */
+function mailBody(language: Language, subject: string, name: string, lines: string[], link: { url: string; label: string }) {
   const t = texts(language);
   const hello = greeting(language, name);
   const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${link.label}: ${link.url}`, '', t('mail.signature', companyParams)].join('\n');
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>${paragraphs(t('mail.signature', companyParams))}`,
   );
-  return { text, html };
+  return { subject, text, html };
 }
 
 function attachmentOf(row: InvoiceRow, pdf: Buffer) {
@@ -55,8 +56,7 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {
-    subject: invoiceSubject(row, context.orderNumber),
-    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, invoiceSubject(row, context.orderNumber), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };
 }
@@ -76,8 +76,7 @@ export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceN
     t('mail.creditNote.attached'),
   ];
   return {
-    subject: creditNoteSubject(row, context),
-    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, creditNoteSubject(row, context), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };
 }
@@ -102,8 +101,7 @@ export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: numb
     t('mail.reminder.attached'),
   ];
   return {
-    subject: reminderSubject(row, context.step, context.steps),
-    ...mailBody(language, context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, reminderSubject(row, context.step, context.steps), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };
 }
@@ -115,9 +113,11 @@ export function noticeMail(context: { language: Language; orderNumber: string; n
   const hello = greeting(language, context.name);
   const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: formatIsoDay(context.effectiveFrom, language) })];
   const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', t('mail.signature', companyParams)].join('\n');
+  const subject = t('mail.notice.subject', { order: context.orderNumber });
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.confirmUrl, t('mail.notice.cta'))}${paragraphs(t('mail.notice.ignore'))}${paragraphs(t('mail.signature', companyParams))}`,
   );
-  return { to: context.to, subject: t('mail.notice.subject', { order: context.orderNumber }), text, html };
+  return { to: context.to, subject, text, html };
 }

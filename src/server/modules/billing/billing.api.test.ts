@@ -153,6 +153,8 @@ describe('the first invoice', () => {
     const sent = smtp.mails.find((mail) => mail.subject === queued[0]?.subject);
     expect(sent?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`invoice-${first!.number}.pdf`, 'application/pdf']]);
     expect(Buffer.compare(sent!.attachments[0]!.content, once.rawPayload)).toBe(0);
+    // As the worker composed it (the outbox helper checks its HTML part's language and title).
+    expect((await queuedMails(t.database, { to: 'first@muster.example' })).map((mail) => mail.subject)).toContain(queued[0]?.subject);
 
     // A second INVOICE is refused by the lifecycle; nothing new is issued.
     expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(409);
@@ -405,6 +407,7 @@ describe('payments and reminders', () => {
     const final = smtp.mails.find((mail) => mail.subject === `Final reminder: invoice ${march?.number} is overdue`);
     expect(final?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     expect(final?.text).toContain('after two reminders');
+    expect((await queuedMails(t.database, { to: 'remind@muster.example' })).map((mail) => mail.subject)).toContain(final?.subject);
     const notes = await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
     expect(notes.map((note) => [note.author, note.text])).toContainEqual(['billing', `Reminder 3 of 3 for invoice ${march?.number} sent to remind@muster.example`]);
 
@@ -488,6 +491,7 @@ describe('credit notes', () => {
     expect(mail?.text).toContain('Grund: Two seats were never used');
     expect(mail?.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`credit-note-${note.number}.pdf`, 'application/pdf']]);
     expect(Buffer.compare(mail!.attachments[0]!.content, pdf.rawPayload)).toBe(0);
+    expect((await queuedMails(t.database, { to: 'credit@muster.example' })).map((sent) => sent.subject)).toContain(mail?.subject);
 
     // Crediting the rest cancels the invoice: nothing is open any more.
     const rest = await credit(order.id, invoice!.id, { amount: 42.97, reason: 'Order withdrawn' });

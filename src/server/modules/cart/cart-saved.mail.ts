@@ -46,8 +46,10 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
     // Due today, set apart; then per month.
     ...totals.map(([label, value], index) => ({ label, value, strong: index === 0 })),
   ];
+  const subject = t('mail.cartSaved.subject');
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(t('mail.greeting', { name: firstName }))}
 ${paragraphs(t('mail.cartSaved.intro'))}
 ${amountsTable(rows)}
@@ -55,5 +57,5 @@ ${linkButton(link, t('mail.cartSaved.cta'))}
 ${paragraphs(t('mail.cartSaved.linkNote'))}
 ${paragraphs(t('mail.signature', companyParams))}`,
   );
-  return { subject: t('mail.cartSaved.subject'), text, html };
+  return { subject, text, html };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, contacts, newsletterSubscriptions, orderItems, orders, outbox, productTranslations } from '#server/db/schema.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -326,6 +327,8 @@ describe('saving a cart by e-mail', () => {
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, form.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Ihr gespeicherter Warenkorb bei der CyberSafe Academy');
+    // Read as the outbox helper reads every mail: its HTML part in German, titled with the subject.
+    expect((await queuedMails(t.database, { to: form.email }))[0]?.html).toContain('<html lang="de-CH">');
     expect(mails[0]?.raw?.replace(/=\r?\n/g, '')).toContain(`/app/orders/${id}/restore-shopping-cart`);
     // The monthly line at its price per month with its term; what is due today and then per month.
     const text = quotedPrintableText(mails[0]?.raw ?? '');

@@ -7,6 +7,7 @@ import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import type { InvoiceInfo, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { startSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -340,6 +341,8 @@ describe('a successful checkout', () => {
       expect(buyer?.text).toContain('Ihre Rechnung folgt in einer separaten E-Mail');
       const staff = mails.find((m) => m.subject?.startsWith('New order'));
       expect(staff?.subject).toBe(`New order ${number}: Muster AG`);
+      // As the worker composed them: each with its HTML part titled by its subject (the outbox helper checks it).
+      expect((await queuedMails(t.database)).map((mail) => mail.subject).sort()).toEqual([buyer?.subject, staff?.subject].sort());
 
       // The confirmation is not an invoice: the visitor's tracking does not say "invoiced".
       const status = (await call('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;

@@ -109,8 +109,10 @@ export function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceIn
     '',
     t('mail.signature', companyParams),
   ].join('\n');
+  const subject = t('mail.orderConfirmation.subject', { number: detail.number ?? '' });
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(t('mail.greeting', { name }))}
 ${paragraphs(t('mail.orderConfirmation.intro'))}
 <p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
@@ -120,7 +122,7 @@ ${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
 ${paragraphs(t('mail.signature', companyParams))}`,
   );
-  return { subject: t('mail.orderConfirmation.subject', { number: detail.number ?? '' }), text, html };
+  return { subject, text, html };
 }
 
 export const staffOrderKind = 'staffOrderNote';
@@ -147,11 +149,13 @@ export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, pub
     { label: t('mail.staffOrder.contact'), value: contact },
     ...summaryRows(detail, language),
   ];
+  const subject = staffOrderSubject(detail, info);
   return {
-    subject: staffOrderSubject(detail, info),
+    subject,
     text: [t('mail.staffOrder.intro'), '', ...rows.map((row) => `${row.label}: ${row.value}`), '', `${t('mail.staffOrder.open')}: ${link}`].join('\n'),
     html: mailLayout(
       language,
+      subject,
       `${paragraphs(t('mail.staffOrder.intro'))}${amountsTable(rows)}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.staffOrder.open'))}</a></p>`,
     ),
   };

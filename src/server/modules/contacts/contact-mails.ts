@@ -16,8 +16,10 @@ export function deletionMail(options: { language: Language; firstName: string | 
     t('contactMail.deletion.notYou'),
     t('mail.signature', companyParams),
   ].join('\n\n');
+  const subject = t('contactMail.deletion.subject');
   const html = mailLayout(
     language,
+    subject,
     [
       paragraphs(hello),
       paragraphs(t('contactMail.deletion.intro')),
@@ -27,5 +29,5 @@ export function deletionMail(options: { language: Language; firstName: string | 
       paragraphs(t('mail.signature', companyParams)),
     ].join('\n'),
   );
-  return { subject: t('contactMail.deletion.subject'), text, html };
+  return { subject, text, html };
 }

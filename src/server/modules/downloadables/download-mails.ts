@@ -26,8 +26,10 @@ export function downloadMail(options: {
   const validity = t('downloadMail.validity', { days: options.validDays, date: formatDate(options.expiresAt, language), page: options.pageUrl });
   const signature = t('mail.signature', companyParams);
   const text = [hello, t('downloadMail.intro', { title }), `${t('downloadMail.button')}: ${link}`, validity, t('downloadMail.notYou'), signature].join('\n\n');
+  const subject = t('downloadMail.subject', { title });
   const html = mailLayout(
     language,
+    subject,
     [
       paragraphs(hello),
       paragraphs(t('downloadMail.intro', { title })),
@@ -37,5 +39,5 @@ export function downloadMail(options: {
       paragraphs(signature),
     ].join('\n'),
   );
-  return { subject: t('downloadMail.subject', { title }), text, html };
+  return { subject, text, html };
 }

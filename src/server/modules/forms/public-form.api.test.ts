@@ -7,6 +7,7 @@ import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { mailLayout } from '../mail/mail-html.rules.ts';
 import { mailSettingsFor } from '../mail/mail-senders.rules.ts';
 import { createOutboxService } from '../mail/outbox.service.ts';
 import { createNewsletterOptInService } from '../newsletter/newsletter-opt-in.service.ts';
@@ -77,7 +78,7 @@ function submission(email: string, solution: string): PublicFormSubmission<undef
     person: { email, firstName: 'Pia' },
     language: 'en-US',
     newsletter: {},
-    mails: () => [{ to: email, subject: 'Thanks', text: 'Thanks', html: '<p>Thanks</p>' }],
+    mails: () => [{ to: email, subject: 'Thanks', text: 'Thanks', html: mailLayout('en-US', 'Thanks', '<p>Thanks</p>') }],
   };
 }
 
@@ -109,7 +110,7 @@ describe('the public-form workflow', () => {
         expect(await storedAbout(email, tx)).toEqual({ contact: true, consents: 1, subscription: true, mails: 1 });
         return contactId;
       },
-      mails: ({ stored }) => [{ to: 'staff@example.ch', subject: `About ${stored}`, text: 'New', html: '<p>New</p>' }],
+      mails: ({ stored }) => [{ to: 'staff@example.ch', subject: `About ${stored}`, text: 'New', html: mailLayout('en-US', `About ${stored}`, '<p>New</p>') }],
     });
     expect(steps).toEqual(['check', 'captcha', 'person and consent', 'newsletter', `mail to ${email}`, 'store (checked)', 'mail to staff@example.ch', 'mail worker woken']);
     expect(outcome.checked).toBe('checked');

@@ -15,15 +15,17 @@ export function paragraphs(text: string): string {
 }
 
 /**
- * The frame every mail shares: readable without images, at most 600 px wide. A preheader
+ * The frame every mail shares: readable without images, at most 600 px wide, in the mail's
+ * language and titled with its subject (what a mail program or a screen reader names the
+ * HTML part by, and what a browser shows when the part is opened on its own). A preheader
  * (the line mail programs show after the subject in the list) comes first, hidden in the
  * mail itself.
  */
-export function mailLayout(language: string, body: string, preheader?: string): string {
+export function mailLayout(language: string, subject: string, body: string, preheader?: string): string {
   const hidden = preheader
     ? `<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all">${escapeHtml(preheader)}</div>\n`
     : '';
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1b1f24;line-height:1.5">
 ${hidden}<div style="max-width:600px;margin:0 auto;background:#ffffff;padding:24px;border-radius:6px">
 <p style="font-weight:bold;font-size:18px;margin-top:0">CyberSafe Academy</p>

@@ -45,18 +45,16 @@ export function staffMessageMail(message: ContactMessage, link: string) {
   const rows = facts
     .map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
     .join('');
+  const subject = t('mail.contactStaff.subject', { recipient: recipientLabel(language, message.recipient), subject: oneLine(message.subject) });
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(t('mail.contactStaff.intro'))}
 <table style="border-collapse:collapse">${rows}</table>
 <div style="margin:16px 0;padding:12px;border-left:3px solid #c9d1dc">${paragraphs(message.message)}</div>
 <p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.contactStaff.open'))}</a></p>`,
   );
-  return {
-    subject: t('mail.contactStaff.subject', { recipient: recipientLabel(language, message.recipient), subject: oneLine(message.subject) }),
-    text,
-    html,
-  };
+  return { subject, text, html };
 }
 
 /**
@@ -76,9 +74,6 @@ export function messageAcknowledgementMail(message: Pick<ContactMessage, 'firstN
     t('mail.contactAck.notYou'),
     t('mail.signature', companyParams),
   ];
-  return {
-    subject: t('mail.contactAck.subject'),
-    text: parts.join('\n\n'),
-    html: mailLayout(language, parts.map(paragraphs).join('\n')),
-  };
+  const subject = t('mail.contactAck.subject');
+  return { subject, text: parts.join('\n\n'), html: mailLayout(language, subject, parts.map(paragraphs).join('\n')) };
 }

@@ -52,10 +52,11 @@ function linkMail(language: Language, firstName: string | null, parts: { subject
   const before = [greeting(language, firstName), ...parts.before.map((key) => t(key))];
   const after = [...parts.after.map((key) => t(key)), t('mail.signature', companyParams)];
   const cta = t(parts.cta);
+  const subject = t(parts.subject);
   return {
-    subject: t(parts.subject),
+    subject,
     text: [...before, `${cta}: ${link}`, ...after].join('\n\n'),
-    html: mailLayout(language, [...before.map(paragraphs), linkButton(link, cta), ...after.map(paragraphs)].join('\n')),
+    html: mailLayout(language, subject, [...before.map(paragraphs), linkButton(link, cta), ...after.map(paragraphs)].join('\n')),
   };
 }
 
@@ -99,6 +100,7 @@ export function issueMail(options: { issue: NewsletterIssue; preheader?: string;
     text: `${issue.text}\n\n--\n${footer}\n${preferences}: ${link}`,
     html: mailLayout(
       language,
+      issue.subject,
       `${issue.html}
 <hr style="border:none;border-top:1px solid #c9d1dc;margin:24px 0">
 <div style="font-size:13px;color:#4a5360">${paragraphs(footer)}

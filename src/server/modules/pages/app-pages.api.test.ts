@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestApp, buildTestSite, testAppFiles } from '../../../../tests/helpers/built-site.ts';
+import { languages, type Language } from '#shared/locales.ts';
+import { ogLocaleOf } from '#shared/paths.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -121,6 +123,32 @@ describe('other app pages', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<div id="root"></div>');
       expect(response.body, path).not.toContain('id="app-state"');
+    }
+  });
+});
+
+describe('the language of an app page', () => {
+  const other = (language: Language) => languages.find((each) => each !== language)!;
+  const languageOf = (html: string) => ({ lang: /<html lang="([^"]*)"/.exec(html)?.[1], ogLocale: /<meta property="og:locale" content="([^"]*)"/.exec(html)?.[1] });
+
+  it.each(languages)('is the one it shows, %s, from the first byte: the visitor’s, or the one a downloadable’s address names', async (language) => {
+    const pages = [
+      // A webinar's address names the webinar's language; its page speaks the visitor's.
+      { url: `/app/webinar/00000000-0000-4000-8000-000000000000/${other(language)}`, cookie: `locale=${language}`, status: 200 },
+      // A downloadable's page speaks the language of its address, whatever the visitor's.
+      { url: `/app/downloadable-content/guide/${language}`, cookie: `locale=${other(language)}`, status: 200 },
+      { url: '/app/contact-us', cookie: `locale=${language}`, status: 200 },
+      { url: '/app/no-such-page', acceptLanguage: language, status: 404 },
+      { url: '/app/admin-panel/login', cookie: `locale=${language}`, status: 200 },
+    ];
+    for (const page of pages) {
+      const response = await t.app.inject({ url: page.url, headers: { ...(page.cookie ? { cookie: page.cookie } : {}), ...(page.acceptLanguage ? { 'accept-language': page.acceptLanguage } : {}) } });
+      expect(response.statusCode, page.url).toBe(page.status);
+      const shown = languageOf(response.body);
+      expect(shown.lang, page.url).toBe(language);
+      // The back office is not shared as a link: no Open Graph tags.
+      if (!page.url.includes('admin-panel')) expect(shown.ogLocale, page.url).toBe(ogLocaleOf(language));
+      expect(response.headers.vary, page.url).toContain('accept-language');
     }
   });
 });

@@ -67,7 +67,7 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
 
   return {
     /**
-     * The page at this address rendered into the shell `shellOf` gives (pages.service.ts), or undefined
+     * The page at this address rendered into the shell `shellOf` gives (pages.service.ts, in the page's language), or undefined
      * when the app renders it in the browser only: a page that does not take part, or one
      * whose calls were refused (the browser then shows the refusal as it always does).
      */
@@ -85,7 +85,6 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
       const shell = page && shellOf();
       if (!page || !shell) return undefined;
       return shell
-        .replace(/<html lang="[^"]*"/, `<html lang="${request.language}"`)
         .replace('</head>', `  ${stylesheetLinksOf(page.module)}\n  </head>`)
         .replace(
           '<div id="root"></div>',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
-import { isAppPage } from '#shared/app-routes.ts';
+import { addressLanguageOf, isAppPage } from '#shared/app-routes.ts';
 import { cookies } from '#shared/cookies.ts';
 import { apiBase } from '#shared/paths.ts';
 import { AppError } from '#shared/errors.ts';
@@ -12,6 +12,8 @@ import { sendRenderedPage, sendStaticFile } from './static-files.ts';
 import { RefusedCall, type AppPages } from './app-pages.ts';
 
 const htmlCache = 'no-cache';
+/** The app's shells are in the visitor's language, which the locale cookie or else the browser's Accept-Language gives. */
+const shellVary = 'cookie, accept-language';
 const assetCache = 'public, max-age=31536000, immutable';
 
 /** The visitor's language as the app takes it: the `locale` cookie, else the browser's. */
@@ -19,6 +21,9 @@ function chosenLanguage(request: FastifyRequest): Language {
   const fromCookie = request.cookies[cookies.locale.name];
   return isLanguage(fromCookie) ? fromCookie : requestLanguage(request);
 }
+
+/** The language an app page shows: the one its address names (a downloadable item's page), else the visitor's. */
+const pageLanguage = (request: FastifyRequest): Language => addressLanguageOf(request.url) ?? chosenLanguage(request);
 
 function selectedCurrency(request: FastifyRequest): Currency {
   const fromCookie = request.cookies[cookies.currency.name];
@@ -85,7 +90,7 @@ export function registerSiteRoutes(
   };
 
   const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const language = chosenLanguage(request);
+    const language = pageLanguage(request);
     const pagePath = request.url.split('?')[0] ?? request.url;
     const appPage = isAppPage(request.url);
     if (appPage) {
@@ -99,16 +104,16 @@ export function registerSiteRoutes(
     const appShell = pages.findAppShell(pagePath, language);
     if (!appShell) return sendError(reply, new AppError('unavailable'));
     // An address the app has no page for gets the same shell (it shows the not-found page) with 404.
-    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: appPage ? 200 : 404 });
+    return sendStaticFile(request, reply, appShell, { cacheControl: htmlCache, status: appPage ? 200 : 404, vary: shellVary });
   };
   app.get('/app', sendAppShell);
   app.get('/app/*', sendAppShell);
 
   // The back office routes itself (its not-found page included); shop visitors never load it.
   const sendAdminShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const adminShell = pages.findAdminShell();
+    const adminShell = pages.findAdminShell(chosenLanguage(request));
     if (!adminShell) return sendError(reply, new AppError('unavailable'));
-    return sendStaticFile(request, reply, adminShell, { cacheControl: htmlCache });
+    return sendStaticFile(request, reply, adminShell, { cacheControl: htmlCache, vary: shellVary });
   };
   app.get('/app/admin-panel', sendAdminShell);
   app.get('/app/admin-panel/*', sendAdminShell);

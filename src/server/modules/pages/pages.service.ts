@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { importAfterFirstPaint } from '#shared/after-first-paint.ts';
 import { translateSite } from '#shared/i18n/site-messages.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { languages, type Currency, type Language } from '#shared/locales.ts';
 import { ogImagePrefix, ogLocaleOf } from '#shared/paths.ts';
 import { loadStaticFile, loadStaticTree, precompress, withBody, type StaticFile } from './static-files.ts';
@@ -83,6 +84,9 @@ function renderedShellOf(shell: string): string {
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, entry: string) => `<script type="module">${importAfterFirstPaint(entry)}</script>`);
 }
 
+/** A built page with `<html lang>` set to the language it shows, as a browser and a screen reader read it from the first byte. */
+const inLanguage = (html: string, language: Language) => html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+
 /** How many app shells with their Open Graph tags are kept (one per address and language); then the oldest goes. */
 const appShellsKept = 500;
 
@@ -135,6 +139,8 @@ export function createPagesService(deps: PagesServiceDeps) {
   // The picture of shared links, as the prerender wrote it (src/site/prerender.ts).
   const ogImage = [...clientFiles.keys()].find((name) => name.startsWith(`assets/${ogImagePrefix}`) && name.endsWith('.png'));
   const appShells = new Map<string, StaticFile>();
+  const adminShell = clientFiles.get('admin.html');
+  const adminShells = adminShell && forEveryLanguage((language) => withBody(adminShell, Buffer.from(inLanguage(adminShell.body.toString('utf8'), language))));
 
   return {
     /**
@@ -152,7 +158,7 @@ export function createPagesService(deps: PagesServiceDeps) {
 
     /** Compresses every file served once, in zlib's threads, while the server answers (static-files.ts). */
     precompress(): Promise<void> {
-      return precompress([...servedHtml, ...clientFiles.values(), ...[...siteFiles.values()].flatMap((file) => file ?? [])]);
+      return precompress([...servedHtml, ...clientFiles.values(), ...Object.values(adminShells ?? {}), ...[...siteFiles.values()].flatMap((file) => file ?? [])]);
     },
 
     /** The marketing page at this path (`/web/{lang}/…`), prerendered for the currency. */
@@ -166,8 +172,9 @@ export function createPagesService(deps: PagesServiceDeps) {
 
     /**
      * The single-page app's HTML for an `/app/*` address (its path, without the query): the
-     * same shell, with the Open Graph tags of that address in the visitor's language. For a
-     * page the server renders (`rendered`), the shell that imports the app after the first paint.
+     * same shell, in the language the page shows (`<html lang>`), with the Open Graph tags
+     * of that address in that language. For a page the server renders (`rendered`), the
+     * shell that imports the app after the first paint.
      */
     findAppShell(pagePath: string, language: Language, rendered = false): StaticFile | undefined {
       const shell = rendered ? renderedAppShell : appShell;
@@ -176,16 +183,16 @@ export function createPagesService(deps: PagesServiceDeps) {
       let page = appShells.get(key);
       if (!page) {
         const tags = appOpenGraph({ url: `${publicBase}${pagePath}`, language, image: ogImage && `${publicBase}/${ogImage}` });
-        page = withBody(shell, Buffer.from(shell.body.toString('utf8').replace('</head>', `  ${tags}\n  </head>`)));
+        page = withBody(shell, Buffer.from(inLanguage(shell.body.toString('utf8'), language).replace('</head>', `  ${tags}\n  </head>`)));
         if (appShells.size >= appShellsKept) appShells.delete(appShells.keys().next().value as string);
         appShells.set(key, page);
       }
       return page;
     },
 
-    /** The back office's HTML, for every `/app/admin-panel/*` address: a bundle of its own. */
-    findAdminShell(): StaticFile | undefined {
-      return clientFiles.get('admin.html');
+    /** The back office's HTML, for every `/app/admin-panel/*` address (a bundle of its own), in the language it shows. */
+    findAdminShell(language: Language): StaticFile | undefined {
+      return adminShells?.[language];
     },
 
     /** A file of the built client by its path below `client/`: `assets/…`, `favicon.svg`. */

@@ -18,8 +18,10 @@ export function invitationMail(options: { language: Language; invitedBy: string;
     t('staffMail.invitation.notYou'),
     t('mail.signature', companyParams),
   ].join('\n\n');
+  const subject = t('staffMail.invitation.subject');
   const html = mailLayout(
     language,
+    subject,
     [
       paragraphs(t('staffMail.invitation.hello')),
       paragraphs(intro),
@@ -29,5 +31,5 @@ export function invitationMail(options: { language: Language; invitedBy: string;
       paragraphs(t('mail.signature', companyParams)),
     ].join('\n'),
   );
-  return { subject: t('staffMail.invitation.subject'), text, html };
+  return { subject, text, html };
 }

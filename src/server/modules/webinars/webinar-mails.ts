@@ -61,7 +61,7 @@ export function webinarMail(options: WebinarMailOptions) {
 
   if (kind === 'CANCELLED') {
     const parts = [greeting, t('webinarMail.cancelled.intro', { title, date: when }), t('webinarMail.cancelled.calendar'), signature];
-    return { subject, text: parts.join('\n\n'), html: mailLayout(language, parts.map(paragraphs).join('\n')), attachments };
+    return { subject, text: parts.join('\n\n'), html: mailLayout(language, subject, parts.map(paragraphs).join('\n')), attachments };
   }
 
   const intro = t(kind === 'CONFIRMATION' ? 'webinarMail.confirmation.intro' : 'webinarMail.updated.intro');
@@ -103,6 +103,7 @@ export function webinarMail(options: WebinarMailOptions) {
     .join('');
   const html = mailLayout(
     language,
+    subject,
     `${paragraphs(greeting)}
 ${paragraphs(intro)}
 <table style="border-collapse:collapse">${rows}</table>
