@@ -126,7 +126,7 @@ const bodyLimit = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
-  const clientAddress = clientAddressRules(env.TRUST_PROXY);
+  const clientAddress = clientAddressRules(env);
   // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.ts);
   // set below, once the built site is read.
   const front: { readyPages?: ReadyPages } = {};
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // The server Fastify would make, with the ready pages in front of its handler.
     serverFactory: (handler, options) => {
       const server = createServer(options.http ?? {}, (request: IncomingMessage, response: ServerResponse) => {
+        clientAddress.nameClient(request);
         if (!answerBeforeFastify(request, response)) handler(request, response);
       });
       // Refusals written on the raw socket (clientErrorHandler below) need the request's method.
@@ -179,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     max: env.MAX_CONNECTIONS,
     maxPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     pressureRequestMs: env.REQUEST_TIMEOUT_MS / 10,
-    exempt: (address) => address !== undefined && clientAddress.isProxy(address),
+    exempt: clientAddress.isProxy,
   });
   // Node keeps the first 2000 header lines and silently drops the rest (a Host among them);
   // kept whole, the size check of src/server/plugins/errors.ts sees every header.
@@ -250,8 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     isHttps: (request, forwardedProto) => {
       if (https) return true;
       if (forwardedProto === undefined) return false;
-      const address = request.socket.remoteAddress;
-      if (address === undefined || !clientAddress.isProxy(address)) return false;
+      if (!clientAddress.isProxy(request.socket.remoteAddress)) return false;
       return forwardedProto.split(',').at(-1)?.trim() === 'https';
     },
     answered: (request, status, seconds, requestId) => {

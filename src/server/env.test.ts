@@ -44,6 +44,7 @@ describe('readEnv', () => {
     ['TRUST_PROXY', '127.0.0.1,'],
     ['MAX_CONNECTIONS_PER_ADDRESS', '0'],
     ['MAX_CONNECTIONS_PER_ADDRESS', 'many'],
+    ['SOCKET_PATH', 'run/shop.sock'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(EnvError);
     expect(() => readEnv({ ...base, [name]: value })).toThrowError(new RegExp(`${name}:`));
@@ -105,6 +106,15 @@ describe('readEnv', () => {
       expect(() => read({ DATABASE_URL: app, MIGRATION_DATABASE_URL: 'postgres://shop_owner:x@db.internal:5432/shop_test' })).toThrowError(/MIGRATION_DATABASE_URL: must name the database of DATABASE_URL \(shop\)/);
       expect(() => read({ DATABASE_URL: 'postgres://db.internal/shop', MIGRATION_DATABASE_URL: owner })).toThrowError(/MIGRATION_DATABASE_URL: needs DATABASE_URL to name the app's role/);
     }
+  });
+
+  it('listens on the loopback interface, or on the Unix socket of SOCKET_PATH with PUBLIC_URL and no TRUST_PROXY', () => {
+    expect(readEnv(base).HOST).toBe('127.0.0.1');
+    expect(readEnv(base).SOCKET_PATH).toBeUndefined();
+    const socket = { ...base, SOCKET_PATH: '/run/shop/shop.sock', PUBLIC_URL: 'https://shop.example' };
+    expect(readEnv(socket).SOCKET_PATH).toBe('/run/shop/shop.sock');
+    expect(() => readEnv({ ...socket, PUBLIC_URL: '' })).toThrowError(/PUBLIC_URL: set PUBLIC_URL with SOCKET_PATH/);
+    expect(() => readEnv({ ...socket, TRUST_PROXY: '127.0.0.1' })).toThrowError(/TRUST_PROXY: leave TRUST_PROXY unset with SOCKET_PATH/);
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -70,7 +70,7 @@ const dkimPrivateKey = z.preprocess(
  * peer is the client), the nearest `hops` peers whatever their address, or peers with
  * one of these addresses or in one of these networks (docs/decisions/026-trusted-proxies.md).
  */
-export type TrustedProxies = false | { hops: number } | { addresses: string[] };
+type TrustedProxies = false | { hops: number } | { addresses: string[] };
 
 /** An IPv4 or IPv6 address, optionally with a prefix length: `10.0.0.0/8`, `fd00::/8`. */
 function isAddressOrNetwork(entry: string): boolean {
@@ -148,6 +148,11 @@ const envSchema = z
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     /** Loopback unless set: the port belongs behind the proxy (README); `0.0.0.0` listens on every interface. */
     HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    /**
+     * Set: the server listens on this Unix socket instead of HOST:PORT, for a proxy on this
+     * machine (deploy/nginx/shop.conf); every peer of the socket is taken for the proxy.
+     */
+    SOCKET_PATH: z.preprocess(emptyToUndefined, z.string().refine((value) => path.isAbsolute(value), { message: 'must be an absolute path, e.g. /run/shop/shop.sock' }).optional()),
     DATA_DIR: storageFields.DATA_DIR,
     DATABASE_URL: storageFields.DATABASE_URL,
     MIGRATION_DATABASE_URL: storageFields.MIGRATION_DATABASE_URL,
@@ -229,6 +234,16 @@ const envSchema = z
   .refine((env) => new Set([Boolean(env.DKIM_DOMAIN), Boolean(env.DKIM_SELECTOR), Boolean(env.DKIM_PRIVATE_KEY)]).size === 1, {
     message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them)',
     path: ['DKIM_PRIVATE_KEY'],
+  })
+  // Over the socket the proxy is whoever may open it: no address to trust, and none to
+  // build a public address from.
+  .refine((env) => env.SOCKET_PATH === undefined || env.TRUST_PROXY === false, {
+    message: 'leave TRUST_PROXY unset with SOCKET_PATH: every peer of the socket is taken for the proxy',
+    path: ['TRUST_PROXY'],
+  })
+  .refine((env) => env.SOCKET_PATH === undefined || env.PUBLIC_URL !== undefined, {
+    message: 'set PUBLIC_URL with SOCKET_PATH: the address visitors use cannot be told from a socket',
+    path: ['PUBLIC_URL'],
   })
   .superRefine(checkMigrationUrl);
 

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   // The database opens (PGlite in its own thread) while the rest of the server loads: the
   // modules are imported here rather than at the top, so both go on at once
   // (docs/decisions/052-quick-start.md).
-  const [database, { buildApp }, { seedDatabase }, { clientAddressRules }, { followConnections }] = await Promise.all([
+  const [database, { buildApp }, { seedDatabase }, { clientAddressRules }, { followConnections }, { listenAsConfigured }] = await Promise.all([
     openDatabase({
       databaseUrl: env.DATABASE_URL,
       migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     import('./db/seed/seed.ts'),
     import('./plugins/client-address.ts'),
     import('./plugins/graceful-stop.ts'),
+    import('./listen.ts'),
   ]);
   await seedDatabase(database.db);
   const app = await buildApp({ env, database, startWorkers: true });
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   }
 
   // Connections are followed from the start, so that a stop knows which are idle.
-  const http = followConnections(app.server, { isProxy: clientAddressRules(env.TRUST_PROXY).isProxy });
+  const http = followConnections(app.server, { isProxy: clientAddressRules(env).isProxy });
   let stopping = false;
   /** Stops gracefully, then exits with `exitCode`: 1 after a failure, so that a supervisor starts the server again. */
   const stop = async (reason: NodeJS.Signals | 'failure', exitCode = 0) => {
@@ -93,8 +94,8 @@ async function main(): Promise<void> {
   process.on('uncaughtException', fail('uncaught exception'));
   process.on('unhandledRejection', fail('unhandled rejection'));
 
-  // The message names the address actually bound (PORT=0 picks a free port) and the public one.
-  const listening = await app.listen({ port: env.PORT, host: env.HOST });
+  // The message names the address actually bound (PORT=0 picks a free port; or the socket of SOCKET_PATH) and the public one.
+  const listening = await listenAsConfigured(app, env);
   app.log.info(`listening on ${listening}, public address ${env.PUBLIC_URL} (database: ${database.kind})`);
 }
 

@@ -95,11 +95,14 @@ beforeAll(async () => {
   // nginx with the example configuration, pointed at the two copies.
   const folder = mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-'));
   const example = readFileSync(path.join(root, 'deploy/nginx/shop.conf'), 'utf8');
+  // The copies listen on ports here, so that the tests can also reach each one directly.
+  const upstream = ['server unix:/run/shop/shop-1.sock;', 'server unix:/run/shop/shop-2.sock;'];
+  expect(upstream.every((line) => example.includes(line))).toBe(true);
   writeFileSync(
     path.join(folder, 'shop.conf'),
     example
-      .replace('127.0.0.1:3001', `127.0.0.1:${portA}`)
-      .replace('127.0.0.1:3002', `127.0.0.1:${portB}`)
+      .replace(upstream[0] ?? '', `server 127.0.0.1:${portA};`)
+      .replace(upstream[1] ?? '', `server 127.0.0.1:${portB};`)
       .replace('listen 8080', `listen 127.0.0.1:${proxyPort}`)
       .replace(/limit_conn shop_per_address \d+;/, `limit_conn shop_per_address ${connectionsPerAddress};`),
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useHref, useLocation } from 'react-router';
+import { company } from '#shared/company.ts';
 import { cookies } from '#shared/cookies.ts';
 import { defaultCurrency, isCurrency, languageNames, languages, type Currency, type Language } from '#shared/locales.ts';
 import { appPaths } from '#shared/paths.ts';
@@ -42,8 +43,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const live = useHydrated();
   // A page the server rendered shows its controls before the app is there to answer them:
   // until it is, they are disabled (links work), so an early click or keystroke is not lost.
+  // A fieldset names its group in a legend: here the site's, for screen readers only.
   return (
     <fieldset className="app-page" disabled={!live}>
+      <legend className="visually-hidden">{company.name}</legend>
       <a className="skip-link" href="#main">
         {t('frame.skipLink')}
       </a>

@@ -25,14 +25,14 @@ export interface GracefulStop {
   stop(timeoutMs: number): Promise<void>;
 }
 
-export function followConnections(server: Server, options: { isProxy(address: string): boolean }): GracefulStop {
+export function followConnections(server: Server, options: { isProxy(address: string | undefined): boolean }): GracefulStop {
   /** Each open connection, with its requests in progress. */
   const open = new Map<Socket, number>();
   const answers = new Set<ServerResponse>();
   let stopping = false;
 
   const closeIfIdle = (socket: Socket) => {
-    const ofProxy = socket.remoteAddress !== undefined && options.isProxy(socket.remoteAddress);
+    const ofProxy = options.isProxy(socket.remoteAddress);
     if (open.get(socket) === 0 && !ofProxy) socket.destroy();
   };
 

@@ -24,7 +24,8 @@ export function ImprintPage() {
         <dl className="facts">
           <dt>{t('site.imprint.contact.phone')}</dt>
           <dd>
-            <a href={companyPhoneLink}>{company.phone}</a>
+            {/* No-break spaces: the number is not broken across lines. */}
+            <a href={companyPhoneLink}>{company.phone.replace(/ /g, '\u00a0')}</a>
           </dd>
           <dt>{t('site.imprint.contact.email')}</dt>
           <dd>

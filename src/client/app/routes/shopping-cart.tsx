@@ -123,7 +123,7 @@ export default function ShoppingCartPage() {
           {t('shop.cart.empty')} <a href={sitePath(language, 'trainings')}>{t('shop.cart.browse')}</a>
         </p>
       ) : (
-        <ul className="cart-lines" aria-label={t('shop.cart.title')}>
+        <ul className="cart-lines">
           {cart.items.map((item) => (
             <CartLine key={item.id} item={item} cart={cart} onChange={change.mutateAsync} />
           ))}
@@ -210,6 +210,10 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           onChange={(event) => form.set('quantity', event.target.value)}
           onBlur={() => void form.submit()}
         />
+        {/* Leaving the field saves too; the button says so, and Enter presses it. */}
+        <button type="submit" className="cart-line-update" disabled={removed}>
+          {t('shop.cart.update')}
+        </button>
         {error && (
           <span id={errorId} className="field-error" role="alert">
             {error}

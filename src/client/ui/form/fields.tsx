@@ -126,13 +126,22 @@ function InputField({ type, attributes, required = false, ...props }: InputProps
   );
 }
 
+/**
+ * The number of a phone beside its country code (PhoneFields, the checkout's contact): a
+ * text input with the phone keypad, as `autocomplete="tel-national"` (the number without
+ * its country code) belongs on text inputs only; `type="tel"` takes the whole number.
+ */
+export function PhoneNumberField({ maxLength, ...props }: InputProps & { maxLength: number }) {
+  return <InputField {...props} type="text" attributes={{ autoComplete: 'tel-national', maxLength, inputMode: 'tel', spellCheck: false }} />;
+}
+
 export function TextField({
   type = 'text',
   autoComplete,
   maxLength,
   ...props
-}: InputProps & { autoComplete: string; maxLength: number; type?: 'text' | 'email' | 'tel' | 'password' }) {
-  const inputMode = type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined;
+}: InputProps & { autoComplete: string; maxLength: number; type?: 'text' | 'email' | 'password' }) {
+  const inputMode = type === 'email' ? 'email' : undefined;
   return <InputField {...props} type={type} attributes={{ autoComplete, maxLength, inputMode, spellCheck: type === 'text' ? undefined : false }} />;
 }
 

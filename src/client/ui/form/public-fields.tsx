@@ -4,7 +4,7 @@ import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { formLimits, roles } from '#shared/schemas/forms.ts';
-import { countryOptions, SelectField, TextField } from './fields.tsx';
+import { countryOptions, PhoneNumberField, SelectField, TextField } from './fields.tsx';
 import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
 import type { PageQuery } from '#client/lib/lazy-route.ts';
 import { useHydrated } from '../use-hydrated.ts';
@@ -136,12 +136,10 @@ export function PhoneFields({ code, number, phone, language }: { code: TextBindi
           loading={countries.status === 'loading'}
           placeholder="whenEmpty"
         />
-        <TextField
+        <PhoneNumberField
           {...number}
           className="form__field--phone-number"
-          type="tel"
           label={t('forms.phoneNumber.label')}
-          autoComplete="tel-national"
           maxLength={formLimits.phoneNumber}
           hint={t('forms.phoneNumber.hint')}
         />

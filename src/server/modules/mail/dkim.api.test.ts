@@ -118,5 +118,6 @@ describe('DKIM signing', () => {
     } finally {
       await t.close();
     }
-  });
+    // The test builds its own app (a new database, migrated), which takes a while on a busy machine.
+  }, 60_000);
 });

@@ -36,7 +36,7 @@ export interface DkimKey {
  * `List-Unsubscribe-Post`, which RFC 8058 §4 wants signed with `List-Unsubscribe` so that
  * a receiver may trust the one-click unsubscribe of a newsletter's mail.
  */
-export const signedHeaderFields = [
+const signedHeaderFields = [
   'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
   'Content-ID', 'Content-Description', 'Resent-Date', 'Resent-From', 'Resent-Sender', 'Resent-To', 'Resent-Cc', 'Resent-Message-ID',
   'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post',

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestApp, buildTestSite, testAppFiles } from '../../../../tests/helpers/built-site.ts';
 import { languages, type Language } from '#shared/locales.ts';
 import { ogLocaleOf } from '#shared/paths.ts';
+import { addTestApp, buildTestSite, testAppFiles } from '../../../../tests/helpers/built-site.ts';
+import { htmlProblems } from '../../../../tests/helpers/html-validity.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
 // The cart and the checkout as the server renders them (src/client/app/render-on-server.tsx,
-// src/server/modules/pages/app-pages.ts), with the renderer built as `npm run build` builds it.
+// src/server/modules/pages/app-pages.ts), with the renderer built as `npm run build` builds it;
+// and every kind of page the server sends, read by html-validate (tests/helpers/html-validity.ts).
 
 let site: ReturnType<typeof buildTestSite>;
 let t: TestApp;
@@ -150,5 +154,41 @@ describe('the language of an app page', () => {
       if (!page.url.includes('admin-panel')) expect(shown.ogLocale, page.url).toBe(ogLocaleOf(language));
       expect(response.headers.vary, page.url).toContain('accept-language');
     }
+  });
+});
+
+/** The page at `url` as a visitor in `language` gets it. */
+async function page(url: string, language: string): Promise<string> {
+  const response = await t.app.inject({ url, headers: { cookie: `locale=${language}` } });
+  expect(response.headers['content-type'], url).toContain('text/html');
+  return response.body;
+}
+
+describe('every kind of page, read by html-validate', () => {
+  it('finds nothing wrong in any marketing page, in every language and currency', async () => {
+    const siteDir = join(site.distDir, 'site');
+    const files = readdirSync(siteDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) expect(await htmlProblems(readFileSync(join(siteDir, file), 'utf8')), file).toEqual([]);
+  });
+
+  it.each(languages)('finds nothing wrong in the cart and the checkout the server renders, in %s', async (language) => {
+    // A monthly line: its seats, its term and the form that saves the cart.
+    const id = await createCart();
+    for (const url of [`/app/orders/${id}/shopping-cart`, `/app/orders/${id}/checkout`]) {
+      const html = await page(url, language);
+      expect(html, url).toContain('id="app-state"');
+      expect(await htmlProblems(html), url).toEqual([]);
+    }
+  });
+
+  it.each(languages)('finds nothing wrong in the app shell and the not-found pages, in %s', async (language) => {
+    for (const url of ['/app/webinars', '/app/no-such-page', `/web/${language}/no-such-page`]) {
+      expect(await htmlProblems(await page(url, language)), url).toEqual([]);
+    }
+  });
+
+  it("finds nothing wrong in the shells' sources, the back office's included", async () => {
+    for (const file of ['src/client/app.html', 'src/client/admin.html']) expect(await htmlProblems(readFileSync(file, 'utf8')), file).toEqual([]);
   });
 });

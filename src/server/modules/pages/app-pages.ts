@@ -84,8 +84,9 @@ export function createAppPages(deps: { distDir: string; log: Pick<FastifyBaseLog
       }
       const shell = page && shellOf();
       if (!page || !shell) return undefined;
+      const links = stylesheetLinksOf(page.module);
       return shell
-        .replace('</head>', `  ${stylesheetLinksOf(page.module)}\n  </head>`)
+        .replace('</head>', links === '' ? '</head>' : `  ${links}\n  </head>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root">${page.html}</div>\n    <script type="application/json" id="${appStateElementId}">${jsonInScript(page.state)}</script>`,

@@ -13,6 +13,7 @@ export const cart = {
   'shop.cart.product': 'Training',
   'shop.cart.quantity': 'Plätze',
   'shop.cart.quantityOf': 'Plätze für {title}',
+  'shop.cart.update': 'Aktualisieren',
   'shop.cart.unitPrice': 'Preis pro Platz',
   'shop.cart.lineTotal': 'Total',
   'shop.cart.oneTime': 'Einmalig',

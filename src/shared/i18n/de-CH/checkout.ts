@@ -18,7 +18,6 @@ export const checkout = {
   'checkout.empty': 'Ihr Warenkorb ist leer: Es gibt nichts zu bestellen. Bitte legen Sie zuerst ein Training in den Warenkorb.',
   'checkout.summary.title': 'Ihre Bestellung',
   'checkout.summary.toggle': 'Trainings und Beträge',
-  'checkout.steps.label': 'Schritte der Bestellung',
   'checkout.steps.done': 'erledigt',
   'checkout.stepHeading': 'Schritt {number} von {total}: {name}',
   'checkout.step.invoiceInfo': 'Rechnungsangaben',

@@ -11,6 +11,7 @@ export const cart = {
   'shop.cart.product': 'Training',
   'shop.cart.quantity': 'Seats',
   'shop.cart.quantityOf': 'Seats for {title}',
+  'shop.cart.update': 'Update',
   'shop.cart.unitPrice': 'Price per seat',
   'shop.cart.lineTotal': 'Total',
   'shop.cart.oneTime': 'One-time',

@@ -16,7 +16,6 @@ export const checkout = {
   'checkout.empty': 'Your shopping cart is empty: there is nothing to order. Please add a training in the shopping cart first.',
   'checkout.summary.title': 'Your order',
   'checkout.summary.toggle': 'Trainings and amounts',
-  'checkout.steps.label': 'Checkout steps',
   'checkout.steps.done': 'done',
   'checkout.stepHeading': 'Step {number} of {total}: {name}',
   'checkout.step.invoiceInfo': 'Invoice info',

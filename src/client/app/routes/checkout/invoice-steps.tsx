@@ -1,7 +1,7 @@
 import { formLimits } from '#shared/schemas/forms.ts';
 import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { CheckboxField, countryOptions, SelectField, TextField } from '#client/ui/form/fields.tsx';
+import { CheckboxField, countryOptions, PhoneNumberField, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import type { Form } from '#client/ui/form/use-form.ts';
 import { AddressFields } from './address-fields.tsx';
 import type { Draft } from './draft.ts';
@@ -94,11 +94,9 @@ export function ContactStep({ form, shown, countries, countriesLoading }: Invoic
             placeholder="whenEmpty"
             required
           />
-          <TextField
+          <PhoneNumberField
             {...form.field('contact.phoneNumber')}
-            type="tel"
             label={t('forms.phoneNumber.label')}
-            autoComplete="tel-national"
             maxLength={formLimits.phoneNumber}
             required
             hint={t('forms.phoneNumber.hint')}

@@ -3,15 +3,15 @@ import { useT } from '#client/lib/i18n.tsx';
 import { stepNumber, type CheckoutStep } from './checkout-steps.ts';
 
 /**
- * The checkout steps (`checkoutSteps`) as an ordered list: the current one carries
- * `aria-current="step"`, the ones before it say that they are done (in text, not only
- * by colour).
+ * The checkout steps (`checkoutSteps`) as an ordered list under the page's title, which
+ * says what they are: the current one carries `aria-current="step"`, the ones before it
+ * say that they are done (in text, not only by colour).
  */
 export function StepIndicator({ step }: { step: CheckoutStep }) {
   const t = useT();
   const current = stepNumber(step);
   return (
-    <ol className="checkout-steps" aria-label={t('checkout.steps.label')}>
+    <ol className="checkout-steps">
         {checkoutSteps.map((name, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           return (
