@@ -6,7 +6,8 @@ import type { Database } from '#server/db/client.ts';
 import { invoices, orderHistory, orderItems, orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
-import { benchEnv, postgresUrlOrExit, runAsOwner, withPostgresBenchDatabase } from './database.ts';
+import { runAsOwner } from '../tests/helpers/test-app.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startServer } from './server.ts';
 
@@ -165,7 +166,7 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
       await seedDatabase(database.db);
       const today = isoDateInZurich();
       await seedPlans(database.db, today);
-      await runAsOwner(postgres, 'analyze');
+      await runAsOwner('analyze', { ownerUrl: postgres.migrationUrl, db: database.db });
       await app.ready();
 
       let finished = false;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { readEnv, type Env } from '#server/env.ts';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../tests/helpers/test-app.ts';
@@ -27,17 +26,6 @@ export async function withPostgresBenchDatabase<T>(baseUrl: string, bench: (data
     }
   } finally {
     await postgres.drop();
-  }
-}
-
-/** Runs `statement` as the role that owns the tables (VACUUM and ANALYZE are the owner's), or as the app's when it owns them. */
-export async function runAsOwner(postgres: PostgresTestDatabase, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgres.migrationUrl ?? postgres.url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

@@ -4,7 +4,8 @@ import { orders } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import { signInAsStaff } from '../tests/helpers/staff.ts';
-import { benchEnv, postgresUrlOrExit, runAsOwner, withPostgresBenchDatabase } from './database.ts';
+import { runAsOwner } from '../tests/helpers/test-app.ts';
+import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 
 /**
@@ -86,7 +87,7 @@ export function benchOrdersList(baseUrl: string): Promise<ListFigure[]> {
       for (let start = 0; start < rows.length; start += 1000) await database.db.insert(orders).values(rows.slice(start, start + 1000));
       // What autovacuum does soon after a bulk load: the planner gets the table's statistics,
       // and the visibility map lets counts read the indexes alone.
-      await runAsOwner(postgres, 'vacuum analyze orders');
+      await runAsOwner('vacuum analyze orders', { ownerUrl: postgres.migrationUrl, db: database.db });
       await app.ready();
       const staff = await signInAsStaff({ app, database, env, databaseUrl: postgres.url, migrationDatabaseUrl: postgres.migrationUrl, close: async () => {} });
 

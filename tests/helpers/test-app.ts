@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App, type AppDependencies } from '#server/app.ts';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import { openDatabase, type Database, type Db } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed/seed.ts';
 import { readEnv, type Env } from '#server/env.ts';
 
@@ -78,6 +79,25 @@ export async function createPostgresDatabase(
       }
     },
   };
+}
+
+/**
+ * Runs `statement` as the role that owns the tables (`ownerUrl`, the database's
+ * MIGRATION_DATABASE_URL), or on `db` where the app's role owns them (PGlite, one role):
+ * the DDL a test or a bench needs, which the app's role may not run with two roles.
+ */
+export async function runAsOwner(statement: string, database: { ownerUrl: string | undefined; db: Db }): Promise<void> {
+  if (!database.ownerUrl) {
+    await database.db.execute(sql.raw(statement));
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.ownerUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function createTestApp(

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
@@ -11,7 +11,7 @@ import { hasPdftotext, pdfPages, pdftotextPages } from '../../../../tests/helper
 import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { createTestApp, runAsOwner, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
 /**
@@ -222,18 +222,22 @@ describe('the billing job', () => {
     await invoiceAndPay(order.id, '2026-03-05');
     await t.database.db.delete(outbox);
     // The database refuses the invoice's mail, as a crash would leave it: after the invoice, before the mail.
-    await t.database.db.execute(sql`
-      create function refuse_invoice_mail() returns trigger language plpgsql as $$
+    // As the tables' owner: the app's role may not create triggers (PostgreSQL with two roles).
+    const owner = { ownerUrl: t.migrationDatabaseUrl, db: t.database.db };
+    await runAsOwner(
+      `create function refuse_invoice_mail() returns trigger language plpgsql as $$
       begin
         if new.kind = 'invoiceIssued' then raise exception 'the process died here'; end if;
         return new;
-      end $$`);
-    await t.database.db.execute(sql`create trigger refuse_invoice_mail before insert on outbox for each row execute function refuse_invoice_mail()`);
+      end $$`,
+      owner,
+    );
+    await runAsOwner('create trigger refuse_invoice_mail before insert on outbox for each row execute function refuse_invoice_mail()', owner);
     try {
       await expect(t.app.billing.run({ asOf: '2026-04-05' })).rejects.toThrow();
     } finally {
-      await t.database.db.execute(sql`drop trigger refuse_invoice_mail on outbox`);
-      await t.database.db.execute(sql`drop function refuse_invoice_mail()`);
+      await runAsOwner('drop trigger refuse_invoice_mail on outbox', owner);
+      await runAsOwner('drop function refuse_invoice_mail()', owner);
     }
     expect(await renewals(order.id)).toHaveLength(0);
     expect(await invoiceRows(order.id)).toHaveLength(1);
