@@ -24,7 +24,8 @@ test('without JavaScript, the cart and the checkout show the visitor their order
 
   await page.goto(`/app/orders/${cartId}/shopping-cart`);
   await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Warenkorb' }).getByText('Cyber-Security-Training Foundation')).toBeVisible();
+  // The cart's lines are the list under its heading, which names the page (no name of their own).
+  await expect(page.locator('ul.cart-lines').getByText('Cyber-Security-Training Foundation')).toBeVisible();
   await expect(page.getByTestId('cart-due-today')).toHaveText(/CHF$/);
   // The way on is a plain link.
   await expect(page.getByRole('link', { name: 'Zur Kasse' })).toHaveAttribute('href', `/app/orders/${cartId}/checkout`);
@@ -41,7 +42,7 @@ test('the app takes over the cart the server rendered: the same markup, live con
   const cartId = await createCart(request, 'EUR');
   const problems = consoleProblems(page);
   await page.goto(`/app/orders/${cartId}/shopping-cart`);
-  const lines = page.getByRole('list', { name: 'Shopping cart' });
+  const lines = page.locator('ul.cart-lines');
   // The line the server rendered is the one the app keeps (hydrated, not rendered again).
   await lines.getByRole('listitem').first().evaluate((line) => line.setAttribute('data-server-line', ''));
   const seats = page.getByRole('spinbutton', { name: /Seats/ });
