@@ -5,12 +5,14 @@ import type { AuditActor, AuditService } from '#server/modules/audit/audit.servi
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
 import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
+import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { toMajor } from '#shared/money.ts';
 import { roleAllows } from '#shared/staff-roles.ts';
 import type { OrderStatus } from '#shared/orders.ts';
+import { apiBase } from '#shared/paths.ts';
 import {
   defaultListStatuses,
   openOrderStatuses,
@@ -223,7 +225,7 @@ export function createOrdersTableService(deps: {
         // Refused as a call below one's role is: 403 and a row in the audit log.
         await audit.record(
           staff,
-          { action: 'access.refused', target: { kind: 'call', id: 'POST /api/orders/admin/views' }, outcome: 'refused', summary: `a shared view needs the role ${sharedViewRole}, has ${staff.role}` },
+          { action: 'access.refused', target: { kind: 'call', id: `${orderAdminCalls.saveView.method} ${apiBase}${orderAdminCalls.saveView.path}` }, outcome: 'refused', summary: `a shared view needs the role ${sharedViewRole}, has ${staff.role}` },
           db,
         );
         throw new AppError('forbidden', 'error.staff.sharedViewRole', { params: { role: staff.role, needed: sharedViewRole } });
