@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { paymentFrequencies, type PaymentFrequency } from '#shared/locales.ts';
-import { addToCart } from '#client/features/cart/cart.ts';
-import { setCartCount } from '#client/features/cart/cart-count.ts';
-import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
+import { addToCart, showAddedCart } from '#client/features/cart/cart.ts';
 import { getSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
 
@@ -43,11 +41,9 @@ export default function AddToCart({
     setState('adding');
     try {
       // The page's currency may have changed since mounting: read it at click time.
-      const { count } = await addToCart({ productCode, quantity: seats, currency: getSelectedCurrency(), language: lang, paymentFrequency: frequency });
-      setCartCount(count);
+      const added = await addToCart({ productCode, quantity: seats, currency: getSelectedCurrency(), language: lang, paymentFrequency: frequency });
       setState('idle');
-      announceCart(cartEvents.changed);
-      announceCart(cartEvents.open);
+      showAddedCart(added);
     } catch (error) {
       console.error('add to cart failed', error);
       setState('failed');

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import type { Language } from '#shared/locales.ts';
 import { downloadRequestSchema, type DownloadRequest } from '#shared/schemas/downloadables.ts';
-import { ApiError } from '#client/lib/api.ts';
-import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { cartCalls } from '#shared/contract/cart.ts';
+import { ApiError, callApi } from '#client/lib/api.ts';
+import { followCart, forgetCart, readCartId } from '#client/features/cart/cart.ts';
 import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { SaveCartFields } from '#client/features/cart/save-cart-form.tsx';
 import { FormDialog, FormDialogConfirmation } from '#client/ui/form/form-dialog.tsx';
@@ -27,11 +28,15 @@ async function chooseOffer(language: Language): Promise<ExitIntentOffer | undefi
   const cartId = readCartId();
   if (!cartId) return { kind: 'guide' };
   try {
-    const cart = await fetchCart(cartId, language);
+    const cart = await callApi(cartCalls.cart, { params: { orderId: cartId }, query: { language } });
+    followCart(cart);
     if (cart.isSubscribed) return undefined;
     return cart.count > 0 ? { kind: 'saveCart', cartId } : { kind: 'guide' };
   } catch (error) {
-    if (error instanceof ApiError && error.isGone) return { kind: 'guide' };
+    if (error instanceof ApiError && error.isGone) {
+      forgetCart();
+      return { kind: 'guide' };
+    }
     throw error;
   }
 }

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ProductTier } from '#shared/catalog.ts';
 import { currencies, type PaymentFrequency } from '#shared/locales.ts';
-import { addToCart } from '#client/features/cart/cart.ts';
-import { setCartCount } from '#client/features/cart/cart-count.ts';
-import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
+import { addToCart, showAddedCart } from '#client/features/cart/cart.ts';
 import { getPaymentFrequency, getSelectedCurrency } from './page-state.ts';
 import { isProductTier, progressPercent, recommendedTier, scoreAnswers } from './questionnaire-scoring.ts';
 import type { IslandProps } from './types.ts';
@@ -117,11 +115,9 @@ export default function Questionnaire({
   const add = async (productCode: string, paymentFrequency: PaymentFrequency) => {
     setAdding('adding');
     try {
-      const { count: lines } = await addToCart({ productCode, quantity: 1, currency: getSelectedCurrency(), language: lang, paymentFrequency });
-      setCartCount(lines);
+      const added = await addToCart({ productCode, quantity: 1, currency: getSelectedCurrency(), language: lang, paymentFrequency });
       setAdding('idle');
-      announceCart(cartEvents.changed);
-      announceCart(cartEvents.open);
+      showAddedCart(added);
     } catch (error) {
       console.error('add to cart failed', error);
       setAdding('failed');

@@ -1,18 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartCalls } from '#shared/contract/cart.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
-import { fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { readCartId } from '#client/features/cart/cart.ts';
+import { useCart } from '#client/features/cart/use-cart.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
-import { apiQuery } from '#client/lib/queries.ts';
 import './checkout/link-button.css';
 
 /**
  * `/app/no-shopping-cart`: where the cart button leads while the visitor has no cart. A
  * browser whose cookie names a cart that still exists is offered that cart, with its
- * number of trainings; a cookie of a cart that is gone is forgotten (`fetchCart`) and the
+ * number of trainings; a cookie of a cart that is gone is forgotten (`useCart`) and the
  * page says there is none.
  */
 export default function NoShoppingCartPage() {
@@ -20,11 +18,8 @@ export default function NoShoppingCartPage() {
   const { language } = useLanguage();
   const [cartId] = useState(readCartId);
   // The cart page's own query: opening the cart from here shows it at once.
-  const cartQuery = useQuery({
-    ...apiQuery(cartCalls.cart, { params: { orderId: cartId ?? '' }, query: { language } }, () => fetchCart(cartId ?? '', language)),
-    enabled: cartId !== undefined,
-  });
-  const cart = cartQuery.data;
+  const cartQuery = useCart(cartId, language);
+  const cart = cartQuery.cart;
 
   if (cartId && cartQuery.isPending) return <p role="status">{t('shop.cart.loading')}</p>;
   if (cart) {

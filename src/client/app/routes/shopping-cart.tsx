@@ -1,30 +1,23 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { cartCalls } from '#shared/contract/cart.ts';
-import type { Language } from '#shared/locales.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#client/lib/translate.ts';
 import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
-import { setCartCount } from '#client/features/cart/cart-count.ts';
-import { announceCart, cartEvents } from '#client/features/cart/cart-events.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { CartTotals } from '#client/features/cart/cart-totals.tsx';
-import { fetchCart, followCart, isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
+import { isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
+import { cartInput, putCart, useCart, useCartChanges } from '#client/features/cart/use-cart.ts';
 import { SaveCartForm } from '#client/features/cart/save-cart-form.tsx';
-import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
-import { apiQuery } from '#client/lib/queries.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { countriesCalls } from '#client/ui/form/public-fields.tsx';
 import './shopping-cart.css';
 import './checkout/link-button.css';
-
-/** The cart call's input: the page's one query, which the server answers when it renders the page. */
-const cartInput = (orderId: string, language: Language) => ({ params: { orderId }, query: { language } });
 
 /**
  * The server renders this page (lazy-route.ts reads this off the module).
@@ -40,9 +33,6 @@ export const serverRendered: ServerRenderedPage = {
   ],
 };
 
-/** A change of the cart: a call that answers the whole cart. */
-type CartChange = () => Promise<Cart>;
-
 /**
  * `/app/orders/{id}/shopping-cart`: change seats, remove with undo, totals, save; the
  * currency is the header's.
@@ -54,39 +44,15 @@ export default function ShoppingCartPage() {
   const { language } = useLanguage();
   const t = useT();
   const queryClient = useQueryClient();
-  const cartQuery = apiQuery(cartCalls.cart, cartInput(orderId, language), () => fetchCart(orderId, language));
-  const { data: cart, error } = useQuery(cartQuery);
-  // Opening a cart's page (from a link, in another browser) makes it this visitor's cart. A
-  // cart the server rendered the page with is not asked for again at once
-  // (src/client/lib/start-spa.tsx), so what loading it does is done here too.
+  const { cart, gone, error } = useCart(orderId, language);
+  // Opening a cart's page (from a link, in another browser) makes it this visitor's cart.
   const cartId = cart?.id;
   useEffect(() => {
-    if (!cart) return;
-    rememberCart(cart.id);
-    followCart(cart);
-    // Once per cart shown; the changes of this page keep the count and currency themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (cartId) rememberCart(cartId);
   }, [cartId]);
+  const changes = useCartChanges(orderId, language);
 
-  // Every change answers the whole cart, which replaces the one shown.
-  const change = useMutation({
-    mutationFn: (run: CartChange) => run(),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(cartQuery.queryKey, fresh);
-      // The header's cart button and currency follow.
-      setCartCount(fresh.count);
-      announceCart(cartEvents.changed);
-    },
-    onError: (failure) => {
-      // A cart that vanished meanwhile: loading it again shows (and forgets) it as gone.
-      if (failure instanceof ApiError && failure.isGone) void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
-      else if (!(failure instanceof ApiError && failure.status === 400)) console.error('[cart] change failed', failure);
-    },
-  });
-  // A refused value is shown at its line; anything else above the lines.
-  const changeFailed = change.error !== null && !(change.error instanceof ApiError && (change.error.status === 400 || change.error.isGone));
-
-  if (error instanceof ApiError && error.isGone) {
+  if (gone) {
     return (
       <section className="app-message">
         <h1>{t('shop.cart.title')}</h1>
@@ -113,7 +79,7 @@ export default function ShoppingCartPage() {
           {t('shop.cart.emptyCheckout')}
         </p>
       )}
-      {changeFailed && (
+      {changes.failed && (
         <p className="cart-error" role="alert">
           {t('shop.cart.changeFailed')}
         </p>
@@ -125,7 +91,7 @@ export default function ShoppingCartPage() {
       ) : (
         <ul className="cart-lines">
           {cart.items.map((item) => (
-            <CartLine key={item.id} item={item} cart={cart} onChange={change.mutateAsync} />
+            <CartLine key={item.id} item={item} cart={cart} changes={changes} />
           ))}
         </ul>
       )}
@@ -143,14 +109,14 @@ export default function ShoppingCartPage() {
         </p>
       )}
       {hasActive && !cart.isSubscribed && (
-        <SaveCartForm cartId={cart.id} language={language} onSaved={() => queryClient.setQueryData(cartQuery.queryKey, { ...cart, isSubscribed: true })} />
+        <SaveCartForm cartId={cart.id} language={language} onSaved={() => putCart(queryClient, { ...cart, isSubscribed: true })} />
       )}
       {cart.isSubscribed && <p className="cart-saved">{t('shop.cart.saved')}</p>}
     </div>
   );
 }
 
-function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChange: (run: CartChange) => Promise<Cart> }) {
+function CartLine({ item, cart, changes }: { item: CartItem; cart: Cart; changes: ReturnType<typeof useCartChanges> }) {
   const { language } = useLanguage();
   const t = useT();
   // What the visitor types; until then, and once it is saved, the saved quantity.
@@ -161,7 +127,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
     focusProblems: false,
     send: async ({ quantity }) => {
       const value = Number(quantity);
-      if (value !== item.quantity) await onChange(() => update({ quantity: value }));
+      if (value !== item.quantity) await changes.update(item, { quantity: value });
     },
     onSent: () => {
       form.restart();
@@ -173,11 +139,8 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
   const title = item.product.translations[language]?.title ?? item.product.title;
   const errorId = `quantity-error-${item.id}`;
 
-  const update = (body: { quantity?: number; status?: CartItem['status']; periodMonths?: number }) =>
-    callApi(cartCalls.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body });
   // The page shows what went wrong; the line has nothing more to do.
-  const run = (call: CartChange) => void onChange(call).catch(() => undefined);
-  const setStatus = (status: CartItem['status']) => run(() => update({ status }));
+  const run = (change: Promise<Cart>) => void change.catch(() => undefined);
   const others = cart.items.filter((other) => other.id !== item.id && other.status === 'ACTIVE');
   const largest = Math.max(0, ...others.map((other) => other.quantity));
 
@@ -220,7 +183,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
           </span>
         )}
         {!removed && largest > item.quantity && (
-          <button type="button" className="button-link" onClick={() => run(() => callApi(cartCalls.matchCount, { params: { orderId: cart.id, itemId: item.id }, query: { language } }))}>
+          <button type="button" className="button-link" onClick={() => run(changes.matchCount(item))}>
             {t('shop.cart.matchCount')} ({largest})
           </button>
         )}
@@ -236,7 +199,7 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
             onChange={(event) => {
               // Read now: the call runs later, when React has put the select back to the saved term.
               const periodMonths = Number(event.target.value);
-              run(() => update({ periodMonths }));
+              run(changes.update(item, { periodMonths }));
             }}
           >
             {termOptions(item.periodMonths).map((months) => (
@@ -259,11 +222,11 @@ function CartLine({ item, cart, onChange }: { item: CartItem; cart: Cart; onChan
       </div>
       <div className="cart-line-actions">
         {removed ? (
-          <button type="button" onClick={() => setStatus('ACTIVE')} aria-label={t('shop.cart.undoItem', { title })}>
+          <button type="button" onClick={() => run(changes.undo(item))} aria-label={t('shop.cart.undoItem', { title })}>
             {t('shop.cart.undo')}
           </button>
         ) : (
-          <button type="button" onClick={() => setStatus('REMOVED')} aria-label={t('shop.cart.removeItem', { title })}>
+          <button type="button" onClick={() => run(changes.remove(item))} aria-label={t('shop.cart.removeItem', { title })}>
             {t('shop.cart.remove')}
           </button>
         )}

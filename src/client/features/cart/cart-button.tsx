@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { cartHref, readCartId, refreshCartCount } from './cart.ts';
-import { cartEvents, onCartEvent } from './cart-events.ts';
+import { onOpenCartDrawer } from './cart-events.ts';
 import { getCartCount, subscribe } from './cart-count.ts';
 import type { Language } from '#shared/locales.ts';
+import type { Cart } from '#shared/schemas/cart.ts';
 
 // The drawer's code (and its texts) is fetched when it first opens, not with the page.
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
@@ -29,16 +30,22 @@ export default function CartButton({ label = '', itemsOne = '{count}', itemsOthe
   const count = useSyncExternalStore(subscribe, getCartCount, serverCount);
   const cartId = useSyncExternalStore(subscribe, readCartId, serverCartId);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The cart an add answered, which the drawer shows without asking again.
+  const [answered, setAnswered] = useState<Cart>();
   const link = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     void refreshCartCount();
-    return onCartEvent(cartEvents.open, () => setDrawerOpen(true));
+    return onOpenCartDrawer((cart) => {
+      setAnswered(cart);
+      setDrawerOpen(true);
+    });
   }, []);
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    setAnswered(undefined);
     setDrawerOpen(true);
   };
 
@@ -66,6 +73,7 @@ export default function CartButton({ label = '', itemsOne = '{count}', itemsOthe
         <Suspense fallback={null}>
           <CartDrawer
             language={lang}
+            answered={answered}
             onClose={() => {
               setDrawerOpen(false);
               link.current?.focus();

@@ -1,23 +1,56 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { QueryClientContext, QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatCartMoney } from '#shared/money.ts';
-import { cartCalls } from '#shared/contract/cart.ts';
 import type { Cart, CartItem } from '#shared/schemas/cart.ts';
-import { ApiError, callApi } from '#client/lib/api.ts';
-import { setCartCount } from './cart-count.ts';
+import { createQueryClient } from '#client/lib/queries.ts';
 import { useWidgetTexts } from '#client/lib/widget-texts.ts';
-import { cartHref, fetchCart, readCartId } from '#client/features/cart/cart.ts';
+import { cartHref, readCartId } from '#client/features/cart/cart.ts';
 import { CartTotals, lineSeatsText } from '#client/features/cart/cart-totals.tsx';
 import { cartEvents, onCartEvent } from '#client/features/cart/cart-events.ts';
+import { cartsQueryKey, putCart, useCart, useCartChanges } from '#client/features/cart/use-cart.ts';
 import './cart-drawer.css';
 
 // The save form brings the form layout and the captcha: fetched only when asked for.
 const SaveCartForm = lazy(() => import('./save-cart-form.tsx').then((m) => ({ default: m.SaveCartForm })));
 
-type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | { status: 'failed' } | { status: 'ready'; cart: Cart };
+interface CartDrawerProps {
+  language: Language;
+  /** The cart an add on this page answered, handed over by the add's event (cart-events.ts). */
+  answered?: Cart;
+  onClose: () => void;
+}
+
+/**
+ * The query client of a marketing page, whose widgets have none: made when the drawer
+ * first opens and kept for the page. A change made outside it (the exit-intent popup saves
+ * the cart, the currency selector re-prices it) marks the cached cart stale.
+ */
+let pageQueryClient: QueryClient | undefined;
+function marketingPageQueryClient(): QueryClient {
+  if (pageQueryClient) return pageQueryClient;
+  const client = createQueryClient();
+  onCartEvent(cartEvents.changed, () => void client.invalidateQueries({ queryKey: cartsQueryKey }));
+  pageQueryClient = client;
+  return client;
+}
+
+/**
+ * The cart drawer, in the app inside its query client, on a marketing page inside the
+ * page's own (`marketingPageQueryClient`).
+ */
+export default function CartDrawer(props: CartDrawerProps) {
+  const appClient = useContext(QueryClientContext);
+  if (appClient) return <CartDrawerDialog {...props} />;
+  return (
+    <QueryClientProvider client={marketingPageQueryClient()}>
+      <CartDrawerDialog {...props} />
+    </QueryClientProvider>
+  );
+}
 
 /**
  * The cart drawer: a modal dialog sliding in from the right with the title, a
@@ -25,67 +58,34 @@ type State = { status: 'loading' } | { status: 'none' } | { status: 'gone' } | {
  * amount per month or once in the order currency, a remove button with undo), what is
  * due today and per month, the empty-cart text, "Continue shopping" (closes it) and,
  * while the cart is not saved, the save-cart button. The native <dialog> moves focus in, keeps it there and closes on
- * Escape; the cart button gets the focus back.
+ * Escape; the cart button gets the focus back. The cart and its changes are the cart page's
+ * (use-cart.ts).
  */
-export default function CartDrawer({ language, onClose }: { language: Language; onClose: () => void }) {
+function CartDrawerDialog({ language, answered, onClose }: CartDrawerProps) {
   // On a marketing page its texts come with it (the cart button renders it in a Suspense boundary).
   useWidgetTexts(language);
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, setState] = useState<State>(() => (readCartId() ? { status: 'loading' } : { status: 'none' }));
+  const queryClient = useQueryClient();
+  // The cart an add answered goes into the cache before the drawer reads it: no second round trip.
+  const [cartId] = useState(() => {
+    if (answered) putCart(queryClient, answered);
+    return readCartId();
+  });
+  const { cart, gone, isError } = useCart(cartId, language);
+  const changes = useCartChanges(cartId ?? '', language);
   const [saving, setSaving] = useState(false);
-  // The line removed last, offered back ("Undo") until another change.
-  const [removed, setRemoved] = useState<CartItem>();
-  const [changeFailed, setChangeFailed] = useState(false);
+  const removed = changes.lastRemoved;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    let active = true;
-    const load = () => {
-      const id = readCartId();
-      if (!id) return;
-      fetchCart(id, language)
-        .then((cart) => {
-          if (active) setState({ status: 'ready', cart });
-        })
-        .catch((error: unknown) => {
-          if (!active) return;
-          if (error instanceof ApiError && error.isGone) {
-            setState({ status: 'gone' });
-          } else {
-            console.error('cart drawer failed', error);
-            setState({ status: 'failed' });
-          }
-        });
-    };
-    load();
-    const stopListening = onCartEvent(cartEvents.changed, load);
-    return () => {
-      active = false;
-      stopListening();
-    };
-  }, [language]);
+  }, []);
 
-  const cart = state.status === 'ready' ? state.cart : undefined;
   const activeItems = cart?.items.filter((item) => item.status === 'ACTIVE') ?? [];
-
-  /** Saves a change of a line; the answer is the whole cart, and the header's badge counts its products. */
-  const change = (item: CartItem, body: { quantity?: number; status?: CartItem['status'] }) => {
-    if (!cart) return;
-    setChangeFailed(false);
-    callApi(cartCalls.updateCartItem, { params: { orderId: cart.id, itemId: item.id }, query: { language }, body }).then(
-      (fresh) => {
-        setCartCount(fresh.count);
-        setRemoved(body.status === 'REMOVED' ? item : undefined);
-        setState({ status: 'ready', cart: fresh });
-      },
-      (error: unknown) => {
-        if (error instanceof ApiError && error.isGone) setState({ status: 'gone' });
-        else setChangeFailed(true);
-      },
-    );
-  };
+  const loading = cartId !== undefined && !cart && !isError;
+  // The page shows what went wrong; the line has nothing more to do.
+  const change = (run: Promise<Cart>) => void run.catch(() => undefined);
 
   return (
     <dialog
@@ -106,15 +106,15 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
             <span className="visually-hidden">{t('shop.cart.close')}</span>
           </button>
         </div>
-        {state.status === 'loading' && <p role="status">{t('shop.cart.loading')}</p>}
-        {state.status === 'failed' && <p role="alert">{t('shop.cart.loadFailed')}</p>}
-        {state.status === 'gone' && <p role="alert">{t('shop.cart.notFound')}</p>}
-        {(state.status === 'none' || (cart && activeItems.length === 0)) && <p>{t('shop.cart.empty')}</p>}
-        {changeFailed && <p role="alert">{t('shop.cart.changeFailed')}</p>}
+        {loading && <p role="status">{t('shop.cart.loading')}</p>}
+        {isError && !gone && <p role="alert">{t('shop.cart.loadFailed')}</p>}
+        {gone && <p role="alert">{t('shop.cart.notFound')}</p>}
+        {(cartId === undefined || (cart && activeItems.length === 0)) && <p>{t('shop.cart.empty')}</p>}
+        {changes.failed && <p role="alert">{t('shop.cart.changeFailed')}</p>}
         {removed && !saving && (
           <p className="cart-drawer__removed" role="status">
             {t('shop.cart.removedItem', { title: titleOf(removed, language) })}{' '}
-            <button type="button" className="cart-drawer__link" onClick={() => change(removed, { status: 'ACTIVE' })}>
+            <button type="button" className="cart-drawer__link" onClick={() => change(changes.undo(removed))}>
               {t('shop.cart.undo')}
             </button>
           </p>
@@ -123,7 +123,7 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
           <>
             <ul className="cart-drawer__items">
               {activeItems.map((item) => (
-                <DrawerLine key={item.id} item={item} currency={cart.currency} language={language} onChange={(body) => change(item, body)} />
+                <DrawerLine key={item.id} item={item} currency={cart.currency} language={language} onChange={(body) => change(changes.update(item, body))} />
               ))}
             </ul>
             <CartTotals cart={cart} language={language} />
@@ -134,7 +134,7 @@ export default function CartDrawer({ language, onClose }: { language: Language; 
             <SaveCartForm
               cartId={cart.id}
               language={language}
-              onSaved={() => setState({ status: 'ready', cart: { ...cart, isSubscribed: true } })}
+              onSaved={() => putCart(queryClient, { ...cart, isSubscribed: true })}
             />
           </Suspense>
         )}

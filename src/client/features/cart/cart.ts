@@ -6,7 +6,7 @@ import type { AddToCart, Cart } from '#shared/schemas/cart.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { deleteCookie, readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { setCartCount } from './cart-count.ts';
-import { announceCart, cartEvents } from './cart-events.ts';
+import { announceCart, cartEvents, openCartDrawer } from './cart-events.ts';
 
 /** The visitor's cart: its id in the `shopping_cart` cookie, and the first add that makes it. */
 export function readCartId(): string | undefined {
@@ -23,26 +23,17 @@ export function rememberCart(id: string): void {
   writeCookie(cookies.shoppingCart, id);
 }
 
+/** Forgets the visitor's cart (gone, or ordered): the header counts 0. */
 export function forgetCart(): void {
   deleteCookie(cookies.shoppingCart);
+  setCartCount(0);
 }
 
-/** Loads a cart and its count; a cart that answers 403 or 404 is gone: forgotten, count 0. */
-export async function fetchCart(orderId: string, language: Language): Promise<Cart> {
-  try {
-    const cart = await callApi(cartCalls.cart, { params: { orderId }, query: { language } });
-    followCart(cart);
-    return cart;
-  } catch (error) {
-    if (error instanceof ApiError && error.isGone) {
-      forgetCart();
-      setCartCount(0);
-    }
-    throw error;
-  }
-}
-
-/** What a loaded cart tells the page: the header's count, and the currency (below). */
+/**
+ * What a cart the server answered tells the page: the header's count, and the currency
+ * (below). Called by the cart's hooks (use-cart.ts) and the exit-intent popup when they
+ * have a cart, never from inside a query's load.
+ */
 export function followCart(cart: Pick<Cart, 'count' | 'currency'>): void {
   setCartCount(cart.count);
   followCartCurrency(cart.currency);
@@ -69,26 +60,31 @@ export async function refreshCartCount(): Promise<void> {
   try {
     setCartCount((await callApi(cartCalls.productsCount, { params: { orderId } })).count);
   } catch (error) {
-    if (error instanceof ApiError && error.isGone) {
-      forgetCart();
-      setCartCount(0);
-    } else {
-      console.error('cart count failed', error);
-    }
+    if (error instanceof ApiError && error.isGone) forgetCart();
+    else console.error('cart count failed', error);
   }
+}
+
+/** What an add answers: the cart's id, its count, and the whole cart when the server answered it. */
+export interface AddedToCart {
+  id: string;
+  count: number;
+  cart?: Cart;
 }
 
 /**
  * Adds to the visitor's cart, creating it on the first add (its id then goes into the
- * 90-day cookie). A cart that vanished (403/404) or was ordered meanwhile (409) is
- * forgotten and a new one is made.
+ * 90-day cookie). An add to an existing cart answers the whole cart: one round trip, and
+ * the drawer shows that answer. A new cart answers only its id, so the drawer loads it. A
+ * cart that vanished (403/404) or was ordered meanwhile (409) is forgotten and a new one
+ * is made.
  */
-export async function addToCart(input: AddToCart): Promise<{ id: string; count: number }> {
+export async function addToCart(input: AddToCart): Promise<AddedToCart> {
   const existing = readCartId();
   if (existing) {
     try {
       const cart = await callApi(cartCalls.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
-      return { id: existing, count: cart.count };
+      return { id: cart.id, count: cart.count, cart };
     } catch (error) {
       if (!(error instanceof ApiError && (error.isGone || error.status === 409))) throw error;
       forgetCart();
@@ -97,6 +93,12 @@ export async function addToCart(input: AddToCart): Promise<{ id: string; count: 
   const created = await callApi(cartCalls.createCart, { body: input });
   rememberCart(created.id);
   return { id: created.id, count: 1 };
+}
+
+/** After an add: the header counts the cart's products, and the drawer opens with what the server answered. */
+export function showAddedCart(added: AddedToCart): void {
+  setCartCount(added.count);
+  openCartDrawer(added.cart);
 }
 
 /**

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, FormEvent } from 'react';
 import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
-import { setCartCount } from '#client/features/cart/cart-count.ts';
 import { forgetCart } from '#client/features/cart/cart.ts';
+import { cartsQueryKey } from '#client/features/cart/use-cart.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import type { Problems } from '#client/ui/form/problems.ts';
@@ -106,11 +106,11 @@ export function useCheckoutActions({ orderId, step, form, shown, state, dispatch
     }
   }
 
-  /** The order is placed: the cart cookie and the draft go, the count is 0, the thank-you step shows the order. */
+  /** The order is placed: the cart cookie (so the count is 0), the cached cart and the draft go, the thank-you step shows the order. */
   function leaveCart(): void {
     forgetCart();
+    queryClient.removeQueries({ queryKey: cartsQueryKey });
     forgetSessionDraft(orderId);
-    setCartCount(0);
     dispatch({ type: 'ordered' });
   }
 
