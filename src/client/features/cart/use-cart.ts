@@ -36,16 +36,25 @@ export function putCart(queryClient: QueryClient, cart: Cart): void {
 }
 
 /**
- * The cart `orderId` (none: nothing is asked), from the cache or the server. What a loaded
- * cart tells the page (the header's count, the currency) follows each cart shown; a cart
- * that is gone (403/404) is forgotten.
+ * The answers whose count and currency the page has followed. Each answer once: a drawer
+ * opened again shows the cached cart, which must not put back a currency the visitor has
+ * changed since (the re-pricing's answer follows).
+ */
+const followedAnswers = new WeakSet<Cart>();
+
+/**
+ * The cart `orderId` (none: nothing is asked), from the cache or the server. What an
+ * answered cart tells the page (the header's count, the currency) follows each new answer;
+ * a cart that is gone (403/404) is forgotten.
  */
 export function useCart(orderId: string | undefined, language: Language) {
   const query = useQuery({ ...cartQuery(orderId ?? '', language), enabled: orderId !== undefined, staleTime: answeredCartFreshMs });
   const cart = query.data;
   const gone = query.error instanceof ApiError && query.error.isGone;
   useEffect(() => {
-    if (cart) followCart(cart);
+    if (!cart || followedAnswers.has(cart)) return;
+    followedAnswers.add(cart);
+    followCart(cart);
   }, [cart]);
   useEffect(() => {
     if (gone) forgetCart();
