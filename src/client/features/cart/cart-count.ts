@@ -1,5 +1,7 @@
 /**
- * The cart count, kept in the browser and shared by every widget on a marketing page.
+ * The header's cart count, shared by every widget on a marketing page: set by every cart
+ * the server answers (`followCart` in cart.ts) and by the count loaded on mount. The cart
+ * itself is in the query cache (use-cart.ts).
  * Tiny on purpose: widgets read it with `useSyncExternalStore`
  * (`useSyncExternalStore(subscribe, getCartCount, () => 0)`).
  */
