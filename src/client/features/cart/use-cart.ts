@@ -18,7 +18,7 @@ import { followCart, forgetCart } from './cart.ts';
 export const cartInput = (orderId: string, language: Language) => ({ params: { orderId }, query: { language } });
 
 /** The cart's query: the cart call, nothing else (what a loaded cart tells the page is done by `useCart`). */
-export const cartQuery = (orderId: string, language: Language) => apiQuery(cartCalls.cart, cartInput(orderId, language));
+const cartQuery = (orderId: string, language: Language) => apiQuery(cartCalls.cart, cartInput(orderId, language));
 
 /**
  * How long a cart the server answered counts as the cart: every change this browser makes
