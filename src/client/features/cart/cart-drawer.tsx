@@ -84,7 +84,7 @@ function CartDrawerDialog({ language, answered, onClose }: CartDrawerProps) {
 
   const activeItems = cart?.items.filter((item) => item.status === 'ACTIVE') ?? [];
   const loading = cartId !== undefined && !cart && !isError;
-  // The page shows what went wrong; the line has nothing more to do.
+  // The drawer shows what went wrong (`changes.failed`); the line has nothing more to do.
   const change = (run: Promise<Cart>) => void run.catch(() => undefined);
 
   return (

@@ -65,9 +65,8 @@ export async function refreshCartCount(): Promise<void> {
   }
 }
 
-/** What an add answers: the cart's id, its count, and the whole cart when the server answered it. */
+/** What an add tells the page: the cart's count, and the whole cart when the server answered it. */
 export interface AddedToCart {
-  id: string;
   count: number;
   cart?: Cart;
 }
@@ -84,7 +83,7 @@ export async function addToCart(input: AddToCart): Promise<AddedToCart> {
   if (existing) {
     try {
       const cart = await callApi(cartCalls.addToCart, { params: { orderId: existing }, query: { language: input.language }, body: input });
-      return { id: cart.id, count: cart.count, cart };
+      return { count: cart.count, cart };
     } catch (error) {
       if (!(error instanceof ApiError && (error.isGone || error.status === 409))) throw error;
       forgetCart();
@@ -92,7 +91,7 @@ export async function addToCart(input: AddToCart): Promise<AddedToCart> {
   }
   const created = await callApi(cartCalls.createCart, { body: input });
   rememberCart(created.id);
-  return { id: created.id, count: 1 };
+  return { count: 1 };
 }
 
 /** After an add: the header counts the cart's products, and the drawer opens with what the server answered. */
