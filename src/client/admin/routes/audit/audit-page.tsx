@@ -61,7 +61,7 @@ export default function AuditPage() {
       {log.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : log.error || !data ? (
-        <LoadFailed onRetry={() => void log.refetch()} />
+        <LoadFailed query={log} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t('adminAudit.empty')}</p>
       ) : (
