@@ -41,7 +41,7 @@ test('a visitor fills a cart in de-CH with CHF, changes it, saves it by e-mail a
   await expect(page.locator('.cart-line.is-removed s').first()).toHaveText('Cyber-Security-Training Basic');
   await expect(page.getByTestId('cart-due-today')).toHaveText("1'740.– CHF");
   await expect(page.getByTestId('cart-per-month')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Cyber-Security-Training Basic wieder in den Warenkorb legen' }).click();
+  await page.getByRole('button', { name: 'Rückgängig: Cyber-Security-Training Basic wieder in den Warenkorb legen' }).click();
   await expect(page.getByTestId('cart-due-today')).toHaveText("1'744.90 CHF");
 
   // Save by e-mail: the shared form with consent and captcha.

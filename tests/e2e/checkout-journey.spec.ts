@@ -155,7 +155,7 @@ test.describe('a Swiss visitor on the en-US site', () => {
     await expect(stepHeading(page, 'Step 6 of 7: Order confirmation')).toBeVisible();
     await expect(page).toHaveURL(/\?step=confirmation$/);
     await expectNoAxeViolations(page);
-    const submit = page.getByRole('button', { name: 'Order with obligation to pay' });
+    const submit = page.getByRole('button', { name: 'Place order and pay' });
     await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
     await expect(submit).toBeEnabled({ timeout: 30_000 });
     expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toMatch(/captcha|solution/i);

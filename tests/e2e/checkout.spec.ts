@@ -63,7 +63,7 @@ test('en-US, EUR, a German company: reverse charge, VAT number asked for, order 
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Confirmation: captcha, then the binding order.
-  const submit = page.getByRole('button', { name: 'Order with obligation to pay' });
+  const submit = page.getByRole('button', { name: 'Place order and pay' });
   await expect(submit).toBeDisabled();
   await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
   await expect(submit).toBeEnabled({ timeout: 30_000 });

@@ -64,6 +64,9 @@ test('at 1366 px the header is one line and nothing scrolls sideways, in both la
     await page.goto('/app/admin-panel/orders');
     const table = page.getByRole('table', { name: orders });
     await expect(table).toBeVisible();
+    // Filters, saved views and the bulk bar leave room: the first orders show without scrolling.
+    const firstRow = await table.locator('tbody tr').nth(2).boundingBox();
+    expect((firstRow?.y ?? Infinity) + (firstRow?.height ?? 0), `${language}: three orders above the fold`).toBeLessThanOrEqual(768);
     await expectHeaderOnOneLine(page, `orders list, ${language}`);
     for (const heading of await table.locator('thead th').all()) expect(await linesOf(heading), `${language}: ${await heading.textContent()}`).toBeLessThanOrEqual(1);
     for (const number of await table.locator('.admin-table__open').all()) expect(await linesOf(number), `${language}: ${await number.textContent()}`).toBe(1);

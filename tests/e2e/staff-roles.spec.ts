@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { staffAccount } from './support/staff-account.ts';
 import { waitForMail } from './support/mailbox.ts';
+import { placeOrder } from './support/staff.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -67,6 +68,17 @@ test('an admin invites a viewer by mail; the invitee sets name and password, sig
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  // What a viewer cannot do is said as such, naming the role: on an order, on the staff page
+  // opened by its address, and no "New issue" to be refused at save.
+  const order = await placeOrder(theirs.request, { company: `Viewer Test AG ${Date.now()}` });
+  await theirs.goto(`/app/admin-panel/orders/${order.id}`);
+  await expect(theirs.getByText('Your role (Viewer) cannot change orders.')).toBeVisible();
+  await theirs.goto('/app/admin-panel/staff');
+  await expect(theirs.getByRole('alert')).toContainText('Your role (Viewer) does not allow this.');
+  await expect(theirs.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await theirs.goto('/app/admin-panel/newsletter');
+  await expect(theirs.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(theirs.getByRole('link', { name: 'New issue' })).toHaveCount(0);
   // The link works once.
   await theirs.goto(new URL(link ?? '').pathname);
   await expect(theirs.getByRole('alert')).toContainText('This invitation link is unknown');

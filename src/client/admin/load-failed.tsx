@@ -1,15 +1,30 @@
 import type { ReactNode } from 'react';
-import { useT } from '#client/lib/i18n.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { useLanguage, useT } from '#client/lib/i18n.tsx';
 
-/** A back-office page or section whose data could not be loaded: says so and offers to try again. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** What LoadFailed needs of a query (a useQuery result). */
+interface FailedQuery {
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A back-office page or section whose data could not be loaded: says so and offers to try
+ * again. Refused for the staff member's role (403), it says that, in the server's words
+ * naming the role, since trying again would not help.
+ */
+export function LoadFailed({ query }: { query: FailedQuery }) {
   const t = useT();
+  const { language } = useLanguage();
+  const refusal = query.error instanceof ApiError && query.error.status === 403 ? query.error.messageIn(language) : undefined;
   return (
     <div className="admin-alert" role="alert">
-      <p>{t('admin.loadFailed')}</p>
-      <button type="button" className="admin-button" onClick={onRetry}>
-        {t('admin.retry')}
-      </button>
+      <p>{refusal ?? t('admin.loadFailed')}</p>
+      {!refusal && (
+        <button type="button" className="admin-button" onClick={() => void query.refetch()}>
+          {t('admin.retry')}
+        </button>
+      )}
     </div>
   );
 }
@@ -29,7 +44,7 @@ interface ListQuery<Data> {
 export function ListResults<Data extends { results: readonly unknown[] }>({ query, empty, children }: { query: ListQuery<Data>; empty: string; children: (data: Data) => ReactNode }) {
   const t = useT();
   if (query.isPending) return <p role="status">{t('admin.loading')}</p>;
-  if (query.error || !query.data) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (query.error || !query.data) return <LoadFailed query={query} />;
   if (query.data.results.length === 0) return <p className="admin-empty">{empty}</p>;
   return children(query.data);
 }

@@ -62,3 +62,16 @@ export function useT(): (key: MessageKey, params?: MessageParams) => string {
   const { language } = useLanguage();
   return useCallback((key: MessageKey, params?: MessageParams) => translate(language, key, params), [language]);
 }
+
+/**
+ * A language's name in the page's language, as the back office names an edition: "Englisch"
+ * in the de-CH desk, "German" in the en-US one (the language switch names each language in
+ * its own words instead: `languageNames`). The browser knows the names (Intl.DisplayNames).
+ */
+export function useLanguageName(): (tag: Language) => string {
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'language' });
+    return (tag: Language) => names.of(tag.split('-')[0] ?? tag) ?? tag;
+  }, [language]);
+}

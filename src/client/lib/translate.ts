@@ -38,8 +38,9 @@ export function addCatalogue(language: Language, catalogue: Catalogue): void {
 }
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  const text = loaded.get(language)?.[key];
-  return text === undefined ? missingText(language, key) : fillParams(text, params);
+  const texts = loaded.get(language);
+  const text = texts?.[key];
+  return text === undefined ? missingText(language, key) : fillParams(text, params, (param) => texts?.[param]);
 }
 
 /** A text with a count, worded by the language's plural rules (src/shared/i18n/catalogue.ts); `{count}` is the number. */

@@ -165,7 +165,7 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   const needed = call?.role ?? 'admin';
   if (!roleAllows(found.staff.role, needed)) {
     await refused(needed);
-    throw new AppError('forbidden', 'error.staff.roleTooLow', { params: { role: found.staff.role, needed } });
+    throw new AppError('forbidden', 'error.staff.roleTooLow', { params: { role: { key: `staffRole.${found.staff.role}` }, needed: { key: `staffRole.${needed}` } } });
   }
 }
 

@@ -25,16 +25,30 @@ export type WidgetsCatalogue = Record<keyof typeof widgets, string>;
 
 /** Every key code may translate (the marketing pages' own keys are site-messages.ts'). */
 export type MessageKey = keyof typeof app | keyof typeof backOffice | keyof typeof widgets | keyof typeof server;
-export type MessageParams = Record<string, string | number>;
+/**
+ * A parameter worded in each text's own language: a catalogue key (a staff role's name, say),
+ * so that "Ihre Rolle (Nur lesen)" never reads "Ihre Rolle (viewer)".
+ */
+export interface KeyParam {
+  key: MessageKey;
+}
+export type MessageParams = Record<string, string | number | KeyParam>;
 /** A text in every language, as the API sends it (`messagesByLanguage`). */
 export type MessagesByLanguage = Record<Language, string>;
 /** Some texts of a language: the catalogues of the audiences loaded so far. */
 export type Catalogue = Partial<Record<MessageKey, string>>;
 
-/** Puts the `{name}` parameters into a text; unknown ones stay as they are. */
-export function fillParams(template: string, params: MessageParams | undefined): string {
+/**
+ * Puts the `{name}` parameters into a text; unknown ones stay as they are. `textOf` gives a
+ * key parameter's text in the template's language (the key itself where there is none).
+ */
+export function fillParams(template: string, params: MessageParams | undefined, textOf?: (key: MessageKey) => string | undefined): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? (textOf?.(value.key) ?? value.key) : String(value);
+  });
 }
 
 /** A text that depends on a number: the catalogues have `<key>.one` and `<key>.other`. */

@@ -33,7 +33,7 @@ export const catalogues = Object.fromEntries(await Promise.all(languages.map(asy
 >;
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
-  return fillParams(catalogues[language][key], params);
+  return fillParams(catalogues[language][key], params, (param) => catalogues[language][param]);
 }
 
 /** The same message in every language, for API error bodies and e-mails. */

@@ -34,6 +34,8 @@ describe('the billing figures of the dashboard', () => {
     const renewals = screen.getByRole('region', { name: 'Renewals in the next 30 days' });
     expect(within(renewals).getByRole('link', { name: '2026-000042' }).getAttribute('href')).toBe(`/orders/${orderId}`);
     expect(within(renewals).getAllByRole('row')[1]?.textContent).toContain('Muster AG');
+    // Amounts of several currencies share the column: each names its own.
+    expect(within(renewals).getAllByRole('row')[1]?.textContent).toContain('49.00 CHF');
   });
 });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { billingCalls } from '#shared/contract/billing.ts';
 import { formatIsoDay } from '#shared/dates.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, formatMoneyWithCode } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -68,7 +68,7 @@ export function BillingFigures() {
                 <th scope="col">{t('adminBilling.renewals.day')}</th>
                 <th scope="col">{t('adminBilling.renewals.order')}</th>
                 <th scope="col">{t('adminBilling.renewals.company')}</th>
-                <th scope="col">{t('adminBilling.renewals.amount')}</th>
+                <th scope="col" className="admin-table__money">{t('adminBilling.renewals.amount')}</th>
               </tr>
             </thead>
             <tbody>
@@ -79,7 +79,7 @@ export function BillingFigures() {
                     <Link to={adminPaths.order(renewal.orderId)}>{renewal.number}</Link>
                   </td>
                   <td>{renewal.company}</td>
-                  <td>{formatMoney(renewal.amount, renewal.currency)}</td>
+                  <td className="admin-table__money">{formatMoneyWithCode(renewal.amount, renewal.currency)}</td>
                 </tr>
               ))}
             </tbody>

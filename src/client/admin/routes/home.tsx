@@ -109,7 +109,7 @@ export default function HomePage() {
 
   if (dashboard.error && !dashboard.data) {
     return (
-      <LoadFailed onRetry={() => void dashboard.refetch()} />
+      <LoadFailed query={dashboard} />
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;

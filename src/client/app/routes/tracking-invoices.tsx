@@ -47,13 +47,15 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
                     first: t('billing.invoices.firstInvoice'),
                     credits: (number) => t('billing.invoices.creditsInvoice', { number }),
                   }),
+                foldOnNarrow: true,
               },
-              { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn) },
+              { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn), foldOnNarrow: true },
               { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
               {
                 header: t('billing.invoices.status'),
                 cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
                 attributes: (invoice) => ({ 'data-status': invoice.status }),
+                foldOnNarrow: true,
               },
             ]}
           />

@@ -1,11 +1,17 @@
 import type { ReactNode, TdHTMLAttributes } from 'react';
 import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
+import './invoice-table.css';
 
 /** A column after the invoice's number: its header, what a row shows in it, and attributes of that cell. */
 export interface InvoiceColumn {
   header: ReactNode;
   cell: (invoice: InvoiceSummary) => ReactNode;
   attributes?: (invoice: InvoiceSummary) => TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string>;
+  /**
+   * On a narrow screen (a phone) the column gives way and what its cell says shows under the
+   * invoice's number, named by the column's header: the table keeps to the screen's width.
+   */
+  foldOnNarrow?: boolean;
 }
 
 /**
@@ -32,6 +38,8 @@ export function InvoiceTable({
   pdfHref: (invoice: InvoiceSummary) => string;
   columns: InvoiceColumn[];
 }) {
+  const folded = columns.filter((column) => column.foldOnNarrow);
+  const foldable = (column: InvoiceColumn) => (column.foldOnNarrow ? 'invoice-table__foldable' : undefined);
   return (
     <table className={className}>
       {caption && <caption className="visually-hidden">{caption}</caption>}
@@ -39,7 +47,7 @@ export function InvoiceTable({
         <tr>
           <th scope="col">{numberHeader}</th>
           {columns.map((column, index) => (
-            <th scope="col" key={index}>
+            <th scope="col" key={index} className={foldable(column)}>
               {column.header}
             </th>
           ))}
@@ -52,9 +60,19 @@ export function InvoiceTable({
               <a href={pdfHref(invoice)} type="application/pdf">
                 {linkText(invoice)}
               </a>
+              {folded.length > 0 && (
+                <dl className="invoice-table__folded">
+                  {folded.map((column, index) => (
+                    <div key={index}>
+                      <dt>{column.header}</dt>
+                      <dd {...column.attributes?.(invoice)}>{column.cell(invoice)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </th>
             {columns.map((column, index) => (
-              <td key={index} {...column.attributes?.(invoice)}>
+              <td key={index} className={foldable(column)} {...column.attributes?.(invoice)}>
                 {column.cell(invoice)}
               </td>
             ))}

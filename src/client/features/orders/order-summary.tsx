@@ -35,10 +35,12 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
           <th scope="col">{t('checkout.lines.training')}</th>
           {!compact && (
             <>
-              <th scope="col" className="order-lines__number">
+              <th scope="col" className="order-lines__number order-lines__wide">
                 {t('checkout.lines.seats')}
               </th>
-              <th scope="col">{t('checkout.lines.term')}</th>
+              <th scope="col" className="order-lines__wide">
+                {t('checkout.lines.term')}
+              </th>
             </>
           )}
           <th scope="col" className="order-lines__number">
@@ -60,9 +62,15 @@ export function OrderLines({ detail, caption, compact = false }: { detail: Order
                 </th>
               ) : (
                 <>
-                  <th scope="row">{title}</th>
-                  <td className="order-lines__number">{item.quantity}</td>
-                  <td>{term(item)}</td>
+                  <th scope="row">
+                    {title}
+                    {/* On a phone the seats and term columns give way to this line (order-summary.css). */}
+                    <span className="order-lines__detail order-lines__narrow">
+                      {translatePlural(language, 'lines.seats', item.quantity)} · {term(item)}
+                    </span>
+                  </th>
+                  <td className="order-lines__number order-lines__wide">{item.quantity}</td>
+                  <td className="order-lines__wide">{term(item)}</td>
                 </>
               )}
               <td className="order-lines__number">

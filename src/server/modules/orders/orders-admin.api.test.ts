@@ -672,8 +672,8 @@ describe('saved views', () => {
       error: {
         code: 'forbidden',
         messagesByLanguage: {
-          'en-US': 'Your role (viewer) may save views for yourself only. Sharing a view with the team needs the role editor or higher.',
-          'de-CH': 'Ihre Rolle (viewer) darf Ansichten nur für sich selbst speichern. Eine Ansicht mit dem Team zu teilen, braucht die Rolle editor oder höher.',
+          'en-US': 'Your role (Viewer) may save views for yourself only. Sharing a view with the team needs the role Editor or higher.',
+          'de-CH': 'Ihre Rolle (Nur lesen) darf Ansichten nur für sich selbst speichern. Eine Ansicht mit dem Team zu teilen, braucht die Rolle Bearbeitung oder höher.',
         },
       },
     });

@@ -228,7 +228,7 @@ export function createOrdersTableService(deps: {
           { action: 'access.refused', target: { kind: 'call', id: `${orderAdminCalls.saveView.method} ${apiBase}${orderAdminCalls.saveView.path}` }, outcome: 'refused', summary: `a shared view needs the role ${sharedViewRole}, has ${staff.role}` },
           db,
         );
-        throw new AppError('forbidden', 'error.staff.sharedViewRole', { params: { role: staff.role, needed: sharedViewRole } });
+        throw new AppError('forbidden', 'error.staff.sharedViewRole', { params: { role: { key: `staffRole.${staff.role}` }, needed: { key: `staffRole.${sharedViewRole}` } } });
       }
       const row = await db.transaction(async (tx) => {
         const inserted = await adminRepo.insertView(tx, { ownerId: staff.id, name: request.name, shared: request.shared, view: request.view });

@@ -130,6 +130,7 @@ export const admin = {
   'admin.order.actions': 'Aktionen',
   'admin.order.actionDone': 'Erledigt: {action}.',
   'admin.order.noActions': 'In diesem Status ist keine Aktion möglich.',
+  'admin.order.roleCannotAct': 'Ihre Rolle ({role}) kann Bestellungen nicht ändern.',
   'admin.order.invoice': 'Rechnung (PDF)',
   'admin.order.actionFailed': 'Die Aktion konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
   'admin.order.cancelDialog': 'Ohne Änderung schliessen',

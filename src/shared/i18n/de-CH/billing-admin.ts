@@ -14,7 +14,7 @@ export const billingAdmin = {
   'adminBilling.renewals.company': 'Firma',
   'adminBilling.renewals.amount': 'Betrag (exkl. MWST)',
   'adminBilling.invoices.title': 'Rechnungen',
-  'adminBilling.invoices.none': 'Noch keine Rechnung ausgestellt (INVOICE stellt die erste aus).',
+  'adminBilling.invoices.none': 'Noch keine Rechnung ausgestellt: Die erste entsteht, wenn die Bestellung verrechnet wird.',
   'adminBilling.invoices.number': 'Nummer',
   'adminBilling.invoices.period': 'Zeitraum',
   'adminBilling.invoices.issuedOn': 'Ausgestellt',

@@ -25,7 +25,7 @@ export const cart = {
   'shop.cart.removedItem': '{title} wurde entfernt.',
   'shop.cart.continueShopping': 'Weiter einkaufen',
   'shop.cart.undo': 'Rückgängig',
-  'shop.cart.undoItem': '{title} wieder in den Warenkorb legen',
+  'shop.cart.undoItem': 'Rückgängig: {title} wieder in den Warenkorb legen',
   'shop.cart.removed': 'Entfernt',
   'shop.cart.matchCount': 'Gleich viele Plätze wie die anderen Trainings',
   'shop.cart.term': 'Mindestlaufzeit',

@@ -30,7 +30,7 @@ export const checkout = {
   'checkout.company.intro': 'Welche Firma bestellt? Die Rechnung lautet auf sie.',
   'checkout.company.name': 'Firmenname',
   'checkout.company.vatNumber': 'MWST-Nummer',
-  'checkout.company.vatNumberHint': 'Für Firmen in der EU nötig (Reverse Charge), mit Länderkürzel, zum Beispiel DE123456789.',
+  'checkout.company.vatNumberHint': 'Für Firmen in der EU nötig (Reverse Charge), mit Länderkürzel, zum Beispiel DE123456789; für Schweizer Firmen die UID mit MWST, zum Beispiel CHE-123.456.789 MWST.',
   'checkout.address.intro': 'Die Adresse Ihrer Firma.',
   'checkout.address.street': 'Strasse und Hausnummer',
   'checkout.address.additionalAddressLine': 'Adresszusatz',

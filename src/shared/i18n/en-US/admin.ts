@@ -128,6 +128,7 @@ export const admin = {
   'admin.order.actions': 'Actions',
   'admin.order.actionDone': 'Done: {action}.',
   'admin.order.noActions': 'No action is possible in this status.',
+  'admin.order.roleCannotAct': 'Your role ({role}) cannot change orders.',
   'admin.order.invoice': 'Invoice (PDF)',
   'admin.order.actionFailed': 'The action could not be carried out. Please try again.',
   'admin.order.cancelDialog': 'Close without changes',

@@ -14,7 +14,7 @@ export const billingAdmin = {
   'adminBilling.renewals.company': 'Company',
   'adminBilling.renewals.amount': 'Amount (excl. VAT)',
   'adminBilling.invoices.title': 'Invoices',
-  'adminBilling.invoices.none': 'No invoice issued yet (INVOICE issues the first).',
+  'adminBilling.invoices.none': 'No invoice issued yet: the first is issued when the order is invoiced.',
   'adminBilling.invoices.number': 'Number',
   'adminBilling.invoices.period': 'Period',
   'adminBilling.invoices.issuedOn': 'Issued',

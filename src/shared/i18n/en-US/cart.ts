@@ -23,7 +23,7 @@ export const cart = {
   'shop.cart.removedItem': '{title} was removed.',
   'shop.cart.continueShopping': 'Continue shopping',
   'shop.cart.undo': 'Undo',
-  'shop.cart.undoItem': 'Put {title} back in the cart',
+  'shop.cart.undoItem': 'Undo: put {title} back in the cart',
   'shop.cart.removed': 'Removed',
   'shop.cart.matchCount': 'Same seats as the other trainings',
   'shop.cart.term': 'Minimum term',

@@ -249,7 +249,7 @@ export const site = {
     'These terms apply to every order placed with {companyName}, {companyStreet}, {companyCity} ("we") through this website by companies and other organisations ("customer"). We sell to businesses only. Terms of the customer apply only if we accept them in writing.',
   'site.terms.contract.heading': 'Conclusion of the contract',
   'site.terms.contract.text':
-    'The trainings and prices on this website are an invitation to order. By confirming the order with obligation to pay, the customer makes a binding offer; the contract is concluded when we confirm the order by e-mail. The order confirmation with the invoice is sent to the e-mail address given at checkout.',
+    'The trainings and prices on this website are an invitation to order. By confirming the order with "Place order and pay", the customer makes a binding offer; the contract is concluded when we confirm the order by e-mail. The order confirmation with the invoice is sent to the e-mail address given at checkout.',
   'site.terms.licences.heading': 'Seats and licences',
   'site.terms.licences.text':
     'A seat entitles one named person of the customer to use the ordered training. Seats may be reassigned when a person leaves the customer, but not shared at the same time. Course materials may be used within the customer\'s organisation only.',

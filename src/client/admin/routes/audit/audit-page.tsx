@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { urlOf } from '#shared/contract.ts';
 import { auditCalls } from '#shared/contract/audit.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { apiBase } from '#shared/paths.ts';
+import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
+import { adminPaths, apiBase } from '#shared/paths.ts';
+import { isStaffRole } from '#shared/staff-roles.ts';
 import { auditOutcomes, auditQuerySchema, type AuditFilter } from '#shared/schemas/staff-admin.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -11,6 +13,7 @@ import { DateField, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { LoadFailed } from '../../load-failed.tsx';
 import { TableScroll } from '../../table-scroll.tsx';
+import { statusLabel } from '../../labels.ts';
 
 const filterKeys = ['actor', 'action', 'targetKind', 'targetId', 'outcome', 'fromDate', 'toDate'] as const;
 type FilterValues = Record<(typeof filterKeys)[number], string>;
@@ -61,7 +64,7 @@ export default function AuditPage() {
       {log.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : log.error || !data ? (
-        <LoadFailed onRetry={() => void log.refetch()} />
+        <LoadFailed query={log} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t('adminAudit.empty')}</p>
       ) : (
@@ -83,16 +86,18 @@ export default function AuditPage() {
               <tbody>
                 {data.results.map((row) => (
                   <tr key={row.id}>
-                    <td>{formatDateTime(row.at, language)}</td>
+                    <td className="admin-table__nowrap">{formatDateTime(row.at, language)}</td>
                     <td>
                       {row.actorEmail}
-                      {row.actorRole && ` (${row.actorRole})`}
+                      {row.actorRole && ` (${isStaffRole(row.actorRole) ? t(`staffRole.${row.actorRole}`) : row.actorRole})`}
                     </td>
                     <td>{row.clientAddress}</td>
                     <td>{row.action}</td>
-                    <td>{row.targetKind && `${row.targetKind}: ${row.targetId ?? ''}`}</td>
+                    <td>
+                      <AuditTarget kind={row.targetKind} id={row.targetId} />
+                    </td>
                     <td>{t(`adminAudit.outcome.${row.outcome}`)}</td>
-                    <td>{row.summary}</td>
+                    <td>{statusesInWords(row.summary, t)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -156,4 +161,37 @@ function Filters({ applied, onApply }: { applied: AuditFilter; onApply: (filter:
       </div>
     </form>
   );
+}
+
+/** The back-office pages a target of the log has: the order, the contact, the webinar, the newsletter issue. */
+const targetPages: Partial<Record<string, (id: string) => string>> = {
+  order: adminPaths.order,
+  contact: adminPaths.contact,
+  webinar: adminPaths.webinar,
+  newsletterIssue: adminPaths.newsletterIssue,
+};
+
+/**
+ * A row's target, a link to its page where it has one (a staff member: the staff page). A
+ * long id shows its first eight characters, enough to tell rows apart; the link's name and
+ * the filter by target id take the whole id.
+ */
+function AuditTarget({ kind, id }: { kind: string | null; id: string | null }) {
+  if (!kind) return null;
+  const shown = id && id.length > 12 && !id.includes(' ') ? `${kind} ${id.slice(0, 8)}` : `${kind} ${id ?? ''}`.trim();
+  const whole = `${kind} ${id ?? ''}`.trim();
+  const page = id ? (targetPages[kind] ?? (kind === 'staff' ? adminPaths.staff : undefined)) : undefined;
+  if (page && id) {
+    return (
+      <Link to={page(id)} aria-label={whole} className="admin-table__nowrap">
+        {shown}
+      </Link>
+    );
+  }
+  return <span title={whole}>{shown}</span>;
+}
+
+/** The log keeps an action's summary as written then (`2026-000012: INVOICED → PAID`); the page names the statuses in the reader's language. */
+function statusesInWords(summary: string, t: ReturnType<typeof useT>): string {
+  return summary.replace(/\b[A-Z][A-Z_]+\b/g, (word) => ((orderStatuses as readonly string[]).includes(word) ? statusLabel(t, word as OrderStatus) : word));
 }

@@ -49,7 +49,7 @@ export default function ContactPage() {
   }
   if (record.error && !record.data) {
     return (
-      <LoadFailed onRetry={() => void record.refetch()} />
+      <LoadFailed query={record} />
     );
   }
   if (!record.data) return <p role="status">{t('admin.loading')}</p>;

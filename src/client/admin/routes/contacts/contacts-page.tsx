@@ -65,7 +65,7 @@ export default function ContactsPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : list.error || !data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
+        <LoadFailed query={list} />
       ) : data.results.length === 0 && data.totalResults > 0 ? (
         <div className="admin-empty">
           <p>{t('adminContacts.pastEnd')}</p>

@@ -58,7 +58,7 @@ describe('the issue form', () => {
 
   it('asks for the subject and text of each language the segment reaches, and only those', async () => {
     const onSubmit = renderForm(vi.fn(async () => {}), 'de-CH');
-    const english = await screen.findByRole('group', { name: 'Ausgabe auf English' });
+    const english = await screen.findByRole('group', { name: 'Ausgabe auf Englisch' });
     fireEvent.change(within(english).getByLabelText(/^Betreff/), { target: { value: 'Phishing season' } });
     fireEvent.change(within(english).getByLabelText(/^Text/), { target: { value: '# Phishing season' } });
     fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
-import { languageNames, languages, type Language } from '#shared/locales.ts';
+import { languages, type Language } from '#shared/locales.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
 import { issueInputSchema, issueLimits, type Issue, type IssueInput } from '#shared/schemas/newsletter-issues.ts';
 import { callApi } from '#client/lib/api.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { useLanguage, useLanguageName, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { CheckboxField, FormProblems, TextAreaField, TextField } from '#client/ui/form/fields.tsx';
 import { refusalOf } from '#client/ui/form/problems.ts';
@@ -88,6 +88,7 @@ function ChoiceGroup<Value extends string>({
 export function IssueForm({ initial, submitLabel, onSubmit }: { initial: IssueFormValues; submitLabel: MessageKey; onSubmit: (payload: IssueInput) => Promise<void> }) {
   const t = useT();
   const { language } = useLanguage();
+  const languageName = useLanguageName();
   const form = useForm({
     language,
     initial,
@@ -129,7 +130,9 @@ export function IssueForm({ initial, submitLabel, onSubmit }: { initial: IssueFo
         const reached = segment.languages.includes(edition);
         return (
           <fieldset key={edition} className="form__fieldset" lang={edition}>
-            <legend className="form__legend">{t('adminNewsletter.form.edition', { language: languageNames[edition] })}</legend>
+            <legend className="form__legend" lang={language}>
+              {t('adminNewsletter.form.edition', { language: languageName(edition) })}
+            </legend>
             <TextField {...field(`editions.${edition}.subject`)} label={t('adminNewsletter.form.subject')} autoComplete="off" maxLength={issueLimits.subject} required={reached} />
             <TextField
               {...field(`editions.${edition}.preheader`)}
@@ -173,7 +176,7 @@ export function IssueForm({ initial, submitLabel, onSubmit }: { initial: IssueFo
         <ChoiceGroup
           id={form.idOf('segment.languages')}
           legend={t('adminNewsletter.form.languages')}
-          options={languages.map((value) => ({ value, label: languageNames[value] }))}
+          options={languages.map((value) => ({ value, label: languageName(value) }))}
           chosen={segment.languages}
           onChange={(chosen) => form.set('segment.languages', chosen)}
           error={form.errorOf('segment.languages')}

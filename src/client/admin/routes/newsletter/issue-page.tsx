@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
 import { formatDateTime, instantOfLocal } from '#shared/dates.ts';
-import { languageNames } from '#shared/locales.ts';
 import { urlOf } from '#shared/contract.ts';
 import { adminPaths, apiBase } from '#shared/paths.ts';
 import { issueSendingSchema, type Issue, type IssueInput } from '#shared/schemas/newsletter-issues.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { useLanguage, useLanguageName, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { DateField, FormProblems, TimeField } from '#client/ui/form/fields.tsx';
 import { refusalOf } from '#client/ui/form/problems.ts';
@@ -23,25 +22,26 @@ import './newsletter.css';
 /** Each edition the segment reaches, as its mail shows it, in a frame that runs nothing. */
 function Preview({ issue }: { issue: Issue }) {
   const t = useT();
+  const languageName = useLanguageName();
   const preview = useQuery(apiQuery(newsletterAdminCalls.previewNewsletterIssue, { params: { id: issue.id } }));
   return (
     <section aria-labelledby="admin-newsletter-preview" className="admin-newsletter__section">
       <h2 id="admin-newsletter-preview">{t('adminNewsletter.preview.title')}</h2>
       {preview.error && !preview.data ? (
-        <LoadFailed onRetry={() => void preview.refetch()} />
+        <LoadFailed query={preview} />
       ) : !preview.data ? (
         <p role="status">{t('adminNewsletter.preview.loading')}</p>
       ) : (
         <div className="admin-newsletter__previews">
           {preview.data.editions.map((edition) => (
             <div key={edition.language}>
-              <h3>{languageNames[edition.language]}</h3>
+              <h3>{languageName(edition.language)}</h3>
               <p lang={edition.language}>{t('adminNewsletter.preview.subject', { subject: edition.subject })}</p>
               <iframe
                 // A saved change loads the frame again.
                 key={issue.updatedAt}
                 className="admin-newsletter__frame"
-                title={t('adminNewsletter.preview.frame', { language: languageNames[edition.language] })}
+                title={t('adminNewsletter.preview.frame', { language: languageName(edition.language) })}
                 sandbox=""
                 // Loaded from its own address, whose policy allows the mail's inline styles and images.
                 src={`${apiBase}${urlOf(newsletterAdminCalls.previewNewsletterEdition, { params: { id: issue.id, language: edition.language } })}`}
@@ -211,7 +211,7 @@ export default function IssuePage() {
       </section>
     );
   }
-  if (issue.error && !issue.data) return <LoadFailed onRetry={() => void issue.refetch()} />;
+  if (issue.error && !issue.data) return <LoadFailed query={issue} />;
   if (!issue.data) return <p role="status">{t('admin.loading')}</p>;
   const data = issue.data;
 

@@ -7,6 +7,7 @@ import type { Issue } from '#shared/schemas/newsletter-issues.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { LoadFailed } from '../../load-failed.tsx';
+import { useCan } from '../../staff.ts';
 import './newsletter.css';
 import { TableScroll } from '../../table-scroll.tsx';
 
@@ -31,14 +32,18 @@ export default function IssuesPage() {
   const { language } = useLanguage();
   const deleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
   const issues = useQuery(apiQuery(newsletterAdminCalls.newsletterIssues, {}));
+  const canWrite = useCan('editor');
 
   return (
     <div className="admin-newsletter">
       <div className="admin-page-head">
         <h1>{t('adminNewsletter.title')}</h1>
-        <Link className="admin-button" to={adminPaths.createNewsletterIssue()}>
-          {t('adminNewsletter.new')}
-        </Link>
+        {/* Writing an issue needs an editor (contract/newsletter-admin.ts): a viewer is not offered it. */}
+        {canWrite && (
+          <Link className="admin-button" to={adminPaths.createNewsletterIssue()}>
+            {t('adminNewsletter.new')}
+          </Link>
+        )}
       </div>
       {deleted && (
         <p role="status" className="admin-newsletter__done">
@@ -46,7 +51,7 @@ export default function IssuesPage() {
         </p>
       )}
       {issues.error && !issues.data ? (
-        <LoadFailed onRetry={() => void issues.refetch()} />
+        <LoadFailed query={issues} />
       ) : !issues.data ? (
         <p role="status">{t('admin.loading')}</p>
       ) : issues.data.issues.length === 0 ? (

@@ -20,7 +20,10 @@ export function MoneyBox({ order }: { order: AdminOrder }) {
       money(order.refunded ? refund : order.refund ? refund : 0),
       order.refund && !order.refunded ? 'is-pending' : undefined,
     ],
-    [t('admin.order.money.open'), money(order.amountDue), order.amountDue > 0 ? 'is-open' : undefined],
+    // Before the first invoice nothing is owed yet: what will be is under "invoiced" once it is.
+    invoiced
+      ? [t('admin.order.money.open'), money(order.amountDue), order.amountDue > 0 ? 'is-open' : undefined]
+      : [t('admin.order.money.open'), t('admin.order.money.notInvoiced')],
   ];
   return (
     <section className="admin-money" aria-labelledby="admin-money-title">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { billingCalls } from '#shared/contract/billing.ts';
 import { formatIsoDay } from '#shared/dates.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, formatMoneyWithCode } from '#shared/money.ts';
 import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -85,7 +85,8 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
           ]}
         />
       )}
-      <p data-testid="invoices-open">{t('adminBilling.invoices.openTotal', { amount: formatMoney(open, currency) })}</p>
+      {/* Before the first invoice nothing is open on invoices: the money box says what will be. */}
+      {invoices.length > 0 && <p data-testid="invoices-open">{t('adminBilling.invoices.openTotal', { amount: formatMoneyWithCode(open, currency) })}</p>}
       {credited && <p role="status">{t('adminBilling.creditNote.issued')}</p>}
       {crediting && (
         <CreditNoteDialog

@@ -21,7 +21,7 @@ import { Timeline } from './timeline.tsx';
 import { useListSteps, type ListStep } from './list-steps.ts';
 import './order.css';
 import { LoadFailed } from '../../load-failed.tsx';
-import { useCan } from '../../staff.ts';
+import { useCan, useStaffMember } from '../../staff.ts';
 
 /**
  * `/app/admin-panel/orders/{id}`: the customer, addresses, lines, totals with VAT,
@@ -34,11 +34,15 @@ export default function OrderPage() {
   const t = useT();
   // Viewers see the order but no action: they change nothing (the server refuses them too).
   const canEdit = useCan('editor');
+  const me = useStaffMember();
   const { language } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const orderQuery = apiQuery(orderAdminCalls.adminOrder, { params: { id: orderId } });
   const order = useQuery(orderQuery);
+  // The same answer as the invoices box below (one request): the PDF link only once an invoice exists.
+  const invoices = useQuery(apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }));
+  const invoiced = invoices.data?.invoices.some((invoice) => invoice.kind === 'INVOICE') ?? false;
   const [action, setAction] = useState<OrderAction>();
   const [done, setDone] = useState<OrderAction>();
   const { backTo, around } = useListSteps(orderId);
@@ -55,7 +59,7 @@ export default function OrderPage() {
   }
   if (order.error && !order.data) {
     return (
-      <LoadFailed onRetry={() => void order.refetch()} />
+      <LoadFailed query={order} />
     );
   }
   if (!order.data) return <p role="status">{t('admin.loading')}</p>;
@@ -103,7 +107,9 @@ export default function OrderPage() {
             {t('admin.order.actionDone', { action: actionLabel(t, done) })}
           </p>
         )}
-        {!canEdit || data.actions.length === 0 ? (
+        {!canEdit ? (
+          me.data && <p>{t('admin.order.roleCannotAct', { role: t(`staffRole.${me.data.role}`) })}</p>
+        ) : data.actions.length === 0 ? (
           <p>{t('admin.order.noActions')}</p>
         ) : (
           <ul className="admin-order__buttons">
@@ -124,7 +130,7 @@ export default function OrderPage() {
           </ul>
         )}
         <MoneyBox order={data} />
-        {detail.number && (
+        {detail.number && invoiced && (
           <p>
             <a href={invoicePdfPath(detail.id, detail.language)} type="application/pdf">
               {t('admin.order.invoice')}

@@ -159,7 +159,7 @@ export default function OrdersPage() {
       {list.isPending ? (
         <p role="status">{t('admin.loading')}</p>
       ) : listError && listError.fieldErrors.length > 0 ? null : list.error || !data ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
+        <LoadFailed query={list} />
       ) : data.results.length === 0 ? (
         <p className="admin-empty">{t('admin.orders.empty')}</p>
       ) : (

@@ -42,7 +42,7 @@ export default function StaffPage() {
   const refusal = change.error ? (serverFailureOf(change.error) ?? refusalOf(change.error)) : undefined;
 
   if (overview.isPending) return <p role="status">{t('admin.loading')}</p>;
-  if (overview.error || !overview.data) return <LoadFailed onRetry={() => void overview.refetch()} />;
+  if (overview.error || !overview.data) return <LoadFailed query={overview} />;
   const { accounts, invitations } = overview.data;
   const roleOptions = staffRoles.map((role) => ({ value: role, label: t(`staffRole.${role}`) }));
 

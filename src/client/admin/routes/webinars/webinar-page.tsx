@@ -59,7 +59,7 @@ export default function WebinarPage() {
   }
   if (webinar.error && !webinar.data) {
     return (
-      <LoadFailed onRetry={() => void webinar.refetch()} />
+      <LoadFailed query={webinar} />
     );
   }
   if (!webinar.data) return <p role="status">{t('admin.loading')}</p>;

@@ -6,7 +6,7 @@ import type { CheckoutStep } from './checkout-steps.ts';
 
 /**
  * The buttons under a step: Back (on the first step, the way back to the cart) and Next,
- * or on the confirmation "Order with obligation to pay", disabled until the terms are
+ * or on the confirmation "Place order and pay", disabled until the terms are
  * agreed to and the captcha is solved.
  */
 export function CheckoutActions({

@@ -465,7 +465,7 @@ describe('checkout page', () => {
     await heading('Step 6 of 7: Order confirmation');
     expect(server.puts).toEqual([{ step: 5 }]);
 
-    const order = screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement;
+    const order = screen.getByRole('button', { name: 'Place order and pay' }) as HTMLButtonElement;
     expect(order.disabled).toBe(true);
     const captcha = await screen.findByTestId('captcha');
     expect(captcha.dataset.siteKey).toBe('sk_checkout');
@@ -503,10 +503,10 @@ describe('checkout page', () => {
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = () =>
       refuseFields([{ field: 'captchaSolution', code: 'invalid', messagesByLanguage: { 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' } }]);
-    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     expect(await screen.findByText('The anti-robot verification expired.')).toBeTruthy();
     expect(screen.getByTestId('captcha').dataset.resetSignal).not.toBe('0');
-    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Place order and pay' }) as HTMLButtonElement).disabled).toBe(true);
     expect(document.cookie).toContain('shopping_cart');
 
     // Solved again; now the server refuses the agreement: back to the review, error under the box.
@@ -519,7 +519,7 @@ describe('checkout page', () => {
           messagesByLanguage: { 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' },
         },
       ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     await heading('Step 5 of 7: Review order');
     expect(server.checkouts).toHaveLength(2);
     expect((server.checkouts[1] as { captchaSolution: string }).captchaSolution).not.toBe('solution-0');
@@ -545,10 +545,10 @@ describe('checkout page', () => {
     await heading('Step 6 of 7: Order confirmation');
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = failure;
-    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong on our side. Please try again; nothing was sent.');
     expect(screen.getByTestId('captcha').dataset.resetSignal).toBe('1');
-    const order = screen.getByRole('button', { name: 'Order with obligation to pay' });
+    const order = screen.getByRole('button', { name: 'Place order and pay' });
     expect(order).toHaveProperty('disabled', true);
     expect(document.cookie).toContain('shopping_cart');
 
@@ -697,7 +697,7 @@ describe('checkout page', () => {
     next();
     await heading('Step 6 of 7: Order confirmation');
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
-    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Place order and pay' }) as HTMLButtonElement).disabled).toBe(false);
     expect(sessionStorage.getItem(`checkout-draft:${orderId}`)).not.toContain('solution');
 
     cleanup();
@@ -705,7 +705,7 @@ describe('checkout page', () => {
     await heading('Step 6 of 7: Order confirmation');
     // The terms stay agreed; the captcha is to be solved again.
     expect(screen.queryByLabelText(/I have read and agree/)).toBeNull();
-    expect((screen.getByRole('button', { name: 'Order with obligation to pay' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Place order and pay' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("defaults the address country to the visitor's, while a saved country wins, for the phone too", async () => {
@@ -835,7 +835,7 @@ describe('checkout page', () => {
       server.detail = orderDetail({ items: orderDetail().items.map((item) => ({ ...item, status: 'REMOVED' as const })) });
       return refuse('conflict', { 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' });
     };
-    fireEvent.click(screen.getByRole('button', { name: 'Order with obligation to pay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     const alert = (await screen.findByText('Your shopping cart is empty: there is nothing to order. Please add a training in the shopping cart first.')).closest(
       '[role="alert"]',
     );

@@ -7,8 +7,8 @@ import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.t
 
 /**
  * The confirmation step: what is bought (the lines) and what is due (net, VAT, gross, and
- * per month after the first invoice), the captcha of the checkout site key and the "Order
- * with obligation to pay" button, disabled until the captcha is solved. The step is
+ * per month after the first invoice), the captcha of the checkout site key and the "Place order
+ * and pay" button, disabled until the captcha is solved. The step is
  * reached only with the terms agreed to (kept in the tab over a reload), so it does not
  * ask for them again; should they be missing, the box is offered here.
  */
