@@ -29,7 +29,7 @@ export type MessageKey = keyof typeof app | keyof typeof backOffice | keyof type
  * A parameter worded in each text's own language: a catalogue key (a staff role's name, say),
  * so that "Ihre Rolle (Nur lesen)" never reads "Ihre Rolle (viewer)".
  */
-export interface KeyParam {
+interface KeyParam {
   key: MessageKey;
 }
 export type MessageParams = Record<string, string | number | KeyParam>;
