@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { staffSessions, staffMembers } from '#server/db/schema.ts';
+import { staffMembers, staffSessions } from '#server/modules/staff/staff.schema.ts';
 import { cookiePath, cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
 import { roleAllows, type StaffRole } from '#shared/staff-roles.ts';

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { builtOnce } from '#server/db/statement.ts';
-import { orderItems, orders } from '#server/db/schema.ts';
+import { orderItems, orders } from '#server/modules/orders/orders.schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 
 /**

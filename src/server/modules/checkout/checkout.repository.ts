@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
+import { orders } from '#server/modules/orders/orders.schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 

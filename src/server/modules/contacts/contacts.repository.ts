@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { consents, contactMessages, contacts, deletionRequests, newsletterSubscriptions, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { consents, contacts, deletionRequests } from '#server/modules/contacts/contacts.schema.ts';
+import { contactMessages } from '#server/modules/messages/messages.schema.ts';
+import { newsletterSubscriptions } from '#server/modules/newsletter/newsletter.schema.ts';
+import { webinarSubscriptions, webinars } from '#server/modules/webinars/webinars.schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactDetails = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { outbox } from '#server/db/schema.ts';
+import { outbox } from '#server/modules/mail/mail.schema.ts';
 
 export interface ClaimedMail {
   id: string;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contactMessages } from '#server/db/schema.ts';
+import { contactMessages } from '#server/modules/messages/messages.schema.ts';
 import type { MessageFilter } from '#shared/schemas/messages.ts';
 
 const t = contactMessages;

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts, newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/db/schema.ts';
+import { contacts } from '#server/modules/contacts/contacts.schema.ts';
+import { newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/modules/newsletter/newsletter.schema.ts';
 import type { Language } from '#shared/locales.ts';
 import type { IssueEdition, IssueStatus, Segment } from '#shared/schemas/newsletter-issues.ts';
 

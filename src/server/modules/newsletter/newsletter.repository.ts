@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/db/schema.ts';
+import { newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/modules/newsletter/newsletter.schema.ts';
 import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;

@@ -1,6 +1,6 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orderHistory, orderNotes, orders, savedViews } from '#server/db/schema.ts';
+import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
 
 /**
  * The orders that name a person, for the person's data export and their deletion

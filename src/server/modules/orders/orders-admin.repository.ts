@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { staffMembers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
+import { outbox } from '#server/modules/mail/mail.schema.ts';
+import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
+import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
+import { staffMembers } from '#server/modules/staff/staff.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { staffRecoveryCodes, staffSessions, staffMembers, signInFailures, staffInvitations } from '#server/db/schema.ts';
+import { signInFailures, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from '#server/modules/staff/staff.schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';

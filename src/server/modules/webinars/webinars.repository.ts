@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { contacts } from '#server/modules/contacts/contacts.schema.ts';
+import { webinarSubscriptions, webinars } from '#server/modules/webinars/webinars.schema.ts';
 import type { Language } from '#shared/locales.ts';
 
 const w = webinars;
