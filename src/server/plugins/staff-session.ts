@@ -119,7 +119,7 @@ async function findSession(
       seenLongAgo: sql<boolean>`${staffSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
     })
     .from(staffSessions)
-    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.userId))
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffMemberId))
     .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
   if (!row) return undefined;
   if (row.seenLongAgo) {

@@ -77,11 +77,11 @@ export interface AccountRow {
 /** Every account with its open sessions, the active ones first, then by e-mail. */
 export async function listAccounts(db: Db): Promise<AccountRow[]> {
   const open = db
-    .select({ userId: staffSessions.userId, n: count().as('n') })
+    .select({ userId: staffSessions.staffMemberId, n: count().as('n') })
     .from(staffSessions)
-    .innerJoin(t, eq(t.id, staffSessions.userId))
+    .innerJoin(t, eq(t.id, staffSessions.staffMemberId))
     .where(isActiveSession())
-    .groupBy(staffSessions.userId)
+    .groupBy(staffSessions.staffMemberId)
     .as('open');
   const rows = await db
     .select({
@@ -180,13 +180,13 @@ export async function replaceTotpState(db: Db, userId: string, expected: string,
 export async function turnOffSecondFactor(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(t).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, userId));
   });
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
-  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, userId));
+  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffMemberId: userId, codeHash })));
 }
 
 /** Marks an unused recovery code used, in one statement (a code works once, also when sent twice at the same time). */
@@ -194,7 +194,7 @@ export async function useRecoveryCode(db: Db, userId: string, codeHash: string):
   const rows = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .where(and(eq(staffRecoveryCodes.staffMemberId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
     .returning({ id: staffRecoveryCodes.id });
   return rows.length > 0;
 }
@@ -209,7 +209,7 @@ export async function insertSession(
 ): Promise<void> {
   await db.insert(s).values({
     idHash: session.idHash,
-    userId: session.userId,
+    staffMemberId: session.userId,
     expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(session.lifetimeSeconds)} seconds'`)}`,
     pendingSecondFactor: session.pendingSecondFactor,
     userAgent: session.userAgent,
@@ -222,14 +222,14 @@ export async function findPendingSessionAccount(db: Db, idHash: string): Promise
   const [row] = await db
     .select({ user: t })
     .from(s)
-    .innerJoin(t, eq(t.id, s.userId))
+    .innerJoin(t, eq(t.id, s.staffMemberId))
     .where(and(eq(s.idHash, idHash), eq(s.pendingSecondFactor, true), isNull(s.endedAt), gt(s.expiresAt, sql`now()`), isNull(t.disabledAt)));
   return row?.user;
 }
 
 /** Ends the session (also one waiting for the second factor); its account when it was open. */
 export async function endSession(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
-  const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
+  const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.staffMemberId });
   if (!ended) return undefined;
   return findAccountById(db, ended.userId);
 }
@@ -239,7 +239,7 @@ export async function endSessionsOfAccount(db: Db, userId: string, exceptIdHash?
   await db
     .update(s)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(s.userId, userId), isNull(s.endedAt), exceptIdHash ? ne(s.idHash, exceptIdHash) : undefined));
+    .where(and(eq(s.staffMemberId, userId), isNull(s.endedAt), exceptIdHash ? ne(s.idHash, exceptIdHash) : undefined));
 }
 
 export interface SessionRow {
@@ -255,8 +255,8 @@ export async function listActiveSessions(db: Db, userId: string): Promise<Sessio
   return db
     .select({ idHash: s.idHash, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, clientAddress: s.clientAddress })
     .from(s)
-    .innerJoin(t, eq(t.id, s.userId))
-    .where(and(eq(s.userId, userId), isActiveSession()))
+    .innerJoin(t, eq(t.id, s.staffMemberId))
+    .where(and(eq(s.staffMemberId, userId), isActiveSession()))
     .orderBy(desc(s.lastSeenAt), asc(s.createdAt));
 }
 
@@ -265,7 +265,7 @@ export async function endSessionByPrefix(db: Db, userId: string, idPrefix: strin
   const rows = await db
     .update(s)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(s.userId, userId), isNull(s.endedAt), sql`left(${s.idHash}, ${idPrefix.length}::int) = ${idPrefix}`))
+    .where(and(eq(s.staffMemberId, userId), isNull(s.endedAt), sql`left(${s.idHash}, ${idPrefix.length}::int) = ${idPrefix}`))
     .returning({ idHash: s.idHash });
   return rows.length > 0;
 }

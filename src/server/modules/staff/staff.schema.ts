@@ -59,11 +59,11 @@ export const staffRecoveryCodes = pgTable(
   'staff_recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffMemberId: uuid('staff_member_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('staff_recovery_codes_user_id').on(t.userId)],
+  (t) => [index('staff_recovery_codes_staff_member_id').on(t.staffMemberId)],
 );
 
 /**
@@ -75,7 +75,7 @@ export const staffSessions = pgTable(
   'staff_sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
+    staffMemberId: uuid('staff_member_id').notNull().references(() => staffMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -85,7 +85,7 @@ export const staffSessions = pgTable(
     clientAddress: text('client_address'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [index('staff_sessions_user_id').on(t.userId)],
+  (t) => [index('staff_sessions_staff_member_id').on(t.staffMemberId)],
 );
 
 /** Failed sign-ins, to slow down guessing (by address and by client), kept 15 minutes or more. */
