@@ -63,6 +63,9 @@ import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
 import { createStaffAccountsService, type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { createStaffErasureService } from './modules/staff/staff-erasure.service.ts';
+import { createMessagesPersonalDataService } from './modules/messages/messages-personal-data.service.ts';
+import { createNewsletterPersonalDataService } from './modules/newsletter/newsletter-personal-data.service.ts';
+import { createWebinarsPersonalDataService } from './modules/webinars/webinars-personal-data.service.ts';
 import { createStaffSecondFactorService } from './modules/staff/staff-second-factor.service.ts';
 import { createStaffSignInService } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffThrottleService, type SignInDelay } from './modules/staff/staff-throttle.service.ts';
@@ -288,7 +291,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents;
   // their erasure reaches the orders, the staff tables and the audit log through their services.
-  const contacts = createContactsService({ db, orders, staff: createStaffErasureService(), outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
+  const contacts = createContactsService({
+    db,
+    orders,
+    staff: createStaffErasureService(),
+    messages: createMessagesPersonalDataService({ db }),
+    webinars: createWebinarsPersonalDataService({ db }),
+    newsletter: createNewsletterPersonalDataService({ db }),
+    outbox,
+    mail: mailSettings,
+    publicUrl: env.PUBLIC_URL,
+    onMailQueued,
+    audit,
+  });
   // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
   const newsletterOptIn = createNewsletterOptInService({ contacts, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
   // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.

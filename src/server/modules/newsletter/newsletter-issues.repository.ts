@@ -191,3 +191,8 @@ export async function findImage(db: Db, id: string): Promise<{ mediaType: string
   const [row] = await db.select({ mediaType: newsletterImages.mediaType, content: newsletterImages.content }).from(newsletterImages).where(eq(newsletterImages.id, id));
   return row;
 }
+
+/** A contact's erasure: the issues sent to them forget them. */
+export async function deleteRecipientsOf(db: Db, contactId: string): Promise<void> {
+  await db.delete(newsletterIssueRecipients).where(eq(newsletterIssueRecipients.contactId, contactId));
+}

@@ -4,7 +4,7 @@ import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
 import { insertNote } from './orders-admin.repository.ts';
-import { anonymiseOrdersOfPerson, findOrdersOfPerson, type OrderOfPerson } from './order-people.ts';
+import { anonymiseOrdersOfContact, findOrdersOfContact, type OrderOfContact } from './order-contacts.ts';
 import { factsOf } from './order-facts.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
@@ -182,8 +182,8 @@ export function createOrdersService(deps: { db: Db }) {
     },
 
     /** The orders naming the address (saved cart or buyer's contact), for a person's data export. */
-    ordersOfPerson(email: string, tx: Db = db): Promise<OrderOfPerson[]> {
-      return findOrdersOfPerson(tx, email);
+    ordersOfContact(email: string, tx: Db = db): Promise<OrderOfContact[]> {
+      return findOrdersOfContact(tx, email);
     },
 
     /**
@@ -191,8 +191,8 @@ export function createOrdersService(deps: { db: Db }) {
      * address, e-mail and phone, and stay; in the notes, history and saved views the
      * address becomes `pseudonym` (the audit log's, docs/product/contacts.md).
      */
-    anonymisePerson(email: string, pseudonym: string, tx: Db): Promise<void> {
-      return anonymiseOrdersOfPerson(tx, email, pseudonym);
+    anonymiseContact(email: string, pseudonym: string, tx: Db): Promise<void> {
+      return anonymiseOrdersOfContact(tx, email, pseudonym);
     },
 
     /**

@@ -135,3 +135,24 @@ export async function listSubscribers(db: Db, webinarId: string): Promise<Subscr
     .where(eq(s.webinarId, webinarId))
     .orderBy(asc(s.createdAt), asc(s.id));
 }
+
+// ---- a contact's part of what is stored about them ----------------------------------------
+
+/** The contact's sign-ups with their webinar, oldest first. */
+export async function listSignUpsOfContact(db: Db, contactId: string) {
+  return db
+    .select({
+      id: s.id,
+      language: s.language,
+      createdAt: s.createdAt,
+      webinar: { id: w.id, code: w.code, title: w.title, startsAt: w.startsAt },
+    })
+    .from(s)
+    .innerJoin(w, eq(w.id, s.webinarId))
+    .where(eq(s.contactId, contactId))
+    .orderBy(asc(s.createdAt));
+}
+
+export async function deleteSignUpsOfContact(db: Db, contactId: string): Promise<void> {
+  await db.delete(s).where(eq(s.contactId, contactId));
+}
