@@ -62,6 +62,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
 import { createStaffAccountsService, type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
+import { createStaffDirectoryService } from './modules/staff/staff-directory.service.ts';
 import { createStaffErasureService } from './modules/staff/staff-erasure.service.ts';
 import { createMessagesPersonalDataService } from './modules/messages/messages-personal-data.service.ts';
 import { createNewsletterPersonalDataService } from './modules/newsletter/newsletter-personal-data.service.ts';
@@ -369,8 +370,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's orders (the table, an order's page, the staff actions) and start page;
   // the order jobs (idle carts are abandoned).
-  const ordersTable = createOrdersTableService({ db, audit, overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length) });
-  const orderPage = createOrderPageService({ db, checkout, audit });
+  const ordersTable = createOrdersTableService({
+    db,
+    audit,
+    overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length),
+    staff: createStaffDirectoryService({ db }),
+  });
+  const orderPage = createOrderPageService({ db, checkout, audit, outbox });
   // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
   const billing = createBillingService({
     db,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { signInFailures, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from '#server/modules/staff/staff.schema.ts';
 import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
@@ -14,6 +14,12 @@ const t = staffMembers;
 export async function findAccountByEmail(db: Db, email: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.email, email));
   return row;
+}
+
+/** The e-mails of the accounts with these ids. */
+export async function findEmailsByIds(db: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: t.id, email: t.email }).from(t).where(inArray(t.id, ids));
 }
 
 export async function findAccountById(db: Db, id: string): Promise<StaffAccountRow | undefined> {
