@@ -324,7 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const newsletterSending = createNewsletterSendingJob({ issues: newsletterIssues, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => newsletterSending.start());
   app.addHook('onClose', async () => newsletterSending.stop());
-  const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
+  const saveCart = createSaveCartService({ cart, forms, orders, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const messages = createMessagesService({
     db,

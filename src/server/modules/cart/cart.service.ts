@@ -7,9 +7,8 @@ import { toMajor } from '#shared/money.ts';
 import { cartStatus, isCart } from '#shared/orders.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { CartRows as repo, OrdersService } from '../orders/orders.service.ts';
 import { requireCart } from './cart.rules.ts';
-import * as repo from './cart.repository.ts';
 
 /**
  * The cart rules: what a visitor may change in an order while it is still a cart. Every
@@ -76,6 +75,8 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
 
 export function createCartService(deps: { db: Db; catalog: CatalogService; orders: OrdersService; writeCount?: (() => number) | undefined }) {
   const { db, catalog, orders } = deps;
+  /** The cart's SQL on the orders and their lines, which the orders module owns (docs/decisions/058-tables-owned-by-modules.md). */
+  const repo = orders.cartRows;
   /**
    * The carts visitors read, kept while the database is unchanged: every page a visitor
    * opens asks for their cart, mostly with nothing changed in between. Only on a database

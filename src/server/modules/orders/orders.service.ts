@@ -8,6 +8,9 @@ import { anonymiseOrdersOfContact, findOrdersOfContact, type OrderOfContact } fr
 import { factsOf } from './order-facts.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
+import * as cartRows from './cart-rows.repository.ts';
+import * as checkoutRows from './checkout-rows.repository.ts';
+import * as demoRows from './demo-rows.repository.ts';
 
 /**
  * The order lifecycle (docs/product/order-lifecycle.md). `applyAction` is the one way an
@@ -138,6 +141,25 @@ export function createOrdersService(deps: { db: Db }) {
   }
 
   return {
+    /**
+     * The SQL of the cart and of the checkout on the orders and their lines, which this
+     * module owns (docs/decisions/058-tables-owned-by-modules.md): repository functions
+     * that take the caller's executor first, so they run in the cart's or the checkout's
+     * transaction.
+     */
+    cartRows,
+    checkoutRows,
+
+    /** Whether any order exists (a first start makes its demo orders only into an empty shop). */
+    hasAnyOrder(tx: Db = db): Promise<boolean> {
+      return demoRows.hasAnyOrder(tx);
+    },
+
+    /** Dates a demo order's rows as if it had happened then (the demo module, decision 055). */
+    setDemoDates(dates: demoRows.DemoDates, tx: Db): Promise<void> {
+      return demoRows.setDemoDates(tx, dates);
+    },
+
     applyAction,
     applyActionToMany,
 
@@ -221,3 +243,8 @@ export function createOrdersService(deps: { db: Db }) {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Subscription } from './orders.repository.ts';
+/** The rows' types of `cartRows` and `checkoutRows`, for the cart and checkout modules that use them. */
+export type * as CartRows from './cart-rows.repository.ts';
+export type * as CheckoutRows from './checkout-rows.repository.ts';
+export type { StoredInvoiceInfo } from './checkout-rows.repository.ts';
+export type { DemoDates } from './demo-rows.repository.ts';
