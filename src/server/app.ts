@@ -57,7 +57,9 @@ import { createOrderPageService } from './modules/orders/order-page.service.ts';
 import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
-import { createAppPages, createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
+import { createAppPages } from './modules/pages/app-pages.service.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
+import { createReadyPages, pageRoute, type ReadyPages } from './modules/pages/ready-pages.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
@@ -131,7 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
   const clientAddress = clientAddressRules(env);
-  // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.ts);
+  // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.service.ts);
   // set below, once the built site is read.
   const front: { readyPages?: ReadyPages } = {};
   // Nothing outside Fastify catches what that code throws: a request it fails is answered
