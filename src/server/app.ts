@@ -341,7 +341,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     audit,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit, contacts });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloadables = createDownloadablesService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.

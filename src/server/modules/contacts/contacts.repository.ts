@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { consents, contacts, deletionRequests } from '#server/modules/contacts/contacts.schema.ts';
 
@@ -46,6 +46,11 @@ export async function insertConsents(db: Db, rows: NewConsent[]): Promise<void> 
 export async function findContactById(db: Db, id: string): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
   return row;
+}
+
+export async function findContactsByIds(db: Db, ids: string[]): Promise<ContactRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(contacts).where(inArray(contacts.id, ids));
 }
 
 export async function findContactByEmail(db: Db, email: string): Promise<ContactRow | undefined> {

@@ -236,6 +236,17 @@ export function createContactsService(deps: {
       return row && contactOf(row);
     },
 
+    /** Who the contacts of `ids` are, for the lists of other modules (a webinar's subscribers). */
+    async detailsOf(
+      ids: string[],
+      tx: Db,
+    ): Promise<Map<string, { firstName: string | null; lastName: string | null; email: string; companyName: string | null; role: string | null }>> {
+      const rows = await repo.findContactsByIds(tx, ids);
+      return new Map(
+        rows.map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName, email: row.email, companyName: row.companyName, role: row.role }]),
+      );
+    },
+
     async getContact(id: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactById(tx, id);
       return row && contactOf(row);

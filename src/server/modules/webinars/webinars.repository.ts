@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts } from '#server/modules/contacts/contacts.schema.ts';
 import { webinarSubscriptions, webinars } from '#server/modules/webinars/webinars.schema.ts';
 import type { Language } from '#shared/locales.ts';
 
@@ -117,21 +116,11 @@ export async function upsertSubscription(db: Db, values: { webinarId: string; co
   return row.id;
 }
 
-/** The webinar's subscribers, in order of sign-up, with what their contact record says. */
-export async function listSubscribers(db: Db, webinarId: string): Promise<SubscriberRow[]> {
+/** The webinar's sign-ups, in order of sign-up; who they are is the contacts module's. */
+export async function listSignUps(db: Db, webinarId: string): Promise<{ id: string; contactId: string; language: string; subscribedAt: Date }[]> {
   return db
-    .select({
-      id: s.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      companyName: contacts.companyName,
-      role: contacts.role,
-      language: s.language,
-      subscribedAt: s.createdAt,
-    })
+    .select({ id: s.id, contactId: s.contactId, language: s.language, subscribedAt: s.createdAt })
     .from(s)
-    .innerJoin(contacts, eq(contacts.id, s.contactId))
     .where(eq(s.webinarId, webinarId))
     .orderBy(asc(s.createdAt), asc(s.id));
 }
