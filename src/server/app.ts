@@ -66,6 +66,7 @@ import { createStaffAdminService } from './modules/staff/staff-admin.service.ts'
 import { createStaffAccountsService, type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { createStaffDirectoryService } from './modules/staff/staff-directory.service.ts';
 import { createStaffErasureService } from './modules/staff/staff-erasure.service.ts';
+import { createStaffSessionCheckService } from './modules/staff/staff-session-check.service.ts';
 import { createMessagesPersonalDataService } from './modules/messages/messages-personal-data.service.ts';
 import { createNewsletterPersonalDataService } from './modules/newsletter/newsletter-personal-data.service.ts';
 import { createWebinarsPersonalDataService } from './modules/webinars/webinars-personal-data.service.ts';
@@ -228,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   if (deps.startWorkers) app.addHook('onReady', async () => audit.start());
   app.addHook('onClose', async () => audit.stop());
   registerStaffSession(app, {
-    db: database.db,
+    findSession: createStaffSessionCheckService({ db: database.db }).findSession,
     secondFactorPolicy: env.STAFF_MFA,
     secureCookies: https,
     recordRefusal: ({ staff, method, address, needed }) =>

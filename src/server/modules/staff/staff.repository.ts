@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { signInFailures, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from '#server/modules/staff/staff.schema.ts';
-import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
+import { secondsAgo, type SessionOwner } from '#server/plugins/staff-session.ts';
+import { cookies } from '#shared/cookies.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
@@ -338,4 +339,42 @@ export async function deleteFailuresOf(db: Db, email: string): Promise<void> {
 /** Removes every failure older than the window. */
 export async function pruneFailures(db: Db, windowSeconds: number): Promise<void> {
   await db.delete(f).where(lt(f.at, secondsAgo(windowSeconds)));
+}
+
+// ---- the session check of every staff call (src/server/plugins/staff-session.ts) ----------
+
+/** Writing `last_seen_at` at most once a minute spares a write per request. */
+const lastSeenResolutionSeconds = 60;
+
+/** The conditions of a session that opens the back office (the full one, not waiting for a code). */
+export function isActiveSession() {
+  return and(
+    isNull(staffSessions.endedAt),
+    eq(staffSessions.pendingSecondFactor, false),
+    gt(staffSessions.expiresAt, sql`now()`),
+    gt(staffSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
+    gt(staffSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
+    isNull(staffMembers.disabledAt),
+  );
+}
+
+/** The staff member of a valid session by its id's hash; refreshes its `last_seen_at`. */
+export async function findActiveSession(db: Db, idHash: string): Promise<SessionOwner | undefined> {
+  const [row] = await db
+    .select({
+      id: staffMembers.id,
+      email: staffMembers.email,
+      name: staffMembers.name,
+      role: staffMembers.role,
+      totpEnabledAt: staffMembers.totpEnabledAt,
+      seenLongAgo: sql<boolean>`${staffSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
+    })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffMemberId))
+    .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
+  if (!row) return undefined;
+  if (row.seenLongAgo) {
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
+  }
+  return { id: row.id, email: row.email, name: row.name, role: row.role, secondFactorEnabled: row.totpEnabledAt !== null };
 }
