@@ -10,7 +10,7 @@ import { cartStatus, type OrderStatus } from '#shared/orders.ts';
  * plain SQL: Drizzle's query builder costs several hundred microseconds per query to
  * build, more than PostgreSQL takes to answer (docs/decisions/006-cart-sql.md).
  */
-export type OrderRow = typeof orders.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type NewItem = Omit<typeof orderItems.$inferInsert, 'id' | 'createdAt'>;
 

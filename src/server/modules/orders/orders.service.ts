@@ -147,8 +147,27 @@ export function createOrdersService(deps: { db: Db }) {
      * that take the caller's executor first, so they run in the cart's or the checkout's
      * transaction.
      */
-    cartRows,
-    checkoutRows,
+    cartRows: {
+      insertOrder: cartRows.insertOrder,
+      findCart: cartRows.findCart,
+      findCarts: cartRows.findCarts,
+      findOrder: cartRows.findOrder,
+      lockOrder: cartRows.lockOrder,
+      addSeats: cartRows.addSeats,
+      addSeatsAndReadCart: cartRows.addSeatsAndReadCart,
+      countActiveItems: cartRows.countActiveItems,
+      findItems: cartRows.findItems,
+      updateItem: cartRows.updateItem,
+      setOrderFields: cartRows.setOrderFields,
+    },
+    checkoutRows: {
+      findOrder: checkoutRows.findOrder,
+      findOrders: checkoutRows.findOrders,
+      lockOrder: checkoutRows.lockOrder,
+      saveInvoiceInfo: checkoutRows.saveInvoiceInfo,
+      nextOrderNumber: checkoutRows.nextOrderNumber,
+      placedOrderValues: checkoutRows.placedOrderValues,
+    },
 
     /** Whether any order exists (a first start makes its demo orders only into an empty shop). */
     hasAnyOrder(tx: Db = db): Promise<boolean> {
@@ -245,6 +264,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Subscription } from './orders.repository.ts';
 /** The rows' types of `cartRows` and `checkoutRows`, for the cart and checkout modules that use them. */
 export type * as CartRows from './cart-rows.repository.ts';
+export type { ItemRow, NewItem } from './cart-rows.repository.ts';
 export type * as CheckoutRows from './checkout-rows.repository.ts';
 export type { StoredInvoiceInfo } from './checkout-rows.repository.ts';
 export type { DemoDates } from './demo-rows.repository.ts';

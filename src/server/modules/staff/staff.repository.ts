@@ -347,7 +347,7 @@ export async function pruneFailures(db: Db, windowSeconds: number): Promise<void
 const lastSeenResolutionSeconds = 60;
 
 /** The conditions of a session that opens the back office (the full one, not waiting for a code). */
-export function isActiveSession() {
+function isActiveSession() {
   return and(
     isNull(staffSessions.endedAt),
     eq(staffSessions.pendingSecondFactor, false),
