@@ -23,3 +23,8 @@ export function contactsOfSegment(segment: { languages: readonly string[]; roles
   }
   return sql`select ${contacts.id} as id, coalesce(${contacts.preferredLanguage}, 'en-US') as language from ${contacts} where ${sql.join(conditions, sql` and `)}`;
 }
+
+/** Every contact's address and first name, as a subquery (`id`, `email`, `first_name`): the newsletter's recipients of a batch join it. */
+export function contactAddresses(): SQL {
+  return sql`select ${contacts.id} as id, ${contacts.email} as email, ${contacts.firstName} as first_name from ${contacts}`;
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/modules/newsletter/newsletter.schema.ts';
-import { contactsOfSegment } from '#server/modules/contacts/contact-segments.rules.ts';
+import { contactAddresses, contactsOfSegment } from '#server/modules/contacts/contact-segments.rules.ts';
 import type { Language } from '#shared/locales.ts';
 import type { IssueEdition, IssueStatus, Segment } from '#shared/schemas/newsletter-issues.ts';
 
@@ -127,7 +127,7 @@ export async function pendingRecipients(db: Db, issueId: string, limit: number):
     await db.execute(sql`
       select r.contact_id as "contactId", r.language, c.email, c.first_name as "firstName", sub.status
         from newsletter_issue_recipients r
-        join contacts c on c.id = r.contact_id
+        join (${contactAddresses()}) c on c.id = r.contact_id
         left join newsletter_subscriptions sub on sub.contact_id = r.contact_id
        where r.issue_id = ${issueId} and r.status = 'PENDING'
        order by r.contact_id
