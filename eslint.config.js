@@ -69,6 +69,11 @@ const serverInfrastructure = ['db/**', 'plugins/**', 'http/**', 'env.ts'];
  * factories (`*.service.ts`) and its pure functions for other modules (`*.rules.ts`).
  */
 const modulePublicFiles = ['*.service.ts', '*.rules.ts'];
+/**
+ * The modules' schema files (`<m>.schema.ts`): each declares the tables its module owns.
+ * They are not public: only the module's own files read them (docs/decisions/058-tables-owned-by-modules.md).
+ */
+const moduleSchemaFiles = { element: { types: ['server-module'], fileInternalPath: '*.schema.ts' } };
 /** What src/site may take from the islands: their descriptors and the widgets it prerenders for hydration. */
 const islandsForSite = [
   'types.ts',
@@ -116,6 +121,8 @@ const boundaryPolicies = [
       from: { element: { types: ['server'], fileInternalPath: ['app.ts', 'main.ts'] } },
       allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', ...modulePublicFiles] } } },
     },
+    // drizzle-kit's index of every table (docs/decisions/058-tables-owned-by-modules.md).
+    { from: { element: { types: ['server'], fileInternalPath: ['db/schema.ts'] } }, allow: { to: moduleSchemaFiles } },
     testHelpers,
   ),
 
@@ -125,7 +132,17 @@ const boundaryPolicies = [
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     { allow: { to: { element: { types: ['server'], fileInternalPath: serverInfrastructure } } } },
     { allow: { to: { element: { types: ['server-module'], fileInternalPath: modulePublicFiles } } } },
+    // A schema file may name another module's table for a foreign key (docs/decisions/058-tables-owned-by-modules.md).
+    { from: moduleSchemaFiles, allow: { to: moduleSchemaFiles } },
     testHelpers,
+    {
+      from: is('server-module'),
+      disallow: { to: { element: { types: ['server'], fileInternalPath: 'db/schema.ts' } } },
+      message:
+        "{{dependency.source}}: db/schema.ts is drizzle-kit's index of every table; a module imports only its own *.schema.ts and asks other modules' services for their rows (docs/decisions/058-tables-owned-by-modules.md).",
+    },
+    // A module's tests check rows of every table.
+    { from: { file: { categories: 'test' } }, allow: { to: { element: { types: ['server'], fileInternalPath: 'db/schema.ts' } } } },
   ),
 
   ...policy(['client-lib'], 'src/client/lib/ may import only src/shared/ (not src/client/ui/ nor any other client folder; no node:* built-ins).', {

@@ -19,7 +19,7 @@ const config: KnipConfig = {
     'src/client/islands/main.tsx!',
     'src/client/admin/main.tsx!',
     // The app's renderer for the server, built by scripts/build-app-renderer.ts and loaded by
-    // src/server/modules/pages/app-pages.ts from the build.
+    // src/server/modules/pages/app-pages.service.ts from the build.
     'src/client/app/render-on-server.tsx!',
     // The catalogues of each language and audience, imported with the language in a variable
     // (src/shared/i18n/messages.ts, load-*-catalogue.ts), which knip cannot follow.

@@ -57,12 +57,19 @@ import { createOrderPageService } from './modules/orders/order-page.service.ts';
 import { createOrdersTableService } from './modules/orders/orders-table.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
-import { createAppPages, createPagesService, createReadyPages, pageRoute, type ReadyPages } from './modules/pages/pages.service.ts';
+import { createAppPages } from './modules/pages/app-pages.service.ts';
+import { createPagesService } from './modules/pages/pages.service.ts';
+import { createReadyPages, pageRoute, type ReadyPages } from './modules/pages/ready-pages.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
 import { createStaffAccountsService, type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
+import { createStaffDirectoryService } from './modules/staff/staff-directory.service.ts';
 import { createStaffErasureService } from './modules/staff/staff-erasure.service.ts';
+import { createStaffSessionCheckService } from './modules/staff/staff-session-check.service.ts';
+import { createMessagesPersonalDataService } from './modules/messages/messages-personal-data.service.ts';
+import { createNewsletterPersonalDataService } from './modules/newsletter/newsletter-personal-data.service.ts';
+import { createWebinarsPersonalDataService } from './modules/webinars/webinars-personal-data.service.ts';
 import { createStaffSecondFactorService } from './modules/staff/staff-second-factor.service.ts';
 import { createStaffSignInService } from './modules/staff/staff-sign-in.service.ts';
 import { createStaffThrottleService, type SignInDelay } from './modules/staff/staff-throttle.service.ts';
@@ -127,7 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { env, database } = deps;
   // X-Forwarded-For counts only where one of the proxies of TRUST_PROXY wrote it.
   const clientAddress = clientAddressRules(env);
-  // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.ts);
+  // Marketing pages are answered before Fastify (src/server/modules/pages/ready-pages.service.ts);
   // set below, once the built site is read.
   const front: { readyPages?: ReadyPages } = {};
   // Nothing outside Fastify catches what that code throws: a request it fails is answered
@@ -222,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   if (deps.startWorkers) app.addHook('onReady', async () => audit.start());
   app.addHook('onClose', async () => audit.stop());
   registerStaffSession(app, {
-    db: database.db,
+    findSession: createStaffSessionCheckService({ db: database.db }).findSession,
     secondFactorPolicy: env.STAFF_MFA,
     secureCookies: https,
     recordRefusal: ({ staff, method, address, needed }) =>
@@ -288,7 +295,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const cart = createCartService({ db, catalog, orders, writeCount: database.writeCount });
   // Everyone who leaves an address through a form: one contact each, with their consents;
   // their erasure reaches the orders, the staff tables and the audit log through their services.
-  const contacts = createContactsService({ db, orders, staff: createStaffErasureService(), outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued, audit });
+  const contacts = createContactsService({
+    db,
+    orders,
+    staff: createStaffErasureService(),
+    messages: createMessagesPersonalDataService({ db }),
+    webinars: createWebinarsPersonalDataService({ db }),
+    newsletter: createNewsletterPersonalDataService({ db }),
+    outbox,
+    mail: mailSettings,
+    publicUrl: env.PUBLIC_URL,
+    onMailQueued,
+    audit,
+  });
   // The newsletter's double opt-in, which every public form starts; its mails go out from NEWSLETTER_FROM.
   const newsletterOptIn = createNewsletterOptInService({ contacts, outbox, mail: mailSettingsFor(env.NEWSLETTER_FROM), publicUrl: env.PUBLIC_URL });
   // The steps every public form shares, in one transaction: captcha, contact, consent, double opt-in, mails.
@@ -308,7 +327,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const newsletterSending = createNewsletterSendingJob({ issues: newsletterIssues, log: app.log });
   if (deps.startWorkers) app.addHook('onReady', async () => newsletterSending.start());
   app.addHook('onClose', async () => newsletterSending.stop());
-  const saveCart = createSaveCartService({ cart, forms, publicUrl: env.PUBLIC_URL });
+  const saveCart = createSaveCartService({ cart, forms, orders, publicUrl: env.PUBLIC_URL });
   // The contact form and the back office's inbox; each recipient's address falls back to ORDERS_EMAIL.
   const messages = createMessagesService({
     db,
@@ -323,7 +342,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     audit,
   });
   // Webinars: the public list, the sign-up with its confirmation and calendar entry, the admin.
-  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit });
+  const webinars = createWebinarsService({ db, forms, outbox, mail: mailSettings, onMailQueued, audit, contacts });
   // Downloadable content: the free guide and other documents, mailed as a link signed with SECRET_KEY.
   const downloadables = createDownloadablesService({ db, forms, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY });
   // Staff sign-in: every password check through one throttle; the second factor; the own sessions and password.
@@ -354,8 +373,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The back office's orders (the table, an order's page, the staff actions) and start page;
   // the order jobs (idle carts are abandoned).
-  const ordersTable = createOrdersTableService({ db, audit, overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length) });
-  const orderPage = createOrderPageService({ db, checkout, audit });
+  const ordersTable = createOrdersTableService({
+    db,
+    audit,
+    overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length),
+    staff: createStaffDirectoryService({ db }),
+  });
+  const orderPage = createOrderPageService({ db, checkout, audit, outbox });
   // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
   const billing = createBillingService({
     db,

@@ -18,7 +18,7 @@ import { routes } from './router.tsx';
  * visitor sees the page with the first bytes rather than after the app's JavaScript, and
  * the browser hydrates it (src/client/lib/start-spa.tsx). Built for node into
  * dist/app-render/ (scripts/build-app-renderer.ts); the server loads it from there
- * (src/server/modules/pages/app-pages.ts).
+ * (src/server/modules/pages/app-pages.service.ts).
  *
  * A page takes part by exporting `serverRendered` (lazy-route.ts): the calls its first render
  * reads. Every other page answers undefined here and is rendered in the browser alone.

@@ -26,7 +26,7 @@ export function SpaProviders(props: { queryClient: QueryClient; language: Langua
 /** How long the answers a page the server rendered came with count as fresh. */
 const serverAnswersFreshMs = 30_000;
 
-/** The server's answers a page was rendered with (src/server/modules/pages/app-pages.ts), when the server rendered it. */
+/** The server's answers a page was rendered with (src/server/modules/pages/app-pages.service.ts), when the server rendered it. */
 function serverState(): DehydratedState | undefined {
   const element = document.getElementById(appStateElementId);
   return element?.textContent ? (JSON.parse(element.textContent) as DehydratedState) : undefined;

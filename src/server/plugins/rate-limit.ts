@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { rateLimitCounters } from '#server/db/schema.ts';
+import { rateLimitCounters } from '#server/plugins/rate-limit.schema.ts';
 import type { RateLimitScope } from '#shared/contract.ts';
 import { AppError } from '#shared/errors.ts';
 

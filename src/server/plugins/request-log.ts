@@ -20,7 +20,7 @@ interface RequestLogRecord {
 
 /**
  * The `req` of a log line. Fastify hands its request; the marketing pages, answered before
- * Fastify (src/server/modules/pages/ready-pages.ts), hand a record already made.
+ * Fastify (src/server/modules/pages/ready-pages.service.ts), hand a record already made.
  */
 function requestOf(request: FastifyRequest | RequestLogRecord): RequestLogRecord {
   if (!('routeOptions' in request)) return request;

@@ -50,7 +50,7 @@ export function securityHeadersOf(inline: InlineCode): Record<string, string> {
 /**
  * `https`: the shop's public address is https, so browsers are told to use nothing else
  * (HSTS) on every answer, whether or not the proxy in front says how it was reached.
- * The marketing pages carry the same headers, made once (src/server/modules/pages/ready-pages.ts).
+ * The marketing pages carry the same headers, made once (src/server/modules/pages/ready-pages.service.ts).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; headers: Record<string, string> }): void {
   const allHeaders = options.headers;

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '#server/db/client.ts';
-import { staffSessions, staffMembers } from '#server/db/schema.ts';
 import { cookiePath, cookies } from '#shared/cookies.ts';
 import { AppError } from '#shared/errors.ts';
 import { roleAllows, type StaffRole } from '#shared/staff-roles.ts';
@@ -50,8 +48,18 @@ export interface CurrentStaffSession {
 
 export type SecondFactorPolicy = 'optional' | 'required';
 
+/** The staff member of a valid session, as the staff module finds it by the id's hash. */
+export interface SessionOwner {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  secondFactorEnabled: boolean;
+}
+
 interface StaffSessions {
-  db: Db;
+  /** The staff module's lookup (it owns the staff tables, docs/decisions/058-tables-owned-by-modules.md). */
+  findSession: (idHash: string) => Promise<SessionOwner | undefined>;
   secondFactorPolicy: SecondFactorPolicy;
   secureCookies: boolean;
   recordRefusal: (refused: RefusedStaffCall) => Promise<void>;
@@ -71,8 +79,6 @@ declare module 'fastify' {
 
 /** The session cookie's name: with the `__Host-` prefix when cookies are Secure (src/shared/cookies.ts). */
 const sessionCookieName = (secureCookies: boolean) => (secureCookies ? cookies.session.httpsName : cookies.session.name);
-/** Writing `last_seen_at` at most once a minute spares a write per request. */
-const lastSeenResolutionSeconds = 60;
 
 /** A new session id for the cookie: 32 random bytes, base64url. */
 export function newSessionId(): string {
@@ -89,45 +95,19 @@ export function secondsAgo(seconds: number) {
   return sql`now() - ${sql.raw(`interval '${Math.trunc(seconds)} seconds'`)}`;
 }
 
-/** The conditions of a session that opens the back office (the full one, not waiting for a code). */
-export function isActiveSession() {
-  return and(
-    isNull(staffSessions.endedAt),
-    eq(staffSessions.pendingSecondFactor, false),
-    gt(staffSessions.expiresAt, sql`now()`),
-    gt(staffSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
-    gt(staffSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
-    isNull(staffMembers.disabledAt),
-  );
-}
-
-/** The session of a cookie's id when it is valid; refreshes its `last_seen_at`. */
+/** The session of a cookie's id when it is valid (the staff module's lookup, which refreshes its `last_seen_at`). */
 async function findSession(
-  db: Db,
+  lookup: StaffSessions['findSession'],
   sessionId: string | undefined,
   clientAddress: string,
 ): Promise<{ staff: StaffMember; session: CurrentStaffSession } | undefined> {
   if (!sessionId || sessionId.length > 128) return undefined;
   const idHash = hashSessionId(sessionId);
-  const [row] = await db
-    .select({
-      id: staffMembers.id,
-      email: staffMembers.email,
-      name: staffMembers.name,
-      role: staffMembers.role,
-      totpEnabledAt: staffMembers.totpEnabledAt,
-      seenLongAgo: sql<boolean>`${staffSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
-    })
-    .from(staffSessions)
-    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.userId))
-    .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
+  const row = await lookup(idHash);
   if (!row) return undefined;
-  if (row.seenLongAgo) {
-    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
-  }
   return {
     staff: { id: row.id, email: row.email, name: row.name, role: row.role, clientAddress },
-    session: { idHash, secondFactorEnabled: row.totpEnabledAt !== null },
+    session: { idHash, secondFactorEnabled: row.secondFactorEnabled },
   };
 }
 
@@ -148,8 +128,8 @@ export function registerStaffSession(
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
-  const { db, secondFactorPolicy, recordRefusal } = request.server.staffSessions;
-  const found = await findSession(db, sessionCookieOf(request), request.ip);
+  const { findSession: lookup, secondFactorPolicy, recordRefusal } = request.server.staffSessions;
+  const found = await findSession(lookup, sessionCookieOf(request), request.ip);
   if (!found) throw new AppError('unauthorized');
   request.staff = found.staff;
   request.staffSession = found.session;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { auditLog } from '#server/db/schema.ts';
+import { auditLog } from '#server/modules/audit/audit.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import type { AuditFilter } from '#shared/schemas/staff-admin.ts';
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { verifySolution, type CaptchaOptions } from '#captcha/puzzle.ts';
 import type { Db } from '#server/db/client.ts';
-import { captchaReplays } from '#server/db/schema.ts';
+import { captchaReplays } from '#server/modules/captcha/captcha.schema.ts';
 import { formFamilies, type FormFamily } from '#shared/captcha-families.ts';
 import { AppError } from '#shared/errors.ts';
 

@@ -7,9 +7,8 @@ import { toMajor } from '#shared/money.ts';
 import { cartStatus, isCart } from '#shared/orders.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { CartRows as repo, ItemRow, NewItem, OrdersService } from '../orders/orders.service.ts';
 import { requireCart } from './cart.rules.ts';
-import * as repo from './cart.repository.ts';
 
 /**
  * The cart rules: what a visitor may change in an order while it is still a cart. Every
@@ -76,6 +75,8 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
 
 export function createCartService(deps: { db: Db; catalog: CatalogService; orders: OrdersService; writeCount?: (() => number) | undefined }) {
   const { db, catalog, orders } = deps;
+  /** The cart's SQL on the orders and their lines, which the orders module owns (docs/decisions/058-tables-owned-by-modules.md). */
+  const repo = orders.cartRows;
   /**
    * The carts visitors read, kept while the database is unchanged: every page a visitor
    * opens asks for their cart, mostly with nothing changed in between. Only on a database
@@ -141,7 +142,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     return loadCartView(orderId, language);
   }
 
-  async function findItemOrRefuse(tx: Db, orderId: string, itemId: string): Promise<{ item: repo.ItemRow; items: repo.ItemRow[] }> {
+  async function findItemOrRefuse(tx: Db, orderId: string, itemId: string): Promise<{ item: ItemRow; items: ItemRow[] }> {
     const items = await repo.findItems(tx, orderId);
     const item = items.find((candidate) => candidate.id === itemId);
     if (!item) throw new AppError('notFound', 'error.cart.itemNotFound');
@@ -213,7 +214,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
         }
         const paymentFrequency = patch.paymentFrequency ?? (item.paymentFrequency as PaymentFrequency);
         const status = patch.status ?? item.status;
-        const values: Partial<repo.NewItem> = { status };
+        const values: Partial<NewItem> = { status };
         if (patch.quantity !== undefined) values.quantity = patch.quantity;
         if (paymentFrequency !== item.paymentFrequency) {
           // Switching frequency onto a line that already exists would make two lines of one

@@ -3,14 +3,16 @@ import type { Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import { cartSavedMail } from './cart-saved.mail.ts';
-import * as repo from './cart.repository.ts';
 import type { CartService } from './cart.service.ts';
 
 export function createSaveCartService(deps: {
   cart: Pick<CartService, 'lockCart' | 'loadCartView'>;
   /** The steps every public form shares: captcha, contact, consent, newsletter, mails. */
   forms: Pick<PublicFormService, 'submit'>;
+  /** The orders module, which owns the orders table: the saved cart's subscriber is written there. */
+  orders: Pick<OrdersService, 'cartRows'>;
   /** Where visitors reach the shop: the restore link in the mail starts here. */
   publicUrl: string;
 }) {
@@ -35,7 +37,7 @@ export function createSaveCartService(deps: {
         check: (tx) => cart.lockCart(orderId, tx),
         store: async ({ checked: order }, tx) => {
           const { captchaSolution: _solution, agreeWithDataPrivacy: _consent, ...subscriber } = form;
-          await repo.setOrderFields(tx, order.id, {
+          await deps.orders.cartRows.setOrderFields(tx, order.id, {
             subscriberEmail: form.email,
             subscriber: { ...subscriber, consentedAt: new Date().toISOString() },
             subscribedAt: new Date(),

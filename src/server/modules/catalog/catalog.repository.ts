@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { productPrices, products } from '#server/db/schema.ts';
+import { productPrices, products } from '#server/modules/catalog/catalog.schema.ts';
 
 export async function findPrice(db: Db, productCode: string, paymentFrequency: string, currency: string): Promise<number | undefined> {
   const [row] = await db

@@ -8,6 +8,7 @@ import type { InvoiceInfo, OrderDetail, StatusInfo } from '#shared/schemas/check
 import type { Cart } from '#shared/schemas/cart.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
+import { personalDataParts } from '../../../../tests/helpers/personal-data.ts';
 import { startSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -315,7 +316,7 @@ describe('a successful checkout', () => {
         cart,
         orders,
         captcha: t.app.captcha,
-        contacts: createContactsService({ db, orders, staff: createStaffErasureService(), outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
+        contacts: createContactsService({ db, orders, staff: createStaffErasureService(), ...personalDataParts(db), outbox: outboxService, mail: settings, publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit }),
         invoiceRecords: createInvoiceRecordsService({ db, renderer: invoices }),
         outbox: outboxService,
         ordersEmail: t.env.ORDERS_EMAIL,

@@ -16,8 +16,7 @@ import type { InvoiceRecordsService } from '../invoices/invoice-records.service.
 import type { InvoiceContent } from '../invoices/invoices.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import * as repo from './checkout.repository.ts';
+import type { CheckoutRows as repo, OrdersService } from '../orders/orders.service.ts';
 import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
 import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
 import { orderVatTotals } from './order-vat.rules.ts';
@@ -154,6 +153,8 @@ function invoiceContentOf(
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { db, cart, orders, captcha, contacts, invoiceRecords, outbox, ordersEmail, publicUrl, onMailQueued } = deps;
+  /** The checkout's SQL on the orders, which the orders module owns (docs/decisions/058-tables-owned-by-modules.md). */
+  const repo = orders.checkoutRows;
 
   async function orderOrRefuse(orderId: string, options: { includeDeleted?: boolean } = {}): Promise<repo.CheckoutOrderRow> {
     const order = await repo.findOrder(db, orderId, options);

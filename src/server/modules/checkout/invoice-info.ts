@@ -2,18 +2,12 @@ import type { Language } from '#shared/locales.ts';
 import type { FieldError } from '#shared/errors.ts';
 import type { Address, InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { findCountry } from '../geo/countries.rules.ts';
+import type { StoredInvoiceInfo } from '../orders/orders.service.ts';
 import { formatVatNumber, vatNumberProblem } from '#shared/vat-numbers.ts';
 import { vatNumberRequired } from './vat.ts';
 
-/** The invoice info as stored in `orders.invoice_info`: only what was saved. */
-export interface StoredInvoiceInfo {
-  company?: { name: string; vatNumber?: string | undefined };
-  address?: Address;
-  invoiceAddressSameAsAddress?: boolean;
-  invoiceAddress?: Address;
-  contact?: { firstName: string; lastName: string; email: string; phoneCountryCode: string; phoneNumber: string };
-  step?: number;
-}
+/** The invoice info as stored in `orders.invoice_info` (the orders module's column): only what was saved. */
+export type { StoredInvoiceInfo };
 
 type ParsedUpdate = Omit<InvoiceInfoUpdate, 'company' | 'address' | 'invoiceAddress'> & {
   company?: { name: string; vatNumber?: string | undefined } | undefined;

@@ -1,13 +1,11 @@
-import { and, asc, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { consents, contactMessages, contacts, deletionRequests, newsletterSubscriptions, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { consents, contacts, deletionRequests } from '#server/modules/contacts/contacts.schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactDetails = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewConsent = Omit<typeof consents.$inferInsert, 'id' | 'createdAt'>;
 export type ConsentRow = typeof consents.$inferSelect;
-export type MessageRow = typeof contactMessages.$inferSelect;
-export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
 /** `coalesce(stored, given)`: a field already set stays as it is; an empty one is filled. */
 const keepStored = (column: string) => sql.raw(`coalesce("contacts"."${column}", excluded."${column}")`);
@@ -50,6 +48,11 @@ export async function findContactById(db: Db, id: string): Promise<ContactRow | 
   return row;
 }
 
+export async function findContactsByIds(db: Db, ids: string[]): Promise<ContactRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(contacts).where(inArray(contacts.id, ids));
+}
+
 export async function findContactByEmail(db: Db, email: string): Promise<ContactRow | undefined> {
   const [row] = await db.select().from(contacts).where(eq(contacts.email, email));
   return row;
@@ -71,29 +74,6 @@ export async function updateChoices(
 
 export async function listConsents(db: Db, contactId: string): Promise<ConsentRow[]> {
   return db.select().from(consents).where(eq(consents.contactId, contactId)).orderBy(asc(consents.createdAt), asc(consents.id));
-}
-
-export async function listMessages(db: Db, contactId: string): Promise<MessageRow[]> {
-  return db.select().from(contactMessages).where(eq(contactMessages.contactId, contactId)).orderBy(asc(contactMessages.receivedAt));
-}
-
-export async function listWebinarSubscriptions(db: Db, contactId: string) {
-  return db
-    .select({
-      id: webinarSubscriptions.id,
-      language: webinarSubscriptions.language,
-      createdAt: webinarSubscriptions.createdAt,
-      webinar: { id: webinars.id, code: webinars.code, title: webinars.title, startsAt: webinars.startsAt },
-    })
-    .from(webinarSubscriptions)
-    .innerJoin(webinars, eq(webinars.id, webinarSubscriptions.webinarId))
-    .where(eq(webinarSubscriptions.contactId, contactId))
-    .orderBy(asc(webinarSubscriptions.createdAt));
-}
-
-export async function findNewsletterSubscription(db: Db, contactId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.contactId, contactId));
-  return row;
 }
 
 // ---- the back office's list ------------------------------------------------------------
@@ -119,7 +99,6 @@ export interface ListedContact {
   companyName: string | null;
   preferredLanguage: string | null;
   createdAt: Date;
-  newsletterStatus: string | null;
 }
 
 /** One page of the contacts `q` finds (name, e-mail or company, any case), newest first, and how many it finds. */
@@ -134,10 +113,8 @@ export async function listContacts(db: Db, q: string | undefined, page: { limit:
       companyName: contacts.companyName,
       preferredLanguage: contacts.preferredLanguage,
       createdAt: contacts.createdAt,
-      newsletterStatus: newsletterSubscriptions.status,
     })
     .from(contacts)
-    .leftJoin(newsletterSubscriptions, eq(newsletterSubscriptions.contactId, contacts.id))
     .where(where)
     .orderBy(desc(contacts.createdAt), desc(contacts.id))
     .limit(page.limit)
@@ -146,12 +123,11 @@ export async function listContacts(db: Db, q: string | undefined, page: { limit:
   return { rows, total: counted?.n ?? 0 };
 }
 
-/** Every contact `q` finds, newest first, with the newsletter status, for the CSV export. */
-export async function exportContacts(db: Db, q: string | undefined) {
+/** Every contact `q` finds, newest first, for the CSV export. */
+export async function exportContacts(db: Db, q: string | undefined): Promise<ContactRow[]> {
   return db
-    .select({ contact: contacts, newsletterStatus: newsletterSubscriptions.status })
+    .select()
     .from(contacts)
-    .leftJoin(newsletterSubscriptions, eq(newsletterSubscriptions.contactId, contacts.id))
     .where(searchOf(q))
     .orderBy(desc(contacts.createdAt), desc(contacts.id));
 }

@@ -12,8 +12,11 @@ import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schem
 import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
+import type { MessagesPersonalDataService } from '../messages/messages-personal-data.service.ts';
+import type { NewsletterPersonalDataService } from '../newsletter/newsletter-personal-data.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { StaffErasureService } from '../staff/staff-erasure.service.ts';
+import type { WebinarsPersonalDataService } from '../webinars/webinars-personal-data.service.ts';
 import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './contacts.repository.ts';
@@ -89,9 +92,16 @@ function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
 export function createContactsService(deps: {
   db: Db;
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
-  orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
+  orders: Pick<OrdersService, 'ordersOfContact' | 'anonymiseContact'>;
   /** The staff module: at deletion, the failed sign-ins with the address and the invitations to it go. */
   staff: Pick<StaffErasureService, 'erasePerson'>;
+  /**
+   * The modules whose rows point to a contact: each gives its part of what is stored about a
+   * person and erases it at deletion (docs/decisions/058-tables-owned-by-modules.md).
+   */
+  messages: MessagesPersonalDataService;
+  webinars: WebinarsPersonalDataService;
+  newsletter: NewsletterPersonalDataService;
   outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
@@ -101,7 +111,8 @@ export function createContactsService(deps: {
   /** The audit log: staff changes and exports are recorded in their transactions, and an erasure pseudonymises it. */
   audit: Pick<AuditService, 'record' | 'pseudonymise'>;
 }) {
-  const { db, orders: ordersOfPeople, staff, outbox, mail, publicUrl, onMailQueued, audit } = deps;
+  const { db, orders: ordersOfContacts, staff, messages: messagesOfContacts, webinars: webinarsOfContacts, newsletter: newsletterOfContacts } = deps;
+  const { outbox, mail, publicUrl, onMailQueued, audit } = deps;
 
   async function recordConsents(contactId: string, source: ConsentSource, statements: ConsentStatement[], tx: Db): Promise<void> {
     await repo.insertConsents(
@@ -113,10 +124,10 @@ export function createContactsService(deps: {
   async function describe(contact: repo.ContactRow): Promise<ContactRecord> {
     const [consents, messages, webinars, subscription, orders] = await Promise.all([
       repo.listConsents(db, contact.id),
-      repo.listMessages(db, contact.id),
-      repo.listWebinarSubscriptions(db, contact.id),
-      repo.findNewsletterSubscription(db, contact.id),
-      ordersOfPeople.ordersOfPerson(contact.email),
+      messagesOfContacts.ofContact(contact.id),
+      webinarsOfContacts.ofContact(contact.id),
+      newsletterOfContacts.ofContact(contact.id),
+      ordersOfContacts.ordersOfContact(contact.email),
     ]);
     const subscriptionStatus = subscription ? statusOf(subscription.status) : null;
     return {
@@ -225,6 +236,17 @@ export function createContactsService(deps: {
       return row && contactOf(row);
     },
 
+    /** Who the contacts of `ids` are, for the lists of other modules (a webinar's subscribers). */
+    async detailsOf(
+      ids: string[],
+      tx: Db,
+    ): Promise<Map<string, { firstName: string | null; lastName: string | null; email: string; companyName: string | null; role: string | null }>> {
+      const rows = await repo.findContactsByIds(tx, ids);
+      return new Map(
+        rows.map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName, email: row.email, companyName: row.companyName, role: row.role }]),
+      );
+    },
+
     async getContact(id: string, tx: Db): Promise<Contact | undefined> {
       const row = await repo.findContactById(tx, id);
       return row && contactOf(row);
@@ -246,6 +268,7 @@ export function createContactsService(deps: {
     async list(query: ContactListQuery): Promise<ContactList> {
       const { q, page, pageSize } = query;
       const { rows, total } = await repo.listContacts(db, q, { limit: pageSize, offset: (page - 1) * pageSize });
+      const newsletterStatuses = await newsletterOfContacts.statusesOf(rows.map((row) => row.id));
       return {
         results: rows.map((row) => ({
           id: row.id,
@@ -253,7 +276,7 @@ export function createContactsService(deps: {
           name: nameOf(row),
           companyName: row.companyName,
           preferredLanguage: row.preferredLanguage,
-          newsletterStatus: statusOf(row.newsletterStatus),
+          newsletterStatus: statusOf(newsletterStatuses.get(row.id) ?? null),
           createdAt: iso(row.createdAt),
         })),
         page,
@@ -267,8 +290,12 @@ export function createContactsService(deps: {
     async exportCsv(q: string | undefined, language: Language, staff: AuditActor): Promise<string> {
       const rows = await db.transaction(async (tx) => {
         const found = await repo.exportContacts(tx, q);
+        const newsletterStatuses = await newsletterOfContacts.statusesOf(
+          found.map((contact) => contact.id),
+          tx,
+        );
         await audit.record(staff, { action: 'export.contacts', summary: `${found.length} contacts${q ? `; q=${q}` : ''}` }, tx);
-        return found;
+        return found.map((contact) => ({ contact, newsletterStatus: newsletterStatuses.get(contact.id) ?? null }));
       });
       const header = (['email', 'firstName', 'lastName', 'company', 'phone', 'role', 'experienceLevel', 'language', 'newsletter', 'createdAt'] as const).map((key) =>
         translate(language, `contacts.csv.${key}`),
@@ -319,8 +346,8 @@ export function createContactsService(deps: {
      * address becomes a pseudonym in the audit log and in the orders' notes, history and
      * saved views, the orders that name it are anonymised (kept for accounting), the failed
      * staff sign-ins with it and the invitations to it go, the mails already sent to it are
-     * deleted, and the contact is deleted with everything that points to it (consents,
-     * messages, webinar sign-ups, newsletter subscription and links, this link).
+     * deleted, the messages, webinar sign-ups, newsletter subscription and links are erased by
+     * their modules, and the contact is deleted with its consents and this link.
      */
     async confirmDeletion(token: string): Promise<FormMessagesResponse> {
       await db.transaction(async (tx) => {
@@ -328,9 +355,12 @@ export function createContactsService(deps: {
         const contact = request && (await repo.findContactById(tx, request.contactId));
         if (!contact) throw new AppError('notFound', 'error.contacts.deletionTokenNotFound');
         const pseudonym = await audit.pseudonymise({ email: contact.email, contactId: contact.id }, tx);
-        await ordersOfPeople.anonymisePerson(contact.email, pseudonym, tx);
+        await ordersOfContacts.anonymiseContact(contact.email, pseudonym, tx);
         await staff.erasePerson(contact.email, tx);
         await outbox.deleteSentMailsTo(contact.email, tx);
+        await messagesOfContacts.erase(contact.id, tx);
+        await webinarsOfContacts.erase(contact.id, tx);
+        await newsletterOfContacts.erase(contact.id, tx);
         await repo.deleteContact(tx, contact.id);
       });
       return { messages: [{ translations: translateAll('contacts.deletion.done') }] };

@@ -9,9 +9,8 @@ import type { CartService } from '../cart/cart.service.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
 import type { OrderActionsService } from '../orders/order-actions.service.ts';
 import type { OrderPageService } from '../orders/order-page.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { DemoDates, OrdersService } from '../orders/orders.service.ts';
 import { demoOrders } from './demo-orders.ts';
-import * as repo from './demo.repository.ts';
 
 /**
  * Demo orders, so that a first `npm start` shows a back office with something in it
@@ -30,7 +29,7 @@ export interface DemoServiceDeps {
   db: Db;
   cart: Pick<CartService, 'createCart' | 'addItem' | 'updateItem'>;
   checkout: Pick<CheckoutService, 'updateInvoiceInfo' | 'orderDetail' | 'buyChanges'>;
-  orders: Pick<OrdersService, 'applyAction'>;
+  orders: Pick<OrdersService, 'applyAction' | 'hasAnyOrder' | 'setDemoDates'>;
   orderPage: Pick<OrderPageService, 'orderView'>;
   orderActions: Pick<OrderActionsService, 'pay' | 'changeStatus'>;
   billing: Pick<BillingService, 'renewNext'>;
@@ -74,10 +73,10 @@ export function createDemoService(deps: DemoServiceDeps) {
   const { db, cart, checkout, orders, orderPage, orderActions, billing } = deps;
 
   /** Makes one demo order and answers when its rows should say they were written. */
-  async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date, now: Date): Promise<repo.DemoDates> {
+  async function makeOrder(order: (typeof demoOrders)[number], placedAt: Date, now: Date): Promise<DemoDates> {
     const { currency, language } = order;
     const createdAt = new Date(placedAt.getTime() - 25 * 60 * 1000);
-    const history: repo.DemoDates['history'] = [{ action: 'CREATE', at: createdAt }];
+    const history: DemoDates['history'] = [{ action: 'CREATE', at: createdAt }];
 
     // The cart, line by line, priced from the catalogue.
     const [first, ...others] = order.lines;
@@ -164,18 +163,18 @@ export function createDemoService(deps: DemoServiceDeps) {
      * from one (`npm start`).
      */
     async seedDemoOrders(): Promise<{ created: number }> {
-      if (await repo.hasAnyOrder(db)) return { created: 0 };
+      if (await deps.orders.hasAnyOrder(db)) return { created: 0 };
       const now = new Date();
       const planned = demoOrders
         .map((order, index) => ({ order, placedAt: placedAtOf(order, index, now) }))
         .sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
-      const made: repo.DemoDates[] = [];
+      const made: DemoDates[] = [];
       // Oldest first, so that the numbers of a year follow the order dates.
       for (const { order, placedAt } of planned) made.push(await makeOrder(order, placedAt, now));
       // Demo dates: the services wrote every row with the time it is now; here, in one
       // place, the orders, lines, history and payments get the dates of the demo story.
       await db.transaction(async (tx) => {
-        for (const dates of made) await repo.setDemoDates(tx, dates);
+        for (const dates of made) await deps.orders.setDemoDates(dates, tx);
       });
       return { created: made.length };
     },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { downloadableFiles, downloadables } from '#server/db/schema.ts';
+import { downloadableFiles, downloadables } from '#server/modules/downloadables/downloadables.schema.ts';
 
 const d = downloadables;
 const f = downloadableFiles;

@@ -5,6 +5,7 @@ import { captchaReplays, consents, contacts, newsletterSubscriptions, outbox } f
 import { AppError } from '#shared/errors.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
+import { personalDataParts } from '../../../../tests/helpers/personal-data.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { mailLayout } from '../mail/mail-html.rules.ts';
@@ -41,7 +42,7 @@ function workflow() {
     },
     deleteSentMailsTo: realOutbox.deleteSentMailsTo,
   };
-  const realContacts = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
+  const realContacts = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), ...personalDataParts(db), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
   const contacts = {
     ...realContacts,
     recordPerson: (...args: Parameters<typeof realContacts.recordPerson>) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { invoices } from '#server/db/schema.ts';
+import { invoices } from '#server/modules/invoices/invoices.schema.ts';
 
 /**
  * SQL of the invoice records (docs/product/billing.md): numbers, the one insert per order

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { outbox } from '#server/db/schema.ts';
+import { outbox } from '#server/modules/mail/mail.schema.ts';
 
 export interface ClaimedMail {
   id: string;
@@ -121,4 +121,13 @@ export async function countDeliveries(db: Db, ids: SQL): Promise<{ sent: number;
      where id in (${ids})`);
   const [row] = (result as unknown as { rows: { sent: number; failed: number }[] }).rows;
   return { sent: row?.sent ?? 0, failed: row?.failed ?? 0 };
+}
+
+/** The mails about an order, newest first: the back office's order timeline. */
+export async function findMailsOfOrder(db: Db, orderId: string) {
+  return db
+    .select({ subject: outbox.subject, recipient: outbox.recipient, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(eq(outbox.orderId, orderId))
+    .orderBy(desc(outbox.createdAt));
 }

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
 import type { MailSettings } from './mail-senders.rules.ts';
 import type { SQL } from 'drizzle-orm';
-import { countDeliveries, deleteSentMailsTo, insertMails, readOutboxBacklog } from './outbox.repository.ts';
+import { countDeliveries, deleteSentMailsTo, findMailsOfOrder, insertMails, readOutboxBacklog } from './outbox.repository.ts';
 
 /** A mail as a module writes it: everything but the sender, which the module's settings give. */
 export type OutgoingMail = Omit<MailMessage, 'from'>;
@@ -39,6 +39,11 @@ export function createOutboxService() {
     /** A person's erasure (the contacts module): the mails already sent to them go too. */
     async deleteSentMailsTo(address: string, tx: Db): Promise<number> {
       return deleteSentMailsTo(tx, address);
+    },
+
+    /** The mails about an order (`orderId` of `queueComposedLater`), newest first: the back office's order timeline. */
+    mailsOfOrder(orderId: string, db: Db) {
+      return findMailsOfOrder(db, orderId);
     },
 
     /** Of the mails a subquery of their ids selects (a newsletter issue's): how many were sent, how many failed. */

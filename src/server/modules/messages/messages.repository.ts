@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contactMessages } from '#server/db/schema.ts';
+import { contactMessages } from '#server/modules/messages/messages.schema.ts';
 import type { MessageFilter } from '#shared/schemas/messages.ts';
 
 const t = contactMessages;
@@ -104,4 +104,15 @@ export async function setArchived(db: Db, id: string, archived: boolean): Promis
     .where(eq(t.id, id))
     .returning();
   return row;
+}
+
+// ---- a contact's part of what is stored about them ----------------------------------------
+
+/** The contact's messages, oldest first. */
+export async function listMessagesOfContact(db: Db, contactId: string): Promise<ContactMessageRow[]> {
+  return db.select().from(t).where(eq(t.contactId, contactId)).orderBy(asc(t.receivedAt));
+}
+
+export async function deleteMessagesOfContact(db: Db, contactId: string): Promise<void> {
+  await db.delete(t).where(eq(t.contactId, contactId));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts, newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/db/schema.ts';
+import { newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/modules/newsletter/newsletter.schema.ts';
+import { contactAddresses, contactsOfSegment } from '#server/modules/contacts/contact-segments.rules.ts';
 import type { Language } from '#shared/locales.ts';
 import type { IssueEdition, IssueStatus, Segment } from '#shared/schemas/newsletter-issues.ts';
 
@@ -51,22 +52,14 @@ export async function deleteIssue(db: Db, id: string): Promise<void> {
 }
 
 /**
- * The confirmed subscribers a segment reaches: of one of its languages (a contact without
- * one counts as en-US), and, for each list that is not empty, with one of its roles,
- * experience levels, topics.
+ * The confirmed subscribers a segment reaches: the contacts it reaches (of one of its
+ * languages, roles, experience levels: `contactsOfSegment`, the contacts module's) joined
+ * as `reached`, with one of its topics when it names any.
  */
+const reachedBy = (segment: Segment): SQL => sql`join (${contactsOfSegment(segment)}) reached on reached.id = ${s.contactId}`;
+
 function segmentCondition(segment: Segment): SQL {
-  const conditions: SQL[] = [
-    sql`${s.status} = 'CONFIRMED'`,
-    sql`coalesce(${contacts.preferredLanguage}, 'en-US') in (${sql.join(
-      segment.languages.map((language) => sql`${language}`),
-      sql`, `,
-    )})`,
-  ];
-  if (segment.roles.length > 0) conditions.push(sql`${contacts.role} in (${sql.join(segment.roles.map((role) => sql`${role}`), sql`, `)})`);
-  if (segment.experienceLevels.length > 0) {
-    conditions.push(sql`${contacts.experienceLevel} in (${sql.join(segment.experienceLevels.map((level) => sql`${level}`), sql`, `)})`);
-  }
+  const conditions: SQL[] = [sql`${s.status} = 'CONFIRMED'`];
   if (segment.topicIds.length > 0) conditions.push(sql`${s.topicIds} && ${sql`array[${sql.join(segment.topicIds.map((id) => sql`${id}`), sql`, `)}]::text[]`}`);
   return sql.join(conditions, sql` and `);
 }
@@ -74,7 +67,7 @@ function segmentCondition(segment: Segment): SQL {
 export async function countSegment(db: Db, segment: Segment): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n
-      from ${s} join ${contacts} on ${contacts.id} = ${s.contactId}
+      from ${s} ${reachedBy(segment)}
      where ${segmentCondition(segment)}`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
@@ -96,8 +89,8 @@ export async function startDueIssue(db: Db): Promise<string | undefined> {
   if (!due) return undefined;
   await db.execute(sql`
     insert into newsletter_issue_recipients (issue_id, contact_id, language)
-    select ${due.id}, ${s.contactId}, coalesce(${contacts.preferredLanguage}, 'en-US')
-      from ${s} join ${contacts} on ${contacts.id} = ${s.contactId}
+    select ${due.id}, ${s.contactId}, reached.language
+      from ${s} ${reachedBy(due.segment)}
      where ${segmentCondition(due.segment)}
     on conflict do nothing`);
   await db
@@ -134,7 +127,7 @@ export async function pendingRecipients(db: Db, issueId: string, limit: number):
     await db.execute(sql`
       select r.contact_id as "contactId", r.language, c.email, c.first_name as "firstName", sub.status
         from newsletter_issue_recipients r
-        join contacts c on c.id = r.contact_id
+        join (${contactAddresses()}) c on c.id = r.contact_id
         left join newsletter_subscriptions sub on sub.contact_id = r.contact_id
        where r.issue_id = ${issueId} and r.status = 'PENDING'
        order by r.contact_id
@@ -189,4 +182,9 @@ export async function insertImage(db: Db, values: { mediaType: string; content: 
 export async function findImage(db: Db, id: string): Promise<{ mediaType: string; content: Buffer } | undefined> {
   const [row] = await db.select({ mediaType: newsletterImages.mediaType, content: newsletterImages.content }).from(newsletterImages).where(eq(newsletterImages.id, id));
   return row;
+}
+
+/** A contact's erasure: the issues sent to them forget them. */
+export async function deleteRecipientsOf(db: Db, contactId: string): Promise<void> {
+  await db.delete(newsletterIssueRecipients).where(eq(newsletterIssueRecipients.contactId, contactId));
 }

@@ -10,6 +10,7 @@ import { createStaffErasureService } from '#server/modules/staff/staff-erasure.s
 import { privacyPolicyVersion } from '#shared/consents.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails, rowCount } from '../../../../tests/helpers/outbox.ts';
+import { personalDataParts } from '../../../../tests/helpers/personal-data.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 import { createNewsletterOptInService } from './newsletter-opt-in.service.ts';
@@ -337,7 +338,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
   it('is started the same way by another form inside its own transaction (requestSubscription)', async () => {
     const db = t.database.db;
     const outbox = createOutboxService();
-    const contactsService = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
+    const contactsService = createContactsService({ db, orders: createOrdersService({ db }), staff: createStaffErasureService(), ...personalDataParts(db), outbox, mail: mailSettingsFor(t.env.MAIL_FROM), publicUrl: t.env.PUBLIC_URL, onMailQueued: () => {}, audit: t.app.audit });
     const newsletter = createNewsletterOptInService({ contacts: contactsService, outbox, mail: mailSettingsFor(t.env.NEWSLETTER_FROM), publicUrl: t.env.PUBLIC_URL });
     const queued = await db.transaction(async (tx) => {
       const contactId = await contactsService.recordPerson({ email: 'Webinar.Guest@example.com', firstName: 'Gina', preferredLanguage: 'en-US' }, 'WEBINAR', [], tx);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/db/schema.ts';
+import { newsletterSubscriptions, newsletterTokens, newsletterTopics } from '#server/modules/newsletter/newsletter.schema.ts';
 import type { NewsletterStatus } from '#shared/schemas/newsletter.ts';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -129,4 +129,18 @@ export async function keepTokens(db: Db, contactId: string): Promise<void> {
 
 export async function deleteExpiredTokens(db: Db, contactId: string): Promise<void> {
   await db.delete(tokens).where(and(eq(tokens.contactId, contactId), lte(tokens.expiresAt, sql`now()`)));
+}
+
+// ---- a contact's part of what is stored about them ----------------------------------------
+
+/** The subscription status of each of the contacts that has a subscription. */
+export async function statusesOf(db: Db, contactIds: string[]): Promise<Map<string, string>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db.select({ contactId: s.contactId, status: s.status }).from(s).where(inArray(s.contactId, contactIds));
+  return new Map(rows.map((row) => [row.contactId, row.status]));
+}
+
+/** Deletes the contact's subscription and, through ON DELETE CASCADE, its links. */
+export async function deleteSubscriptionOf(db: Db, contactId: string): Promise<void> {
+  await db.delete(s).where(eq(s.contactId, contactId));
 }

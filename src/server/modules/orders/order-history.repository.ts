@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orderHistory } from '#server/db/schema.ts';
+import { orderHistory } from '#server/modules/orders/orders.schema.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 
 export interface HistoryEntry {

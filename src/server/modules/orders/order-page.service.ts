@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
+import type { OutboxService } from '#server/modules/mail/outbox.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Language } from '#shared/locales.ts';
@@ -29,11 +30,13 @@ export function createOrderPageService(deps: {
   /** The order as GET /orders/{id}/detail shows it (lines, totals with VAT, invoice info). */
   checkout: { orderDetail(orderId: string, language: Language, options?: { includeDeleted?: boolean }): Promise<OrderDetail> };
   audit: Pick<AuditService, 'record'>;
+  /** The mail module: the mails about the order, for its timeline. */
+  outbox: Pick<OutboxService, 'mailsOfOrder'>;
 }) {
-  const { db, checkout, audit } = deps;
+  const { db, checkout, audit, outbox } = deps;
 
   async function timelineOf(orderId: string): Promise<TimelineEntry[]> {
-    const { history, notes, mails } = await adminRepo.findTimelineSources(db, orderId);
+    const [{ history, notes }, mails] = await Promise.all([adminRepo.findTimelineSources(db, orderId), outbox.mailsOfOrder(orderId, db)]);
     const entries: { at: Date; entry: TimelineEntry }[] = [
       ...history.map((row) => ({
         at: new Date(row.at),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { staffMembers, orderHistory, orderNotes, orderPayments, orders, outbox, savedViews } from '#server/db/schema.ts';
+import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
+import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
 import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';
@@ -212,17 +213,13 @@ export async function findPayments(db: Db, orderId: string) {
     .orderBy(asc(orderPayments.paidOn), asc(orderPayments.createdAt));
 }
 
+/** The order's own part of its timeline: its history and notes (its mails are the mail module's). */
 export async function findTimelineSources(db: Db, orderId: string) {
-  const [history, notes, mails] = await Promise.all([
+  const [history, notes] = await Promise.all([
     db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(desc(orderHistory.at)),
     db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(desc(orderNotes.at)),
-    db
-      .select({ subject: outbox.subject, recipient: outbox.recipient, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
-      .from(outbox)
-      .where(eq(outbox.orderId, orderId))
-      .orderBy(desc(outbox.createdAt)),
   ]);
-  return { history, notes, mails };
+  return { history, notes };
 }
 
 export async function insertNote(db: Db, note: { orderId: string; author: string; text: string }) {
@@ -231,7 +228,7 @@ export async function insertNote(db: Db, note: { orderId: string; author: string
   return row;
 }
 
-/** The staff member's own views and the team's shared ones, by name. */
+/** The staff member's own views and the team's shared ones, by name (their owners' e-mails are the staff module's). */
 export async function findViews(db: Db, staffId: string) {
   return db
     .select({
@@ -239,12 +236,10 @@ export async function findViews(db: Db, staffId: string) {
       name: savedViews.name,
       shared: savedViews.shared,
       ownerId: savedViews.ownerId,
-      owner: staffMembers.email,
       view: savedViews.view,
       createdAt: savedViews.createdAt,
     })
     .from(savedViews)
-    .innerJoin(staffMembers, eq(staffMembers.id, savedViews.ownerId))
     .where(or(eq(savedViews.ownerId, staffId), eq(savedViews.shared, true)))
     .orderBy(asc(savedViews.name), asc(savedViews.createdAt));
 }

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
+import type { StaffDirectoryService } from '#server/modules/staff/staff-directory.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
 import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
@@ -99,6 +100,8 @@ export function createOrdersTableService(deps: {
   audit: Pick<AuditService, 'record'>;
   /** The orders with an invoice open after its last reminder: the overdue queue (from the invoices). */
   overdueOrderIds: () => Promise<string[]>;
+  /** The staff module: the e-mails of the views' owners. */
+  staff: Pick<StaffDirectoryService, 'emailsOf'>;
 }) {
   const { db, audit } = deps;
 
@@ -208,12 +211,14 @@ export function createOrdersTableService(deps: {
     /** GET /orders/admin/views: the staff member's own views and the shared ones. */
     async views(staff: StaffMember): Promise<SavedView[]> {
       const rows = await adminRepo.findViews(db, staff.id);
+      const owners = await deps.staff.emailsOf([...new Set(rows.map((row) => row.ownerId))]);
+      // A view goes with its owner's account (ON DELETE CASCADE), so every owner is found.
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         shared: row.shared,
         own: row.ownerId === staff.id,
-        owner: row.owner,
+        owner: owners.get(row.ownerId) ?? '',
         view: row.view as SavedViewContent,
         createdAt: new Date(row.createdAt).toISOString(),
       }));

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { orderHistory, orderPayments, orders } from '#server/db/schema.ts';
+import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
+import { orderHistory, orders } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 import type { HistoryEntry } from './order-history.repository.ts';

@@ -4,10 +4,13 @@ import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { OrderAction, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
 import { insertNote } from './orders-admin.repository.ts';
-import { anonymiseOrdersOfPerson, findOrdersOfPerson, type OrderOfPerson } from './order-people.ts';
+import { anonymiseOrdersOfContact, findOrdersOfContact, type OrderOfContact } from './order-contacts.ts';
 import { factsOf } from './order-facts.ts';
 import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
+import * as cartRows from './cart-rows.repository.ts';
+import * as checkoutRows from './checkout-rows.repository.ts';
+import * as demoRows from './demo-rows.repository.ts';
 
 /**
  * The order lifecycle (docs/product/order-lifecycle.md). `applyAction` is the one way an
@@ -138,6 +141,44 @@ export function createOrdersService(deps: { db: Db }) {
   }
 
   return {
+    /**
+     * The SQL of the cart and of the checkout on the orders and their lines, which this
+     * module owns (docs/decisions/058-tables-owned-by-modules.md): repository functions
+     * that take the caller's executor first, so they run in the cart's or the checkout's
+     * transaction.
+     */
+    cartRows: {
+      insertOrder: cartRows.insertOrder,
+      findCart: cartRows.findCart,
+      findCarts: cartRows.findCarts,
+      findOrder: cartRows.findOrder,
+      lockOrder: cartRows.lockOrder,
+      addSeats: cartRows.addSeats,
+      addSeatsAndReadCart: cartRows.addSeatsAndReadCart,
+      countActiveItems: cartRows.countActiveItems,
+      findItems: cartRows.findItems,
+      updateItem: cartRows.updateItem,
+      setOrderFields: cartRows.setOrderFields,
+    },
+    checkoutRows: {
+      findOrder: checkoutRows.findOrder,
+      findOrders: checkoutRows.findOrders,
+      lockOrder: checkoutRows.lockOrder,
+      saveInvoiceInfo: checkoutRows.saveInvoiceInfo,
+      nextOrderNumber: checkoutRows.nextOrderNumber,
+      placedOrderValues: checkoutRows.placedOrderValues,
+    },
+
+    /** Whether any order exists (a first start makes its demo orders only into an empty shop). */
+    hasAnyOrder(tx: Db = db): Promise<boolean> {
+      return demoRows.hasAnyOrder(tx);
+    },
+
+    /** Dates a demo order's rows as if it had happened then (the demo module, decision 055). */
+    setDemoDates(dates: demoRows.DemoDates, tx: Db): Promise<void> {
+      return demoRows.setDemoDates(tx, dates);
+    },
+
     applyAction,
     applyActionToMany,
 
@@ -182,8 +223,8 @@ export function createOrdersService(deps: { db: Db }) {
     },
 
     /** The orders naming the address (saved cart or buyer's contact), for a person's data export. */
-    ordersOfPerson(email: string, tx: Db = db): Promise<OrderOfPerson[]> {
-      return findOrdersOfPerson(tx, email);
+    ordersOfContact(email: string, tx: Db = db): Promise<OrderOfContact[]> {
+      return findOrdersOfContact(tx, email);
     },
 
     /**
@@ -191,8 +232,8 @@ export function createOrdersService(deps: { db: Db }) {
      * address, e-mail and phone, and stay; in the notes, history and saved views the
      * address becomes `pseudonym` (the audit log's, docs/product/contacts.md).
      */
-    anonymisePerson(email: string, pseudonym: string, tx: Db): Promise<void> {
-      return anonymiseOrdersOfPerson(tx, email, pseudonym);
+    anonymiseContact(email: string, pseudonym: string, tx: Db): Promise<void> {
+      return anonymiseOrdersOfContact(tx, email, pseudonym);
     },
 
     /**
@@ -221,3 +262,9 @@ export function createOrdersService(deps: { db: Db }) {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Subscription } from './orders.repository.ts';
+/** The rows' types of `cartRows` and `checkoutRows`, for the cart and checkout modules that use them. */
+export type * as CartRows from './cart-rows.repository.ts';
+export type { ItemRow, NewItem } from './cart-rows.repository.ts';
+export type * as CheckoutRows from './checkout-rows.repository.ts';
+export type { StoredInvoiceInfo } from './checkout-rows.repository.ts';
+export type { DemoDates } from './demo-rows.repository.ts';

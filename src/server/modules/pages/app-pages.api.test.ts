@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
 // The cart and the checkout as the server renders them (src/client/app/render-on-server.tsx,
-// src/server/modules/pages/app-pages.ts), with the renderer built as `npm run build` builds it;
+// src/server/modules/pages/app-pages.service.ts), with the renderer built as `npm run build` builds it;
 // and every kind of page the server sends, read by html-validate (tests/helpers/html-validity.ts).
 
 let site: ReturnType<typeof buildTestSite>;

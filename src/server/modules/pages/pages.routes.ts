@@ -7,9 +7,9 @@ import { apiBase } from '#shared/paths.ts';
 import { AppError } from '#shared/errors.ts';
 import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
 import type { PagesService } from './pages.service.ts';
-import { languageOfSitePath, normalizePagePath, type ReadyPages } from './ready-pages.ts';
+import { languageOfSitePath, normalizePagePath, type ReadyPages } from './ready-pages.service.ts';
 import { sendRenderedPage, sendStaticFile } from './static-files.ts';
-import { RefusedCall, type AppPages } from './app-pages.ts';
+import { RefusedCall, type AppPages } from './app-pages.service.ts';
 
 const htmlCache = 'no-cache';
 /** The app's shells are in the visitor's language, which the locale cookie or else the browser's Accept-Language gives. */
@@ -56,7 +56,7 @@ export function registerSiteRoutes(
     return reply.header('cache-control', 'no-store').redirect(`/web/${language}/`, 302);
   });
 
-  // A known page is answered as the server answers it before Fastify (ready-pages.ts), which
+  // A known page is answered as the server answers it before Fastify (ready-pages.service.ts), which
   // also stores the page's language in the `locale` cookie; this route sees the requests that
   // did not go that way (app.inject in tests, or a request the server leaves to Fastify's checks).
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {

@@ -8,9 +8,6 @@ import { languages, type Currency, type Language } from '#shared/locales.ts';
 import { ogImagePrefix, ogLocaleOf } from '#shared/paths.ts';
 import { loadStaticFile, loadStaticTree, precompress, withBody, type StaticFile } from './static-files.ts';
 
-export { createReadyPages, pageRoute, type ReadyPages } from './ready-pages.ts';
-export { createAppPages } from './app-pages.ts';
-
 /** The prerender's manifest (src/site/prerender.ts writes it). */
 interface PagesManifest {
   baseUrl: string;
@@ -74,7 +71,7 @@ function appOpenGraph(options: { url: string; language: Language; image: string 
 }
 
 /**
- * The app shell of a page the server renders (app-pages.ts): the page is painted from its
+ * The app shell of a page the server renders (app-pages.service.ts): the page is painted from its
  * markup and stylesheets, so the app's entry is imported after the first paint, as the
  * marketing pages import their islands, and nothing else is fetched before it.
  */

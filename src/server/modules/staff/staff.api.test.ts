@@ -132,7 +132,7 @@ describe('POST /api/users/login', () => {
     // 256 random bits; only their SHA-256 is stored.
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await sessionRow(cookie?.value ?? '');
-    expect(row).toMatchObject({ userId: user.id, pendingSecondFactor: false, endedAt: null, clientAddress: '127.0.0.1' });
+    expect(row).toMatchObject({ staffMemberId: user.id, pendingSecondFactor: false, endedAt: null, clientAddress: '127.0.0.1' });
     const stored = await t.database.db.select({ idHash: staffSessions.idHash }).from(staffSessions);
     expect(stored.some((s) => s.idHash === cookie?.value)).toBe(false);
   });
@@ -572,7 +572,7 @@ describe('second factor', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
-    const stored = await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
+    const stored = await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, user.id));
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(recoveryCodes.some((code) => row.codeHash.includes(code.replace(/-/g, '')))).toBe(false);
 
@@ -631,7 +631,7 @@ describe('second factor', () => {
     const used = await t.database.db
       .select({ n: count() })
       .from(staffRecoveryCodes)
-      .where(and(eq(staffRecoveryCodes.userId, user.id), sql`${staffRecoveryCodes.usedAt} is not null`));
+      .where(and(eq(staffRecoveryCodes.staffMemberId, user.id), sql`${staffRecoveryCodes.usedAt} is not null`));
     expect(used[0]?.n).toBe(2);
   });
 
@@ -677,7 +677,7 @@ describe('second factor', () => {
 
     const off = await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword });
     expect(off.statusCode).toBe(204);
-    expect(await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id))).toEqual([]);
+    expect(await t.database.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, user.id))).toEqual([]);
     const response = await login({ email: user.email, password: goodPassword });
     expect(response.json()).toEqual({ id: user.id, email: user.email, name: user.name, role: 'editor' });
     expect((await call('DELETE', '/api/users/me/second-factor', sessionId, { password: goodPassword })).statusCode).toBe(409);

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { staffRecoveryCodes, staffSessions, staffMembers, signInFailures, staffInvitations } from '#server/db/schema.ts';
-import { isActiveSession, secondsAgo } from '#server/plugins/staff-session.ts';
+import { signInFailures, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from '#server/modules/staff/staff.schema.ts';
+import { secondsAgo, type SessionOwner } from '#server/plugins/staff-session.ts';
+import { cookies } from '#shared/cookies.ts';
 import type { StaffRole } from '#shared/staff-roles.ts';
 import type { ThrottleLimits } from './sign-in-throttle.ts';
 
@@ -14,6 +15,12 @@ const t = staffMembers;
 export async function findAccountByEmail(db: Db, email: string): Promise<StaffAccountRow | undefined> {
   const [row] = await db.select().from(t).where(eq(t.email, email));
   return row;
+}
+
+/** The e-mails of the accounts with these ids. */
+export async function findEmailsByIds(db: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: t.id, email: t.email }).from(t).where(inArray(t.id, ids));
 }
 
 export async function findAccountById(db: Db, id: string): Promise<StaffAccountRow | undefined> {
@@ -77,11 +84,11 @@ export interface AccountRow {
 /** Every account with its open sessions, the active ones first, then by e-mail. */
 export async function listAccounts(db: Db): Promise<AccountRow[]> {
   const open = db
-    .select({ userId: staffSessions.userId, n: count().as('n') })
+    .select({ userId: staffSessions.staffMemberId, n: count().as('n') })
     .from(staffSessions)
-    .innerJoin(t, eq(t.id, staffSessions.userId))
+    .innerJoin(t, eq(t.id, staffSessions.staffMemberId))
     .where(isActiveSession())
-    .groupBy(staffSessions.userId)
+    .groupBy(staffSessions.staffMemberId)
     .as('open');
   const rows = await db
     .select({
@@ -180,13 +187,13 @@ export async function replaceTotpState(db: Db, userId: string, expected: string,
 export async function turnOffSecondFactor(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(t).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(t.id, userId));
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, userId));
   });
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[]): Promise<void> {
-  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffMemberId, userId));
+  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffMemberId: userId, codeHash })));
 }
 
 /** Marks an unused recovery code used, in one statement (a code works once, also when sent twice at the same time). */
@@ -194,7 +201,7 @@ export async function useRecoveryCode(db: Db, userId: string, codeHash: string):
   const rows = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+    .where(and(eq(staffRecoveryCodes.staffMemberId, userId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
     .returning({ id: staffRecoveryCodes.id });
   return rows.length > 0;
 }
@@ -209,7 +216,7 @@ export async function insertSession(
 ): Promise<void> {
   await db.insert(s).values({
     idHash: session.idHash,
-    userId: session.userId,
+    staffMemberId: session.userId,
     expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(session.lifetimeSeconds)} seconds'`)}`,
     pendingSecondFactor: session.pendingSecondFactor,
     userAgent: session.userAgent,
@@ -222,14 +229,14 @@ export async function findPendingSessionAccount(db: Db, idHash: string): Promise
   const [row] = await db
     .select({ user: t })
     .from(s)
-    .innerJoin(t, eq(t.id, s.userId))
+    .innerJoin(t, eq(t.id, s.staffMemberId))
     .where(and(eq(s.idHash, idHash), eq(s.pendingSecondFactor, true), isNull(s.endedAt), gt(s.expiresAt, sql`now()`), isNull(t.disabledAt)));
   return row?.user;
 }
 
 /** Ends the session (also one waiting for the second factor); its account when it was open. */
 export async function endSession(db: Db, idHash: string): Promise<StaffAccountRow | undefined> {
-  const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.userId });
+  const [ended] = await db.update(s).set({ endedAt: sql`now()` }).where(and(eq(s.idHash, idHash), isNull(s.endedAt))).returning({ userId: s.staffMemberId });
   if (!ended) return undefined;
   return findAccountById(db, ended.userId);
 }
@@ -239,7 +246,7 @@ export async function endSessionsOfAccount(db: Db, userId: string, exceptIdHash?
   await db
     .update(s)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(s.userId, userId), isNull(s.endedAt), exceptIdHash ? ne(s.idHash, exceptIdHash) : undefined));
+    .where(and(eq(s.staffMemberId, userId), isNull(s.endedAt), exceptIdHash ? ne(s.idHash, exceptIdHash) : undefined));
 }
 
 export interface SessionRow {
@@ -255,8 +262,8 @@ export async function listActiveSessions(db: Db, userId: string): Promise<Sessio
   return db
     .select({ idHash: s.idHash, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent, clientAddress: s.clientAddress })
     .from(s)
-    .innerJoin(t, eq(t.id, s.userId))
-    .where(and(eq(s.userId, userId), isActiveSession()))
+    .innerJoin(t, eq(t.id, s.staffMemberId))
+    .where(and(eq(s.staffMemberId, userId), isActiveSession()))
     .orderBy(desc(s.lastSeenAt), asc(s.createdAt));
 }
 
@@ -265,7 +272,7 @@ export async function endSessionByPrefix(db: Db, userId: string, idPrefix: strin
   const rows = await db
     .update(s)
     .set({ endedAt: sql`now()` })
-    .where(and(eq(s.userId, userId), isNull(s.endedAt), sql`left(${s.idHash}, ${idPrefix.length}::int) = ${idPrefix}`))
+    .where(and(eq(s.staffMemberId, userId), isNull(s.endedAt), sql`left(${s.idHash}, ${idPrefix.length}::int) = ${idPrefix}`))
     .returning({ idHash: s.idHash });
   return rows.length > 0;
 }
@@ -332,4 +339,42 @@ export async function deleteFailuresOf(db: Db, email: string): Promise<void> {
 /** Removes every failure older than the window. */
 export async function pruneFailures(db: Db, windowSeconds: number): Promise<void> {
   await db.delete(f).where(lt(f.at, secondsAgo(windowSeconds)));
+}
+
+// ---- the session check of every staff call (src/server/plugins/staff-session.ts) ----------
+
+/** Writing `last_seen_at` at most once a minute spares a write per request. */
+const lastSeenResolutionSeconds = 60;
+
+/** The conditions of a session that opens the back office (the full one, not waiting for a code). */
+function isActiveSession() {
+  return and(
+    isNull(staffSessions.endedAt),
+    eq(staffSessions.pendingSecondFactor, false),
+    gt(staffSessions.expiresAt, sql`now()`),
+    gt(staffSessions.createdAt, secondsAgo(cookies.session.maxAgeSeconds)),
+    gt(staffSessions.lastSeenAt, secondsAgo(cookies.session.idleSeconds)),
+    isNull(staffMembers.disabledAt),
+  );
+}
+
+/** The staff member of a valid session by its id's hash; refreshes its `last_seen_at`. */
+export async function findActiveSession(db: Db, idHash: string): Promise<SessionOwner | undefined> {
+  const [row] = await db
+    .select({
+      id: staffMembers.id,
+      email: staffMembers.email,
+      name: staffMembers.name,
+      role: staffMembers.role,
+      totpEnabledAt: staffMembers.totpEnabledAt,
+      seenLongAgo: sql<boolean>`${staffSessions.lastSeenAt} < ${secondsAgo(lastSeenResolutionSeconds)}`,
+    })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffMemberId))
+    .where(and(eq(staffSessions.idHash, idHash), isActiveSession()));
+  if (!row) return undefined;
+  if (row.seenLongAgo) {
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
+  }
+  return { id: row.id, email: row.email, name: row.name, role: row.role, secondFactorEnabled: row.totpEnabledAt !== null };
 }

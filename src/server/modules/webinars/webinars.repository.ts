@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contacts, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { webinarSubscriptions, webinars } from '#server/modules/webinars/webinars.schema.ts';
 import type { Language } from '#shared/locales.ts';
 
 const w = webinars;
@@ -116,21 +116,32 @@ export async function upsertSubscription(db: Db, values: { webinarId: string; co
   return row.id;
 }
 
-/** The webinar's subscribers, in order of sign-up, with what their contact record says. */
-export async function listSubscribers(db: Db, webinarId: string): Promise<SubscriberRow[]> {
+/** The webinar's sign-ups, in order of sign-up; who they are is the contacts module's. */
+export async function listSignUps(db: Db, webinarId: string): Promise<{ id: string; contactId: string; language: string; subscribedAt: Date }[]> {
+  return db
+    .select({ id: s.id, contactId: s.contactId, language: s.language, subscribedAt: s.createdAt })
+    .from(s)
+    .where(eq(s.webinarId, webinarId))
+    .orderBy(asc(s.createdAt), asc(s.id));
+}
+
+// ---- a contact's part of what is stored about them ----------------------------------------
+
+/** The contact's sign-ups with their webinar, oldest first. */
+export async function listSignUpsOfContact(db: Db, contactId: string) {
   return db
     .select({
       id: s.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      companyName: contacts.companyName,
-      role: contacts.role,
       language: s.language,
-      subscribedAt: s.createdAt,
+      createdAt: s.createdAt,
+      webinar: { id: w.id, code: w.code, title: w.title, startsAt: w.startsAt },
     })
     .from(s)
-    .innerJoin(contacts, eq(contacts.id, s.contactId))
-    .where(eq(s.webinarId, webinarId))
-    .orderBy(asc(s.createdAt), asc(s.id));
+    .innerJoin(w, eq(w.id, s.webinarId))
+    .where(eq(s.contactId, contactId))
+    .orderBy(asc(s.createdAt));
+}
+
+export async function deleteSignUpsOfContact(db: Db, contactId: string): Promise<void> {
+  await db.delete(s).where(eq(s.contactId, contactId));
 }

@@ -22,6 +22,7 @@ import type {
 } from '#shared/schemas/webinars.ts';
 import type { z } from 'zod';
 import type { PublicFormService } from '../forms/public-form.service.ts';
+import type { ContactsService } from '../contacts/contacts.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService, OutgoingMail } from '../mail/outbox.service.ts';
 import { endOf } from './webinar-calendar.ts';
@@ -109,8 +110,21 @@ export function createWebinarsService(deps: {
   onMailQueued: () => void;
   /** The audit log: staff changes and exports are recorded in their transactions. */
   audit: Pick<AuditService, 'record'>;
+  /** The contacts module: who the subscribers are. */
+  contacts: Pick<ContactsService, 'detailsOf'>;
 }) {
   const { db, forms, outbox, mail, onMailQueued, audit } = deps;
+
+  /** The webinar's subscribers, in order of sign-up, with what their contact record says. */
+  async function listSubscribers(tx: Db, webinarId: string): Promise<repo.SubscriberRow[]> {
+    const signUps = await repo.listSignUps(tx, webinarId);
+    const people = await deps.contacts.detailsOf([...new Set(signUps.map((signUp) => signUp.contactId))], tx);
+    // A sign-up goes with its contact (ON DELETE CASCADE), so every contact is found.
+    return signUps.flatMap(({ contactId, ...signUp }) => {
+      const person = people.get(contactId);
+      return person ? [{ ...signUp, ...person }] : [];
+    });
+  }
   const webinarTarget = (id: string) => ({ kind: 'webinar', id });
   const organizer = { name: company.name, email: mail.address };
 
@@ -140,7 +154,7 @@ export function createWebinarsService(deps: {
 
   /** Queues the same mail to every subscriber of the webinar, each in their language. */
   async function tellSubscribers(tx: Db, kind: WebinarMailKind, webinar: repo.WebinarRow): Promise<number> {
-    const subscribers = await repo.listSubscribers(tx, webinar.id);
+    const subscribers = await listSubscribers(tx, webinar.id);
     for (const subscriber of subscribers) {
       await outbox.queue(mail, subscriberMail(kind, webinar, { ...subscriber, language: languageOf(subscriber.language) }), tx);
     }
@@ -212,7 +226,7 @@ export function createWebinarsService(deps: {
     /** GET /webinars/admin/{id}: the webinar with its subscribers in order of sign-up. */
     async adminDetail(id: string): Promise<AdminWebinarDetail> {
       const webinar = found(await repo.findWebinar(db, id));
-      const subscribers = await repo.listSubscribers(db, id);
+      const subscribers = await listSubscribers(db, id);
       return { ...adminView(webinar), subscribers: subscribers.map(subscriberView) };
     },
 
@@ -283,7 +297,7 @@ export function createWebinarsService(deps: {
      */
     async subscribersCsv(id: string, language: Language, staff: AuditActor): Promise<{ fileName: string; csv: string }> {
       const { webinar, subscribers } = await db.transaction(async (tx) => {
-        const read = { webinar: found(await repo.findWebinar(tx, id)), subscribers: await repo.listSubscribers(tx, id) };
+        const read = { webinar: found(await repo.findWebinar(tx, id)), subscribers: await listSubscribers(tx, id) };
         await audit.record(staff, { action: 'export.webinarSubscribers', target: webinarTarget(id), summary: `${read.subscribers.length} subscribers` }, tx);
         return read;
       });

@@ -1,6 +1,6 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orderHistory, orderNotes, orders, savedViews } from '#server/db/schema.ts';
+import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
 
 /**
  * The orders that name a person, for the person's data export and their deletion
@@ -11,7 +11,7 @@ import { orderHistory, orderNotes, orders, savedViews } from '#server/db/schema.
 /** How an order names an address: who saved its cart by e-mail, or the buyer's contact at checkout. */
 type OrderLink = 'SAVE_CART' | 'CHECKOUT';
 
-export type OrderOfPerson = Pick<
+export type OrderOfContact = Pick<
   typeof orders.$inferSelect,
   'id' | 'number' | 'status' | 'currency' | 'createdAt' | 'orderedAt' | 'subscriber' | 'invoiceInfo'
 > & { linkedBy: OrderLink[] };
@@ -21,7 +21,7 @@ const subscriberEmailOf = sql<string | null>`lower(trim(${orders.subscriberEmail
 const buyerEmailOf = sql<string | null>`lower(trim(${orders.invoiceInfo}->'contact'->>'email'))`;
 
 /** The orders naming `email` (deleted ones included: they are still stored), oldest first; `lock` for the anonymisation. */
-export async function findOrdersOfPerson(db: Db, email: string, lock = false): Promise<OrderOfPerson[]> {
+export async function findOrdersOfContact(db: Db, email: string, lock = false): Promise<OrderOfContact[]> {
   const address = normalised(email);
   const query = db
     .select({
@@ -79,8 +79,8 @@ function anonymisedInvoiceInfo(info: Record<string, unknown>): Record<string, un
  * table, their names and searches), the address becomes `pseudonym`, any case, in every order: a
  * note may name a person on another company's order.
  */
-export async function anonymiseOrdersOfPerson(db: Db, email: string, pseudonym: string): Promise<void> {
-  for (const order of await findOrdersOfPerson(db, email, true)) {
+export async function anonymiseOrdersOfContact(db: Db, email: string, pseudonym: string): Promise<void> {
+  for (const order of await findOrdersOfContact(db, email, true)) {
     await db
       .update(orders)
       .set({

@@ -1,15 +1,16 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { builtOnce } from '#server/db/statement.ts';
-import { orderItems, orders } from '#server/db/schema.ts';
+import { orderItems, orders } from '#server/modules/orders/orders.schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 
 /**
- * SQL of the cart. The hot calls (reading a cart, adding to it, counting) are written as
+ * SQL of the cart, run by the cart module through the orders service (`cartRows`): the
+ * orders module owns the orders and their lines (docs/decisions/058-tables-owned-by-modules.md). The hot calls (reading a cart, adding to it, counting) are written as
  * plain SQL: Drizzle's query builder costs several hundred microseconds per query to
  * build, more than PostgreSQL takes to answer (docs/decisions/006-cart-sql.md).
  */
-export type OrderRow = typeof orders.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type NewItem = Omit<typeof orderItems.$inferInsert, 'id' | 'createdAt'>;
 

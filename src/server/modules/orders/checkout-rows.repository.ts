@@ -1,9 +1,19 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
+import { orders } from '#server/modules/orders/orders.schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
-import type { StoredInvoiceInfo } from './invoice-info.ts';
+import type { Address } from '#shared/schemas/checkout.ts';
+
+/** The invoice info as stored in `orders.invoice_info`: only what was saved. */
+export interface StoredInvoiceInfo {
+  company?: { name: string; vatNumber?: string | undefined };
+  address?: Address;
+  invoiceAddressSameAsAddress?: boolean;
+  invoiceAddress?: Address;
+  contact?: { firstName: string; lastName: string; email: string; phoneCountryCode: string; phoneNumber: string };
+  step?: number;
+}
 
 export interface CheckoutOrderRow {
   id: string;

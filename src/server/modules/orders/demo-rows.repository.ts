@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orderHistory, orderItems, orderPayments, orders } from '#server/db/schema.ts';
+import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
+import { orderHistory, orderItems, orders } from '#server/modules/orders/orders.schema.ts';
 import type { OrderAction } from '#shared/orders.ts';
 
 /** SQL of the demo orders: whether the shop has any order yet, and the demo dates. */
