@@ -515,7 +515,9 @@ export function createBillingService(deps: {
           { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
           tx,
         );
-        const amount = minorWithCode(amountMinor, creditNote.currency);
+        // The VAT rule may leave a cent of an amount no net reaches (vat.ts, creditNoteAmounts): the order takes what the credit note took.
+        if (creditNote.grossMinor !== amountMinor) await orders.recordCredit(orderId, creditNote.grossMinor - amountMinor, tx);
+        const amount = minorWithCode(creditNote.grossMinor, creditNote.currency);
         await orders.recordNote(
           orderId,
           staff.email,

@@ -2,7 +2,9 @@ import type { Db } from '#server/db/client.ts';
 import { addDays } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import { minorWithCode, toMajor } from '#shared/money.ts';
+import type { Currency } from '#shared/locales.ts';
+import { majorOf, minorWithCode, money, toMajor, type Money } from '#shared/money.ts';
+import { creditNoteAmounts, rateBasisPoints } from '#shared/vat.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
 import * as repo from './invoices.repository.ts';
@@ -55,7 +57,7 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     netMinor: issue.amounts.netMinor,
     vatMinor: issue.amounts.vatMinor,
     grossMinor: issue.amounts.grossMinor,
-    vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
+    vatRateBasisPoints: rateBasisPoints(issue.amounts.vatRate),
     document,
   };
 }
@@ -161,15 +163,21 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const creditable = invoice.grossMinor - invoice.creditedMinor;
       if (creditable <= 0) throw AppError.field('amount', 'tooBig', 'error.creditNote.nothingLeft', { number: invoice.number });
       if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: minorWithCode(creditable, invoice.currency) });
-      // The VAT as on the invoice: all of it for a credit of the whole invoice, else its share of the amount.
-      const whole = request.amountMinor === invoice.grossMinor;
-      const vatMinor = whole
-        ? invoice.vatMinor
-        : Math.round((request.amountMinor * invoice.vatRateBasisPoints) / (10_000 + invoice.vatRateBasisPoints));
-      const netMinor = request.amountMinor - vatMinor;
+      // By the invoice's VAT rule, and never more net or VAT than the invoice has left (vat.ts).
+      const currency = invoice.currency as Currency;
+      const credited = await repo.creditedNetAndVat(tx, invoice.id);
+      const amounts = creditNoteAmounts(money(request.amountMinor, currency), invoice.vatRateBasisPoints / 100, {
+        net: money(invoice.netMinor - credited.netMinor, currency),
+        vat: money(invoice.vatMinor - credited.vatMinor, currency),
+      });
+      const netMinor = amounts.net.minor;
+      const vatMinor = amounts.vat.minor;
+      const grossMinor = amounts.gross.minor;
       const number = await repo.nextInvoiceNumber(tx, Number(request.issuedOn.slice(0, 4)), 'CN');
       const printed = invoice.document as unknown as InvoiceContent;
       const language = invoice.language as InvoiceContent['language'];
+      // The document prints major units (the PDF's edge).
+      const negative = (amount: Money) => majorOf(money(-amount.minor, currency));
       const document = {
         ...printed,
         number,
@@ -183,11 +191,11 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
             paymentFrequency: 'ONE_TIME',
             quantity: 1,
             periodMonths: null,
-            unitPrice: toMajor(-netMinor),
-            total: toMajor(-netMinor),
+            unitPrice: negative(amounts.net),
+            total: negative(amounts.net),
           },
         ],
-        totals: { ...printed.totals, net: toMajor(-netMinor), vatAmount: toMajor(-vatMinor), gross: toMajor(-request.amountMinor), perMonth: null },
+        totals: { ...printed.totals, net: negative(amounts.net), vatAmount: negative(amounts.vat), gross: negative(amounts.gross), perMonth: null },
       };
       const creditNote = await repo.insertInvoice(tx, {
         orderId: invoice.orderId,
@@ -201,17 +209,17 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         language: invoice.language,
         netMinor,
         vatMinor,
-        grossMinor: request.amountMinor,
+        grossMinor,
         vatRateBasisPoints: invoice.vatRateBasisPoints,
         status: 'ISSUED',
         creditsInvoiceId: invoice.id,
         document: JSON.parse(JSON.stringify(document)) as Record<string, unknown>,
       });
       if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
-      const credited = { ...invoice, creditedMinor: invoice.creditedMinor + request.amountMinor };
-      const status = credited.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(credited) === 0 ? 'PAID' : invoice.status;
-      await repo.addCredit(tx, invoice.id, request.amountMinor, status);
-      return { creditNote, invoice: { ...credited, status } };
+      const after = { ...invoice, creditedMinor: invoice.creditedMinor + grossMinor };
+      const status = after.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(after) === 0 ? 'PAID' : invoice.status;
+      await repo.addCredit(tx, invoice.id, grossMinor, status);
+      return { creditNote, invoice: { ...after, status } };
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */
