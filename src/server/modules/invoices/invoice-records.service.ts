@@ -21,7 +21,7 @@ export interface InvoiceIssue {
   paymentTermDays: number;
   orderNumber: string;
   content: Omit<InvoiceContent, 'number' | 'issuedAt' | 'paymentTermDays' | 'orderNumber' | 'period'>;
-  amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
+  amounts: { net: Money; vat: Money; gross: Money; vatRate: number };
 }
 
 
@@ -54,9 +54,9 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
     currency: issue.content.currency,
     language: issue.content.language,
-    netMinor: issue.amounts.netMinor,
-    vatMinor: issue.amounts.vatMinor,
-    grossMinor: issue.amounts.grossMinor,
+    netMinor: issue.amounts.net.minor,
+    vatMinor: issue.amounts.vat.minor,
+    grossMinor: issue.amounts.gross.minor,
     vatRateBasisPoints: rateBasisPoints(issue.amounts.vatRate),
     document,
   };
