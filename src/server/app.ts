@@ -46,6 +46,7 @@ import { createBillingNoticesService } from './modules/billing/billing-notices.s
 import { createBillingRemindersService } from './modules/billing/billing-reminders.service.ts';
 import { createBillingService, type BillingService } from './modules/billing/billing.service.ts';
 import { createCreditNotesService } from './modules/billing/credit-notes.service.ts';
+import { createOrderInvoicesService } from './modules/billing/order-invoices.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
@@ -377,7 +378,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
   });
   const billingNotices = createBillingNoticesService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
-  const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, billing, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
+  const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
   const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });
   const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });
   app.decorate('billing', billing);
@@ -437,7 +439,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
-  await app.register(billingRoutes, { billing, notices: billingNotices, creditNotes, figures: billingFigures });
+  await app.register(billingRoutes, { orderInvoices, notices: billingNotices, creditNotes, figures: billingFigures });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

@@ -4,11 +4,11 @@ import { staffOf } from '#server/plugins/staff-session.ts';
 import { billingCalls } from '#shared/contract/billing.ts';
 import type { BillingFiguresService } from './billing-figures.service.ts';
 import type { BillingNoticesService } from './billing-notices.service.ts';
-import type { BillingService } from './billing.service.ts';
 import type { CreditNotesService } from './credit-notes.service.ts';
+import type { OrderInvoicesService } from './order-invoices.service.ts';
 
 export interface BillingRoutesOptions {
-  billing: BillingService;
+  orderInvoices: OrderInvoicesService;
   notices: BillingNoticesService;
   creditNotes: CreditNotesService;
   figures: BillingFiguresService;
@@ -19,16 +19,16 @@ export interface BillingRoutesOptions {
  * customer, the billing figures for staff (src/shared/contract/billing.ts).
  */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const { billing, notices, creditNotes, figures } = options;
+  const { orderInvoices, notices, creditNotes, figures } = options;
   const noStore = { 'cache-control': 'no-store' };
   const pdfAnswer = (number: string) => ({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="invoice-${number}.pdf"` });
 
   registerCall(app, billingCalls.orderInvoices, async (request, reply) =>
-    reply.headers(noStore).send(await billing.invoicesOf(request.params.orderId, { visitor: true })),
+    reply.headers(noStore).send(await orderInvoices.invoicesOf(request.params.orderId, { visitor: true })),
   );
 
   registerCall(app, billingCalls.orderInvoicePdf, async (request, reply) => {
-    const { number, pdf } = await billing.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
+    const { number, pdf } = await orderInvoices.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
     return reply.headers(pdfAnswer(number)).send(pdf);
   });
 
@@ -38,10 +38,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     reply.headers(noStore).send(await notices.confirmNotice(request.params.orderId, request.body.token)),
   );
 
-  registerCall(app, billingCalls.adminOrderInvoices, async (request) => billing.invoicesOf(request.params.id, { visitor: false }));
+  registerCall(app, billingCalls.adminOrderInvoices, async (request) => orderInvoices.invoicesOf(request.params.id, { visitor: false }));
 
   registerCall(app, billingCalls.adminInvoicePdf, async (request, reply) => {
-    const { number, pdf } = await billing.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
+    const { number, pdf } = await orderInvoices.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
     return reply.headers(pdfAnswer(number)).send(pdf);
   });
 

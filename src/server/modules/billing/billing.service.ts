@@ -4,16 +4,15 @@ import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { toMajor } from '#shared/money.ts';
-import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
 import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
 import type { BillingRemindersService } from './billing-reminders.service.ts';
-import { billingActor, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
+import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
 import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing-mails.ts';
-import { nextPeriod, periodAfterPurchase, periodBilledBy, periodsDueBy, planEndReached } from './periods.rules.ts';
+import { nextPeriod, periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
 class NothingDue extends Error {}
@@ -28,9 +27,6 @@ const batchSize = 100;
  * the CPU for a quarter of the job's time.
  */
 const pauseAfter = (batchMs: number) => Math.max(5, batchMs / 3);
-
-/** More periods of one plan due at once than this is logged as a warning: more than a few days' downtime explains. */
-const manyPeriods = 3;
 
 /**
  * The billing job (docs/product/billing.md, decision 037): the first invoice at INVOICE, a
@@ -278,28 +274,6 @@ export function createBillingService(deps: {
   }
 
   /**
-   * What a run tells staff before it bills (the log's warnings, and `report.refused`): a
-   * plan whose next period begins before its order was placed is not billed, since its
-   * start (the day of the payment that activated it) cannot be right, so it never bills
-   * more periods than have begun since the order was placed; a plan with more than
-   * `manyPeriods` periods due at once is billed, and named.
-   */
-  function warnOfPlans(plans: readonly Subscription[], asOf: string, report: BillingReport): void {
-    for (const plan of plans) {
-      const { start } = nextPeriod(plan.subscribedFrom, plan.renewalCount);
-      if (!periodBilledBy(start, asOf, plan.terminatedFrom)) continue;
-      const about = { orderId: plan.id, orderNumber: plan.number };
-      if (!periodAfterPurchase(start, plan.orderedOn)) {
-        report.refused.push({ ...about, periodStart: start, orderedOn: plan.orderedOn });
-        deps.log.warn({ ...about, periodStart: start, orderedOn: plan.orderedOn }, 'billing refused a plan: its next period begins before its order was placed');
-        continue;
-      }
-      const periodsDue = periodsDueBy(plan, asOf);
-      if (periodsDue > manyPeriods) deps.log.warn({ ...about, periodsDue }, `billing: a plan has more than ${manyPeriods} periods due at once`);
-    }
-  }
-
-  /**
    * Every plan with something due on `asOf`. Outside a dry run the renewals go in batches
    * (`renewBatch`), one period per plan and batch, with a pause after each, round after
    * round while a plan has more periods due (after downtime); plans another run held or
@@ -313,7 +287,7 @@ export function createBillingService(deps: {
       return periodBilledBy(start, asOf, plan.terminatedFrom) && periodAfterPurchase(start, plan.orderedOn);
     };
     const subscriptions = await orders.subscriptions(tx ?? db);
-    warnOfPlans(subscriptions, asOf, report);
+    warnOfPlans(subscriptions, asOf, report, deps.log);
     const due = subscriptions.filter((plan) => renewalDue(plan) || planEndReached(plan, asOf));
     if (tx) {
       for (const plan of due) await billPlan(plan, asOf, report, tx);
@@ -350,13 +324,6 @@ export function createBillingService(deps: {
         if (terminated) report.terminated.push(terminated);
       }
     }
-  }
-
-  /** The order's invoices with what is open; the visitor's (`visitor`) 404 for a cart or a deleted order. */
-  async function invoicesOf(orderId: string, options: { visitor: boolean }): Promise<OrderInvoices> {
-    const order = await orders.orderWithFacts(orderId);
-    if (!order || (options.visitor && (order.deletedAt || !order.number))) throw new AppError('notFound', 'error.order.notFound');
-    return invoiceRecords.list(orderId, order.currency, isoDateInZurich());
   }
 
   const mailComposers: Record<string, MailComposer> = {
@@ -419,16 +386,6 @@ export function createBillingService(deps: {
       if (report.renewed.length > 0 || report.reminded.length > 0) deps.onMailQueued();
       return report;
     },
-
-    invoicesOf,
-
-    /** One invoice of the order as PDF, the same bytes every time. */
-    async invoicePdf(orderId: string, invoiceId: string, options: { visitor: boolean }): Promise<{ number: string; pdf: Buffer }> {
-      const order = await orders.orderWithFacts(orderId);
-      if (!order || (options.visitor && order.deletedAt)) throw new AppError('notFound', 'error.invoice.notFound');
-      return invoiceRecords.pdf(orderId, invoiceId);
-    },
-
   };
 }
 

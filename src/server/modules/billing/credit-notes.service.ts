@@ -9,7 +9,7 @@ import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { buyerOf, creditNoteMail, creditNoteMailKind, creditNoteSubject } from './billing-mails.ts';
-import type { BillingService } from './billing.service.ts';
+import type { OrderInvoicesService } from './order-invoices.service.ts';
 
 /** Credit notes by staff against an order's invoices (docs/product/billing.md, docs/decisions/050-billing-in-batches-and-credit-notes.md). */
 export function createCreditNotesService(deps: {
@@ -17,7 +17,7 @@ export function createCreditNotesService(deps: {
   orders: Pick<OrdersService, 'recordCredit' | 'recordNote'>;
   invoiceRecords: Pick<InvoiceRecordsService, 'issueCreditNote' | 'forMail'>;
   /** The order's invoices, as the credit note's call answers them. */
-  billing: Pick<BillingService, 'invoicesOf'>;
+  orderInvoices: Pick<OrderInvoicesService, 'invoicesOf'>;
   outbox: Pick<OutboxService, 'queueComposedLater'>;
   /** A credit note is a staff change: written to the audit log in its transaction. */
   audit: Pick<AuditService, 'record'>;
@@ -101,7 +101,7 @@ export function createCreditNotesService(deps: {
         }
       });
       deps.onMailQueued();
-      return deps.billing.invoicesOf(orderId, { visitor: false });
+      return deps.orderInvoices.invoicesOf(orderId, { visitor: false });
     },
   };
 }
