@@ -70,9 +70,12 @@ function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
 /** What is still to pay on an invoice: its gross less what was paid and what credit notes took off. */
 export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paidMinor' | 'creditedMinor'>) => Math.max(0, row.grossMinor - row.paidMinor - row.creditedMinor);
 
+/** What is open on a record: only an OPEN invoice has anything open. */
+const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
+
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
 function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
-  const open = row.status === 'OPEN' ? invoiceOpenMinor(row) : 0;
+  const open = openMinorOf(row);
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   return {
     id: row.id,
@@ -227,7 +230,8 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const rows = await repo.listInvoices(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
       const invoices = rows.map((row) => summaryOf(row, today, numbers));
-      const open = invoices.reduce((sum, invoice) => sum + Math.round(invoice.open * 100), 0);
+      // What is open in all, added in minor units from the rows, not from the answer's major units.
+      const open = rows.reduce((sum, row) => sum + openMinorOf(row), 0);
       return { invoices, open: toMajor(open), currency };
     },
 
