@@ -41,7 +41,12 @@ import { createInvoiceRecordsService } from './modules/invoices/invoice-records.
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingJobService } from './modules/billing/billing-job.service.ts';
+import { createBillingFiguresService } from './modules/billing/billing-figures.service.ts';
+import { createBillingNoticesService } from './modules/billing/billing-notices.service.ts';
+import { createBillingRemindersService } from './modules/billing/billing-reminders.service.ts';
 import { createBillingService, type BillingService } from './modules/billing/billing.service.ts';
+import { createCreditNotesService } from './modules/billing/credit-notes.service.ts';
+import { createOrderInvoicesService } from './modules/billing/order-invoices.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailService, type MailTransport } from './modules/mail/mail.service.ts';
 import { createOutboxService } from './modules/mail/outbox.service.ts';
@@ -380,21 +385,26 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     staff: createStaffDirectoryService({ db }),
   });
   const orderPage = createOrderPageService({ db, checkout, audit, outbox });
-  // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders, notice.
+  // Billing: the first invoice at INVOICE, a renewal with its invoice per period, end dates, reminders;
+  // notice from the customer, credit notes and the figures each a service of their own.
+  const billingSettings = { paymentTermDays: env.PAYMENT_TERMS_DAYS, reminderDays: env.REMINDER_DAYS };
+  const billingReminders = createBillingRemindersService({ db, orders, invoiceRecords, outbox, settings: billingSettings, publicUrl: env.PUBLIC_URL });
   const billing = createBillingService({
     db,
     orders,
     invoiceRecords,
     checkout,
     outbox,
-    mail: mailSettings,
-    settings: { paymentTermDays: env.PAYMENT_TERMS_DAYS, reminderDays: env.REMINDER_DAYS },
+    reminders: billingReminders,
+    settings: billingSettings,
     publicUrl: env.PUBLIC_URL,
-    secretKey: env.SECRET_KEY,
-    audit,
     onMailQueued,
     log: app.log,
   });
+  const billingNotices = createBillingNoticesService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
+  const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
+  const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });
   const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });
   app.decorate('billing', billing);
   const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
@@ -427,7 +437,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     smtpUrl: env.SMTP_URL,
     dkim: env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } : undefined,
     dataDir: env.DATA_DIR,
-    composers: { ...checkout.mailComposers, ...billing.mailComposers },
+    composers: { ...checkout.mailComposers, ...billing.mailComposers, ...billingReminders.mailComposers, ...creditNotes.mailComposers },
     log: app.log,
     transport: deps.mailTransport,
     onDelivery: (outcome) => metrics.mailDelivered(outcome),
@@ -453,7 +463,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(staffAdminRoutes, { staffAdmin });
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
-  await app.register(billingRoutes, { billing });
+  await app.register(billingRoutes, { orderInvoices, notices: billingNotices, creditNotes, figures: billingFigures });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

@@ -1,4 +1,5 @@
-import type { BillingReport, BillingService } from './billing.service.ts';
+import type { BillingReport } from './billing-run.rules.ts';
+import type { BillingService } from './billing.service.ts';
 
 /**
  * `npm run billing -- [--as-of YYYY-MM-DD] [--dry-run]` (scripts/billing.ts) without the

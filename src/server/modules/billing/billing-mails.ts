@@ -121,3 +121,9 @@ export function noticeMail(context: { language: Language; orderNumber: string; n
   );
   return { to: context.to, subject, text, html };
 }
+
+/** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the first name they greet. */
+export function buyerOf(invoice: InvoiceRow): { email: string | undefined; firstName: string } {
+  const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
+  return { email: buyer?.email, firstName: (buyer?.contactName ?? '').split(' ')[0] ?? '' };
+}

@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCall } from '#server/http/register-call.ts';
 import { staffOf } from '#server/plugins/staff-session.ts';
 import { billingCalls } from '#shared/contract/billing.ts';
-import type { BillingService } from './billing.service.ts';
+import type { BillingFiguresService } from './billing-figures.service.ts';
+import type { BillingNoticesService } from './billing-notices.service.ts';
+import type { CreditNotesService } from './credit-notes.service.ts';
+import type { OrderInvoicesService } from './order-invoices.service.ts';
 
 export interface BillingRoutesOptions {
-  billing: BillingService;
+  orderInvoices: OrderInvoicesService;
+  notices: BillingNoticesService;
+  creditNotes: CreditNotesService;
+  figures: BillingFiguresService;
 }
 
 /**
@@ -13,35 +19,35 @@ export interface BillingRoutesOptions {
  * customer, the billing figures for staff (src/shared/contract/billing.ts).
  */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const { billing } = options;
+  const { orderInvoices, notices, creditNotes, figures } = options;
   const noStore = { 'cache-control': 'no-store' };
   const pdfAnswer = (number: string) => ({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="invoice-${number}.pdf"` });
 
   registerCall(app, billingCalls.orderInvoices, async (request, reply) =>
-    reply.headers(noStore).send(await billing.invoicesOf(request.params.orderId, { visitor: true })),
+    reply.headers(noStore).send(await orderInvoices.invoicesOf(request.params.orderId, { visitor: true })),
   );
 
   registerCall(app, billingCalls.orderInvoicePdf, async (request, reply) => {
-    const { number, pdf } = await billing.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
+    const { number, pdf } = await orderInvoices.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
     return reply.headers(pdfAnswer(number)).send(pdf);
   });
 
-  registerCall(app, billingCalls.requestNotice, async (request, reply) => reply.headers(noStore).send(await billing.requestNotice(request.params.orderId)));
+  registerCall(app, billingCalls.requestNotice, async (request, reply) => reply.headers(noStore).send(await notices.requestNotice(request.params.orderId)));
 
   registerCall(app, billingCalls.confirmNotice, async (request, reply) =>
-    reply.headers(noStore).send(await billing.confirmNotice(request.params.orderId, request.body.token)),
+    reply.headers(noStore).send(await notices.confirmNotice(request.params.orderId, request.body.token)),
   );
 
-  registerCall(app, billingCalls.adminOrderInvoices, async (request) => billing.invoicesOf(request.params.id, { visitor: false }));
+  registerCall(app, billingCalls.adminOrderInvoices, async (request) => orderInvoices.invoicesOf(request.params.id, { visitor: false }));
 
   registerCall(app, billingCalls.adminInvoicePdf, async (request, reply) => {
-    const { number, pdf } = await billing.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
+    const { number, pdf } = await orderInvoices.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
     return reply.headers(pdfAnswer(number)).send(pdf);
   });
 
   registerCall(app, billingCalls.issueCreditNote, async (request) =>
-    billing.issueCreditNote(request.params.id, request.params.invoiceId, request.body, staffOf(request)),
+    creditNotes.issueCreditNote(request.params.id, request.params.invoiceId, request.body, staffOf(request)),
   );
 
-  registerCall(app, billingCalls.billingOverview, async () => billing.overview());
+  registerCall(app, billingCalls.billingOverview, async () => figures.overview());
 };

@@ -26,6 +26,19 @@ function lineTotalMinor(item: Pick<repo.CartLineRow, 'unitPriceMinor' | 'quantit
   return item.unitPriceMinor * item.quantity * (item.periodMonths ?? 1);
 }
 
+/** An order's line as its rows hold it: prices in minor units, titles in every language. */
+export type OrderLine = repo.CartLineRow;
+
+/** An order's lines with their currency: what its totals and invoices are made of. */
+export interface OrderLines {
+  currency: Currency;
+  lines: OrderLine[];
+}
+
+function orderLinesOf(row: repo.CartRow): OrderLines {
+  return { currency: row.currency as Currency, lines: row.items };
+}
+
 /** The cart as the API shows it: amounts in major units, titles in the asked language. */
 function toCartView(row: repo.CartRow, language: Language): Cart {
   let oneTime = 0;
@@ -149,17 +162,24 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     return { item, items };
   }
 
-  /** Several orders' views, each in its own language, in one round trip; an unknown order is left out. */
-  async function loadCartViews(requests: readonly { orderId: string; language: Language }[], tx: Db = db): Promise<Map<string, Cart>> {
-    const languages = new Map(requests.map((request) => [request.orderId, request.language]));
-    const rows = await repo.findCarts(tx, [...languages.keys()]);
-    return new Map(rows.map((row) => [row.id, toCartView(row, languages.get(row.id) ?? (row.language as Language))]));
+  /** The cart view of an order with its line rows, read once: the view for the API, the rows for its totals and invoices. */
+  async function loadCartWithLines(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<{ view: Cart; lines: OrderLines }> {
+    const row = await repo.findCart(tx, orderId, options);
+    if (!row) throw new AppError('notFound', 'error.cart.notFound');
+    return { view: toCartView(row, language), lines: orderLinesOf(row) };
+  }
+
+  /** The line rows of several orders in one round trip (the billing job's batch); an unknown order is left out. */
+  async function loadOrderLines(orderIds: readonly string[], tx: Db = db): Promise<Map<string, OrderLines>> {
+    const rows = await repo.findCarts(tx, orderIds);
+    return new Map(rows.map((row) => [row.id, orderLinesOf(row)]));
   }
 
   return {
     lockCart,
     loadCartView,
-    loadCartViews,
+    loadCartWithLines,
+    loadOrderLines,
 
     /** POST /orders/: a new cart with its first line. */
     async createCart(input: AddToCart): Promise<{ id: string; currency: Currency }> {

@@ -3,23 +3,21 @@ import { privacyPolicyVersion, termsVersion } from '#shared/consents.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor, toMinor } from '#shared/money.ts';
 import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
 import type { Cart } from '#shared/schemas/cart.ts';
-import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, OrderTotals, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart } from '../cart/cart.rules.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartService, OrderLines } from '../cart/cart.service.ts';
 import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
-import type { InvoiceContent } from '../invoices/invoices.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { CheckoutRows as repo, OrdersService } from '../orders/orders.service.ts';
 import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
-import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
-import { orderVatTotals } from './order-vat.rules.ts';
+import { orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
+import { dueAtBuy, invoiceContentOf, orderTotalsOf, type InvoiceKind, type OrderInvoiceContent } from './invoice-content.ts';
 
 /**
  * Checkout: the invoice info saved step by step, the review figures, the purchase itself,
@@ -28,7 +26,7 @@ import { orderVatTotals } from './order-vat.rules.ts';
 
 export interface CheckoutServiceDeps {
   db: Db;
-  cart: Pick<CartService, 'loadCartView' | 'loadCartViews'>;
+  cart: Pick<CartService, 'loadCartWithLines' | 'loadOrderLines'>;
   orders: OrdersService;
   captcha: Pick<CaptchaService, 'verify'>;
   /** The buyer's contact becomes a contact with their agreement to the terms and the privacy policy. */
@@ -58,16 +56,6 @@ interface PlacedOrder {
 
 const milestoneActions = { inProgress: 'START_WORK', invoiced: 'INVOICE', paid: 'PAY', completed: 'COMPLETE' } as const;
 
-/** What an invoice of an order prints and asks for, and whom it is mailed to (the billing job and INVOICE). */
-export interface OrderInvoiceContent {
-  content: Omit<InvoiceContent, 'number' | 'issuedAt' | 'paymentTermDays'>;
-  amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
-  orderNumber: string;
-  language: Language;
-  /** The contact of the invoice info, who gets the invoices and reminders. */
-  billingEmail: string | undefined;
-  billingName: string;
-}
 const exceptionStatuses: OrderStatus[] = ['ABANDONED', 'CANCELED', 'TERMINATING', 'TERMINATED'];
 
 function legalTexts(language: Language) {
@@ -79,20 +67,7 @@ function legalTexts(language: Language) {
   }));
 }
 
-function orderTotals(cart: Cart, info: StoredInvoiceInfo): OrderTotals {
-  const today = orderVatTotals(toMinor(cart.totals.dueToday), info);
-  const perMonth = cart.totals.perMonth > 0 ? orderVatTotals(toMinor(cart.totals.perMonth), info) : undefined;
-  return {
-    net: toMajor(today.netMinor),
-    vatRate: today.vatRate,
-    vatAmount: toMajor(today.vatMinor),
-    gross: toMajor(today.grossMinor),
-    vatKind: today.vatKind,
-    perMonth: perMonth ? { net: toMajor(perMonth.netMinor), vatAmount: toMajor(perMonth.vatMinor), gross: toMajor(perMonth.grossMinor) } : null,
-  };
-}
-
-function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language): OrderDetail {
+function detailOf(order: repo.CheckoutOrderRow, { view: cart, lines }: { view: Cart; lines: OrderLines }, language: Language): OrderDetail {
   const info = order.invoiceInfo ?? {};
   return {
     id: order.id,
@@ -102,52 +77,9 @@ function detailOf(order: repo.CheckoutOrderRow, cart: Cart, language: Language):
     language: order.language as Language,
     orderedAt: order.orderedAt ? new Date(order.orderedAt).toISOString() : null,
     items: cart.items,
-    totals: orderTotals(cart, info),
+    totals: orderTotalsOf(lines.lines, lines.currency, info),
     invoiceInfo: invoiceInfoView(info, language),
     details: { shoppingCart: isCart(order), status: order.status },
-  };
-}
-
-/**
- * What an invoice of a placed order prints and asks for: the first one (what fell due at
- * BUY: the one-time lines and the first month of the monthly ones), or one month of the
- * MONTHLY lines at the VAT rate in force on `vatDay`, with the buyer's VAT status as stored
- * at BUY (the invoice info, which no longer changes).
- */
-function invoiceContentOf(
-  order: repo.CheckoutOrderRow & { number: string | null },
-  view: Cart,
-  what: { kind: 'first' } | { kind: 'period'; vatDay: string },
-): OrderInvoiceContent {
-  const language = order.language as Language;
-  const info = order.invoiceInfo ?? {};
-  const detail = detailOf(order, view, language);
-  const document = invoiceDocumentOf(detail, info);
-  const common = { orderNumber: order.number ?? '', language, billingEmail: info.contact?.email, billingName: info.contact?.firstName ?? '' };
-  if (what.kind === 'first') {
-    const { totals } = detail;
-    return {
-      ...common,
-      content: document,
-      amounts: { netMinor: toMinor(totals.net), vatMinor: toMinor(totals.vatAmount), grossMinor: toMinor(totals.gross), vatRate: totals.vatRate },
-    };
-  }
-  // The document's lines are the ACTIVE items in order; a renewal bills one month of the MONTHLY ones.
-  const active = detail.items.filter((item) => item.status === 'ACTIVE');
-  const monthly = active.filter((item) => item.paymentFrequency === 'MONTHLY');
-  const lines = document.lines
-    .filter((_line, index) => active[index]?.paymentFrequency === 'MONTHLY')
-    .map((line) => ({ ...line, total: toMajor(toMinor(line.unitPrice) * line.quantity) }));
-  const net = monthly.reduce((sum, item) => sum + toMinor(item.unitPrice) * item.quantity, 0);
-  const vat = orderVatTotals(net, info, what.vatDay);
-  return {
-    ...common,
-    content: {
-      ...document,
-      lines,
-      totals: { net: toMajor(vat.netMinor), vatRate: vat.vatRate, vatAmount: toMajor(vat.vatMinor), gross: toMajor(vat.grossMinor), vatKind: vat.vatKind, perMonth: null },
-    },
-    amounts: { netMinor: vat.netMinor, vatMinor: vat.vatMinor, grossMinor: vat.grossMinor, vatRate: vat.vatRate },
   };
 }
 
@@ -184,7 +116,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   async function placedOrder(orderId: string): Promise<PlacedOrder> {
     const order = await orderOrRefuse(orderId);
     const language = order.language as Language;
-    return { detail: detailOf(order, await cart.loadCartView(orderId, language), language), info: order.invoiceInfo ?? {} };
+    return { detail: detailOf(order, await cart.loadCartWithLines(orderId, language), language), info: order.invoiceInfo ?? {} };
   }
 
   /**
@@ -248,7 +180,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /** GET …/detail: the review figures of a cart, or what was ordered (the back office also of a deleted order). */
     async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetail> {
       const order = await orderOrRefuse(orderId, options);
-      return detailOf(order, await cart.loadCartView(orderId, language, options), language);
+      return detailOf(order, await cart.loadCartWithLines(orderId, language, options), language);
     },
 
     /**
@@ -291,7 +223,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      */
     async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetail> {
       const { language } = submission;
-      let view: Cart | undefined;
+      let view: { view: Cart; lines: OrderLines } | undefined;
       const { result: placed } = await orders.applyAction<OrderDetail>({
         orderId,
         action: 'BUY',
@@ -301,7 +233,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           requireCart(order.deletedAt ? undefined : order);
           const missing = missingForCheckout((order.invoiceInfo ?? {}) as StoredInvoiceInfo);
           if (missing.length > 0) throw AppError.validation(missing);
-          view = await cart.loadCartView(orderId, language, {}, tx);
+          view = await cart.loadCartWithLines(orderId, language, {}, tx);
           return { invoiceInfoComplete: true };
         },
         prepare: async ({ tx, order }) => {
@@ -321,10 +253,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           await captcha.verify(submission.captchaSolution, 'checkout', tx);
           // The customer pays the invoice: its gross (net + VAT) falls due, as the detail and invoice show it.
           // It covers the ONE_TIME lines and the first month of the MONTHLY ones; each renewal adds a month.
-          const { netMinor, grossMinor } = orderVatTotals(toMinor(view?.totals.dueToday ?? 0), info);
+          if (!view) throw new Error('the cart was not read before BUY');
+          const { net, gross } = dueAtBuy(view.lines, info);
           // The number last, as it makes every other checkout wait: only the order's update,
           // its history row and the queueing of its mails follow.
-          return buyChanges({ year: new Date().getUTCFullYear(), language, netMinor, grossMinor }, tx);
+          return buyChanges({ year: new Date().getUTCFullYear(), language, netMinor: net.minor, grossMinor: gross.minor }, tx);
         },
         after: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');
@@ -354,11 +287,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * the MONTHLY lines at the VAT rate in force on `vatDay`, with the buyer's VAT status
      * as stored at BUY (the invoice info, which no longer changes). Read in `tx`.
      */
-    async invoiceContent(orderId: string, what: { kind: 'first' } | { kind: 'period'; vatDay: string }, tx: Db = db): Promise<OrderInvoiceContent> {
+    async invoiceContent(orderId: string, what: InvoiceKind, tx: Db = db): Promise<OrderInvoiceContent> {
       const order = await repo.findOrder(tx, orderId, { includeDeleted: true });
       if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
-      const language = order.language as Language;
-      return invoiceContentOf(order, await cart.loadCartView(orderId, language, { includeDeleted: true }, tx), what);
+      const lines = (await cart.loadOrderLines([orderId], tx)).get(orderId);
+      if (!lines) throw new AppError('notFound', 'error.order.notFound');
+      return invoiceContentOf(order, lines, what);
     },
 
     /**
@@ -370,15 +304,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         tx,
         requests.map((request) => request.orderId),
       )).filter((order) => order.number);
-      const views = await cart.loadCartViews(
-        placed.map((order) => ({ orderId: order.id, language: order.language as Language })),
+      const linesByOrder = await cart.loadOrderLines(
+        placed.map((order) => order.id),
         tx,
       );
       const vatDays = new Map(requests.map((request) => [request.orderId, request.vatDay]));
       const contents = new Map<string, OrderInvoiceContent>();
       for (const order of placed) {
-        const view = views.get(order.id);
-        if (view) contents.set(order.id, invoiceContentOf(order, view, { kind: 'period', vatDay: vatDays.get(order.id) ?? '' }));
+        const lines = linesByOrder.get(order.id);
+        if (lines) contents.set(order.id, invoiceContentOf(order, lines, { kind: 'period', vatDay: vatDays.get(order.id) ?? '' }));
       }
       return contents;
     },

@@ -4,50 +4,9 @@ import type { Language } from '#shared/locales.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
-import type { InvoiceContent } from '../invoices/invoices.service.ts';
 import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
-import { billingAddressOf } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
-
-/** The invoice of an order, as the PDF module takes it (its number is the order number). */
-export function invoiceDocumentOf(detail: OrderDetail, info: StoredInvoiceInfo): InvoiceContent {
-  const billing = billingAddressOf(info);
-  const language = detail.language;
-  return {
-    language,
-    number: detail.number ?? '',
-    issuedAt: detail.orderedAt ? new Date(detail.orderedAt) : new Date(),
-    paymentTermDays: 30,
-    currency: detail.currency as InvoiceContent['currency'],
-    buyer: {
-      company: info.company?.name ?? '',
-      ...(info.company?.vatNumber ? { vatNumber: info.company.vatNumber } : {}),
-      contactName: `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''}`.trim(),
-      email: info.contact?.email ?? '',
-      address: {
-        street: billing?.street ?? '',
-        ...(billing?.additionalAddressLine ? { additionalAddressLine: billing.additionalAddressLine } : {}),
-        zip: billing?.zip ?? '',
-        city: billing?.city ?? '',
-        ...(billing?.state ? { state: billing.state } : {}),
-        country: detail.invoiceInfo.invoiceAddress.country,
-        countryCode: billing?.countryCode ?? '',
-      },
-    },
-    lines: detail.items
-      .filter((item) => item.status === 'ACTIVE')
-      .map((item) => ({
-        title: item.product.translations[language]?.title ?? item.product.title,
-        paymentFrequency: item.paymentFrequency,
-        quantity: item.quantity,
-        periodMonths: item.periodMonths,
-        unitPrice: item.unitPrice,
-        total: lineAmountPerInvoice(item),
-      })),
-    totals: detail.totals,
-  };
-}
 
 function vatLine(language: Language, totals: OrderTotals): string {
   if (totals.vatKind === 'REVERSE_CHARGE') return translate(language, 'mail.reverseCharge');

@@ -1,6 +1,8 @@
 import type { VatKind } from '#shared/schemas/checkout.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { euCountryCodes } from '#shared/vat-numbers.ts';
+import { money, type Money } from '#shared/money.ts';
+import { vatOnNet } from '#shared/vat.ts';
 
 /**
  * VAT by the invoice address country (docs/product/money-and-vat.md): Switzerland and
@@ -27,14 +29,15 @@ export function vatNumberRequired(countryCode: string): boolean {
   return vatKindFor(countryCode) === 'REVERSE_CHARGE';
 }
 
-/** Net, VAT and gross in minor units, at the rate in force on `isoDay` (default: today); VAT rounded to the cent. */
+/** Net, VAT and gross in minor units, at the rate in force on `isoDay` (default: today); VAT by `vatOnNet` (the currency changes nothing in the rule). */
 export function totalsFor(
   netMinor: number,
   countryCode: string,
   isoDay: string = isoDateInZurich(),
+  currency: Money['currency'] = 'CHF',
 ): { netMinor: number; vatRate: number; vatMinor: number; grossMinor: number; vatKind: VatKind } {
   const vatKind = vatKindFor(countryCode);
   const vatRate = vatKind === 'SWISS_VAT' ? swissVatRateOn(isoDay) : 0;
-  const vatMinor = Math.round((netMinor * vatRate) / 100);
+  const vatMinor = vatOnNet(money(netMinor, currency), vatRate).minor;
   return { netMinor, vatRate, vatMinor, grossMinor: netMinor + vatMinor, vatKind };
 }

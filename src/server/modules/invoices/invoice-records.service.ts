@@ -2,7 +2,9 @@ import type { Db } from '#server/db/client.ts';
 import { addDays } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import { minorWithCode, toMajor } from '#shared/money.ts';
+import type { Currency } from '#shared/locales.ts';
+import { majorOf, minorWithCode, money, toMajor, type Money } from '#shared/money.ts';
+import { creditNoteAmounts, rateBasisPoints } from '#shared/vat.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
 import * as repo from './invoices.repository.ts';
@@ -19,7 +21,7 @@ export interface InvoiceIssue {
   paymentTermDays: number;
   orderNumber: string;
   content: Omit<InvoiceContent, 'number' | 'issuedAt' | 'paymentTermDays' | 'orderNumber' | 'period'>;
-  amounts: { netMinor: number; vatMinor: number; grossMinor: number; vatRate: number };
+  amounts: { net: Money; vat: Money; gross: Money; vatRate: number };
 }
 
 
@@ -52,10 +54,10 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     dueOn: addDays(issue.issuedOn, issue.paymentTermDays),
     currency: issue.content.currency,
     language: issue.content.language,
-    netMinor: issue.amounts.netMinor,
-    vatMinor: issue.amounts.vatMinor,
-    grossMinor: issue.amounts.grossMinor,
-    vatRateBasisPoints: Math.round(issue.amounts.vatRate * 100),
+    netMinor: issue.amounts.net.minor,
+    vatMinor: issue.amounts.vat.minor,
+    grossMinor: issue.amounts.gross.minor,
+    vatRateBasisPoints: rateBasisPoints(issue.amounts.vatRate),
     document,
   };
 }
@@ -68,9 +70,12 @@ function statusOf(row: repo.InvoiceRow, today: string): InvoiceStatus {
 /** What is still to pay on an invoice: its gross less what was paid and what credit notes took off. */
 export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paidMinor' | 'creditedMinor'>) => Math.max(0, row.grossMinor - row.paidMinor - row.creditedMinor);
 
+/** What is open on a record: only an OPEN invoice has anything open. */
+const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
+
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
 function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
-  const open = row.status === 'OPEN' ? invoiceOpenMinor(row) : 0;
+  const open = openMinorOf(row);
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   return {
     id: row.id,
@@ -161,15 +166,21 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const creditable = invoice.grossMinor - invoice.creditedMinor;
       if (creditable <= 0) throw AppError.field('amount', 'tooBig', 'error.creditNote.nothingLeft', { number: invoice.number });
       if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: minorWithCode(creditable, invoice.currency) });
-      // The VAT as on the invoice: all of it for a credit of the whole invoice, else its share of the amount.
-      const whole = request.amountMinor === invoice.grossMinor;
-      const vatMinor = whole
-        ? invoice.vatMinor
-        : Math.round((request.amountMinor * invoice.vatRateBasisPoints) / (10_000 + invoice.vatRateBasisPoints));
-      const netMinor = request.amountMinor - vatMinor;
+      // By the invoice's VAT rule, and never more net or VAT than the invoice has left (vat.ts).
+      const currency = invoice.currency as Currency;
+      const credited = await repo.creditedNetAndVat(tx, invoice.id);
+      const amounts = creditNoteAmounts(money(request.amountMinor, currency), invoice.vatRateBasisPoints / 100, {
+        net: money(invoice.netMinor - credited.netMinor, currency),
+        vat: money(invoice.vatMinor - credited.vatMinor, currency),
+      });
+      const netMinor = amounts.net.minor;
+      const vatMinor = amounts.vat.minor;
+      const grossMinor = amounts.gross.minor;
       const number = await repo.nextInvoiceNumber(tx, Number(request.issuedOn.slice(0, 4)), 'CN');
       const printed = invoice.document as unknown as InvoiceContent;
       const language = invoice.language as InvoiceContent['language'];
+      // The document prints major units (the PDF's edge).
+      const negative = (amount: Money) => majorOf(money(-amount.minor, currency));
       const document = {
         ...printed,
         number,
@@ -183,11 +194,11 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
             paymentFrequency: 'ONE_TIME',
             quantity: 1,
             periodMonths: null,
-            unitPrice: toMajor(-netMinor),
-            total: toMajor(-netMinor),
+            unitPrice: negative(amounts.net),
+            total: negative(amounts.net),
           },
         ],
-        totals: { ...printed.totals, net: toMajor(-netMinor), vatAmount: toMajor(-vatMinor), gross: toMajor(-request.amountMinor), perMonth: null },
+        totals: { ...printed.totals, net: negative(amounts.net), vatAmount: negative(amounts.vat), gross: negative(amounts.gross), perMonth: null },
       };
       const creditNote = await repo.insertInvoice(tx, {
         orderId: invoice.orderId,
@@ -201,17 +212,17 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         language: invoice.language,
         netMinor,
         vatMinor,
-        grossMinor: request.amountMinor,
+        grossMinor,
         vatRateBasisPoints: invoice.vatRateBasisPoints,
         status: 'ISSUED',
         creditsInvoiceId: invoice.id,
         document: JSON.parse(JSON.stringify(document)) as Record<string, unknown>,
       });
       if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
-      const credited = { ...invoice, creditedMinor: invoice.creditedMinor + request.amountMinor };
-      const status = credited.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(credited) === 0 ? 'PAID' : invoice.status;
-      await repo.addCredit(tx, invoice.id, request.amountMinor, status);
-      return { creditNote, invoice: { ...credited, status } };
+      const after = { ...invoice, creditedMinor: invoice.creditedMinor + grossMinor };
+      const status = after.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(after) === 0 ? 'PAID' : invoice.status;
+      await repo.addCredit(tx, invoice.id, grossMinor, status);
+      return { creditNote, invoice: { ...after, status } };
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */
@@ -219,7 +230,8 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const rows = await repo.listInvoices(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
       const invoices = rows.map((row) => summaryOf(row, today, numbers));
-      const open = invoices.reduce((sum, invoice) => sum + Math.round(invoice.open * 100), 0);
+      // What is open in all, added in minor units from the rows, not from the answer's major units.
+      const open = rows.reduce((sum, row) => sum + openMinorOf(row), 0);
       return { invoices, open: toMajor(open), currency };
     },
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 
 export interface InvoiceRenderer {
   /** Starts the thread now rather than at the first invoice (it loads its modules for about a second of CPU). */

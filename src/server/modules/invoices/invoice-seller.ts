@@ -1,5 +1,5 @@
 import { company } from '#shared/company.ts';
-import type { InvoiceSeller } from './invoice-pdf.ts';
+import type { InvoiceSeller } from './invoice-document.ts';
 
 /**
  * The issuer of every invoice. A module of its own: the server's thread needs it to ask

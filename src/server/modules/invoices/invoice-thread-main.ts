@@ -2,7 +2,8 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { invoiceFonts } from './invoice-fonts.ts';
-import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 
 /**
  * Rendering is background work: a mail carrying the PDF can leave a moment later, while

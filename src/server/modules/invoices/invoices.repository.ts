@@ -98,6 +98,17 @@ export async function lockInvoice(db: Db, id: string): Promise<InvoiceRow | unde
   return row;
 }
 
+/** What the credit notes of an invoice took off its net and its VAT so far. */
+export async function creditedNetAndVat(db: Db, invoiceId: string): Promise<{ netMinor: number; vatMinor: number }> {
+  const [row] = rowsOf<{ netMinor: number; vatMinor: number }>(
+    await db.execute(sql`
+      select coalesce(sum(net_minor), 0)::int as "netMinor", coalesce(sum(vat_minor), 0)::int as "vatMinor"
+        from invoices
+       where credits_invoice_id = ${invoiceId} and kind = 'CREDIT_NOTE'`),
+  );
+  return row ?? { netMinor: 0, vatMinor: 0 };
+}
+
 /** A credit note took `amountMinor` off the invoice, which is now `status`. */
 export async function addCredit(db: Db, id: string, amountMinor: number, status: InvoiceRow['status']): Promise<void> {
   await db

@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 import { sellerDetails } from './invoice-seller.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 

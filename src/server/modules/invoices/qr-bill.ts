@@ -1,6 +1,6 @@
 import type { Data, Debtor } from 'swissqrbill/types';
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 import { toQrBillText } from './pdf-text.ts';
 
 /** Field lengths of the Swiss QR-bill (SIX implementation guidelines 2.3). */

@@ -1,0 +1,109 @@
+import type { Db } from '#server/db/client.ts';
+import { isoDateInZurich } from '#shared/dates.ts';
+import { translate } from '#shared/i18n/messages.ts';
+import { minorWithCode, toMinor } from '#shared/money.ts';
+import type { OrderInvoices } from '#shared/schemas/invoices.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
+import type { MailComposer } from '../mail/mail.service.ts';
+import type { OutboxService } from '../mail/outbox.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { buyerOf, creditNoteMail, creditNoteMailKind, creditNoteSubject } from './billing-mails.ts';
+import type { OrderInvoicesService } from './order-invoices.service.ts';
+
+/** Credit notes by staff against an order's invoices (docs/product/billing.md, docs/decisions/050-billing-in-batches-and-credit-notes.md). */
+export function createCreditNotesService(deps: {
+  db: Db;
+  orders: Pick<OrdersService, 'recordCredit' | 'recordNote'>;
+  invoiceRecords: Pick<InvoiceRecordsService, 'issueCreditNote' | 'forMail'>;
+  /** The order's invoices, as the credit note's call answers them. */
+  orderInvoices: Pick<OrderInvoicesService, 'invoicesOf'>;
+  outbox: Pick<OutboxService, 'queueComposedLater'>;
+  /** A credit note is a staff change: written to the audit log in its transaction. */
+  audit: Pick<AuditService, 'record'>;
+  publicUrl: string;
+  onMailQueued: () => void;
+}) {
+  const { db, orders, invoiceRecords, outbox, publicUrl } = deps;
+
+  const mailComposers: Record<string, MailComposer> = {
+    [creditNoteMailKind]: async (payload) => {
+      const found = await invoiceRecords.forMail(String(payload.invoiceId));
+      if (!found) throw new Error(`credit note ${String(payload.invoiceId)} not found`);
+      return creditNoteMail(found.row, found.pdf, {
+        invoiceNumber: String(payload.invoiceNumber ?? ''),
+        orderNumber: String(payload.orderNumber ?? ''),
+        reason: String(payload.reason ?? ''),
+        name: String(payload.name ?? ''),
+        publicUrl,
+      });
+    },
+  };
+
+  return {
+    mailComposers,
+
+    /**
+     * A credit note by staff for one of the order's invoices (docs/product/billing.md), all
+     * or nothing in one transaction: the order locked and what fell due on it lowered, the
+     * credit note issued with its own number against the invoice (at most what it has not
+     * been credited), a note in the order's history with amount, reason and who, the audit
+     * row, and its mail with the PDF to the billing contact in the order's language.
+     * Answers the order's invoices.
+     */
+    async issueCreditNote(
+      orderId: string,
+      invoiceId: string,
+      input: { amount: number; reason: string },
+      staff: AuditActor,
+    ): Promise<OrderInvoices> {
+      const amountMinor = toMinor(input.amount);
+      await db.transaction(async (tx) => {
+        const order = await orders.recordCredit(orderId, amountMinor, tx);
+        const { creditNote, invoice } = await invoiceRecords.issueCreditNote(
+          { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
+          tx,
+        );
+        // The VAT rule may leave a cent of an amount no net reaches (vat.ts, creditNoteAmounts): the order takes what the credit note took.
+        if (creditNote.grossMinor !== amountMinor) await orders.recordCredit(orderId, creditNote.grossMinor - amountMinor, tx);
+        const amount = minorWithCode(creditNote.grossMinor, creditNote.currency);
+        await orders.recordNote(
+          orderId,
+          staff.email,
+          translate('en-US', 'note.billing.creditNote', { number: creditNote.number, invoice: invoice.number, amount, reason: input.reason }),
+          tx,
+        );
+        await deps.audit.record(
+          staff,
+          { action: 'invoice.creditNote', target: { kind: 'order', id: orderId }, summary: `${order.number}: ${creditNote.number} credits ${invoice.number} by ${amount}` },
+          tx,
+        );
+        const buyer = buyerOf(invoice);
+        if (buyer.email) {
+          await outbox.queueComposedLater(
+            [
+              {
+                to: buyer.email,
+                subject: creditNoteSubject(creditNote, { invoiceNumber: invoice.number, orderNumber: order.number }),
+                kind: creditNoteMailKind,
+                payload: {
+                  invoiceId: creditNote.id,
+                  invoiceNumber: invoice.number,
+                  orderNumber: order.number,
+                  reason: input.reason,
+                  name: buyer.firstName,
+                },
+                orderId,
+              },
+            ],
+            tx,
+          );
+        }
+      });
+      deps.onMailQueued();
+      return deps.orderInvoices.invoicesOf(orderId, { visitor: false });
+    },
+  };
+}
+
+export type CreditNotesService = ReturnType<typeof createCreditNotesService>;

@@ -1,0 +1,354 @@
+import type { SwissQRBill } from 'swissqrbill/pdf';
+import { formatIBAN } from 'swissqrbill/utils';
+import { formatDate, formatIsoDay } from '#shared/dates.ts';
+import type { MessageKey, MessageParams } from '#shared/i18n/messages.ts';
+import { translate, translatePlural } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/locales.ts';
+import { formatMoneyWithCode } from '#shared/money.ts';
+import { invoiceDueDate, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
+import { toPdfText } from './pdf-text.ts';
+
+/** How an invoice's pages are laid out and written with pdfkit (invoice-pdf.ts makes the document). */
+
+// Layout in PDF points (A4 is 595.28 × 841.89).
+export const page = { width: 595.28, height: 841.89, left: 50, right: 50, top: 45, bottom: 60 };
+const contentWidth = page.width - page.left - page.right;
+const colors = { text: '#1a1a1a', muted: '#5f6368', rule: '#c8c8c8' };
+/**
+ * The names the embedded fonts (invoice-fonts.ts) are registered under. The QR-bill asks for
+ * its `fontName`, one of the payment part's allowed fonts, and for that name with `-Bold`:
+ * Arimo has Liberation Sans's metrics, so it stands in for it there and is used throughout.
+ */
+export const qrBillFont = 'Liberation Sans';
+export const fonts = { regular: qrBillFont, bold: `${qrBillFont}-Bold` } as const;
+/** Table columns: training, quantity, unit price, amount. */
+const columns = (() => {
+  const widths = [contentWidth - 110 - 115 - 90, 110, 115, 90] as const;
+  const xs = [page.left, page.left + widths[0], page.left + widths[0] + widths[1], page.left + widths[0] + widths[1] + widths[2]] as const;
+  return { widths, xs, padding: 6 };
+})();
+
+type Doc = PDFKit.PDFDocument;
+interface TextStyle {
+  size: number;
+  bold?: boolean;
+  muted?: boolean;
+}
+
+export class InvoiceWriter {
+  private readonly language: Language;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly invoice: InvoiceDocument,
+  ) {
+    this.language = invoice.language;
+  }
+
+  t(key: MessageKey, params?: MessageParams): string {
+    return translate(this.language, key, params);
+  }
+
+  money(amount: number): string {
+    return formatMoneyWithCode(amount, this.invoice.currency);
+  }
+
+  private style({ size, bold, muted }: TextStyle): Doc {
+    return this.doc
+      .font(bold ? fonts.bold : fonts.regular)
+      .fontSize(size)
+      .fillColor(muted ? colors.muted : colors.text);
+  }
+
+  /** Draws text in a box and returns its height. */
+  text(value: string, x: number, y: number, width: number, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}): number {
+    const text = toPdfText(value);
+    this.style(style).text(text, x, y, { width, lineGap: 1, ...options });
+    return this.style(style).heightOfString(text, { width, lineGap: 1, ...options });
+  }
+
+  /** Draws lines one below the other and returns the y below them. */
+  lines(values: string[], x: number, y: number, width: number, style: TextStyle): number {
+    let next = y;
+    for (const value of values) next += this.text(value, x, next, width, style);
+    return next;
+  }
+
+  rule(y: number, color = colors.rule, width = 0.6): void {
+    this.doc.moveTo(page.left, y).lineTo(page.width - page.right, y).lineWidth(width).strokeColor(color).stroke();
+  }
+
+  countryName(code: string, fallback: string): string {
+    try {
+      return new Intl.DisplayNames([this.language], { type: 'region', fallback: 'none' }).of(code.toUpperCase()) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** Seller at the top left, its VAT id and contacts at the top right; returns the y below. */
+  header(): number {
+    const { seller } = this.invoice;
+    const street = [seller.street, seller.buildingNumber].filter(Boolean).join(' ');
+    let left = page.top + this.text(seller.name, page.left, page.top, 300, { size: 15, bold: true });
+    left = this.lines(
+      [street, `${seller.zip} ${seller.city}`, this.countryName(seller.countryCode, seller.countryCode)],
+      page.left,
+      left + 4,
+      300,
+      { size: 9, muted: true },
+    );
+    const rightX = page.width - page.right - 220;
+    const right = this.lines(
+      [this.t('invoice.seller.vatId', { vatId: seller.vatId }), seller.email, seller.website],
+      rightX,
+      page.top + 4,
+      220,
+      { size: 9, muted: true },
+    );
+    return Math.max(left, right);
+  }
+
+  buyerLines(): string[] {
+    const { buyer } = this.invoice;
+    const { address } = buyer;
+    const state = address.state?.trim();
+    const usStyle = ['US', 'CA', 'AU'].includes(address.countryCode.toUpperCase());
+    const cityLine = usStyle
+      ? `${address.city}${state ? `, ${state}` : ''} ${address.zip}`
+      : `${address.zip} ${address.city}${state ? ` ${state}` : ''}`;
+    return [
+      this.t('invoice.buyer.attention', { name: buyer.contactName }),
+      address.street,
+      address.additionalAddressLine ?? '',
+      cityLine.trim(),
+      this.countryName(address.countryCode, address.country),
+    ].filter((line) => line.trim() !== '');
+  }
+
+  /** Buyer at the left (window position), invoice facts at the right; returns the y below. */
+  addresses(top: number): number {
+    const { buyer } = this.invoice;
+    const y = Math.max(top + 40, 150);
+    let left = y + this.text(this.t('invoice.buyer.heading'), page.left, y, 260, { size: 8, muted: true });
+    left += this.text(buyer.company, page.left, left + 2, 260, { size: 10.5, bold: true }) + 2;
+    left = this.lines(this.buyerLines(), page.left, left, 260, { size: 10 });
+    if (buyer.vatNumber?.trim()) {
+      left = this.lines([this.t('invoice.buyer.vatNumber', { vatNumber: buyer.vatNumber.trim() })], page.left, left + 4, 260, { size: 9, muted: true });
+    }
+
+    const dueDate = invoiceDueDate(this.invoice.issuedAt, this.invoice.paymentTermDays);
+    const { orderNumber, period } = this.invoice;
+    const facts: [string, string][] = [
+      ...(orderNumber ? [[this.t('invoice.meta.invoiceNumber'), this.invoice.number] as [string, string]] : []),
+      [this.t('invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
+      this.invoice.creditNote
+        ? [this.t('invoice.meta.credits'), this.invoice.creditNote.invoiceNumber]
+        : [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
+      [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
+      ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
+    ];
+    const labelX = page.width - page.right - 220;
+    let right = y;
+    for (const [label, value] of facts) {
+      const height = this.text(label, labelX, right, 110, { size: 9, muted: true });
+      this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
+      right += height + 2;
+    }
+    return Math.max(left, right);
+  }
+
+  tableHeader(y: number): number {
+    const titles = [
+      this.t('invoice.table.training'),
+      this.t('invoice.table.quantity'),
+      this.t('invoice.table.unitPrice'),
+      this.t('invoice.table.amount'),
+    ];
+    let height = 0;
+    titles.forEach((title, index) => {
+      const x = (columns.xs[index] ?? 0) + (index === 0 ? 0 : columns.padding);
+      const width = (columns.widths[index] ?? 0) - columns.padding;
+      const drawn = this.text(title, x, y, width, { size: 8.5, bold: true, muted: true }, { align: index >= 2 ? 'right' : 'left' });
+      height = Math.max(height, drawn);
+    });
+    this.rule(y + height + 4, colors.text, 0.8);
+    return y + height + 10;
+  }
+
+  /** An ISO day as the invoice's language writes it (noon UTC is that day in Zurich). */
+  day(isoDay: string): string {
+    return formatIsoDay(isoDay, this.language);
+  }
+
+  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
+  frequencyText(line: InvoiceLine): string {
+    if (this.invoice.creditNote) return this.t('invoice.creditNote.reason', { reason: this.invoice.creditNote.reason });
+    if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
+    const { period } = this.invoice;
+    if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
+    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'lines.months', line.periodMonths ?? 1) });
+  }
+
+  /** One table row; the caller has checked that it fits. Returns the y below. */
+  row(line: InvoiceLine, y: number, draw: boolean): number {
+    const monthly = line.paymentFrequency === 'MONTHLY';
+    const cells: { x: number; width: number; parts: { text: string; style: TextStyle }[]; align: 'left' | 'right' }[] = [
+      {
+        x: columns.xs[0],
+        width: columns.widths[0] - columns.padding,
+        align: 'left',
+        parts: [
+          { text: line.title, style: { size: 10, bold: true } },
+          { text: this.frequencyText(line), style: { size: 8.5, muted: true } },
+        ],
+      },
+      {
+        x: columns.xs[1] + columns.padding,
+        width: columns.widths[1] - columns.padding,
+        align: 'left',
+        parts: [{ text: translatePlural(this.language, 'lines.seats', line.quantity), style: { size: 9.5 } }],
+      },
+      {
+        x: columns.xs[2] + columns.padding,
+        width: columns.widths[2] - columns.padding,
+        align: 'right',
+        parts: [
+          { text: this.money(line.unitPrice), style: { size: 9.5 } },
+          { text: this.t(monthly ? 'invoice.line.perSeatAndMonth' : 'invoice.line.perSeat'), style: { size: 8.5, muted: true } },
+        ],
+      },
+      { x: columns.xs[3] + columns.padding, width: columns.widths[3] - columns.padding, align: 'right', parts: [{ text: this.money(line.total), style: { size: 10 } }] },
+    ];
+    let bottom = y;
+    for (const cell of cells) {
+      let cellY = y;
+      for (const part of cell.parts) {
+        const text = toPdfText(part.text);
+        const options = { width: cell.width, lineGap: 1, align: cell.align };
+        if (draw) this.style(part.style).text(text, cell.x, cellY, options);
+        cellY += this.style(part.style).heightOfString(text, options);
+      }
+      bottom = Math.max(bottom, cellY);
+    }
+    if (draw) this.rule(bottom + 6);
+    return bottom + 12;
+  }
+
+  table(top: number): number {
+    let y = this.tableHeader(top);
+    for (const line of this.invoice.lines) {
+      const height = this.row(line, y, false) - y;
+      if (y + height > page.height - page.bottom) {
+        this.doc.addPage();
+        y = this.tableHeader(page.top);
+      }
+      y = this.row(line, y, true);
+    }
+    return y;
+  }
+
+  vatLabel(): string {
+    const { totals } = this.invoice;
+    const rate = new Intl.NumberFormat(this.language, { maximumFractionDigits: 2 }).format(totals.vatRate);
+    const keys = { SWISS_VAT: 'invoice.totals.vat', REVERSE_CHARGE: 'invoice.totals.reverseCharge', EXPORT: 'invoice.totals.export' } as const;
+    return this.t(keys[totals.vatKind], { rate });
+  }
+
+  /**
+   * Net, VAT and gross, right-aligned under the amount column, then what each further month
+   * of the monthly trainings will cost. Returns the y below.
+   */
+  totals(top: number, draw: boolean): number {
+    const { totals } = this.invoice;
+    const amountX = columns.xs[3] + columns.padding;
+    const amountWidth = columns.widths[3] - columns.padding;
+    const labelWidth = amountX - page.left - 12;
+    const rows: { label: string; amount: string; style: TextStyle; ruleAbove?: boolean }[] = [
+      { label: this.t('invoice.totals.net'), amount: this.money(totals.net), style: { size: 10 } },
+      { label: this.vatLabel(), amount: this.money(totals.vatAmount), style: { size: 10 } },
+      { label: this.t('invoice.totals.gross'), amount: this.money(totals.gross), style: { size: 11, bold: true }, ruleAbove: true },
+    ];
+    if (totals.perMonth) {
+      rows.push({ label: this.t('invoice.totals.perMonth'), amount: this.money(totals.perMonth.gross), style: { size: 9.5, muted: true } });
+    }
+    let y = top;
+    rows.forEach((row) => {
+      if (row.ruleAbove) {
+        if (draw) this.doc.moveTo(columns.xs[2], y).lineTo(page.width - page.right, y).lineWidth(0.8).strokeColor(colors.text).stroke();
+        y += 6;
+      }
+      const options = { width: labelWidth, lineGap: 1, align: 'right' as const };
+      const label = toPdfText(row.label);
+      const amount = toPdfText(row.amount);
+      if (draw) {
+        this.style(row.style).text(label, page.left, y, options);
+        this.style(row.style).text(amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
+      }
+      y += this.style(row.style).heightOfString(label, options) + 5;
+    });
+    return y;
+  }
+
+  paymentTexts(): string[] {
+    const { invoice } = this;
+    if (invoice.creditNote) {
+      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.payment.questions', { email: invoice.seller.email })];
+    }
+    const dueDate = invoiceDueDate(invoice.issuedAt, invoice.paymentTermDays);
+    const terms = this.t('invoice.payment.terms', {
+      days: invoice.paymentTermDays,
+      dueDate: formatDate(dueDate, this.language),
+      iban: formatIBAN(invoice.seller.iban.replace(/\s/g, '')),
+      accountHolder: invoice.seller.name,
+      number: invoice.number,
+    });
+    const how = hasQrBill(invoice)
+      ? this.t('invoice.payment.qrBill')
+      : this.t('invoice.payment.bankTransfer', { currency: invoice.currency });
+    return [terms, how, this.t('invoice.payment.questions', { email: invoice.seller.email })];
+  }
+
+  /** Payment terms and thanks; returns the y below. */
+  closing(top: number, draw: boolean): number {
+    let y = top;
+    for (const paragraph of this.paymentTexts()) {
+      const text = toPdfText(paragraph);
+      const options = { width: contentWidth, lineGap: 1.5 };
+      if (draw) this.style({ size: 9.5 }).text(text, page.left, y, options);
+      y += this.style({ size: 9.5 }).heightOfString(text, options) + 5;
+    }
+    const thanks = toPdfText(this.t('invoice.thanks'));
+    if (draw) this.style({ size: 9.5, bold: true }).text(thanks, page.left, y + 8, { width: contentWidth });
+    return y + 8 + this.style({ size: 9.5, bold: true }).heightOfString(thanks, { width: contentWidth });
+  }
+
+  invoicePages(): void {
+    const top = this.addresses(this.header());
+    const title = toPdfText(this.t(titleKey(this.invoice), { number: this.invoice.number }));
+    this.style({ size: 18, bold: true }).text(title, page.left, top + 30, { width: contentWidth });
+    let y = this.table(top + 30 + this.doc.heightOfString(title, { width: contentWidth }) + 16);
+
+    const closingTop = (from: number) => this.totals(from, false) + 18;
+    if (this.closing(closingTop(y + 4), false) > page.height - page.bottom) {
+      this.doc.addPage();
+      y = page.top;
+    }
+    const below = this.totals(y + 4, true);
+    this.closing(below + 18, true);
+  }
+
+  qrBillPage(bill: SwissQRBill): void {
+    this.doc.addPage();
+    const heading = this.t('invoice.qrBill.heading', { number: this.invoice.number });
+    this.text(heading, page.left, page.top, contentWidth, { size: 12, bold: true });
+    bill.attachTo(this.doc);
+  }
+}
+
+/** A credit note asks for no payment: only an invoice in CHF or EUR carries a QR-bill. */
+export function hasQrBill(invoice: InvoiceDocument): invoice is InvoiceDocument & { currency: 'CHF' | 'EUR' } {
+  return !invoice.creditNote && (invoice.currency === 'CHF' || invoice.currency === 'EUR');
+}
+
+export const titleKey = (invoice: InvoiceDocument) => (invoice.creditNote ? 'invoice.creditNote.title' : 'invoice.title');
