@@ -20,7 +20,8 @@ const invoice: InvoiceDocument = {
   totals: { net: 147, vatRate: 8.1, vatAmount: 11.91, gross: 158.91, vatKind: 'SWISS_VAT', perMonth: null },
 };
 
-describe('the invoice thread', () => {
+// The thread loads the PDF code and the fonts first: on a busy machine that takes seconds.
+describe('the invoice thread', { timeout: 30_000 }, () => {
   it('renders PDFs off the server thread, several at once', async () => {
     const pdfs = await Promise.all([renderer.render(invoice), renderer.render({ ...invoice, number: '2026-000043' })]);
     for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
