@@ -13,7 +13,6 @@ import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { StaffErasureService } from '../staff/staff-erasure.service.ts';
 import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './contacts.repository.ts';
@@ -73,6 +72,15 @@ const contactOf = (row: repo.ContactRow): Contact => ({
   preferredLanguage: languageOf(row.preferredLanguage),
 });
 
+/**
+ * Another module's part of a person's erasure, in the erasure's transaction: the staff
+ * module's (staff-erasure.service.ts), handed over in app.ts. The staff module uses the
+ * contacts' link tokens, so the contacts module does not import it.
+ */
+interface ErasurePart {
+  erasePerson(email: string, tx: Db): Promise<void>;
+}
+
 /** Refuses a phone country that is not on the country list (the select offers only those). */
 function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
   if (person.phoneCountryCode !== undefined && !findCountry(person.phoneCountryCode, 'en-US')) {
@@ -91,7 +99,7 @@ export function createContactsService(deps: {
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfPerson' | 'anonymisePerson'>;
   /** The staff module: at deletion, the failed sign-ins with the address and the invitations to it go. */
-  staff: Pick<StaffErasureService, 'erasePerson'>;
+  staff: ErasurePart;
   outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */
