@@ -14,7 +14,7 @@ import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.
  * A staff RENEW: the next period now, with its invoice, as the billing job would on its first
  * day. Billing's (its `renewNext`), handed over in app.ts: orders does not import billing.
  */
-export interface RenewNow {
+interface RenewNow {
   renewNext(
     orderId: string,
     options: { asOf: string; actor: string; force: boolean; writeAfter: NonNullable<ActionRequest<unknown>['writeAfter']> },

@@ -35,7 +35,7 @@ export interface ActionPlan {
 }
 
 /** What a transition hook is told: the order as locked (before the change), where it leads and the action's data. */
-export interface TransitionEvent {
+interface TransitionEvent {
   order: LockedOrder;
   to: OrderStatus;
   data: ActionData;
