@@ -6,6 +6,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleCycles from './eslint/module-cycles.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -231,6 +232,13 @@ export default tseslint.config(
       // unless a tier forbids them); imports inside one element are not checked.
       'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies: boundaryPolicies }],
     },
+  },
+  {
+    // The server modules import each other without a cycle, type imports counted (docs/decisions/059-transition-hooks-and-no-module-cycles.md);
+    // the client's and the site's folders cannot form one, as their tiers above import only downwards.
+    files: ['src/server/modules/**/*.{js,mjs,ts,mts,tsx}'],
+    plugins: { modules: moduleCycles },
+    rules: { 'modules/no-cycle': 'error' },
   },
   {
     // A new folder under src/ needs its tier in `elements` (and its policies) first.

@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['src/**/*.api.test.ts'];
 
 /**
- * Projects: `unit` (pure code and components, jsdom where a file asks for it; the scripts'
- * and the test helpers' own code), `api` (the app through inject() on PGlite), `server`
+ * Projects: `unit` (pure code and components, jsdom where a file asks for it; the scripts',
+ * the test helpers' and the lint rules' own code), `api` (the app through inject() on PGlite), `server`
  * (the server as users run it: the bundle `npm start` runs, and a first start of a fresh
  * copy of the repository, tests/server/), and, only
  * when DATABASE_URL is set, `api-postgres` (the same API tests on that PostgreSQL server)
@@ -25,7 +25,7 @@ export default defineConfig({
       {
         extends: true,
         // The set-up loads the browsers' catalogues, which the components translate with.
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/helpers/*.test.ts'], exclude: apiTests, environment: 'node', setupFiles: ['tests/helpers/browser-catalogues.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/helpers/*.test.ts', 'eslint/*.test.js'], exclude: apiTests, environment: 'node', setupFiles: ['tests/helpers/browser-catalogues.ts'] },
       },
       {
         extends: true,

@@ -405,7 +405,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
   const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
   const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });
-  const orderActions = createOrderActionsService({ orders, orderPage, billing, audit });
+  // What an order's actions do to its invoices: billing's hooks of the transition table
+  // (orders/order-state-machine.ts); orders calls no billing code of its own.
+  orders.listen(billing.transitionListeners);
+  const orderActions = createOrderActionsService({ orders, orderPage, renewals: billing, audit });
   app.decorate('billing', billing);
   const dashboard = createDashboardService({ orders: ordersTable, messages, webinars });
   // Demo orders, made by main.ts on a first start through the services above.

@@ -100,7 +100,7 @@ export function createBillingNoticesService(deps: {
         actor: 'visitor',
         messages: { notAllowed: 'error.notice.notMonthly' },
         data: { refund: false },
-        prepare: ({ order }) => {
+        plan: ({ order }) => {
           terminatedFrom = noticeEffectiveFrom(order, isoDateInZurich());
           return {
             changes: { terminatedBy: 'customer', terminatedFrom, refund: false, refundAmountMinor: null },

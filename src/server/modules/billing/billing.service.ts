@@ -8,7 +8,7 @@ import type { CheckoutService } from '../checkout/checkout.service.ts';
 import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import type { ActionRequest, OrdersService, Subscription } from '../orders/orders.service.ts';
+import type { ActionRequest, OrdersService, Subscription, TransitionListeners } from '../orders/orders.service.ts';
 import type { BillingRemindersService } from './billing-reminders.service.ts';
 import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
 import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing-mails.ts';
@@ -100,8 +100,8 @@ export function createBillingService(deps: {
    */
   async function renewNext(
     orderId: string,
-    /** `after`: the caller's own step in the same transaction (a staff RENEW's audit row). */
-    options: { asOf: string; actor: string; force?: boolean; after?: ActionRequest<unknown>['after'] },
+    /** `writeAfter`: the caller's own step in the same transaction (a staff RENEW's audit row). */
+    options: { asOf: string; actor: string; force?: boolean; writeAfter?: ActionRequest<unknown>['writeAfter'] },
     tx?: Db,
   ) {
     let renewed: BillingReport['renewed'][number] | undefined;
@@ -111,7 +111,8 @@ export function createBillingService(deps: {
           orderId,
           action: 'RENEW',
           actor: options.actor,
-          prepare: async ({ tx, order }) => {
+          // Issues the period's invoice (and queues its mail), which the history row names.
+          writeBefore: async ({ tx, order }) => {
             if (!order.subscribedFrom) throw new NothingDue();
             const period = nextPeriod(order.subscribedFrom, order.renewalCount);
             if (!options.force && period.start > options.asOf) throw new NothingDue();
@@ -139,7 +140,7 @@ export function createBillingService(deps: {
             // What falls due is the invoice's gross: the order's amount due adds it up from here (docs/product/order-lifecycle.md).
             return { history: { amountDue: toMajor(invoice.grossMinor), periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number } };
           },
-          ...(options.after ? { after: options.after } : {}),
+          ...(options.writeAfter ? { writeAfter: options.writeAfter } : {}),
         },
         tx,
       );
@@ -161,7 +162,7 @@ export function createBillingService(deps: {
           orderId,
           action: 'TERMINATE',
           actor: billingActor,
-          prepare: ({ order }) => {
+          plan: ({ order }) => {
             done = { orderId, orderNumber: order.number ?? '', terminatedFrom: order.terminatedFrom ?? '' };
             return { history: { terminatedFrom: order.terminatedFrom } };
           },
@@ -209,7 +210,8 @@ export function createBillingService(deps: {
           orderIds,
           action: 'RENEW',
           actor: billingActor,
-          prepare: async ({ tx, allowed }) => {
+          // Issues the periods' invoices (and queues their mails), which the history rows name.
+          writeBefore: async ({ tx, allowed }) => {
             const due = allowed.flatMap(({ order }) => {
               if (!order.subscribedFrom) return [];
               const period = nextPeriod(order.subscribedFrom, order.renewalCount);
@@ -339,26 +341,25 @@ export function createBillingService(deps: {
     renewNext,
 
     /**
-     * INVOICE's first invoice, in its transaction: for one-time lines the whole amount,
-     * for a monthly plan its first month (what fell due at BUY), mailed with its PDF to
-     * the billing contact (a demo order's is not). A second INVOICE issues nothing new.
+     * The invoices' part in the order lifecycle: the transition table's hooks
+     * (orders/order-state-machine.ts), registered in app.ts and run in the action's transaction.
      */
-    async issueFirstInvoice(order: { id: string; demo: boolean }, tx: Db): Promise<void> {
-      await issueAndMail(order, { kind: 'first', issuedOn: isoDateInZurich() }, tx);
-    },
-
-    /** A payment against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */
-    recordPayment(orderId: string, amountMinor: number, invoiceId: string | undefined, tx: Db): Promise<string | null> {
-      return invoiceRecords.applyPayment(orderId, amountMinor, invoiceId, tx);
-    },
-
-    recordRefund(orderId: string, amountMinor: number, tx: Db): Promise<void> {
-      return invoiceRecords.applyRefund(orderId, amountMinor, tx);
-    },
-
-    cancelOpenInvoices(orderId: string, tx: Db): Promise<void> {
-      return invoiceRecords.cancelOpen(orderId, tx);
-    },
+    transitionListeners: {
+      /** PAY: against the invoice staff chose, else the oldest open ones; answers the invoice it went to. */
+      paymentReceived: async ({ order, data }, tx) => ({ invoiceId: await invoiceRecords.applyPayment(order.id, data.amount ?? 0, data.invoiceId, tx) }),
+      /**
+       * INVOICE's first invoice: for one-time lines the whole amount, for a monthly plan its
+       * first month (what fell due at BUY), mailed with its PDF to the billing contact (a
+       * demo order's is not). A second INVOICE issues nothing new.
+       */
+      invoiced: async ({ order }, tx) => {
+        await issueAndMail(order, { kind: 'first', issuedOn: isoDateInZurich() }, tx);
+      },
+      /** CANCEL, CANCEL_REFUND: what is open of the order's invoices is canceled with it. */
+      invoicesCanceled: ({ order }, tx) => invoiceRecords.cancelOpen(order.id, tx),
+      /** ARCHIVE_REFUND: the refund paid out, against the newest invoice paid. */
+      refundPaidOut: ({ order }, tx) => invoiceRecords.applyRefund(order.id, order.refundAmountMinor ?? 0, tx),
+    } satisfies TransitionListeners,
 
     /**
      * One run of the job as of `asOf` (default today in Zurich): renewals with their

@@ -236,7 +236,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           view = await cart.loadCartWithLines(orderId, language, {}, tx);
           return { invoiceInfoComplete: true };
         },
-        prepare: async ({ tx, order }) => {
+        // The buyer's contact with their consents, the captcha spent and the order's number.
+        writeBefore: async ({ tx, order }) => {
           const info = (order.invoiceInfo ?? {}) as StoredInvoiceInfo;
           if (info.contact) {
             const { contact } = info;
@@ -259,15 +260,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           // its history row and the queueing of its mails follow.
           return buyChanges({ year: new Date().getUTCFullYear(), language, netMinor: net.minor, grossMinor: gross.minor }, tx);
         },
-        after: async ({ tx, updated }) => {
+        writeAfter: async ({ tx, updated }) => {
           if (!view) throw new Error('the cart was not read before BUY');
           const info = (updated.invoiceInfo ?? {}) as StoredInvoiceInfo;
           const detail = detailOf({ ...updated, invoiceInfo: info }, view, language);
           await queueOrderMails(tx, { detail, info });
           return detail;
         },
+        afterCommit: onMailQueued,
       });
-      onMailQueued();
       if (!placed) throw new Error('BUY answered no order');
       return placed;
     },

@@ -12,11 +12,7 @@ import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schem
 import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
-import type { MessagesPersonalDataService } from '../messages/messages-personal-data.service.ts';
-import type { NewsletterPersonalDataService } from '../newsletter/newsletter-personal-data.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { StaffErasureService } from '../staff/staff-erasure.service.ts';
-import type { WebinarsPersonalDataService } from '../webinars/webinars-personal-data.service.ts';
 import { deletionMail } from './contact-mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './contacts.repository.ts';
@@ -76,6 +72,38 @@ const contactOf = (row: repo.ContactRow): Contact => ({
   preferredLanguage: languageOf(row.preferredLanguage),
 });
 
+/**
+ * Another module's part of a person's erasure, in the erasure's transaction: the staff
+ * module's (staff-erasure.service.ts), handed over in app.ts. The staff module uses the
+ * contacts' link tokens, so the contacts module does not import it.
+ */
+/** A stored time, as the modules' rows give it. */
+type Stamped<Row, Keys extends keyof Row> = Omit<Row, Keys> & { [Key in Keys]: Row[Key] extends string ? Date | string : Date | string | null };
+type PersonWebinar = ContactRecord['webinarSubscriptions'][number];
+
+/**
+ * A module's part of what is stored about a person (messages, webinar sign-ups, the
+ * newsletter): its rows of a contact and their erasure in the contacts module's transaction.
+ * Declared here and handed over by app.ts, because those modules' rows point to contacts
+ * (docs/decisions/058-tables-owned-by-modules.md, 059-transition-hooks-and-no-module-cycles.md).
+ */
+interface PersonalDataPart<Rows> {
+  ofContact(contactId: string, tx?: Db): Promise<Rows>;
+  erase(contactId: string, tx: Db): Promise<void>;
+}
+type MessagesPart = PersonalDataPart<Stamped<ContactRecord['contactMessages'][number], 'receivedAt'>[]>;
+type WebinarsPart = PersonalDataPart<(Pick<PersonWebinar, 'id' | 'language'> & { createdAt: Date | string; webinar: Stamped<PersonWebinar['webinar'], 'startsAt'> })[]>;
+type NewsletterPart = PersonalDataPart<
+  (Stamped<Omit<NonNullable<ContactRecord['newsletterSubscription']>, 'status'>, 'requestedAt' | 'confirmedAt' | 'unsubscribedAt'> & { status: string }) | undefined
+> & {
+  /** The status of each of the contacts that has a subscription. */
+  statusesOf(contactIds: string[], tx?: Db): Promise<Map<string, string>>;
+};
+
+interface ErasurePart {
+  erasePerson(email: string, tx: Db): Promise<void>;
+}
+
 /** Refuses a phone country that is not on the country list (the select offers only those). */
 function checkDetails(person: Pick<PersonDetails, 'phoneCountryCode'>): void {
   if (person.phoneCountryCode !== undefined && !findCountry(person.phoneCountryCode, 'en-US')) {
@@ -94,14 +122,14 @@ export function createContactsService(deps: {
   /** The orders module: the orders naming a person, read for the export and anonymised at deletion. */
   orders: Pick<OrdersService, 'ordersOfContact' | 'anonymiseContact'>;
   /** The staff module: at deletion, the failed sign-ins with the address and the invitations to it go. */
-  staff: Pick<StaffErasureService, 'erasePerson'>;
+  staff: ErasurePart;
   /**
    * The modules whose rows point to a contact: each gives its part of what is stored about a
    * person and erases it at deletion (docs/decisions/058-tables-owned-by-modules.md).
    */
-  messages: MessagesPersonalDataService;
-  webinars: WebinarsPersonalDataService;
-  newsletter: NewsletterPersonalDataService;
+  messages: MessagesPart;
+  webinars: WebinarsPart;
+  newsletter: NewsletterPart;
   outbox: Pick<OutboxService, 'queue' | 'deleteSentMailsTo'>;
   mail: MailSettings;
   /** Where visitors reach the shop: the link of the deletion mail starts here. */

@@ -103,7 +103,8 @@ export function createDemoService(deps: DemoServiceDeps) {
       action: 'BUY',
       actor: 'visitor',
       check: () => ({ invoiceInfoComplete: info.complete }),
-      prepare: async ({ tx }) => {
+      // The order's number, as checkout's placeOrder writes it.
+      writeBefore: async ({ tx }) => {
         const bought = await checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx);
         return { ...bought, changes: { ...bought.changes, orderedAt: placedAt, contractAcceptedAt: placedAt, demo: true } };
       },

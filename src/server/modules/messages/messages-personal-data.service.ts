@@ -19,5 +19,3 @@ export function createMessagesPersonalDataService(deps: { db: Db }) {
     },
   };
 }
-
-export type MessagesPersonalDataService = ReturnType<typeof createMessagesPersonalDataService>;

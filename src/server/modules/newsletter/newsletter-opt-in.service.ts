@@ -89,5 +89,3 @@ export function createNewsletterOptInService(deps: {
     },
   };
 }
-
-export type NewsletterOptInService = ReturnType<typeof createNewsletterOptInService>;

@@ -27,5 +27,3 @@ export function createNewsletterPersonalDataService(deps: { db: Db }) {
     },
   };
 }
-
-export type NewsletterPersonalDataService = ReturnType<typeof createNewsletterPersonalDataService>;

@@ -6,26 +6,37 @@ import type { Language } from '#shared/locales.ts';
 import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
-import type { BillingService } from '../billing/billing.service.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
 
 /**
+ * A staff RENEW: the next period now, with its invoice, as the billing job would on its first
+ * day. Billing's (its `renewNext`), handed over in app.ts: orders does not import billing.
+ */
+interface RenewNow {
+  renewNext(
+    orderId: string,
+    options: { asOf: string; actor: string; force: boolean; writeAfter: NonNullable<ActionRequest<unknown>['writeAfter']> },
+  ): Promise<unknown>;
+}
+
+/**
  * The staff actions on orders (docs/product/order-lifecycle.md, "Back office"), each
  * through the orders service's one action function with the staff member's e-mail as
  * actor, and with its audit row written in the action's transaction; each answers the
- * order's page as it is afterwards.
+ * order's page as it is afterwards. What an action does to the invoices is the transition
+ * table's hooks (order-state-machine.ts), which billing registers in app.ts.
  */
 export function createOrderActionsService(deps: {
   orders: Pick<OrdersService, 'applyAction'>;
   /** The order's page, the answer of every action. */
   orderPage: Pick<OrderPageService, 'orderView'>;
   audit: Pick<AuditService, 'record'>;
-  /** The invoices: INVOICE issues the first, RENEW the period's, payments and refunds are recorded against them. */
-  billing: Pick<BillingService, 'issueFirstInvoice' | 'renewNext' | 'recordPayment' | 'recordRefund' | 'cancelOpenInvoices'>;
+  /** RENEW by staff: the period's invoice is billing's. */
+  renewals: RenewNow;
 }) {
-  const { orders, orderPage, billing, audit } = deps;
+  const { orders, orderPage, renewals, audit } = deps;
   const { orderView } = orderPage;
 
   function refuseFutureDate(field: string, date: string): void {
@@ -40,23 +51,14 @@ export function createOrderActionsService(deps: {
   /**
    * Runs a staff action through the one action function, with the staff member as actor
    * (the demo orders': the system, `systemActor`), as the history and the audit log name
-   * them; after the action's own step (`after`: its invoices), the audit row, in its transaction.
+   * them; its audit row is written last in its transaction.
    */
-  async function act(orderId: string, action: OrderAction, staff: AuditActor, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor'> = {}) {
-    await orders.applyAction({
-      ...request,
-      orderId,
-      action,
-      actor: staff.email,
-      after: async (context) => {
-        await request.after?.(context);
-        await auditRow(action, staff)(context);
-      },
-    });
+  async function act(orderId: string, action: OrderAction, staff: AuditActor, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor' | 'writeAfter'> = {}) {
+    await orders.applyAction({ ...request, orderId, action, actor: staff.email, writeAfter: auditRow(action, staff) });
   }
 
   /** The audit row of a staff action, written in the action's transaction. */
-  function auditRow(action: OrderAction, staff: AuditActor): NonNullable<ActionRequest<unknown>['after']> {
+  function auditRow(action: OrderAction, staff: AuditActor): NonNullable<ActionRequest<unknown>['writeAfter']> {
     return ({ tx, order, to }) =>
       audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
   }
@@ -81,16 +83,12 @@ export function createOrderActionsService(deps: {
     const withReason = (history: Record<string, unknown> = {}) => (reason ? { ...history, reason } : history);
     if (action === 'RENEW') {
       // The next period now, with its invoice, as the billing job would on its first day (docs/product/billing.md).
-      await billing.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, after: auditRow('RENEW', staff) });
+      await renewals.renewNext(orderId, { asOf: isoDateInZurich(), actor: staff.email, force: true, writeAfter: auditRow('RENEW', staff) });
       return;
     }
+    // INVOICE's first invoice and CANCEL's canceled invoices are the table's hooks.
     await act(orderId, action, staff, {
-      // INVOICE issues the order's first invoice and mails it; CANCEL cancels what is open of it.
-      after: async ({ tx, order }) => {
-        if (action === 'INVOICE') await billing.issueFirstInvoice(order, tx);
-        if (action === 'CANCEL') await billing.cancelOpenInvoices(orderId, tx);
-      },
-      prepare: ({ order }): ActionPlan => {
+      plan: ({ order }): ActionPlan => {
         switch (action) {
           case 'START_WORK':
             // The seats can be used from the day work starts (unless a day was set before).
@@ -112,23 +110,26 @@ export function createOrderActionsService(deps: {
       payment: { amount: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
       language: Language,
     ): Promise<AdminOrder> {
-      refuseFutureDate('date', payment.date);
       const amountMinor = toMinor(payment.amount);
       await act(orderId, 'PAY', staff, {
-        data: { amount: amountMinor },
-        prepare: async ({ tx, order, facts, to }) => {
+        // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
+        data: { amount: amountMinor, invoiceId: payment.invoiceId },
+        before: () => refuseFutureDate('date', payment.date),
+        plan: ({ order, facts, to }) => {
           refuseBeforeOrder('date', payment.date, order);
           const open = Math.max(0, facts.amountDue - facts.totalPaid);
           if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
-          // Against the invoice chosen, else the oldest open ones (docs/product/billing.md).
-          const invoiceId = await billing.recordPayment(orderId, amountMinor, payment.invoiceId, tx);
-          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId });
           const history: Record<string, unknown> = { amount: payment.amount, date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
           if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
             // The subscription starts with the payment that activates it: its first month.
             Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
           }
           return { history };
+        },
+        // The payment's row names the invoice the hook put it against.
+        writeBefore: async ({ tx, invoiceId }) => {
+          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
+          return undefined;
         },
       });
       return orderView(orderId, language);
@@ -140,25 +141,17 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'CANCEL_REFUND', staff, {
         data: refund.data,
         explainRefusal: refund.explainRefusal,
-        prepare: () => ({ changes: { ...refund.changes, canceledBy: staff.email }, history: refund.history }),
-        after: async ({ tx }) => {
-          await billing.cancelOpenInvoices(orderId, tx);
-          return undefined;
-        },
+        plan: () => ({ changes: { ...refund.changes, canceledBy: staff.email }, history: refund.history }),
       });
       return orderView(orderId, language);
     },
 
     /** POST …/archive-refund: the promised refund was paid out on `refundDate`. */
     async archiveRefund(orderId: string, staff: AuditActor, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
-      refuseFutureDate('refundDate', body.refundDate);
+      // The refund paid out is recorded against the newest invoice paid: the table's `refundPaidOut`.
       await act(orderId, 'ARCHIVE_REFUND', staff, {
-        // The refund paid out is recorded against the newest invoice paid.
-        after: async ({ tx, order }) => {
-          await billing.recordRefund(orderId, order.refundAmountMinor ?? 0, tx);
-          return undefined;
-        },
-        prepare: ({ order }) => {
+        before: () => refuseFutureDate('refundDate', body.refundDate),
+        plan: ({ order }) => {
           refuseBeforeOrder('refundDate', body.refundDate, order);
           return {
             changes: { refunded: true, refundedDate: body.refundDate },
@@ -175,7 +168,7 @@ export function createOrderActionsService(deps: {
       await act(orderId, 'START_TERMINATION', staff, {
         data: refund.data,
         explainRefusal: refund.explainRefusal,
-        prepare: ({ order }) => {
+        plan: ({ order }) => {
           // The end of the month running now (set by the payment that activated the subscription or
           // the last renewal), but never before the minimum term is over.
           const termEnd = addMonths(order.subscribedFrom ?? isoDateInZurich(), order.termMonths ?? 12);
@@ -189,7 +182,7 @@ export function createOrderActionsService(deps: {
 
     /** DELETE …/ : the order is marked deleted; it stays for audit and leaves every list and the visitor's calls. */
     async deleteOrder(orderId: string, staff: AuditActor, reason?: string | undefined): Promise<void> {
-      await act(orderId, 'DELETE', staff, { prepare: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
+      await act(orderId, 'DELETE', staff, { plan: () => ({ changes: { deletedAt: new Date() }, history: reason ? { reason } : {} }) });
     },
 
     /** POST …/status: a STATUS_CHANGE action. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
-import { allowedActions, transition, type OrderFacts } from './order-state-machine.ts';
+import { allowedActions, hooksOf, transition, type OrderFacts } from './order-state-machine.ts';
 
 const facts = (status: OrderStatus | null, extra: Partial<OrderFacts> = {}): OrderFacts => ({
   status,
@@ -112,5 +112,16 @@ describe('the order state machine (docs/product/order-lifecycle.md#transitions)'
       { action: 'RENEW', type: 'STATUS_CHANGE' },
     ]);
     expect(allowedActions(facts('ORDERED')).map((a) => a.action)).toEqual(['CANCEL', 'START_WORK', 'INVOICE', 'DELETE']);
+  });
+
+  it('names the invoices\' hooks with the actions that move money or invoices, and none elsewhere', () => {
+    const withHooks = orderActions.filter((action) => Object.keys(hooksOf(action)).length > 0).map((action) => [action, hooksOf(action)]);
+    expect(Object.fromEntries(withHooks)).toEqual({
+      INVOICE: { end: ['invoiced'] },
+      PAY: { start: ['paymentReceived'] },
+      CANCEL: { end: ['invoicesCanceled'] },
+      CANCEL_REFUND: { end: ['invoicesCanceled'] },
+      ARCHIVE_REFUND: { end: ['refundPaidOut'] },
+    });
   });
 });

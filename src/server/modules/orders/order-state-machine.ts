@@ -1,6 +1,8 @@
 /**
  * The order lifecycle of docs/product/order-lifecycle.md as one table. Every status change goes through
- * `transition()`; the caller stores its result in the order and the order history.
+ * `transition()`; the caller stores its result in the order and the order history. Each row also
+ * names what the other modules do with the action (`hooks`), which `applyAction` in
+ * orders.service.ts runs in the action's transaction.
  */
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 
@@ -19,11 +21,34 @@ export interface OrderFacts {
   refundPending: boolean;
 }
 
-/** The data an action brings (PAY: amount; CANCEL_REFUND, START_TERMINATION: refund). */
+/** The data an action brings (PAY: amount and the invoice chosen; CANCEL_REFUND, START_TERMINATION: refund). */
 export interface ActionData {
   amount?: number;
+  /** PAY: the invoice staff chose to pay first (else the oldest open ones). */
+  invoiceId?: string | undefined;
   refund?: boolean;
   refundAmount?: number;
+}
+
+/**
+ * What another module does when an action is taken, as Vendure's transition hooks: made by the
+ * module that owns the rows (billing, for the invoices) and registered once in app.ts.
+ * - `paymentReceived`: the payment goes against the order's invoices (the payment's row names the invoice).
+ * - `invoiced`: the order's first invoice is issued and mailed.
+ * - `invoicesCanceled`: what is open of the order's invoices is canceled.
+ * - `refundPaidOut`: the refund paid out is recorded against the newest invoice paid.
+ */
+export type TransitionHook = 'paymentReceived' | 'invoiced' | 'invoicesCanceled' | 'refundPaidOut';
+
+/**
+ * When the hooks of an action run, all inside its transaction: `start` once the machine allowed
+ * it, before the new status is written (may refuse, by throwing); `end` after the status and its
+ * history row. What runs before and after the transaction is the caller's own (its request's
+ * `before` and `afterCommit` in orders.service.ts).
+ */
+export interface TransitionHooks {
+  start?: readonly TransitionHook[];
+  end?: readonly TransitionHook[];
 }
 
 export type TransitionResult = { ok: true; to: OrderStatus } | { ok: false; reason: 'notAllowed' | 'precondition' };
@@ -36,6 +61,8 @@ interface Rule {
   type: 'STATUS_CHANGE' | 'CUSTOM_ENDPOINT';
   /** Extra conditions beyond the status. */
   when?: (facts: OrderFacts, data: ActionData) => boolean;
+  /** What the other modules do with it, in its transaction. */
+  hooks?: TransitionHooks;
 }
 
 const anyStatusBut = (...excluded: OrderStatus[]) => orderStatuses.filter((s) => !excluded.includes(s) && s !== 'DELETED');
@@ -52,7 +79,7 @@ export const transitions: Record<OrderAction, Rule> = {
     when: (facts) => facts.activeItemCount > 0 && facts.invoiceInfoComplete,
   },
   START_WORK: { from: ['ORDERED'], to: 'IN_PROGRESS', type: 'STATUS_CHANGE' },
-  INVOICE: { from: ['ORDERED', 'IN_PROGRESS'], to: 'INVOICED', type: 'STATUS_CHANGE' },
+  INVOICE: { from: ['ORDERED', 'IN_PROGRESS'], to: 'INVOICED', type: 'STATUS_CHANGE', hooks: { end: ['invoiced'] } },
   PAY: {
     from: ['INVOICED', 'ACTIVE', 'TERMINATING'],
     // A partial payment is recorded and keeps the status; so does a plan under notice, paid until its end date.
@@ -64,6 +91,7 @@ export const transitions: Record<OrderAction, Rule> = {
           : 'PAID',
     type: 'CUSTOM_ENDPOINT',
     when: (_facts, data) => (data.amount ?? 0) > 0,
+    hooks: { start: ['paymentReceived'] },
   },
   COMPLETE: { from: ['PAID'], to: 'COMPLETED', type: 'STATUS_CHANGE' },
   CANCEL: {
@@ -71,18 +99,21 @@ export const transitions: Record<OrderAction, Rule> = {
     to: 'CANCELED',
     type: 'STATUS_CHANGE',
     when: (facts) => facts.totalPaid === 0,
+    hooks: { end: ['invoicesCanceled'] },
   },
   CANCEL_REFUND: {
     from: ['PAID', 'ACTIVE'],
     to: 'CANCELED',
     type: 'CUSTOM_ENDPOINT',
     when: (facts, data) => !data.refund || ((data.refundAmount ?? 0) >= 0 && (data.refundAmount ?? 0) <= facts.totalPaid),
+    hooks: { end: ['invoicesCanceled'] },
   },
   ARCHIVE_REFUND: {
     from: ['CANCELED', 'TERMINATED'],
     to: (facts) => facts.status as OrderStatus,
     type: 'CUSTOM_ENDPOINT',
     when: (facts) => facts.refundPending,
+    hooks: { end: ['refundPaidOut'] },
   },
   START_TERMINATION: {
     from: ['ACTIVE'],
@@ -108,6 +139,11 @@ export const transitions: Record<OrderAction, Rule> = {
     when: (facts) => !facts.invoiceIssued && facts.totalPaid === 0,
   },
 };
+
+/** The hooks the other modules run for an action (none: nothing besides the order's own rows). */
+export function hooksOf(action: OrderAction): TransitionHooks {
+  return transitions[action].hooks ?? {};
+}
 
 export function transition(action: OrderAction, facts: OrderFacts, data: ActionData = {}): TransitionResult {
   const rule = transitions[action];

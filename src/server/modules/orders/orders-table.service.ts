@@ -2,7 +2,6 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
-import type { StaffDirectoryService } from '#server/modules/staff/staff-directory.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
 import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
@@ -101,7 +100,8 @@ export function createOrdersTableService(deps: {
   /** The orders with an invoice open after its last reminder: the overdue queue (from the invoices). */
   overdueOrderIds: () => Promise<string[]>;
   /** The staff module: the e-mails of the views' owners. */
-  staff: Pick<StaffDirectoryService, 'emailsOf'>;
+  /** The staff module's directory (staff-directory.service.ts), handed over by app.ts: staff depends on orders. */
+  staff: { emailsOf(ids: string[]): Promise<Map<string, string>> };
 }) {
   const { db, audit } = deps;
 

@@ -6,7 +6,7 @@ import { findHistory, recordTransition, type HistoryEntry } from './order-histor
 import { insertNote } from './orders-admin.repository.ts';
 import { anonymiseOrdersOfContact, findOrdersOfContact, type OrderOfContact } from './order-contacts.ts';
 import { factsOf } from './order-facts.ts';
-import { transition, type ActionData, type OrderFacts } from './order-state-machine.ts';
+import { hooksOf, transition, type ActionData, type OrderFacts, type TransitionHook } from './order-state-machine.ts';
 import * as repo from './orders.repository.ts';
 import * as cartRows from './cart-rows.repository.ts';
 import * as checkoutRows from './checkout-rows.repository.ts';
@@ -15,13 +15,15 @@ import * as demoRows from './demo-rows.repository.ts';
 /**
  * The order lifecycle (docs/product/order-lifecycle.md). `applyAction` is the one way an
  * order's status changes: it locks the order, asks the state machine, writes the change
- * with its history row and queues the transition's mails, all in one transaction.
+ * with its history row, runs the hooks the transition table names for the action (the
+ * other modules' part, registered in app.ts) and queues the transition's mails, all in one
+ * transaction.
  */
 
 type LockedOrder = repo.LockedOrder;
 type UpdatedOrder = Awaited<ReturnType<typeof repo.updateOrder>>;
 
-/** What an action's hooks get: the locked order, the facts the machine judged, and where it leads. */
+/** What an action's steps get: the locked order, the facts the machine judged, and where it leads. */
 interface ActionContext {
   tx: Db;
   order: LockedOrder;
@@ -35,23 +37,55 @@ export interface ActionPlan {
   history?: Record<string, unknown>;
 }
 
+/** What a transition hook is told: the order as locked (before the change), where it leads and the action's data. */
+interface TransitionEvent {
+  order: LockedOrder;
+  to: OrderStatus;
+  data: ActionData;
+}
+
+/** What each hook answers: a payment names the invoice it went to, which the payment's row keeps. */
+interface HookAnswers {
+  paymentReceived: { invoiceId: string | null };
+  invoiced: void;
+  invoicesCanceled: void;
+  refundPaidOut: void;
+}
+
+/** The hooks of the transition table (order-state-machine.ts), made by the module that owns their rows. */
+export type TransitionListeners = { [Hook in TransitionHook]: (event: TransitionEvent, tx: Db) => Promise<HookAnswers[Hook]> };
+
+/**
+ * One action on one order, with the caller's steps in the order they run. Only `writeBefore`
+ * and `writeAfter` write; every step may refuse by throwing, which rolls everything back.
+ */
 export interface ActionRequest<Result> {
   orderId: string;
   action: OrderAction;
   /** 'visitor', 'system' or a staff member's e-mail. */
   actor: string;
-  /** What the action brings for the state machine, in minor units (PAY: amount; refunds). */
+  /** What the action brings for the state machine and the hooks, in minor units (PAY: amount; refunds). */
   data?: ActionData;
   /** The texts of the refusals, when the caller has its own (the visitor's checkout). */
   messages?: { notFound?: MessageKey; notAllowed?: MessageKey; precondition?: MessageKey };
   /** A refusal of the machine said more precisely (a refund above what was paid: on its field). */
   explainRefusal?: (reason: 'notAllowed' | 'precondition', order: LockedOrder) => AppError | undefined;
-  /** After the lock, before the machine: may refuse (throw), and gives the facts only the caller knows. */
+  /** Before the transaction: checks of the request alone (a day in the future). */
+  before?: () => void;
+  /** After the lock, before the machine: may refuse, and gives the facts only the caller knows. Reads only. */
   check?: (order: LockedOrder, tx: Db) => Promise<Partial<OrderFacts> | undefined> | Partial<OrderFacts> | undefined;
-  /** Once the machine allowed it, before anything is written: may refuse (throw), plans the other changes. */
-  prepare?: (context: ActionContext) => Promise<ActionPlan | undefined> | ActionPlan | undefined;
-  /** After the change and its history row, in the same transaction: the mails of the transition, the answer. */
-  after?: (context: ActionContext & { updated: UpdatedOrder }) => Promise<Result> | Result;
+  /** Once the machine allowed it: may refuse, and plans the other changes and the history row. Writes nothing. */
+  plan?: (context: ActionContext) => Promise<ActionPlan | undefined> | ActionPlan | undefined;
+  /**
+   * After the table's `start` hooks, before the status is written: the rows the new status
+   * rests on (the buyer's contact and spent captcha with the order's number, the payment, a
+   * period's invoice); answers what it adds to the plan. `invoiceId`: where a payment went.
+   */
+  writeBefore?: (context: ActionContext & { invoiceId: string | null | undefined }) => Promise<ActionPlan | undefined> | ActionPlan | undefined;
+  /** After the status, its history row and the table's `end` hooks, in the same transaction: the mails (outbox), the audit row, the answer. */
+  writeAfter?: (context: ActionContext & { updated: UpdatedOrder }) => Promise<Result> | Result;
+  /** Once committed (only when applyAction opens the transaction): wake the mail worker. */
+  afterCommit?: () => void;
 }
 
 /** Why the machine refused a condition other than the status, per action. */
@@ -66,20 +100,32 @@ const defaultIdleDays = 90;
 
 export function createOrdersService(deps: { db: Db }) {
   const { db } = deps;
+  /** Set once at start by app.ts (`listen`), when the modules that own the hooks' rows are made. */
+  let listeners: TransitionListeners | undefined;
+
+  function listenersOrFail(): TransitionListeners {
+    if (!listeners) throw new Error('the transition hooks were not registered (orders.listen in app.ts)');
+    return listeners;
+  }
 
   /**
-   * Applies one action to one order, all or nothing: `SELECT … FOR UPDATE`, the state
-   * machine with the order's facts, the new status with the action's other changes, the
-   * history row (action, from, to, actor, data), the mails. Of two actions on one order at
-   * once, the second waits for the first and is judged on what the first left: 409 when
-   * the machine no longer allows it. Pass `tx` to run inside a transaction already open.
+   * Applies one action to one order, all or nothing: the request's `before`, then in one
+   * transaction `SELECT … FOR UPDATE`, the state machine with the order's facts, the table's
+   * `start` hooks, the new status with the action's other changes and its history row
+   * (action, from, to, actor, data), the table's `end` hooks, the mails; after the commit,
+   * `afterCommit`. Of two actions on one order at once, the second waits for the first and
+   * is judged on what the first left: 409 when the machine no longer allows it. Pass `tx` to
+   * run inside a transaction already open (then the caller does what follows its commit).
    */
   async function applyAction<Result = undefined>(request: ActionRequest<Result>, tx?: Db): Promise<{ to: OrderStatus; result: Result | undefined }> {
+    if (tx && request.afterCommit) throw new Error('afterCommit needs the transaction applyAction opens');
+    request.before?.();
+    const data = request.data ?? {};
     const run = async (tx: Db) => {
       const order = await repo.lockOrder(tx, request.orderId);
       if (!order) throw new AppError('notFound', request.messages?.notFound ?? 'error.order.notFound');
       const facts: OrderFacts = { ...factsOf(order), ...((await request.check?.(order, tx)) ?? {}) };
-      const outcome = transition(request.action, facts, request.data);
+      const outcome = transition(request.action, facts, data);
       if (!outcome.ok) {
         const explained = request.explainRefusal?.(outcome.reason, order);
         if (explained) throw explained;
@@ -90,28 +136,42 @@ export function createOrdersService(deps: { db: Db }) {
         throw new AppError('conflict', message);
       }
       const context: ActionContext = { tx, order, facts, to: outcome.to };
-      const plan = (await request.prepare?.(context)) ?? {};
-      const updated = await repo.updateOrder(tx, order.id, outcome.to, plan.changes ?? {}, {
+      const planned = (await request.plan?.(context)) ?? {};
+      const hooks = hooksOf(request.action);
+      const event: TransitionEvent = { order, to: outcome.to, data };
+      let invoiceId: string | null | undefined;
+      for (const hook of hooks.start ?? []) {
+        const answer = await listenersOrFail()[hook](event, tx);
+        if (answer) invoiceId = answer.invoiceId;
+      }
+      const written = (await request.writeBefore?.({ ...context, invoiceId })) ?? {};
+      const history = planned.history || written.history ? { ...planned.history, ...written.history } : undefined;
+      const updated = await repo.updateOrder(tx, order.id, outcome.to, { ...planned.changes, ...written.changes }, {
         orderId: order.id,
         action: request.action,
         fromStatus: order.status,
         toStatus: outcome.to,
         actor: request.actor,
-        ...(plan.history ? { data: plan.history } : {}),
+        ...(history ? { data: history } : {}),
       });
-      const result = await request.after?.({ ...context, updated });
+      for (const hook of hooks.end ?? []) await listenersOrFail()[hook](event, tx);
+      const result = await request.writeAfter?.({ ...context, updated });
       return { to: outcome.to, result };
     };
-    return tx ? run(tx) : db.transaction(run);
+    if (tx) return run(tx);
+    const done = await db.transaction(run);
+    request.afterCommit?.();
+    return done;
   }
 
   /**
    * One action on many orders in the caller's transaction, the set-based twin of
    * `applyAction` for jobs (the billing job's RENEW): the orders no other transaction holds
    * are locked (SKIP LOCKED, in id order), their facts read after the lock, the state
-   * machine judges each, `prepare` plans the history row of those it allows (an order it
-   * leaves out is not changed), and the new statuses and history rows are written with a
-   * few statements. Changes besides the status are not written here. Answers the orders
+   * machine judges each, `writeBefore` writes what their new status rests on (the period's
+   * invoices) and answers the history row of each it keeps (an order it leaves out is not
+   * changed), and the new statuses and history rows are written with a few statements.
+   * Changes besides the status are not written here, and the action has no table hooks. Answers the orders
    * skipped because another transaction held them, and those changed.
    */
   async function applyActionToMany(
@@ -119,7 +179,7 @@ export function createOrdersService(deps: { db: Db }) {
       orderIds: readonly string[];
       action: OrderAction;
       actor: string;
-      prepare: (context: { tx: Db; allowed: { order: LockedOrder; to: OrderStatus }[] }) => Promise<Map<string, Record<string, unknown>>>;
+      writeBefore: (context: { tx: Db; allowed: { order: LockedOrder; to: OrderStatus }[] }) => Promise<Map<string, Record<string, unknown>>>;
     },
     tx: Db,
   ): Promise<{ skipped: string[]; changed: string[] }> {
@@ -132,7 +192,7 @@ export function createOrdersService(deps: { db: Db }) {
       if (outcome.ok) allowed.push({ order, to: outcome.to });
     }
     allowed.sort((a, b) => a.order.id.localeCompare(b.order.id));
-    const plans = allowed.length > 0 ? await request.prepare({ tx, allowed }) : new Map<string, Record<string, unknown>>();
+    const plans = allowed.length > 0 ? await request.writeBefore({ tx, allowed }) : new Map<string, Record<string, unknown>>();
     const transitions = allowed
       .filter(({ order }) => plans.has(order.id))
       .map(({ order, to }) => ({ orderId: order.id, action: request.action, fromStatus: order.status, toStatus: to, actor: request.actor, data: plans.get(order.id) ?? {} }));
@@ -181,6 +241,12 @@ export function createOrdersService(deps: { db: Db }) {
 
     applyAction,
     applyActionToMany,
+
+    /** Registers the hooks of the transition table, once, at start (app.ts): billing's, for the invoices. */
+    listen(hooks: TransitionListeners): void {
+      if (listeners) throw new Error('the transition hooks are registered once');
+      listeners = hooks;
+    },
 
     /** Records the CREATE of a new cart (it has no status to change yet); pass the transaction that inserts it. */
     recordCreation(entry: Omit<HistoryEntry, 'action' | 'fromStatus'>, tx: Db): Promise<void> {
@@ -249,7 +315,7 @@ export function createOrdersService(deps: { db: Db }) {
         const claimed = await db.transaction(async (tx) => {
           const ids = await repo.claimIdleCarts(tx, idleDays, batchSize);
           for (const orderId of ids) {
-            await applyAction({ orderId, action: 'ABANDON', actor: 'system', prepare: () => ({ history: { idleDays } }) }, tx);
+            await applyAction({ orderId, action: 'ABANDON', actor: 'system', plan: () => ({ history: { idleDays } }) }, tx);
           }
           return ids.length;
         });

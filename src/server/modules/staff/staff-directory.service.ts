@@ -16,5 +16,3 @@ export function createStaffDirectoryService(deps: { db: Db }) {
     },
   };
 }
-
-export type StaffDirectoryService = ReturnType<typeof createStaffDirectoryService>;

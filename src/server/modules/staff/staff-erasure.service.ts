@@ -18,5 +18,3 @@ export function createStaffErasureService() {
     },
   };
 }
-
-export type StaffErasureService = ReturnType<typeof createStaffErasureService>;

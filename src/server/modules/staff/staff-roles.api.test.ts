@@ -82,8 +82,11 @@ describe('a viewer reads, the admin changes, the audit log has both', () => {
     expect(refused.statusCode).toBe(403);
     const { error } = refused.json() as { error: { code: string; messagesByLanguage: Record<string, string> } };
     expect(error.code).toBe('forbidden');
-    expect(error.messagesByLanguage['en-US']).toContain('editor');
-    expect(error.messagesByLanguage['de-CH']).toContain('Rolle');
+    // The roles are named in each language's words.
+    expect(error.messagesByLanguage['en-US']).toContain('Your role (Viewer)');
+    expect(error.messagesByLanguage['en-US']).toContain('the role Editor');
+    expect(error.messagesByLanguage['de-CH']).toContain('Ihre Rolle (Nur lesen)');
+    expect(error.messagesByLanguage['de-CH']).toContain('die Rolle Bearbeitung');
     expect((await as(viewer, 'GET', '/api/admin/audit')).statusCode).toBe(403);
     // Nothing changed.
     expect(((await as(admin, 'GET', `/api/orders/admin/${id}/`)).json() as { detail: { status: string } }).detail.status).toBe('ORDERED');

@@ -18,5 +18,3 @@ export function createWebinarsPersonalDataService(deps: { db: Db }) {
     },
   };
 }
-
-export type WebinarsPersonalDataService = ReturnType<typeof createWebinarsPersonalDataService>;
