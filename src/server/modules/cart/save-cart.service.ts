@@ -3,7 +3,7 @@ import type { Language } from '#shared/locales.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
-import { cartSavedMail } from './cart-saved.mail.ts';
+import { cartSavedMail } from './cart-saved.mails.ts';
 import * as repo from './cart.repository.ts';
 import type { CartService } from './cart.service.ts';
 

@@ -19,7 +19,7 @@ import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import * as repo from './checkout.repository.ts';
 import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
-import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
+import { invoiceDocumentOf, orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order.mails.ts';
 import { orderVatTotals } from './order-vat.rules.ts';
 
 /**

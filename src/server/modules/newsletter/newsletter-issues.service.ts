@@ -13,7 +13,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import { createLinkToken } from '../contacts/link-tokens.rules.ts';
 import { renderIssue, renderMarkdown, type NewsletterIssue } from './newsletter-issue.ts';
-import { issueMail, listHeaders, newsletterLinks } from './newsletter-mails.ts';
+import { issueMail, listHeaders, newsletterLinks } from './newsletter.mails.ts';
 import * as repo from './newsletter-issues.repository.ts';
 import { checkTopics } from './newsletter-topics.ts';
 import { insertTokens } from './newsletter.repository.ts';
