@@ -4,7 +4,7 @@ import { languages, type Language } from '#shared/locales.ts';
 import type { DocumentContent } from './documents/document.ts';
 import { downloadableCodes, topicIds, type LanguageContent } from './language-content.ts';
 
-/**
+/*
  * Demo content loaded on first start (newsletter topics, webinars, the free guide).
  * Inserting is idempotent: rows that exist are left as staff edited them.
  */
