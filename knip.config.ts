@@ -24,6 +24,9 @@ const config: KnipConfig = {
     // The catalogues of each language and audience, imported with the language in a variable
     // (src/shared/i18n/messages.ts, load-*-catalogue.ts), which knip cannot follow.
     'src/shared/i18n/*/*.catalogue.ts!',
+    // The same for each language's trainings (src/shared/catalog.ts) and demo content (src/server/db/seed/content.ts).
+    'src/shared/catalog/*.ts!',
+    'src/server/db/seed/languages/*.ts!',
     // Worker and thread entries, started with `new URL(…, import.meta.url)`.
     'src/client/ui/captcha/captcha.worker.ts!',
     'src/server/modules/invoices/invoice-thread.mjs!',

@@ -1,15 +1,17 @@
-import type { Currency, Language, PaymentFrequency } from './locales.ts';
+import { forEveryLanguage } from './every-language.ts';
+import { languages, type Currency, type Language, type PaymentFrequency } from './locales.ts';
 
 /**
  * The training catalogue (docs/product/money-and-vat.md). The database is seeded from
  * this file and the marketing pages are prerendered from it, so both always show the
- * same prices.
+ * same prices and texts.
  * Prices are net, per seat (ONE_TIME) or per seat and month (MONTHLY), in minor units,
- * set per currency rather than converted.
+ * set per currency rather than converted. The texts are in `catalog/<language>.ts`, a
+ * file per language of the list.
  */
 export type ProductTier = 'basic' | 'foundation' | 'champion';
 
-interface ProductTranslation {
+export interface ProductTranslation {
   title: string;
   description: string;
   features: string[];
@@ -26,6 +28,20 @@ function productCodeOf(tier: ProductTier): string {
   return `cyber_security_training_${tier}_v1`;
 }
 
+/**
+ * Every language's texts, loaded once when this module is first imported, as
+ * i18n/messages.ts loads the catalogues: no line here names a language, a new one is a
+ * file beside en-US.ts. Only code that runs in Node imports this module's values (the
+ * seed, the demo orders, the prerender); the browser's code takes its types alone.
+ */
+const trainingsByLanguage = Object.fromEntries(
+  await Promise.all(
+    languages.map(async (language) => [language, ((await import(`./catalog/${language}.ts`)) as { trainings: Record<ProductTier, ProductTranslation> }).trainings] as const),
+  ),
+) as Record<Language, Record<ProductTier, ProductTranslation>>;
+
+const translationsOf = (tier: ProductTier) => forEveryLanguage((language) => trainingsByLanguage[language][tier]);
+
 export const catalog: CatalogProduct[] = [
   {
     code: productCodeOf('basic'),
@@ -34,18 +50,7 @@ export const catalog: CatalogProduct[] = [
       ONE_TIME: { EUR: 4900, USD: 5400, CHF: 4900 },
       MONTHLY: { EUR: 490, USD: 540, CHF: 490 },
     },
-    translations: {
-      'en-US': {
-        title: 'Cyber Security Training Basic',
-        description: 'Security awareness for every employee: the everyday threats and how to stop them.',
-        features: ['Phishing and social engineering', 'Passwords and multi-factor sign-in', 'Safe remote work', 'Certificate of completion'],
-      },
-      'de-CH': {
-        title: 'Cyber-Security-Training Basic',
-        description: 'Sicherheitsbewusstsein für alle Mitarbeitenden: die alltäglichen Bedrohungen und wie man sie stoppt.',
-        features: ['Phishing und Social Engineering', 'Passwörter und Mehr-Faktor-Anmeldung', 'Sicheres Arbeiten von unterwegs', 'Teilnahmezertifikat'],
-      },
-    },
+    translations: translationsOf('basic'),
   },
   {
     code: productCodeOf('foundation'),
@@ -54,18 +59,7 @@ export const catalog: CatalogProduct[] = [
       ONE_TIME: { EUR: 14900, USD: 16400, CHF: 14500 },
       MONTHLY: { EUR: 1490, USD: 1640, CHF: 1450 },
     },
-    translations: {
-      'en-US': {
-        title: 'Cyber Security Training Foundation',
-        description: 'For IT staff and developers: secure operations, secure code and incident response.',
-        features: ['Everything in Basic', 'Secure coding (OWASP Top 10)', 'Hardening and patch management', 'Incident response drills'],
-      },
-      'de-CH': {
-        title: 'Cyber-Security-Training Foundation',
-        description: 'Für IT-Fachleute und Entwickler: sicherer Betrieb, sicherer Code und Reaktion auf Vorfälle.',
-        features: ['Alles aus Basic', 'Sicheres Programmieren (OWASP Top 10)', 'Härtung und Patch-Management', 'Übungen zur Reaktion auf Vorfälle'],
-      },
-    },
+    translations: translationsOf('foundation'),
   },
   {
     code: productCodeOf('champion'),
@@ -74,17 +68,6 @@ export const catalog: CatalogProduct[] = [
       ONE_TIME: { EUR: 39900, USD: 43900, CHF: 38900 },
       MONTHLY: { EUR: 3990, USD: 4390, CHF: 3890 },
     },
-    translations: {
-      'en-US': {
-        title: 'Cyber Security Training Champion',
-        description: 'For security leads and CISOs: risk, governance, threat modelling and live attack labs.',
-        features: ['Everything in Foundation', 'Threat modelling and risk analysis', 'ISO 27001 and nDSG/GDPR governance', 'Live attack-and-defence labs'],
-      },
-      'de-CH': {
-        title: 'Cyber-Security-Training Champion',
-        description: 'Für Sicherheitsverantwortliche und CISOs: Risiko, Governance, Bedrohungsmodellierung und Live-Angriffslabore.',
-        features: ['Alles aus Foundation', 'Bedrohungsmodellierung und Risikoanalyse', 'Governance nach ISO 27001 und nDSG/DSGVO', 'Live-Labore zu Angriff und Verteidigung'],
-      },
-    },
+    translations: translationsOf('champion'),
   },
 ];

@@ -1,4 +1,5 @@
 import type { Cart } from '#shared/schemas/cart.ts';
+import { inEveryLanguage } from './languages.ts';
 
 /** A cart as the API answers it (`cartCalls.cart`): one line of ten basic seats paid once, in CHF, unless changed. */
 export function cartAnswer(change: Partial<Cart> = {}): Cart {
@@ -12,7 +13,7 @@ export function cartAnswer(change: Partial<Cart> = {}): Cart {
           code: 'cyber_security_training_basic_v1',
           tier: 'basic',
           title: 'Basic',
-          translations: { 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } },
+          translations: inEveryLanguage({ 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } }),
         },
         quantity: 10,
         periodMonths: null,

@@ -5,6 +5,7 @@ import { cartCalls } from '#shared/contract/cart.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { installFakeApi, refuse, refuseFields } from './fake-api.ts';
+import { inEveryLanguage } from './languages.ts';
 
 const api = installFakeApi();
 const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
@@ -40,7 +41,7 @@ describe('the fake API of the component tests', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).messageIn('en-US')).toEqual(expect.any(String));
-    api.answer(geoCalls.countries, refuseFields([{ field: 'language', code: 'invalidOption', messagesByLanguage: { 'en-US': 'No.', 'de-CH': 'Nein.' } }]));
+    api.answer(geoCalls.countries, refuseFields([{ field: 'language', code: 'invalidOption', messagesByLanguage: inEveryLanguage({ 'en-US': 'No.', 'de-CH': 'Nein.' }) }]));
     await expect(callApi(geoCalls.countries, { query: { language: 'en-US' } })).rejects.toMatchObject({ status: 400 });
   });
 

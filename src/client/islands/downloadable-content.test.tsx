@@ -4,9 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { downloadableCalls } from '#shared/contract/downloadables.ts';
+import type { Downloadable } from '#shared/schemas/downloadables.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../tests/helpers/languages.ts';
 import DownloadableContent from './downloadable-content.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -18,15 +20,15 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
   ),
 }));
 
-const guide = {
+const guide = inEveryLanguage<Downloadable>({
   'en-US': { code: 'guide', language: 'en-US', title: 'The cybersecurity education guide', description: 'Awareness.', coverUrl: '/api/downloadables/by-code/guide/cover.svg?language=en-US', pageCount: 5 },
   'de-CH': { code: 'guide', language: 'de-CH', title: 'Der Leitfaden zur Cybersecurity-Ausbildung', description: 'Awareness.', coverUrl: '/api/downloadables/by-code/guide/cover.svg?language=de-CH', pageCount: 6 },
-} as const;
+});
 
-const confirmation = {
+const confirmation = inEveryLanguage({
   'en-US': 'Thank you. The link to download “The cybersecurity education guide” is on its way to anna@example.ch. It works for 7 days.',
   'de-CH': 'Vielen Dank. Der Link zum Herunterladen von «Der Leitfaden zur Cybersecurity-Ausbildung» ist unterwegs an anna@example.ch. Er ist 7 Tage gültig.',
-};
+});
 
 const api = installFakeApi();
 
@@ -137,7 +139,7 @@ describe('the downloadable-content widget', () => {
   it('shows the server field errors under the fields', async () => {
     api.answer(
       downloadableCalls.requestDownload,
-      refuseFields([{ field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } }]),
+      refuseFields([{ field: 'email', code: 'invalidEmail', messagesByLanguage: inEveryLanguage({ 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }) }]),
     );
     render(<DownloadableContent lang="de-CH" currency="CHF" code="guide" label="Leitfaden kostenlos erhalten" />);
     await openDialog('Leitfaden kostenlos erhalten');
@@ -150,7 +152,7 @@ describe('the downloadable-content widget', () => {
 
   it('says the document is unavailable when it cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    api.answer(downloadableCalls.downloadable, refuse('notFound', { 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' }));
+    api.answer(downloadableCalls.downloadable, refuse('notFound', inEveryLanguage({ 'en-US': 'This download does not exist.', 'de-CH': 'Diesen Download gibt es nicht.' })));
     render(<DownloadableContent lang="en-US" currency="EUR" code="guide" label="Get the free guide" />);
     await openDialog('Get the free guide');
     expect((await within(dialog()).findByRole('alert')).textContent).toBe('This document is not available at the moment. Please try again later.');

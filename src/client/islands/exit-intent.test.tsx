@@ -9,6 +9,7 @@ import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { cartAnswer } from '../../../tests/helpers/carts.ts';
 import { installFakeApi, refuse } from '../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../tests/helpers/languages.ts';
 import ExitIntent from './exit-intent.tsx';
 import { exitIntentKeys } from './exit-intent-trigger.ts';
 
@@ -22,7 +23,7 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
 }));
 
 const cartId = '11111111-2222-4333-8444-555555555555';
-const confirmation = { 'en-US': 'The link to the guide is on its way.', 'de-CH': 'Der Link zum Leitfaden ist unterwegs.' };
+const confirmation = inEveryLanguage({ 'en-US': 'The link to the guide is on its way.', 'de-CH': 'Der Link zum Leitfaden ist unterwegs.' });
 
 /** The visitor's cart: how many lines it has and whether it was saved by e-mail. */
 const cart = ({ count, isSubscribed }: { count: number; isSubscribed: boolean }) => cartAnswer({ id: cartId, count, isSubscribed });

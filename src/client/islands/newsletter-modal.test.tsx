@@ -7,6 +7,7 @@ import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../tests/helpers/languages.ts';
 import NewsletterModal from './newsletter-modal.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -20,10 +21,10 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
   ),
 }));
 
-const confirmation = {
+const confirmation = inEveryLanguage({
   'en-US': 'Thank you for subscribing.',
   'de-CH': 'Vielen Dank für Ihr Abonnement.',
-};
+});
 
 const api = installFakeApi();
 
@@ -146,7 +147,7 @@ describe('newsletter modal', () => {
         {
           field: 'email',
           code: 'invalidEmail',
-          messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
+          messagesByLanguage: inEveryLanguage({ 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }),
         },
       ]),
     );
@@ -162,7 +163,7 @@ describe('newsletter modal', () => {
   });
 
   it.each([
-    ['answers 500', refuse('internal', { 'en-US': 'Boom.', 'de-CH': 'Bumm.' })],
+    ['answers 500', refuse('internal', inEveryLanguage({ 'en-US': 'Boom.', 'de-CH': 'Bumm.' }))],
     [
       'does not answer',
       () => {

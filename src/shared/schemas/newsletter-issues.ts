@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { languages, type Language } from '../locales.ts';
+import { forEveryLanguage } from '../every-language.ts';
+import { languages } from '../locales.ts';
 import { isoDateTimeSchema } from './dates.ts';
 import { experienceLevels, roles, topicIdsSchema } from './forms.ts';
 
@@ -33,6 +34,9 @@ const editionInputSchema = z.object({
 });
 export type IssueEdition = z.output<typeof editionInputSchema>;
 
+/** An edition for every language of the list (src/shared/locales.ts). */
+const editionsSchema = z.object(forEveryLanguage(() => editionInputSchema));
+
 /**
  * Who an issue goes to: confirmed subscribers of one of `languages` (a contact without a
  * language counts as en-US) and, for each list that is not empty, with one of its roles,
@@ -47,12 +51,12 @@ export const segmentSchema = z.object({
 export type Segment = z.output<typeof segmentSchema>;
 
 /**
- * POST /newsletter/admin/issues/ and PUT …/{id}: the editions of both languages and the
+ * POST /newsletter/admin/issues/ and PUT …/{id}: the editions of every language and the
  * segment. Each language the segment reaches needs its subject and body.
  */
 export const issueInputSchema = z
   .object({
-    editions: z.object({ 'en-US': editionInputSchema, 'de-CH': editionInputSchema }) satisfies z.ZodType<Record<Language, IssueEdition>>,
+    editions: editionsSchema,
     segment: segmentSchema,
   })
   .superRefine((input, context) => {
@@ -85,7 +89,7 @@ const issueStatsSchema = z.object({
 export const issueSchema = z.object({
   id: z.uuid(),
   status: z.enum(issueStatuses),
-  editions: z.object({ 'en-US': editionInputSchema, 'de-CH': editionInputSchema }),
+  editions: editionsSchema,
   segment: segmentSchema,
   sendAt: z.iso.datetime({ offset: true }).nullable(),
   startedAt: z.iso.datetime({ offset: true }).nullable(),

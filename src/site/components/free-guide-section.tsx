@@ -3,7 +3,7 @@ import { downloadableCoverPath } from '#shared/paths.ts';
 import { useSite } from '../site-context.tsx';
 import { Island } from './island.tsx';
 
-/** The free guide's code (src/server/db/seed/content.ts). */
+/** The free guide's code (src/server/db/seed/language-content.ts). */
 const freeGuideCode = 'guide';
 
 /**

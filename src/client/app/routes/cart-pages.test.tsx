@@ -12,6 +12,7 @@ import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { cartAnswer } from '../../../../tests/helpers/carts.ts';
 import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../tests/helpers/languages.ts';
 import NoShoppingCartPage from './no-shopping-cart.tsx';
 import ShoppingCartPage from './shopping-cart.tsx';
 
@@ -76,7 +77,7 @@ describe('the no-shopping-cart page', () => {
 
   it('says there is none when the cart of the cookie is gone, and forgets the cookie', async () => {
     document.cookie = `shopping_cart=${cartId}; Path=/`;
-    api.answer(cartCalls.cart, refuse('notFound', { 'en-US': 'gone', 'de-CH': 'weg' }));
+    api.answer(cartCalls.cart, refuse('notFound', inEveryLanguage({ 'en-US': 'gone', 'de-CH': 'weg' })));
     renderAt('/no-shopping-cart');
     expect(await screen.findByRole('heading', { level: 1, name: 'No shopping cart' })).toBeTruthy();
     expect(document.cookie).not.toContain('shopping_cart');

@@ -13,6 +13,7 @@ import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../tests/helpers/languages.ts';
 import TrackingPage from './tracking.tsx';
 
 const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
@@ -33,7 +34,7 @@ const detail: OrderDetail = {
         code: 'cyber_security_training_foundation_v1',
         tier: 'foundation',
         title: 'Foundation',
-        translations: { 'en-US': { title: 'Security foundation', description: '' }, 'de-CH': { title: 'Sicherheits-Fundament', description: '' } },
+        translations: inEveryLanguage({ 'en-US': { title: 'Security foundation', description: '' }, 'de-CH': { title: 'Sicherheits-Fundament', description: '' } }),
       },
       quantity: 25,
       periodMonths: null,

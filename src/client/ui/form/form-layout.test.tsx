@@ -9,6 +9,7 @@ import { geoCalls } from '#shared/contract/geo.ts';
 import type { Language } from '#shared/locales.ts';
 import { formSubmissionSchema, type FormSubmission } from '#shared/schemas/forms.ts';
 import { installFakeApi, refuse } from '../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../tests/helpers/languages.ts';
 import { forgetLoadedFormData } from './form-data.ts';
 import { FormLayout, usePublicForm } from './form-layout.tsx';
 import { emptyPerson, EmailField, FirstNameField, PersonFields, PhoneFields, RoleField, usePhoneCountries, withPhone } from './public-fields.tsx';
@@ -24,7 +25,7 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
   ),
 }));
 
-const countries = {
+const countries = inEveryLanguage({
   'en-US': [
     { code: 'DE', name: 'Germany', phoneCode: '+49' },
     { code: 'CH', name: 'Switzerland', phoneCode: '+41' },
@@ -33,7 +34,7 @@ const countries = {
     { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
     { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
   ],
-};
+});
 
 const api = installFakeApi();
 
@@ -252,9 +253,9 @@ describe('FormLayout', () => {
       onSubmit: async () => {
         throw new ApiError(400, {
           errors: [
-            { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Bad e-mail.', 'de-CH': 'Ungültige E-Mail.' } },
-            { field: 'captchaSolution', code: 'used', messagesByLanguage: { 'en-US': 'Used.', 'de-CH': 'Bereits verwendet.' } },
-            { field: 'somethingElse', code: 'invalid', messagesByLanguage: { 'en-US': 'Other.', 'de-CH': 'Anderes.' } },
+            { field: 'email', code: 'invalidEmail', messagesByLanguage: inEveryLanguage({ 'en-US': 'Bad e-mail.', 'de-CH': 'Ungültige E-Mail.' }) },
+            { field: 'captchaSolution', code: 'used', messagesByLanguage: inEveryLanguage({ 'en-US': 'Used.', 'de-CH': 'Bereits verwendet.' }) },
+            { field: 'somethingElse', code: 'invalid', messagesByLanguage: inEveryLanguage({ 'en-US': 'Other.', 'de-CH': 'Anderes.' }) },
           ],
         });
       },
@@ -319,7 +320,7 @@ describe('FormLayout', () => {
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
     expect(submit).toHaveProperty('disabled', false);
-    api.answer(cartCalls.saveCartByEmail, { isSubscribed: true, messages: [{ translations: { 'en-US': 'Saved.', 'de-CH': 'Gespeichert.' } }] });
+    api.answer(cartCalls.saveCartByEmail, { isSubscribed: true, messages: [{ translations: inEveryLanguage({ 'en-US': 'Saved.', 'de-CH': 'Gespeichert.' }) }] });
     fireEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     const sent = api.requests(cartCalls.saveCartByEmail).map(({ body }) => body);

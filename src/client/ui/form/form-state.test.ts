@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldOfProblem, formReducer, initialFormState, placeProblems, valueAt, valuesOf, withValueAt, type FormState } from './form-state.ts';
+import { inEveryLanguage } from '../../../../tests/helpers/languages.ts';
 
 const initial = { email: '', address: { zip: '', city: '' }, topicIds: [] as string[], agree: false };
 type Values = typeof initial;
@@ -69,7 +70,7 @@ describe('dotted paths', () => {
     expect(fieldOfProblem('captchaSolution', initial)).toBeUndefined();
     expect(fieldOfProblem('captchaSolution', initial, ['captchaSolution'])).toBe('captchaSolution');
 
-    const other = { messagesByLanguage: { 'en-US': 'Other.', 'de-CH': 'Anderes.' } };
+    const other = { messagesByLanguage: inEveryLanguage({ 'en-US': 'Other.', 'de-CH': 'Anderes.' }) };
     const placed = placeProblems({ 'topicIds.2': required, 'topicIds.3': { key: 'error.invalid' }, somethingElse: other }, initial);
     expect(placed).toEqual({ atFields: { topicIds: required }, elsewhere: [other] });
   });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, NoAnswerError } from '#client/lib/api.ts';
 import { useForm, type FormOptions } from './use-form.ts';
+import { inEveryLanguage } from '../../../../tests/helpers/languages.ts';
 
 const schema = z.object({ email: z.email({ error: 'error.invalidEmail' }), address: z.object({ zip: z.string().min(1) }) });
 type Values = { email: string; address: { zip: string } };
@@ -55,9 +56,9 @@ describe('useForm', () => {
   });
 
   it('sends the parsed payload and puts the field errors of a 400 at their fields, the others above them', async () => {
-    const other = { field: 'language', code: 'invalid', messagesByLanguage: { 'en-US': 'Other.', 'de-CH': 'Anderes.' } };
+    const other = { field: 'language', code: 'invalid', messagesByLanguage: inEveryLanguage({ 'en-US': 'Other.', 'de-CH': 'Anderes.' }) };
     const send = vi.fn(async () => {
-      throw new ApiError(400, { errors: [{ field: 'zip', code: 'invalid', messagesByLanguage: { 'en-US': 'Bad zip.', 'de-CH': 'Falsche PLZ.' } }, other] });
+      throw new ApiError(400, { errors: [{ field: 'zip', code: 'invalid', messagesByLanguage: inEveryLanguage({ 'en-US': 'Bad zip.', 'de-CH': 'Falsche PLZ.' }) }, other] });
     });
     const onFailed = vi.fn();
     const { result } = renderForm({
@@ -75,7 +76,7 @@ describe('useForm', () => {
   });
 
   it('says a refusal without field errors above the fields, first, and only where the form asks for it', async () => {
-    const conflict = new ApiError(409, { error: { code: 'conflict', messagesByLanguage: { 'en-US': 'Changed meanwhile.', 'de-CH': 'Inzwischen geändert.' } } });
+    const conflict = new ApiError(409, { error: { code: 'conflict', messagesByLanguage: inEveryLanguage({ 'en-US': 'Changed meanwhile.', 'de-CH': 'Inzwischen geändert.' }) } });
     const refusing = renderForm({
       send: async () => Promise.reject(conflict),
       refusalOf: (error) => (error instanceof ApiError && error.body.error ? { messagesByLanguage: error.body.error.messagesByLanguage } : undefined),

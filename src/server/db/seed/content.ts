@@ -1,20 +1,24 @@
 import { instantOfLocal } from '#shared/dates.ts';
-import type { Language } from '#shared/locales.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
+import { languages, type Language } from '#shared/locales.ts';
 import type { DocumentContent } from './documents/document.ts';
-import { guideDocuments } from './documents/guide.ts';
-import { phishingChecklistDocuments } from './documents/phishing-checklist.ts';
+import { downloadableCodes, topicIds, type LanguageContent } from './language-content.ts';
 
-/**
+/*
  * Demo content loaded on first start (newsletter topics, webinars, the free guide).
  * Inserting is idempotent: rows that exist are left as staff edited them.
  */
-export const newsletterTopics = [
-  { id: 'phishing', titles: { 'en-US': 'Phishing and social engineering', 'de-CH': 'Phishing und Social Engineering' } },
-  { id: 'ransomware', titles: { 'en-US': 'Ransomware and incident response', 'de-CH': 'Ransomware und Reaktion auf Vorfälle' } },
-  { id: 'secure-coding', titles: { 'en-US': 'Secure software development', 'de-CH': 'Sichere Softwareentwicklung' } },
-  { id: 'compliance', titles: { 'en-US': 'Compliance: nDSG, GDPR, ISO 27001', 'de-CH': 'Compliance: nDSG, DSGVO, ISO 27001' } },
-  { id: 'awareness', titles: { 'en-US': 'Security awareness programmes', 'de-CH': 'Programme für Sicherheitsbewusstsein' } },
-];
+
+/**
+ * Each language's content, `languages/<tag>.ts` for every language of the list, loaded
+ * once when this module is first imported, as src/shared/i18n/messages.ts loads the
+ * catalogues: no line here names a language, a new one is a file beside en-US.ts.
+ */
+const contentByLanguage = Object.fromEntries(
+  await Promise.all(languages.map(async (language) => [language, ((await import(`./languages/${language}.ts`)) as { content: LanguageContent }).content] as const)),
+) as Record<Language, LanguageContent>;
+
+export const newsletterTopics = topicIds.map((id) => ({ id, titles: forEveryLanguage((language) => contentByLanguage[language].topicTitles[id]) }));
 
 /** The day `days` after an ISO date (`2027-02-03`), counted in calendar days. */
 function daysAfter(isoDate: string, days: number): string {
@@ -23,9 +27,9 @@ function daysAfter(isoDate: string, days: number): string {
 }
 
 /**
- * The demo webinars, two in each language, dated from the day of seeding (`today`, in
- * Zurich) at 14:00 Zurich time, whatever the offset that day: a fresh start always has
- * upcoming webinars to show.
+ * The demo webinars of every language, in the order they take place, dated from the day
+ * of seeding (`today`, in Zurich) at 14:00 Zurich time, whatever the offset that day: a
+ * fresh start always has upcoming webinars to show.
  */
 export function demoWebinars(today: string) {
   const at = (days: number) => {
@@ -33,90 +37,30 @@ export function demoWebinars(today: string) {
     if (!startsAt) throw new Error('14:00 exists every day in Zurich');
     return new Date(startsAt);
   };
-  return [
-    {
-      code: 'phishing-defence',
-      language: 'en-US',
-      title: 'Phishing defence for teams',
-      description: 'How today’s phishing campaigns work and the habits that stop them. Live demo and Q&A.',
-      startsAt: at(10),
-      durationMinutes: 60,
-      link: 'https://webinars.cybersafe-academy.example/phishing-defence',
-    },
-    {
-      code: 'ransomware-notfallplan',
-      language: 'de-CH',
-      title: 'Ransomware: der Notfallplan für KMU',
-      description: 'Was in den ersten 24 Stunden nach einem Angriff zu tun ist – mit Checkliste zum Mitnehmen.',
-      startsAt: at(17),
-      durationMinutes: 60,
-      link: 'https://webinars.cybersafe-academy.example/ransomware-notfallplan',
-    },
-    {
-      code: 'secure-coding-basics',
-      language: 'en-US',
-      title: 'Secure coding basics: the OWASP Top 10 in practice',
-      description: 'Developers walk through real vulnerabilities and their fixes.',
-      startsAt: at(24),
-      durationMinutes: 90,
-      link: 'https://webinars.cybersafe-academy.example/secure-coding-basics',
-    },
-    {
-      code: 'awareness-kampagne',
-      language: 'de-CH',
-      title: 'Security Awareness: Kampagnen, die wirken',
-      description: 'Wie Sie Mitarbeitende für Informationssicherheit gewinnen – mit Beispielen aus Schweizer Unternehmen.',
-      startsAt: at(45),
-      durationMinutes: 45,
-      link: 'https://webinars.cybersafe-academy.example/awareness-kampagne',
-    },
-  ];
+  return languages
+    .flatMap((language) => contentByLanguage[language].webinars.map((webinar) => ({ ...webinar, language })))
+    .sort((a, b) => a.startsInDays - b.startsInDays)
+    .map(({ code, language, title, description, startsInDays, durationMinutes, link }) => ({ code, language, title, description, startsAt: at(startsInDays), durationMinutes, link }));
 }
 
 /**
- * The demo downloadable content (docs/product/downloadables.md): the free guide and a
- * one-page checklist, each in both languages. Their PDFs and covers are made from the
- * documents of `documents/` when the seed finds them missing.
+ * The demo downloadable content (docs/product/downloadables.md), each item in every
+ * language. Their PDFs and covers are made from the documents when the seed finds them
+ * missing.
  */
-export const demoDownloadables = [
-  {
-    code: 'guide',
-    position: 1,
-    titles: {
-      'en-US': 'The cybersecurity education guide',
-      'de-CH': 'Der Leitfaden zur Cybersecurity-Ausbildung',
-    },
-    descriptions: {
-      'en-US':
-        'Security awareness for businesses: how to spot phishing, sign in safely with passwords and multi-factor authentication, keep devices updated, make backups that work and report incidents quickly – with a checklist for your company.',
-      'de-CH':
-        'Security Awareness für Unternehmen: Phishing erkennen, sicher anmelden mit Passwörtern und Zwei-Faktor-Anmeldung, Geräte aktuell halten, Backups, die funktionieren, und Vorfälle rasch melden – mit einer Checkliste für Ihr Unternehmen.',
-    },
-    files: {
-      'en-US': { fileName: 'cybersecurity-education-guide.pdf', document: guideDocuments['en-US'] },
-      'de-CH': { fileName: 'leitfaden-cybersecurity-ausbildung.pdf', document: guideDocuments['de-CH'] },
-    },
-  },
-  {
-    code: 'phishing-checklist',
-    position: 2,
-    titles: {
-      'en-US': 'The phishing checklist',
-      'de-CH': 'Die Phishing-Checkliste',
-    },
-    descriptions: {
-      'en-US': 'One page to keep beside the screen: seven questions to ask before you click, and what to do when a message feels wrong.',
-      'de-CH': 'Eine Seite für neben den Bildschirm: sieben Fragen vor dem Klick, und was zu tun ist, wenn sich eine Nachricht falsch anfühlt.',
-    },
-    files: {
-      'en-US': { fileName: 'phishing-checklist.pdf', document: phishingChecklistDocuments['en-US'] },
-      'de-CH': { fileName: 'phishing-checkliste.pdf', document: phishingChecklistDocuments['de-CH'] },
-    },
-  },
-] satisfies {
+export const demoDownloadables: {
   code: string;
   position: number;
   titles: Record<Language, string>;
   descriptions: Record<Language, string>;
   files: Record<Language, { fileName: string; document: DocumentContent }>;
-}[];
+}[] = downloadableCodes.map((code, index) => {
+  const of = (language: Language) => contentByLanguage[language].downloadables[code];
+  return {
+    code,
+    position: index + 1,
+    titles: forEveryLanguage((language) => of(language).title),
+    descriptions: forEveryLanguage((language) => of(language).description),
+    files: forEveryLanguage((language) => ({ fileName: of(language).fileName, document: { ...of(language).document, language } })),
+  };
+});

@@ -7,7 +7,7 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { noticeMail } from './billing-mails.ts';
+import { noticeMail } from './billing.mails.ts';
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;

@@ -4,7 +4,7 @@ import type { InvoiceRecordsService } from '../invoices/invoice-records.service.
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { buyerOf, reminderMail, reminderMailKind, reminderSubject } from './billing-mails.ts';
+import { buyerOf, reminderMail, reminderMailKind, reminderSubject } from './billing.mails.ts';
 import { billingActor, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
 import { reminderStepDue } from './periods.rules.ts';
 

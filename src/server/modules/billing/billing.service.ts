@@ -11,7 +11,7 @@ import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription, TransitionListeners } from '../orders/orders.service.ts';
 import type { BillingRemindersService } from './billing-reminders.service.ts';
 import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
-import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing-mails.ts';
+import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
 import { nextPeriod, periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */

@@ -8,7 +8,7 @@ import type { InvoiceRecordsService } from '../invoices/invoice-records.service.
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { buyerOf, creditNoteMail, creditNoteMailKind, creditNoteSubject } from './billing-mails.ts';
+import { buyerOf, creditNoteMail, creditNoteMailKind, creditNoteSubject } from './billing.mails.ts';
 import type { OrderInvoicesService } from './order-invoices.service.ts';
 
 /** Credit notes by staff against an order's invoices (docs/product/billing.md, docs/decisions/050-billing-in-batches-and-credit-notes.md). */

@@ -4,7 +4,7 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse, FormSubmission } from '#shared/schemas/forms.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { cartSavedMail } from './cart-saved.mail.ts';
+import { cartSavedMail } from './cart-saved.mails.ts';
 import type { CartService } from './cart.service.ts';
 
 export function createSaveCartService(deps: {

@@ -16,7 +16,7 @@ import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { CheckoutRows as repo, OrdersService } from '../orders/orders.service.ts';
 import { invoiceInfoView, mergeInvoiceInfo, missingForCheckout, type StoredInvoiceInfo } from './invoice-info.ts';
-import { orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order-mails.ts';
+import { orderConfirmationKind, orderConfirmationMail, orderConfirmationQueued, staffOrderKind, staffOrderMail, staffOrderQueued } from './order.mails.ts';
 import { dueAtBuy, invoiceContentOf, orderTotalsOf, type InvoiceKind, type OrderInvoiceContent } from './invoice-content.ts';
 
 /**

@@ -13,7 +13,7 @@ import { findCountry } from '../geo/countries.rules.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { deletionMail } from './contact-mails.ts';
+import { deletionMail } from './contact.mails.ts';
 import { createLinkToken, hashLinkToken } from './link-tokens.rules.ts';
 import * as repo from './contacts.repository.ts';
 

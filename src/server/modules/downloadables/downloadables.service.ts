@@ -8,7 +8,7 @@ import { downloadLinkValidDays, type Downloadable, type DownloadLinkProblem, typ
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
 import { checkLink, signedLinkQuery } from './download-links.ts';
-import { downloadMail } from './download-mails.ts';
+import { downloadMail } from './download.mails.ts';
 import * as repo from './downloadables.repository.ts';
 
 const day = 24 * 60 * 60 * 1000;

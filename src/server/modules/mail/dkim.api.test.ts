@@ -70,7 +70,7 @@ describe('DKIM signing', () => {
       subject: 'Phishing-Saison',
       text: 'Prüfen Sie den Absender.',
       html: '<p>Prüfen Sie den Absender.</p>',
-      // As src/server/modules/newsletter/newsletter-mails.ts writes them.
+      // As src/server/modules/newsletter/newsletter.mails.ts writes them.
       headers: {
         'List-Unsubscribe': `<https://shop.cybersafe-academy.example/api/newsletter/${'a'.repeat(43)}/unsubscribe>, <mailto:${sender.address}?subject=unsubscribe%20${'a'.repeat(43)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

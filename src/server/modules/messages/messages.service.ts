@@ -9,7 +9,7 @@ import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
 import type { PublicFormService } from '../forms/public-form.service.ts';
-import { messageAcknowledgementMail, staffMessageMail } from './message-mails.ts';
+import { messageAcknowledgementMail, staffMessageMail } from './message.mails.ts';
 import * as repo from './messages.repository.ts';
 import type { ContactMessageRow } from './messages.repository.ts';
 

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { urlOf } from '#shared/contract.ts';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
 import { AppError } from '#shared/errors.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { translate, translateAll } from '#shared/i18n/messages.ts';
 import { languages, type Language } from '#shared/locales.ts';
 import { apiBase } from '#shared/paths.ts';
@@ -13,7 +14,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import { createLinkToken } from '../contacts/link-tokens.rules.ts';
 import { renderIssue, renderMarkdown, type NewsletterIssue } from './newsletter-issue.ts';
-import { issueMail, listHeaders, newsletterLinks } from './newsletter-mails.ts';
+import { issueMail, listHeaders, newsletterLinks } from './newsletter.mails.ts';
 import * as repo from './newsletter-issues.repository.ts';
 import { checkTopics } from './newsletter-topics.ts';
 import { insertTokens } from './newsletter.repository.ts';
@@ -274,8 +275,8 @@ export function createNewsletterIssuesService(deps: {
       const rendered = renderIssue(options.markdown, publicUrl);
       await checkTopics(db, options.topicIds);
       const segment: Segment = { languages: [options.language], roles: [], experienceLevels: [], topicIds: [...new Set(options.topicIds)] };
-      const empty: IssueEdition = { subject: '', preheader: '', body: '' };
-      const editions = { 'en-US': empty, 'de-CH': empty, [options.language]: { subject: rendered.subject.slice(0, issueLimits.subject), preheader: '', body: rendered.text } };
+      const edition: IssueEdition = { subject: rendered.subject.slice(0, issueLimits.subject), preheader: '', body: rendered.text };
+      const editions = forEveryLanguage((language): IssueEdition => (language === options.language ? edition : { subject: '', preheader: '', body: '' }));
       return db.transaction(async (tx) => {
         const row = await repo.insertIssue(tx, { editions, segment, createdBy: options.createdBy });
         await repo.updateIssue(tx, row.id, { status: 'SCHEDULED', sendAt: new Date() });

@@ -5,7 +5,7 @@ import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import { createLinkToken } from '../contacts/link-tokens.rules.ts';
 import type { Contact, ContactsService } from '../contacts/contacts.service.ts';
-import { confirmationMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter-mails.ts';
+import { confirmationMail, listHeaders, newsletterLinks, preferencesMail } from './newsletter.mails.ts';
 import * as repo from './newsletter.repository.ts';
 
 /** A request's link works this long unless the subscription is confirmed in time. */

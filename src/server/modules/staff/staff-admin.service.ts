@@ -9,7 +9,7 @@ import type { AcceptInvitation, InvitationRequest, StaffOverview } from '#shared
 import type { StaffRole } from '#shared/staff-roles.ts';
 import { createLinkToken, hashLinkToken } from '../contacts/link-tokens.rules.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
-import { invitationMail } from './staff-invitation-mail.ts';
+import { invitationMail } from './staff-invitation.mails.ts';
 import { logStaff, normalizeEmail, refuseLosingLastAdmin, type RequestContext } from './staff-requests.ts';
 import * as repo from './staff.repository.ts';
 

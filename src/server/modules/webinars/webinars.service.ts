@@ -26,7 +26,7 @@ import type { ContactsService } from '../contacts/contacts.service.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService, OutgoingMail } from '../mail/outbox.service.ts';
 import { endOf } from './webinar-calendar.ts';
-import { webinarMail, type WebinarMailKind } from './webinar-mails.ts';
+import { webinarMail, type WebinarMailKind } from './webinar.mails.ts';
 import * as repo from './webinars.repository.ts';
 
 type NextWebinar = z.infer<typeof nextWebinarSchema>;

@@ -1,4 +1,4 @@
-/** Die Mails der Verrechnung (src/server/modules/billing/billing-mails.ts): Rechnungen, Zahlungserinnerungen, Kündigung. */
+/** Die Mails der Verrechnung (src/server/modules/billing/billing.mails.ts): Rechnungen, Zahlungserinnerungen, Kündigung. */
 export const billingMails = {
   'mail.creditNote.subject': 'Gutschrift {number} zur Rechnung {invoice} Ihrer Bestellung {order}',
   'mail.creditNote.intro': 'Wir haben die Gutschrift {number} zur Rechnung {invoice} ausgestellt: {amount} werden Ihnen gutgeschrieben.',

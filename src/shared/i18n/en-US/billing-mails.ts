@@ -1,4 +1,4 @@
-/** The billing's mails (src/server/modules/billing/billing-mails.ts): invoices, payment reminders, notice. */
+/** The billing's mails (src/server/modules/billing/billing.mails.ts): invoices, payment reminders, notice. */
 export const billingMails = {
   'mail.creditNote.subject': 'Credit note {number} for invoice {invoice} of your order {order}',
   'mail.creditNote.intro': 'We have issued credit note {number} for invoice {invoice}: {amount} is credited.',

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { newsletterCalls } from '#shared/contract/newsletter.ts';
 import { newsletterAdminCalls } from '#shared/contract/newsletter-admin.ts';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { languages, type Language } from '#shared/locales.ts';
 import { experienceLevels, roles } from '#shared/schemas/forms.ts';
@@ -14,12 +15,12 @@ import { CheckboxField, FormProblems, TextAreaField, TextField } from '#client/u
 import { refusalOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 
-/** What the issue form holds: both editions as typed, and the segment's choices. */
+/** What the issue form holds: every language's edition as typed, and the segment's choices. */
 export type IssueFormValues = IssueInput;
 
 const emptyEdition = { subject: '', preheader: '', body: '' };
 export const emptyIssueForm: IssueFormValues = {
-  editions: { 'en-US': emptyEdition, 'de-CH': emptyEdition },
+  editions: forEveryLanguage(() => emptyEdition),
   segment: { languages: [...languages], roles: [], experienceLevels: [], topicIds: [] },
 };
 

@@ -10,6 +10,7 @@ import { loadBackOfficeCatalogue } from '#shared/i18n/load-back-office-catalogue
 import type { Language } from '#shared/locales.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { installFakeApi, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import { ActionDialog } from './action-dialog.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -41,10 +42,10 @@ function renderDialog(language: Language) {
 
 describe('the payment dialog', () => {
   it('offers the days from the order to today, and shows a refused day at the date field', async () => {
-    const refusal = {
+    const refusal = inEveryLanguage({
       'en-US': 'The date must not be before the day the order was placed (2026-11-20).',
       'de-CH': 'Das Datum darf nicht vor dem Tag liegen, an dem die Bestellung aufgegeben wurde (2026-11-20).',
-    };
+    });
     api.answer(orderAdminCalls.payOrder, refuseFields([{ field: 'date', code: 'tooSmall', messagesByLanguage: refusal }]));
     renderDialog('de-CH');
     const date = (await screen.findByLabelText(/^Bezahlt am/)) as HTMLInputElement;

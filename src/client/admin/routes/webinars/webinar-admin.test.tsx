@@ -11,6 +11,7 @@ import { webinarAdminCalls } from '#shared/contract/webinars-admin.ts';
 import type { Language } from '#shared/locales.ts';
 import type { WebinarInput } from '#shared/schemas/webinars.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import { DeleteWebinarDialog } from './delete-webinar-dialog.tsx';
 import { WebinarForm } from './webinar-form.tsx';
 import { emptyWebinarForm } from './webinar-form-values.ts';
@@ -62,7 +63,7 @@ describe('deleting a webinar', () => {
   });
 
   it('shows the refusal when someone signed up meanwhile, and reloads the webinar', async () => {
-    const text = { 'en-US': 'This webinar has subscribers.', 'de-CH': 'Für dieses Webinar gibt es Anmeldungen.' };
+    const text = inEveryLanguage({ 'en-US': 'This webinar has subscribers.', 'de-CH': 'Für dieses Webinar gibt es Anmeldungen.' });
     api.answer(webinarAdminCalls.deleteWebinar, refuse('conflict', text));
     const onConflict = vi.fn();
     renderWith(<DeleteWebinarDialog webinar={{ id, title: 'Phishing', subscriberCount: 0 }} onClose={() => {}} onDeleted={() => {}} onConflict={onConflict} />, 'de-CH');
@@ -100,7 +101,7 @@ describe('the webinar form', () => {
   it('sends the start as a UTC instant and shows the server\'s field errors under their fields', async () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, {
-        errors: [{ field: 'code', code: 'invalid', messagesByLanguage: { 'en-US': 'Another webinar already has this code.', 'de-CH': 'Vergeben.' } }],
+        errors: [{ field: 'code', code: 'invalid', messagesByLanguage: inEveryLanguage({ 'en-US': 'Another webinar already has this code.', 'de-CH': 'Vergeben.' }) }],
       });
     });
     renderWith(<WebinarForm initial={emptyWebinarForm} submitLabel="adminWebinars.create.submit" onSubmit={onSubmit} />);

@@ -17,6 +17,7 @@ import { createQueryClient } from '#client/lib/queries.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
 import { forgetLoadedFormData } from '#client/ui/form/form-data.ts';
 import { installFakeApi, refuse, refuseFields, type FakeRefusal } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import CheckoutPage from './checkout-page.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -73,7 +74,7 @@ function orderDetail(change: Partial<OrderDetail> = {}): OrderDetail {
           code: 'cyber_security_training_basic_v1',
           tier: 'basic',
           title: 'Basic',
-          translations: { 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } },
+          translations: inEveryLanguage({ 'en-US': { title: 'Cyber security basics', description: '' }, 'de-CH': { title: 'Cyber-Sicherheit Grundlagen', description: '' } }),
         },
         quantity: 10,
         periodMonths: 12,
@@ -89,7 +90,7 @@ function orderDetail(change: Partial<OrderDetail> = {}): OrderDetail {
           code: 'cyber_security_training_champion_v1',
           tier: 'champion',
           title: 'Champion',
-          translations: { 'en-US': { title: 'Security champion', description: '' }, 'de-CH': { title: 'Security-Champion', description: '' } },
+          translations: inEveryLanguage({ 'en-US': { title: 'Security champion', description: '' }, 'de-CH': { title: 'Security-Champion', description: '' } }),
         },
         quantity: 2,
         periodMonths: null,
@@ -341,7 +342,7 @@ describe('checkout page', () => {
       {
         field: 'company.vatNumber',
         code: 'required',
-        messagesByLanguage: { 'en-US': 'Please enter the VAT number of your company.', 'de-CH': 'Bitte geben Sie die MWST-Nummer Ihrer Firma an.' },
+        messagesByLanguage: inEveryLanguage({ 'en-US': 'Please enter the VAT number of your company.', 'de-CH': 'Bitte geben Sie die MWST-Nummer Ihrer Firma an.' }),
       },
     ]);
     next();
@@ -502,7 +503,7 @@ describe('checkout page', () => {
     expect(screen.queryByLabelText(/I have read and agree/)).toBeNull();
     fireEvent.click(within(await screen.findByTestId('captcha')).getByRole('button', { name: 'solve captcha' }));
     server.checkoutAnswer = () =>
-      refuseFields([{ field: 'captchaSolution', code: 'invalid', messagesByLanguage: { 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' } }]);
+      refuseFields([{ field: 'captchaSolution', code: 'invalid', messagesByLanguage: inEveryLanguage({ 'en-US': 'The anti-robot verification expired.', 'de-CH': 'Abgelaufen.' }) }]);
     fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     expect(await screen.findByText('The anti-robot verification expired.')).toBeTruthy();
     expect(screen.getByTestId('captcha').dataset.resetSignal).not.toBe('0');
@@ -516,7 +517,7 @@ describe('checkout page', () => {
         {
           field: 'agreeWithLegalTexts',
           code: 'invalid',
-          messagesByLanguage: { 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' },
+          messagesByLanguage: inEveryLanguage({ 'en-US': 'Please agree to the terms and conditions and the privacy policy.', 'de-CH': 'Bitte zustimmen.' }),
         },
       ]);
     fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
@@ -833,7 +834,7 @@ describe('checkout page', () => {
     server.checkoutAnswer = () => {
       // The line was removed in another tab.
       server.detail = orderDetail({ items: orderDetail().items.map((item) => ({ ...item, status: 'REMOVED' as const })) });
-      return refuse('conflict', { 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' });
+      return refuse('conflict', inEveryLanguage({ 'en-US': 'The shopping cart has no training to order.', 'de-CH': 'Im Warenkorb ist kein Training zum Bestellen.' }));
     };
     fireEvent.click(screen.getByRole('button', { name: 'Place order and pay' }));
     const alert = (await screen.findByText('Your shopping cart is empty: there is nothing to order. Please add a training in the shopping cart first.')).closest(

@@ -14,6 +14,7 @@ import { LanguageProvider, useLanguage } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import DownloadablePage from './downloadable-page.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -27,7 +28,7 @@ vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
 
 configure({ asyncUtilTimeout: 5000 });
 
-const items: Record<Language, Downloadable> = {
+const items = inEveryLanguage<Downloadable>({
   'en-US': {
     code: 'guide',
     language: 'en-US',
@@ -44,15 +45,15 @@ const items: Record<Language, Downloadable> = {
     coverUrl: '/api/downloadables/by-code/guide/cover.svg?language=de-CH',
     pageCount: 6,
   },
-};
+});
 
 const confirmation = {
   messages: [
     {
-      translations: {
+      translations: inEveryLanguage({
         'en-US': 'Thank you. The link to download “The cybersecurity education guide” is on its way to anna@example.ch. It works for 7 days.',
         'de-CH': 'Vielen Dank. Der Link ist unterwegs an anna@example.ch.',
-      },
+      }),
     },
   ],
 };
@@ -180,7 +181,7 @@ describe('the downloadable page', () => {
     api.answer(
       downloadableCalls.requestDownload,
       refuseFields([
-        { field: 'email', code: 'invalidEmail', messagesByLanguage: { 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' } },
+        { field: 'email', code: 'invalidEmail', messagesByLanguage: inEveryLanguage({ 'en-US': 'Please enter a valid e-mail address.', 'de-CH': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }) },
       ]),
     );
     renderAt('/downloadable-content/guide/en-US');

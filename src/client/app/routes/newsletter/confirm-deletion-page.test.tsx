@@ -10,6 +10,7 @@ import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import ConfirmDeletionPage from './confirm-deletion-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -20,7 +21,7 @@ const api = installFakeApi();
 
 beforeEach(() => {
   api.answer(contactCalls.confirmDeletion, {
-    messages: [{ translations: { 'en-US': 'Your data has been deleted. Orders are kept without your name.', 'de-CH': 'Ihre Daten wurden gelöscht.' } }],
+    messages: [{ translations: inEveryLanguage({ 'en-US': 'Your data has been deleted. Orders are kept without your name.', 'de-CH': 'Ihre Daten wurden gelöscht.' }) }],
   });
 });
 
@@ -59,7 +60,7 @@ describe('the deletion confirmation', () => {
   });
 
   it('an unknown, expired or used link says how to ask again, in the app language', async () => {
-    api.answer(contactCalls.confirmDeletion, refuse('notFound', { 'en-US': 'Unknown.', 'de-CH': 'Unbekannt.' }));
+    api.answer(contactCalls.confirmDeletion, refuse('notFound', inEveryLanguage({ 'en-US': 'Unknown.', 'de-CH': 'Unbekannt.' })));
     renderPage('de-CH');
     fireEvent.click(await screen.findByRole('button', { name: 'Meine Daten jetzt löschen' }));
     const gone = await screen.findByRole('alert', { name: 'Dieser Link funktioniert nicht' });
@@ -70,7 +71,7 @@ describe('the deletion confirmation', () => {
   });
 
   it('keeps the button after a failure and says so', async () => {
-    api.answer(contactCalls.confirmDeletion, refuse('internal', { 'en-US': 'Something went wrong on our side.', 'de-CH': 'Fehler.' }));
+    api.answer(contactCalls.confirmDeletion, refuse('internal', inEveryLanguage({ 'en-US': 'Something went wrong on our side.', 'de-CH': 'Fehler.' })));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete my data now' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong on our side.');

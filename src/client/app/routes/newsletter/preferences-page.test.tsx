@@ -12,6 +12,7 @@ import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import PreferencesPage from './preferences-page.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,7 +20,7 @@ configure({ asyncUtilTimeout: 5000 });
 const token = 'q3T-_x9Zk1mN0pQrS2tUvW4xYz5aBcDeFgHiJkLmN6o';
 const base = `/api/newsletter/${token}`;
 
-const notFound = refuse('notFound', { 'en-US': 'This link is unknown or has expired.', 'de-CH': 'Unbekannt.' });
+const notFound = refuse('notFound', inEveryLanguage({ 'en-US': 'This link is unknown or has expired.', 'de-CH': 'Unbekannt.' }));
 
 const pending: NewsletterPreferences = {
   email: 'anna@example.ch',
@@ -90,7 +91,7 @@ const record: ContactRecord = {
 };
 
 const deletionAnswer = {
-  messages: [{ translations: { 'en-US': 'We have sent you an e-mail with a link to confirm.', 'de-CH': 'Wir haben Ihnen eine E-Mail geschickt.' } }],
+  messages: [{ translations: inEveryLanguage({ 'en-US': 'We have sent you an e-mail with a link to confirm.', 'de-CH': 'Wir haben Ihnen eine E-Mail geschickt.' }) }],
 };
 
 const api = installFakeApi();
@@ -232,7 +233,7 @@ describe('the preference centre', () => {
     api.answer(
       newsletterCalls.saveNewsletterPreferences,
       refuseFields([
-        { field: 'topicIds.0', code: 'invalidOption', messagesByLanguage: { 'en-US': 'Please choose one of the options.', 'de-CH': 'Bitte wählen Sie eine der Optionen.' } },
+        { field: 'topicIds.0', code: 'invalidOption', messagesByLanguage: inEveryLanguage({ 'en-US': 'Please choose one of the options.', 'de-CH': 'Bitte wählen Sie eine der Optionen.' }) },
       ]),
     );
     renderPage('de-CH');

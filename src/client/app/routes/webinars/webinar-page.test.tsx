@@ -15,6 +15,7 @@ import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { createQueryClient } from '#client/lib/queries.ts';
 import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
+import { inEveryLanguage } from '../../../../../tests/helpers/languages.ts';
 import WebinarPage from './webinar-page.tsx';
 import WebinarsPage from './webinars-page.tsx';
 
@@ -42,7 +43,7 @@ const webinar: PublicWebinar = {
   description: 'What phishing looks like,\nand why it works.\n\nHow to report it.',
 };
 
-const confirmation = { messages: [{ translations: { 'en-US': 'You are on the list for Spotting phishing.', 'de-CH': 'Sie sind für Spotting phishing angemeldet.' } }] };
+const confirmation = { messages: [{ translations: inEveryLanguage({ 'en-US': 'You are on the list for Spotting phishing.', 'de-CH': 'Sie sind für Spotting phishing angemeldet.' }) }] };
 
 const api = installFakeApi();
 
@@ -148,7 +149,7 @@ describe('the webinar page', () => {
   });
 
   it('shows the server\'s reason instead of the form when the webinar has started meanwhile', async () => {
-    api.answer(webinarCalls.subscribeToWebinar, refuse('conflict', { 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' }));
+    api.answer(webinarCalls.subscribeToWebinar, refuse('conflict', inEveryLanguage({ 'en-US': 'This webinar has already started, sign-up is closed.', 'de-CH': 'Begonnen.' })));
     renderAt(`/webinar/${id}/de-CH`);
     await signUp();
     expect((await screen.findByRole('alert')).textContent).toBe('This webinar has already started, sign-up is closed.');
@@ -168,7 +169,7 @@ describe('the webinar page', () => {
   });
 
   it('says that an unknown webinar does not exist and links to the list', async () => {
-    api.answer(webinarCalls.webinar, refuse('notFound', { 'en-US': 'x', 'de-CH': 'x' }));
+    api.answer(webinarCalls.webinar, refuse('notFound', inEveryLanguage({ 'en-US': 'x', 'de-CH': 'x' })));
     renderAt(`/webinar/${id}/de-CH`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Webinar not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the upcoming webinars' }).getAttribute('href')).toBe('/webinars');

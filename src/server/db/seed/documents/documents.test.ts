@@ -1,10 +1,13 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { forEveryLanguage } from '#shared/every-language.ts';
 import { languages } from '#shared/locales.ts';
 import { demoDownloadables } from '../content.ts';
 import { coverSvg, wrapWords } from './cover-svg.ts';
 import { renderDocumentPdf, undrawableCharacters } from './document-pdf.ts';
-import { guideDocuments } from './guide.ts';
+
+/** The free guide's document in every language (src/server/db/seed/languages/). */
+const guideDocuments = forEveryLanguage((language) => demoDownloadables.find((item) => item.code === 'guide')!.files[language].document);
 
 /** The text of each page. */
 async function pdfPages(pdf: Buffer): Promise<string[]> {
