@@ -62,7 +62,7 @@ test('staff write an issue in both languages with an image, choose its recipient
   await page.getByRole('link', { name: 'New issue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New issue' })).toBeVisible();
   const english = page.getByRole('group', { name: 'Issue in English' });
-  const german = page.getByRole('group', { name: 'Issue in Deutsch' });
+  const german = page.getByRole('group', { name: 'Issue in German' });
   await english.getByLabel('Subject').fill(`Phishing season ${stamp}`);
   await english.getByLabel('Preheader').fill('Fake invoices are back');
   await english.getByLabel('Text').fill('# Phishing season\n\nCheck the **sender** before you pay.');
@@ -85,7 +85,7 @@ test('staff write an issue in both languages with an image, choose its recipient
   await expect(page.getByRole('heading', { level: 1, name: `Phishing season ${stamp}` })).toBeVisible();
   // The preview shows the German edition, the only one the recipients read.
   await expect(page.getByText(`Subject: Phishing-Saison ${stamp}`)).toBeVisible();
-  const frame = page.frameLocator('iframe[title="Preview of the issue in Deutsch"]');
+  const frame = page.frameLocator('iframe[title="Preview of the issue in German"]');
   await expect(frame.getByRole('heading', { name: 'Phishing-Saison' })).toBeVisible();
   await expect(frame.getByRole('img', { name: 'logo' })).toBeAttached();
   await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, ScrollRestoration, useHref, useLocation } from 'react-router';
+import { Link, Outlet, useHref, useLocation, useNavigationType } from 'react-router';
 import { company } from '#shared/company.ts';
 import { cookies } from '#shared/cookies.ts';
 import { defaultCurrency, isCurrency, languageNames, languages, type Currency, type Language } from '#shared/locales.ts';
@@ -20,18 +20,28 @@ import { useHydrated } from '#client/ui/use-hydrated.ts';
 // The newsletter form (Zod, the form layout, the captcha) is fetched when first asked for.
 const NewsletterDialog = lazy(() => import('#client/ui/form/newsletter-dialog.tsx').then((m) => ({ default: m.NewsletterDialog })));
 
-/**
- * The frame of every app page: the site's header and footer around the page. A page the
- * visitor goes to opens at its top (the checkout from the drawer at the cart's foot, say),
- * and back or forward returns to where that page was left (ScrollRestoration).
- */
+/** The frame of every app page: the site's header and footer around the page. */
 export function AppLayout() {
   return (
     <AppFrame>
-      <ScrollRestoration />
+      <OpenAtTop />
       <Outlet />
     </AppFrame>
   );
+}
+
+/**
+ * A page the visitor goes to opens at its top (the checkout from the drawer at the cart's
+ * foot, say); back and forward leave the browser's own restoring alone. Nothing is kept
+ * in the session's storage, which the checkout leaves empty.
+ */
+function OpenAtTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname, navigationType]);
+  return null;
 }
 
 /** The app pages the header and footer link to. */
