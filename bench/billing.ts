@@ -47,7 +47,7 @@ async function seedPlans(db: Database['db'], today: string): Promise<void> {
       const index = start + offset;
       return {
         status: 'ACTIVE' as const,
-        currency: 'CHF',
+        currency: 'CHF' as const,
         language: index % 2 ? 'de-CH' : 'en-US',
         number: `2000-${String(index + 1).padStart(6, '0')}`,
         orderedAt: new Date(`${paidOn}T08:00:00Z`),

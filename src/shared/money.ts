@@ -174,6 +174,16 @@ export function majorOf(amount: Money): number {
   return toMajor(amount.minor);
 }
 
+/** An amount as a page, a PDF or a mail prints it, in its currency's format: `1'234.50`. */
+export function printMoney(amount: Money): string {
+  return formatMoney(majorOf(amount), amount.currency);
+}
+
+/** An amount printed with its currency code: `1'234.50 CHF`. */
+export function printMoneyWithCode(amount: Money): string {
+  return formatMoneyWithCode(majorOf(amount), amount.currency);
+}
+
 /** The edge where a number in major units (a request's amount) becomes money. */
 export function moneyOfMajor(major: number, currency: Currency): Money {
   return money(toMinor(major), currency);

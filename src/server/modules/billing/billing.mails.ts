@@ -2,7 +2,7 @@ import { companyParams } from '#shared/company.ts';
 import { addDays, formatIsoDay } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { formatMoneyWithCode, toMajor } from '#shared/money.ts';
+import { money, printMoneyWithCode } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import { invoiceOpenMinor, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
@@ -48,7 +48,7 @@ export function invoiceSubject(row: Pick<InvoiceRow, 'number' | 'language'>, ord
 export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber: string; name: string; publicUrl: string }) {
   const language = row.language as Language;
   const t = texts(language);
-  const amount = formatMoneyWithCode(toMajor(row.grossMinor), row.currency);
+  const amount = printMoneyWithCode(money(row.grossMinor, row.currency));
   const lines = [
     t('mail.invoice.intro', { number: row.number, amount, dueDate: formatIsoDay(row.dueOn, language) }),
     row.periodStart && row.periodEnd
@@ -71,7 +71,7 @@ export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceN
   const language = row.language as Language;
   const t = texts(language);
   const lines = [
-    t('mail.creditNote.intro', { number: row.number, invoice: context.invoiceNumber, amount: formatMoneyWithCode(toMajor(row.grossMinor), row.currency) }),
+    t('mail.creditNote.intro', { number: row.number, invoice: context.invoiceNumber, amount: printMoneyWithCode(money(row.grossMinor, row.currency)) }),
     t('mail.creditNote.reason', { reason: context.reason }),
     t('mail.creditNote.attached'),
   ];
@@ -90,13 +90,13 @@ export function reminderSubject(row: Pick<InvoiceRow, 'number' | 'language'>, st
 export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: number; steps: number; name: string; publicUrl: string }) {
   const language = row.language as Language;
   const t = texts(language);
-  const money = (minor: number) => formatMoneyWithCode(toMajor(minor), row.currency);
+  const amountOf = (minor: number) => printMoneyWithCode(money(minor, row.currency));
   const lines = [
     t(`mail.reminder.${reminderTone(context.step, context.steps)}.intro`, {
       number: row.number,
-      amount: money(row.grossMinor),
+      amount: amountOf(row.grossMinor),
       dueDate: formatIsoDay(row.dueOn, language),
-      open: money(invoiceOpenMinor(row)),
+      open: amountOf(invoiceOpenMinor(row)),
     }),
     t('mail.reminder.attached'),
   ];

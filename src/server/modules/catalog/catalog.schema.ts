@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Currency } from '#shared/locales.ts';
 import { boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -32,7 +33,7 @@ export const productPrices = pgTable(
   {
     productCode: text('product_code').notNull().references(() => products.code, { onDelete: 'cascade' }),
     paymentFrequency: text('payment_frequency').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** Net per seat (ONE_TIME) or per seat and month (MONTHLY), minor units. */
     amountMinor: integer('amount_minor').notNull(),
   },

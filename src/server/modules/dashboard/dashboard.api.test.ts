@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Currency } from '#shared/locales.ts';
 import { contacts, orderPayments, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
@@ -32,7 +33,7 @@ function monthOf(offset: number): string {
 /** Noon on the 15th of a month: inside that month in every time zone. */
 const midMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
 
-function order(status: OrderStatus, values: { orderedAt?: Date | null; totalNetMinor?: number; currency?: string; deletedAt?: Date } = {}) {
+function order(status: OrderStatus, values: { orderedAt?: Date | null; totalNetMinor?: number; currency?: Currency; deletedAt?: Date } = {}) {
   return { status, currency: values.currency ?? 'CHF', language: 'de-CH', orderedAt: values.orderedAt === undefined ? new Date() : values.orderedAt, totalNetMinor: values.totalNetMinor ?? 1000, deletedAt: values.deletedAt ?? null };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Currency } from '#shared/locales.ts';
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, bytea } from '#server/db/columns.ts';
 import { orders } from '#server/modules/orders/orders.schema.ts';
@@ -36,7 +37,7 @@ export const invoices = pgTable(
     periodEnd: date('period_end'),
     issuedOn: date('issued_on').notNull(),
     dueOn: date('due_on').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     language: text('language').notNull(),
     netMinor: integer('net_minor').notNull(),
     vatMinor: integer('vat_minor').notNull(),

@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Currency } from '#shared/locales.ts';
 import type { Db } from '#server/db/client.ts';
 import { builtOnce } from '#server/db/statement.ts';
 import { orderItems, orders } from '#server/modules/orders/orders.schema.ts';
@@ -49,7 +50,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export async function insertOrder(db: Db, values: { status: OrderStatus; currency: string; language: string }): Promise<OrderRow> {
+export async function insertOrder(db: Db, values: { status: OrderStatus; currency: Currency; language: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('insert returned no order');
   return row;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Currency } from '#shared/locales.ts';
 import { orders } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import { defaultListStatuses, type OrderList } from '#shared/schemas/orders-admin.ts';
@@ -19,7 +20,7 @@ interface Seed {
   company: string;
   orderedAt?: Date;
   totalNetMinor?: number;
-  currency?: string;
+  currency?: Currency;
   contact?: [string, string, string?];
   deleted?: boolean;
 }

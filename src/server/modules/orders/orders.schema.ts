@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Currency } from '#shared/locales.ts';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 import { createdAt } from '#server/db/columns.ts';
@@ -21,7 +22,7 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     status: text('status').$type<OrderStatus>().notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     language: text('language').notNull(),
     /** Who saved the cart by e-mail (docs/product/forms.md), with the form's other answers. */
     subscriberEmail: text('subscriber_email'),
