@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { foldText } from '#server/db/folded-text.ts';
 import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
 import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
@@ -95,11 +96,12 @@ function whereOf(criteria: ListCriteria): SQL {
   // The trigram index on `search_text` (migration 0012) finds each word anywhere in it:
   // asked for the word's longest run of letters and digits, the rows it finds are then
   // checked for the whole word (indexedPiece).
+  // The words are folded as the search text is (lower case, no accents: folded-text.ts).
   for (const word of criteria.words ?? []) {
-    const lower = word.toLowerCase();
-    const piece = indexedPiece(lower);
+    const folded = foldText(word);
+    const piece = indexedPiece(folded);
     conditions.push(sql`o.search_text like ${containsPattern(piece)}`);
-    if (piece !== lower) conditions.push(sql`strpos(o.search_text, ${lower}) > 0`);
+    if (piece !== folded) conditions.push(sql`strpos(o.search_text, ${folded}) > 0`);
   }
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
