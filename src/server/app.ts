@@ -381,7 +381,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const ordersTable = createOrdersTableService({
     db,
     audit,
-    overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length),
+    overdueOrders: () => invoiceRecords.overdueOrders(env.REMINDER_DAYS.length),
     staff: createStaffDirectoryService({ db }),
   });
   const orderPage = createOrderPageService({ db, checkout, audit, outbox });

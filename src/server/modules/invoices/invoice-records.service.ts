@@ -300,6 +300,12 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     overdueOrderIds(steps: number): Promise<string[]> {
       return repo.overdueOrderIds(db, steps);
     },
+
+    /** The same orders with what their open invoices ask for, the oldest due day and the reminder level: the desk's overdue queue. */
+    async overdueOrders(steps: number): Promise<{ orderId: string; open: Money; oldestDueOn: string; reminderLevel: number }[]> {
+      const rows = await repo.overdueOrders(db, steps);
+      return rows.map((row) => ({ orderId: row.orderId, open: money(row.openMinor, row.currency), oldestDueOn: row.oldestDueOn, reminderLevel: row.reminderLevel }));
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { Language } from '#shared/locales.ts';
 import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
+import { factsOf } from './order-facts.ts';
 import type { OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
@@ -29,7 +30,7 @@ interface RenewNow {
  * table's hooks (order-state-machine.ts), which billing registers in app.ts.
  */
 export function createOrderActionsService(deps: {
-  orders: Pick<OrdersService, 'applyAction'>;
+  orders: Pick<OrdersService, 'applyAction' | 'orderWithFacts'>;
   /** The order's page, the answer of every action. */
   orderPage: Pick<OrderPageService, 'orderView'>;
   audit: Pick<AuditService, 'record'>;
@@ -102,37 +103,78 @@ export function createOrderActionsService(deps: {
     });
   }
 
+  /** A PAY of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
+  async function payMinor(
+    orderId: string,
+    staff: AuditActor,
+    payment: { amountMinor: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
+  ): Promise<void> {
+    const { amountMinor } = payment;
+    await act(orderId, 'PAY', staff, {
+      // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
+      data: { amount: amountMinor, invoiceId: payment.invoiceId },
+      before: () => refuseFutureDate('date', payment.date),
+      plan: ({ order, facts, to }) => {
+        refuseBeforeOrder('date', payment.date, order);
+        const open = Math.max(0, facts.amountDue - facts.totalPaid);
+        if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
+        const history: Record<string, unknown> = { amount: toMajor(amountMinor), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
+        if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
+          // The subscription starts with the payment that activates it: its first month.
+          Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
+        }
+        return { history };
+      },
+      // The payment's row names the invoice the hook put it against.
+      writeBefore: async ({ tx, invoiceId }) => {
+        await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
+        return undefined;
+      },
+    });
+  }
+
+  /** What is open on an order now (everything that fell due less what was paid): a bulk payment pays it. */
+  async function openMinorOf(orderId: string): Promise<number> {
+    const order = await orders.orderWithFacts(orderId);
+    if (!order) throw new AppError('notFound', 'error.order.notFound');
+    const facts = factsOf(order);
+    return Math.max(0, facts.amountDue - facts.totalPaid);
+  }
+
+  /** Runs `change` on each order on its own; refusals are reported per order, not thrown. */
+  async function eachOrder(ids: readonly string[], change: (id: string) => Promise<void>): Promise<BulkAnswer> {
+    const answer: BulkAnswer = { succeeded: [], refused: [] };
+    for (const id of new Set(ids)) {
+      try {
+        await change(id);
+        answer.succeeded.push(id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answer.refused.push({ id, code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) });
+      }
+    }
+    return answer;
+  }
+
   return {
-    /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
+    /** POST …/pay: a payment of at most the open amount. */
     async pay(
       orderId: string,
       staff: AuditActor,
       payment: { amount: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
       language: Language,
     ): Promise<AdminOrder> {
-      const amountMinor = toMinor(payment.amount);
-      await act(orderId, 'PAY', staff, {
-        // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
-        data: { amount: amountMinor, invoiceId: payment.invoiceId },
-        before: () => refuseFutureDate('date', payment.date),
-        plan: ({ order, facts, to }) => {
-          refuseBeforeOrder('date', payment.date, order);
-          const open = Math.max(0, facts.amountDue - facts.totalPaid);
-          if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
-          const history: Record<string, unknown> = { amount: payment.amount, date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
-          if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
-            // The subscription starts with the payment that activates it: its first month.
-            Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
-          }
-          return { history };
-        },
-        // The payment's row names the invoice the hook put it against.
-        writeBefore: async ({ tx, invoiceId }) => {
-          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
-          return undefined;
-        },
-      });
+      await payMinor(orderId, staff, { ...payment, amountMinor: toMinor(payment.amount) });
       return orderView(orderId, language);
+    },
+
+    /**
+     * POST /orders/admin/bulk-pay: each order paid what is open on it, all on one day, each
+     * in its own transaction (a PAY as above); an order with nothing open, or in a status
+     * that takes no payment, is reported as refused.
+     */
+    bulkPay(staff: AuditActor, body: { ids: string[]; date: string }): Promise<BulkAnswer> {
+      return eachOrder(body.ids, async (id) => payMinor(id, staff, { amountMinor: await openMinorOf(id), date: body.date }));
     },
 
     /** POST …/cancel-refund: cancels a paid order, with or without a refund of at most what was paid. */
@@ -192,18 +234,8 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST /orders/admin/bulk: the action on each order in its own transaction; refusals are reported, not thrown. */
-    async bulk(staff: AuditActor, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
-      const answer: BulkAnswer = { succeeded: [], refused: [] };
-      for (const id of new Set(body.ids)) {
-        try {
-          await statusChange(id, body.action, staff);
-          answer.succeeded.push(id);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          answer.refused.push({ id, code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) });
-        }
-      }
-      return answer;
+    bulk(staff: AuditActor, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
+      return eachOrder(body.ids, (id) => statusChange(id, body.action, staff));
     },
   };
 }

@@ -39,6 +39,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   registerCall(app, orderAdminCalls.bulkOrderAction, async (request) => orderActions.bulk(staffOf(request), request.body));
 
+  registerCall(app, orderAdminCalls.bulkPayOrders, async (request) => orderActions.bulkPay(staffOf(request), request.body));
+
   registerCall(app, orderAdminCalls.adminOrder, async (request) => orderPage.orderView(request.params.id, requestLanguage(request)));
 
   registerCall(app, orderAdminCalls.payOrder, async (request) => orderActions.pay(request.params.id, staffOf(request), request.body, requestLanguage(request)));

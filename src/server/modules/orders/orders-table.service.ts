@@ -4,12 +4,12 @@ import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
-import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
+import { addDays, addMonths, daysFrom, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { toMajor, type Money } from '#shared/money.ts';
 import { roleAllows } from '#shared/staff-roles.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import { apiBase } from '#shared/paths.ts';
@@ -76,7 +76,27 @@ function criteriaOf(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): adm
   };
 }
 
-function rowView(row: adminRepo.ListRow) {
+/** An order of the overdue queue as the invoices see it (their service's `overdueOrders`). */
+interface OverdueOrder {
+  orderId: string;
+  open: Money;
+  oldestDueOn: string;
+  reminderLevel: number;
+}
+
+/** The queue's orders with what sorts them; days overdue count from the oldest due day to today in Zurich. */
+function overdueKeysOf(overdue: readonly OverdueOrder[]): adminRepo.OverdueKey[] {
+  const today = isoDateInZurich();
+  return overdue.map((order) => ({
+    orderId: order.orderId,
+    openMinor: order.open.minor,
+    oldestDueOn: order.oldestDueOn,
+    reminderLevel: order.reminderLevel,
+    daysOverdue: daysFrom(order.oldestDueOn, today),
+  }));
+}
+
+function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey) {
   return {
     id: row.id,
     number: row.number,
@@ -86,6 +106,9 @@ function rowView(row: adminRepo.ListRow) {
     customer: row.customer,
     totalExclVat: row.totalNetMinor === null ? null : toMajor(row.totalNetMinor),
     currency: row.currency,
+    ...(overdue
+      ? { overdue: { open: toMajor(overdue.openMinor), oldestDueOn: overdue.oldestDueOn, reminderLevel: overdue.reminderLevel, daysOverdue: overdue.daysOverdue } }
+      : {}),
   };
 }
 
@@ -97,8 +120,8 @@ function rowView(row: adminRepo.ListRow) {
 export function createOrdersTableService(deps: {
   db: Db;
   audit: Pick<AuditService, 'record'>;
-  /** The orders with an invoice open after its last reminder: the overdue queue (from the invoices). */
-  overdueOrderIds: () => Promise<string[]>;
+  /** The orders with an invoice open after its last reminder, with their open invoices' figures: the overdue queue (from the invoices). */
+  overdueOrders: () => Promise<OverdueOrder[]>;
   /** The staff module: the e-mails of the views' owners. */
   /** The staff module's directory (staff-directory.service.ts), handed over by app.ts: staff depends on orders. */
   staff: { emailsOf(ids: string[]): Promise<Map<string, string>> };
@@ -108,7 +131,7 @@ export function createOrdersTableService(deps: {
   /** The filter's criteria, with the overdue queue's orders when it asks for them. */
   async function criteriaWithQueue(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): Promise<adminRepo.ListCriteria> {
     const criteria = criteriaOf(filter);
-    return filter.overdue ? { ...criteria, ids: await deps.overdueOrderIds() } : criteria;
+    return filter.overdue ? { ...criteria, overdue: overdueKeysOf(await deps.overdueOrders()) } : criteria;
   }
 
   return {
@@ -120,7 +143,7 @@ export function createOrdersTableService(deps: {
       return {
         ...request,
         statuses: [...criteria.statuses],
-        results: rows.map(rowView),
+        results: rows.map((row) => rowView(row, criteria.overdue?.find((key) => key.orderId === row.id))),
         totalResults,
         totalPages: Math.ceil(totalResults / request.pageSize),
         ...(capped ? { totalCapped: true as const } : {}),
@@ -197,7 +220,7 @@ export function createOrdersTableService(deps: {
 
     /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses, and the overdue ones. */
     async queues(): Promise<OrderQueueCounts> {
-      const [counts, overdue] = await Promise.all([adminRepo.countByStatus(db, orderQueues.ALL), deps.overdueOrderIds()]);
+      const [counts, overdue] = await Promise.all([adminRepo.countByStatus(db, orderQueues.ALL), deps.overdueOrders()]);
       const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (counts.get(status) ?? 0), 0);
       return {
         NEEDS_ACTION: sum(orderQueues.NEEDS_ACTION),
