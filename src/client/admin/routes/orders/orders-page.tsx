@@ -19,6 +19,7 @@ import { OrderQueues } from './order-queues.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { exportSearch, listRequestOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
+import { BulkPay } from './bulk-pay.tsx';
 import './orders.css';
 import { LoadFailed } from '../../load-failed.tsx';
 import { useCan } from '../../staff.ts';
@@ -36,7 +37,8 @@ export default function OrdersPage() {
   const view = viewFromSearch(search);
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<RowSelectionState>({});
-  const [bulkResult, setBulkResult] = useState<BulkAnswer>();
+  /** What the last bulk change or bulk payment (`paid`) did. */
+  const [bulkResult, setBulkResult] = useState<BulkAnswer & { paid?: boolean }>();
   const navigate = useNavigate();
   /** The row the `j`/`k` keys are on, for the list at one address (another list starts without one). */
   const [cursor, setCursor] = useState<{ address: string; index: number }>();
@@ -149,6 +151,17 @@ export default function OrdersPage() {
           {t('admin.orders.bulk.apply')}
         </button>
       </form>}
+      {canEdit && view.overdue && (
+        <BulkPay
+          ids={selectedIds}
+          onDone={(answer) => {
+            setBulkResult({ ...answer, paid: true });
+            setSelected({});
+            void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
+            void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderQueues.method, orderAdminCalls.adminOrderQueues.path] });
+          }}
+        />
+      )}
       {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
       {[...bulk.elsewhere, bulk.errorOf('action')].filter(Boolean).map((text) => (
         <p key={text} className="admin-alert" role="alert">
@@ -209,13 +222,13 @@ export default function OrdersPage() {
 }
 
 /** What a bulk change did: how many orders changed, and why the others did not. */
-function BulkResult({ result, rows }: { result: BulkAnswer; rows: readonly OrderListRow[] }) {
+function BulkResult({ result, rows }: { result: BulkAnswer & { paid?: boolean }; rows: readonly OrderListRow[] }) {
   const t = useT();
   const { language } = useLanguage();
   const nameOf = (id: string) => rows.find((row) => row.id === id)?.number ?? id;
   return (
     <div className="admin-bulk-result" role="status">
-      <p>{t('admin.orders.bulk.result', { succeeded: result.succeeded.length, refused: result.refused.length })}</p>
+      <p>{t(result.paid ? 'admin.orders.bulkPay.result' : 'admin.orders.bulk.result', { succeeded: result.succeeded.length, refused: result.refused.length })}</p>
       {result.refused.length > 0 && (
         <ul>
           {result.refused.map((refusal) => (
