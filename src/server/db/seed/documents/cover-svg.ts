@@ -43,7 +43,7 @@ const titleSizes = [28, 26, 24, 22, 20, 18] as const;
 const maxTitleLines = 4;
 
 /** The title's lines at the largest size whose lines all fit the cover's width, within four lines. */
-export function coverTitle(title: string, measure: MeasureText): { size: number; lines: string[] } {
+function coverTitle(title: string, measure: MeasureText): { size: number; lines: string[] } {
   const room = cover.width - 2 * cover.margin;
   for (const size of titleSizes) {
     const lines = wrapWords(title, (line) => measure(line, size) <= room);
