@@ -134,33 +134,38 @@ export default function OrdersPage() {
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
-      {canEdit && <form className="admin-bulk" onSubmit={bulk.onSubmit}>
-        <p className="admin-bulk__count" aria-live="polite">
-          {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
-        </p>
-        <label htmlFor={bulk.idOf('action')}>{t('admin.orders.bulk.label')}</label>
-        <select id={bulk.idOf('action')} name="action" value={bulk.values.action} onChange={(event) => bulk.set('action', event.target.value)}>
-          <option value="">{t('forms.select.placeholder')}</option>
-          {staffStatusActions.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(t, action)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
-          {t('admin.orders.bulk.apply')}
-        </button>
-      </form>}
-      {canEdit && view.overdue && (
-        <BulkPay
-          ids={selectedIds}
-          onDone={(answer) => {
-            setBulkResult({ ...answer, paid: true });
-            setSelected({});
-            void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
-            void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderQueues.method, orderAdminCalls.adminOrderQueues.path] });
-          }}
-        />
+      {canEdit && (
+        // The bulk change and, in the overdue queue, the bulk payment: one row when there is room.
+        <div className="admin-bulk-bars">
+          <form className="admin-bulk" onSubmit={bulk.onSubmit}>
+            <p className="admin-bulk__count" aria-live="polite">
+              {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
+            </p>
+            <label htmlFor={bulk.idOf('action')}>{t('admin.orders.bulk.label')}</label>
+            <select id={bulk.idOf('action')} name="action" value={bulk.values.action} onChange={(event) => bulk.set('action', event.target.value)}>
+              <option value="">{t('forms.select.placeholder')}</option>
+              {staffStatusActions.map((action) => (
+                <option key={action} value={action}>
+                  {actionLabel(t, action)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
+              {t('admin.orders.bulk.apply')}
+            </button>
+          </form>
+          {view.overdue && (
+            <BulkPay
+              ids={selectedIds}
+              onDone={(answer) => {
+                setBulkResult({ ...answer, paid: true });
+                setSelected({});
+                void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
+                void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderQueues.method, orderAdminCalls.adminOrderQueues.path] });
+              }}
+            />
+          )}
+        </div>
       )}
       {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
       {[...bulk.elsewhere, bulk.errorOf('action')].filter(Boolean).map((text) => (
