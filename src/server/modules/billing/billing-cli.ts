@@ -1,3 +1,4 @@
+import { minorWithCode } from '#shared/money.ts';
 import type { BillingReport } from './billing-run.rules.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -36,7 +37,7 @@ function reportLines(report: BillingReport): string[] {
   return [
     `Billing as of ${report.asOf}${report.dryRun ? ' (dry run: nothing was changed)' : ''}:`,
     `${report.renewed.length} period(s) ${would}renewed and invoiced`,
-    ...report.renewed.map((r) => `  ${r.orderNumber}  ${r.periodStart} to ${r.periodEnd}  ${r.invoiceNumber}  ${r.gross.toFixed(2)} ${r.currency}`),
+    ...report.renewed.map((r) => `  ${r.orderNumber}  ${r.periodStart} to ${r.periodEnd}  ${r.invoiceNumber}  ${minorWithCode(r.gross.minor, r.gross.currency)}`),
     `${report.terminated.length} plan(s) ${would}terminated`,
     ...report.terminated.map((r) => `  ${r.orderNumber}  ended ${r.terminatedFrom}`),
     `${report.reminded.length} reminder(s) ${would}sent`,

@@ -1,3 +1,4 @@
+import type { Money } from '#shared/money.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Subscription } from '../orders/orders.service.ts';
 import { nextPeriod, periodAfterPurchase, periodBilledBy, periodsDueBy } from './periods.rules.ts';
@@ -13,7 +14,7 @@ export interface BillingSettings {
 export interface BillingReport {
   asOf: string;
   dryRun: boolean;
-  renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: number; currency: string }[];
+  renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: Money }[];
   terminated: { orderId: string; orderNumber: string; terminatedFrom: string }[];
   reminded: { orderId: string; invoiceNumber: string; step: number; to: string }[];
   /** Plans not billed: their next period begins before their order was placed (`orderedOn`). */

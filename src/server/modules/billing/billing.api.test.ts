@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
@@ -110,8 +110,12 @@ async function pay(id: string, amount: number, date: string, invoiceId?: string)
 }
 
 const invoicesOf = async (id: string) => (await asVisitor('GET', `/api/orders/${id}/invoices`)).json() as OrderInvoices;
-const renewals = async (id: string) =>
-  t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'RENEW'))).orderBy(orderHistory.at);
+/** The order's renewals as the back office's timeline shows them (amounts as the API answers them), oldest first. */
+async function renewals(id: string) {
+  return (await view(id)).history
+    .flatMap((entry) => (entry.kind === 'TRANSITION' && entry.action === 'RENEW' ? [{ actor: entry.who, data: entry.data }] : []))
+    .reverse();
+}
 const invoiceRows = async (id: string) => t.database.db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(invoices.number);
 const mailsFor = async (id: string) => t.database.db.select().from(outbox).where(eq(outbox.orderId, id)).orderBy(outbox.createdAt);
 
