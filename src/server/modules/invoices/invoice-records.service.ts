@@ -7,6 +7,7 @@ import { majorOf, minorWithCode, money, toMajor, type Money } from '#shared/mone
 import { creditNoteAmounts, rateBasisPoints } from '#shared/vat.ts';
 import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
+import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
 import { qrReference } from './qr-bill.ts';
 
@@ -74,7 +75,7 @@ export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paid
 const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
 
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
-function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): InvoiceSummary {
   const open = openMinorOf(row);
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   return {
@@ -94,7 +95,8 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
     open: toMajor(open),
     status: statusOf(row, today),
-    remindersSent: row.remindersSent,
+    // The reminders that went out, not the level reached: after downtime a level is skipped (docs/decisions/063-reminder-statements.md).
+    remindersSent,
   };
 }
 
@@ -228,8 +230,9 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     /** The order's invoices, oldest first, with what is open on each and in all. */
     async list(orderId: string, currency: string, today: string): Promise<OrderInvoices> {
       const rows = await repo.listInvoices(db, orderId);
+      const sent = await reminders.sentReminderCounts(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
-      const invoices = rows.map((row) => summaryOf(row, today, numbers));
+      const invoices = rows.map((row) => summaryOf(row, today, numbers, sent.get(row.id) ?? 0));
       // What is open in all, added in minor units from the rows, not from the answer's major units.
       const open = rows.reduce((sum, row) => sum + openMinorOf(row), 0);
       return { invoices, open: toMajor(open), currency };
@@ -287,13 +290,24 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       return repo.cancelOpenInvoices(tx, orderId);
     },
 
-    /** Open invoices a reminder may be due for, locked with SKIP LOCKED in the caller's transaction. */
-    claimRemindable(options: Parameters<typeof repo.claimRemindable>[1], tx: Db): Promise<repo.ReminderCandidate[]> {
-      return repo.claimRemindable(tx, options);
+    /** The open invoices a reminder may be due for: past their first reminder day, without every reminder. */
+    remindable(options: { asOf: string; firstDay: number; steps: number }, db: Db): Promise<reminders.RemindableInvoice[]> {
+      return reminders.remindableInvoices(db, options);
     },
 
-    setRemindersSent(invoiceId: string, remindersSent: number, tx: Db): Promise<void> {
-      return repo.setRemindersSent(tx, invoiceId, remindersSent);
+    /** Every open invoice of a billing contact, locked for its statement in the caller's transaction. */
+    lockOpenOfContact(contact: string, tx: Db): Promise<reminders.OpenInvoiceOfContact[]> {
+      return reminders.lockOpenInvoicesOfContact(tx, contact);
+    },
+
+    /** The reminder levels a statement carried, in the caller's transaction: each once per invoice and level. */
+    recordReminders(records: readonly reminders.ReminderRecord[], tx: Db): Promise<void> {
+      return reminders.insertReminders(tx, records);
+    },
+
+    /** The reminders recorded for the invoices, lowest level first: what a reminder's text says went before. */
+    remindersOf(invoiceIds: readonly string[], db: Db): Promise<reminders.ReminderRecord[]> {
+      return reminders.remindersOf(db, invoiceIds);
     },
 
     /** The orders with an invoice still open after its last reminder. */
