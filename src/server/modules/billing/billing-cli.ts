@@ -11,7 +11,8 @@ const usage = [
   'Usage: npm run billing -- [--as-of YYYY-MM-DD] [--dry-run]',
   'Runs the billing job once as of that day (default today in Europe/Zurich): renews the monthly',
   'plans whose next period has begun, with the period\'s invoice, ends plans at their end date and',
-  'sends the payment reminders due. --dry-run prints what it would do and changes nothing.',
+  'sends the payment reminders due, one statement per billing contact. --dry-run prints what it would',
+  'do and changes nothing.',
   'The invoices and reminders are queued in the outbox; the server\'s mail worker sends them.',
 ].join('\n');
 
@@ -42,6 +43,8 @@ function reportLines(report: BillingReport): string[] {
     ...report.terminated.map((r) => `  ${r.orderNumber}  ended ${r.terminatedFrom}`),
     `${report.reminded.length} reminder(s) ${would}sent`,
     ...report.reminded.map((r) => `  ${r.invoiceNumber}  reminder ${r.step}  to ${r.to || '(no address)'}`),
+    `${report.statements.length} statement(s) ${would}sent`,
+    ...report.statements.map((s) => `  to ${s.to}  level ${s.level}  ${s.invoiceNumbers.join(', ')}`),
     ...(report.refused.length > 0 ? [`${report.refused.length} plan(s) not billed: the next period begins before the order was placed (the payment that started the plan is dated before the order)`] : []),
     ...report.refused.map((r) => `  ${r.orderNumber}  next period ${r.periodStart}, placed ${r.orderedOn ?? '?'}`),
   ];

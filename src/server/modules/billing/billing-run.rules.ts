@@ -16,7 +16,10 @@ export interface BillingReport {
   dryRun: boolean;
   renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: Money }[];
   terminated: { orderId: string; orderNumber: string; terminatedFrom: string }[];
+  /** Each invoice's new reminder level, and where its statement went ('' for none: a demo order, no address). */
   reminded: { orderId: string; invoiceNumber: string; step: number; to: string }[];
+  /** One per billing contact: the open invoices it listed, at the highest level among them. */
+  statements: { to: string; invoiceNumbers: string[]; level: number }[];
   /** Plans not billed: their next period begins before their order was placed (`orderedOn`). */
   refused: { orderId: string; orderNumber: string; periodStart: string; orderedOn: string | null }[];
 }

@@ -11,7 +11,7 @@ import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription, TransitionListeners } from '../orders/orders.service.ts';
 import type { BillingRemindersService } from './billing-reminders.service.ts';
 import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
-import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
+import { buyerOf, invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
 import { nextPeriod, periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
@@ -330,7 +330,7 @@ export function createBillingService(deps: {
     [invoiceMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
       if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
-      return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), name: String(payload.name ?? ''), publicUrl });
+      return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), person: buyerOf(found.row).person, publicUrl });
     },
   };
 
@@ -367,7 +367,7 @@ export function createBillingService(deps: {
      */
     async run(options: { asOf?: string; dryRun?: boolean } = {}): Promise<BillingReport> {
       const asOf = options.asOf ?? isoDateInZurich();
-      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [], refused: [] };
+      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [], statements: [], refused: [] };
       if (options.dryRun) {
         try {
           await db.transaction(async (tx) => {

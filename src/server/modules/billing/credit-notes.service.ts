@@ -33,7 +33,7 @@ export function createCreditNotesService(deps: {
         invoiceNumber: String(payload.invoiceNumber ?? ''),
         orderNumber: String(payload.orderNumber ?? ''),
         reason: String(payload.reason ?? ''),
-        name: String(payload.name ?? ''),
+        person: buyerOf(found.row).person,
         publicUrl,
       });
     },
@@ -90,7 +90,6 @@ export function createCreditNotesService(deps: {
                   invoiceNumber: invoice.number,
                   orderNumber: order.number,
                   reason: input.reason,
-                  name: buyer.firstName,
                 },
                 orderId,
               },

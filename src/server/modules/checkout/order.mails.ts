@@ -3,7 +3,7 @@ import { translate, translatePlural, type MessageKey, type MessageParams } from 
 import type { Language } from '#shared/locales.ts';
 import { printMoneyWithCode } from '#shared/money.ts';
 import { lineMoneyPerInvoice } from '../cart/cart.rules.ts';
-import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
+import { amountsTable, escapeHtml, greeting, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
 import type { OrderDetailView } from './checkout.service.ts';
 import type { OrderTotalsView } from './invoice-content.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
@@ -51,9 +51,10 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
   const rows = summaryRows(detail, language);
-  const name = info.contact?.firstName ?? '';
+  // The billing contact, formally: an accounts department is not greeted by a first name.
+  const hello = greeting(language, info.contact ?? {});
   const text = [
-    t('mail.greeting', { name }),
+    hello,
     '',
     t('mail.orderConfirmation.intro'),
     '',
@@ -72,7 +73,7 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(t('mail.greeting', { name }))}
+    `${paragraphs(hello)}
 ${paragraphs(t('mail.orderConfirmation.intro'))}
 <p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
 ${amountsTable(rows)}

@@ -8,6 +8,7 @@ import { creditNoteAmounts, rateBasisPoints, ratePercentOf } from '#shared/vat.t
 import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
 import { inMajorUnits, type MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
+import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
 import { qrReference } from './qr-bill.ts';
 
@@ -86,7 +87,7 @@ const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOp
 export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open'>;
 
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
-function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): OrderInvoicesView['invoices'][number] {
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): OrderInvoicesView['invoices'][number] {
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   const amount = (minor: number) => money(minor, row.currency);
   return {
@@ -106,7 +107,8 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
     open: amount(openMinorOf(row)),
     status: statusOf(row, today),
-    remindersSent: row.remindersSent,
+    // The reminders that went out, not the level reached: after downtime a level is skipped (docs/decisions/063-reminder-statements.md).
+    remindersSent,
   };
 }
 
@@ -239,8 +241,9 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     /** The order's invoices, oldest first, with what is open on each and in all. */
     async list(orderId: string, currency: Currency, today: string): Promise<OrderInvoicesView> {
       const rows = await repo.listInvoices(db, orderId);
+      const sent = await reminders.sentReminderCounts(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
-      const invoices = rows.map((row) => summaryOf(row, today, numbers));
+      const invoices = rows.map((row) => summaryOf(row, today, numbers, sent.get(row.id) ?? 0));
       const open = sumMoney(currency, rows.map((row) => money(openMinorOf(row), currency)));
       return { invoices, open, currency };
     },
@@ -297,13 +300,24 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       return repo.cancelOpenInvoices(tx, orderId);
     },
 
-    /** Open invoices a reminder may be due for, locked with SKIP LOCKED in the caller's transaction. */
-    claimRemindable(options: Parameters<typeof repo.claimRemindable>[1], tx: Db): Promise<repo.ReminderCandidate[]> {
-      return repo.claimRemindable(tx, options);
+    /** The open invoices a reminder may be due for: past their first reminder day, without every reminder. */
+    remindable(options: { asOf: string; firstDay: number; steps: number }, db: Db): Promise<reminders.RemindableInvoice[]> {
+      return reminders.remindableInvoices(db, options);
     },
 
-    setRemindersSent(invoiceId: string, remindersSent: number, tx: Db): Promise<void> {
-      return repo.setRemindersSent(tx, invoiceId, remindersSent);
+    /** Every open invoice of a billing contact, locked for its statement in the caller's transaction. */
+    lockOpenOfContact(contact: string, tx: Db): Promise<reminders.OpenInvoiceOfContact[]> {
+      return reminders.lockOpenInvoicesOfContact(tx, contact);
+    },
+
+    /** The reminder levels a statement carried, in the caller's transaction: each once per invoice and level. */
+    recordReminders(records: readonly reminders.ReminderRecord[], tx: Db): Promise<void> {
+      return reminders.insertReminders(tx, records);
+    },
+
+    /** The reminders recorded for the invoices, lowest level first: what a reminder's text says went before. */
+    remindersOf(invoiceIds: readonly string[], db: Db): Promise<reminders.ReminderRecord[]> {
+      return reminders.remindersOf(db, invoiceIds);
     },
 
     /** The orders with an invoice still open after its last reminder. */
