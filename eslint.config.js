@@ -116,10 +116,10 @@ const boundaryPolicies = [
 
   ...policy(
     ['server'],
-    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts and main.ts may import them, and only their *.routes.ts, *.service.ts and *.rules.ts files.',
+    'src/server/ may import src/shared/, src/captcha/ and itself; of the modules, only app.ts, services.ts, api-routes.ts and main.ts may import them, and only their *.routes.ts, *.service.ts and *.rules.ts files.',
     { allow: [tier('shared', 'captcha'), nodeBuiltins] },
     {
-      from: { element: { types: ['server'], fileInternalPath: ['app.ts', 'main.ts'] } },
+      from: { element: { types: ['server'], fileInternalPath: ['app.ts', 'services.ts', 'api-routes.ts', 'main.ts'] } },
       allow: { to: { element: { types: ['server-module'], fileInternalPath: ['*.routes.ts', ...modulePublicFiles] } } },
     },
     // drizzle-kit's index of every table (docs/decisions/058-tables-owned-by-modules.md).

@@ -75,6 +75,11 @@ export function minorWithCode(minor: number, currency: string): string {
   return `${toMajor(minor).toFixed(2)} ${currency}`;
 }
 
+/** An amount as plain digits with two decimals, without grouping or code, as spreadsheets read it: `1234.50`, or `1234,50` with `','`. */
+export function plainAmount(amount: Money, decimalMark: '.' | ',' = '.'): string {
+  return majorOf(amount).toFixed(2).replace('.', decimalMark);
+}
+
 /** Major units (a number from the API) to minor units (the database's integers). */
 export function toMinor(major: number): number {
   return Math.round(major * 100);
@@ -174,12 +179,7 @@ export function majorOf(amount: Money): number {
   return toMajor(amount.minor);
 }
 
-/** An amount as a page, a PDF or a mail prints it, in its currency's format: `1'234.50`. */
-export function printMoney(amount: Money): string {
-  return formatMoney(majorOf(amount), amount.currency);
-}
-
-/** An amount printed with its currency code: `1'234.50 CHF`. */
+/** An amount as a mail prints it, in its currency's format with its code: `1'234.50 CHF`. */
 export function printMoneyWithCode(amount: Money): string {
   return formatMoneyWithCode(majorOf(amount), amount.currency);
 }

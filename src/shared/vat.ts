@@ -16,6 +16,11 @@ export function rateBasisPoints(ratePercent: number): number {
   return Math.round(ratePercent * 100);
 }
 
+/** A rate kept in hundredths of a percent as percent (810 -> 8.1). */
+export function ratePercentOf(basisPoints: number): number {
+  return basisPoints / 100;
+}
+
 /** Net, VAT and gross of net lines (each already whole minor units) at one rate: VAT on their net total. */
 export function vatTotalsOfLines(lines: readonly Money[], currency: Currency, ratePercent: number): { net: Money; vat: Money; gross: Money } {
   const net = sumMoney(currency, lines);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireStaff } from '#server/plugins/staff-session.ts';
 import { isFileAnswer, isNoContent, isRedirect, type Call, type FileAnswer, type NoContent } from '#shared/contract.ts';
 import { apiBase } from '#shared/paths.ts';
+import { inMajorUnits, type WithMoney } from './answer-money.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +44,7 @@ type SchemaPart<C, K extends keyof Call> = C extends { [key in K]: infer S } ? S
 
 /** The answers of a call as Fastify's `response` schema, by status. */
 type ResponseOf<C extends Call> = C['answer'] extends z.ZodType
-  ? { 200: C['answer'] }
+  ? { 200: z.ZodType<WithMoney<z.output<C['answer']>>> }
   : C['answer'] extends NoContent
     ? { 204: typeof noContentSchema }
     : C['answer'] extends FileAnswer
@@ -58,7 +59,10 @@ interface RouteSchemaOf<C extends Call> extends FastifySchema {
   response: ResponseOf<C>;
 }
 
-/** A handler of a call: its request has the call's parameters, query and body, its reply the call's answer. */
+/**
+ * A handler of a call: its request has the call's parameters, query and body, its reply the
+ * call's answer, with `Money` wherever the answer has an amount (`inMajorUnits` prints it).
+ */
 export type CallHandler<C extends Call> = RouteHandlerMethod<
   RawServerDefault,
   RawRequestDefaultExpression,
@@ -78,6 +82,15 @@ function responseOf(answer: Call['answer']): FastifySchema['response'] {
   // A redirect declares no body; the document describes it (src/server/plugins/api-document.ts).
   if (isRedirect(answer)) return undefined;
   return { 200: answer };
+}
+
+function isJsonAnswer(answer: Call['answer']): boolean {
+  return !isNoContent(answer) && !isFileAnswer(answer) && !isRedirect(answer);
+}
+
+/** Before a JSON answer is checked against its schema and written, its `Money` values become major units. */
+async function answerInMajorUnits(_request: unknown, _reply: unknown, payload: unknown): Promise<unknown> {
+  return inMajorUnits(payload);
 }
 
 /**
@@ -108,6 +121,7 @@ export function registerCall<C extends Call>(app: ZodApp, call: C, handler: Call
     config: { call },
     ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
     ...(call.staff ? { onRequest: requireStaff } : {}),
+    ...(isJsonAnswer(call.answer) ? { preSerialization: answerInMajorUnits } : {}),
     handler: handler as unknown as RouteHandlerMethod,
   });
 }

@@ -33,6 +33,7 @@ const invoiceSummarySchema = z.object({
   /** What is still to pay on it (0 once paid or canceled). */
   open: z.number(),
   status: z.enum(invoiceStatuses),
+  /** The reminders that went out for it (a level skipped during downtime is not counted). */
   remindersSent: z.number().int(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;

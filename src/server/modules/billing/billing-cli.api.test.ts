@@ -108,8 +108,9 @@ describe('npm run billing', () => {
 
     const late = await billing(['--as-of', addDays(today, 95)]);
     expect(late.out).toMatch(/reminder 3 {2}to cli@muster\.example/);
-    const reminders = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'invoiceReminder')));
-    expect(reminders.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Letzte Mahnung: Rechnung INV-\d{4}-\d{6} ist überfällig$/)]);
+    expect(late.out).toMatch(/1 statement\(s\) sent\n {2}to cli@muster\.example {2}level 3 {2}INV-/);
+    const statements = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'reminderStatement')));
+    expect(statements.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Letzte Mahnung: Ihre \d offenen Rechnungen$/)]);
   }, 120_000);
 
   it('explains its arguments and refuses wrong ones', async () => {

@@ -1,3 +1,4 @@
+import { minorWithCode } from '#shared/money.ts';
 import type { BillingReport } from './billing-run.rules.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -10,7 +11,8 @@ const usage = [
   'Usage: npm run billing -- [--as-of YYYY-MM-DD] [--dry-run]',
   'Runs the billing job once as of that day (default today in Europe/Zurich): renews the monthly',
   'plans whose next period has begun, with the period\'s invoice, ends plans at their end date and',
-  'sends the payment reminders due. --dry-run prints what it would do and changes nothing.',
+  'sends the payment reminders due, one statement per billing contact. --dry-run prints what it would',
+  'do and changes nothing.',
   'The invoices and reminders are queued in the outbox; the server\'s mail worker sends them.',
 ].join('\n');
 
@@ -36,11 +38,13 @@ function reportLines(report: BillingReport): string[] {
   return [
     `Billing as of ${report.asOf}${report.dryRun ? ' (dry run: nothing was changed)' : ''}:`,
     `${report.renewed.length} period(s) ${would}renewed and invoiced`,
-    ...report.renewed.map((r) => `  ${r.orderNumber}  ${r.periodStart} to ${r.periodEnd}  ${r.invoiceNumber}  ${r.gross.toFixed(2)} ${r.currency}`),
+    ...report.renewed.map((r) => `  ${r.orderNumber}  ${r.periodStart} to ${r.periodEnd}  ${r.invoiceNumber}  ${minorWithCode(r.gross.minor, r.gross.currency)}`),
     `${report.terminated.length} plan(s) ${would}terminated`,
     ...report.terminated.map((r) => `  ${r.orderNumber}  ended ${r.terminatedFrom}`),
     `${report.reminded.length} reminder(s) ${would}sent`,
     ...report.reminded.map((r) => `  ${r.invoiceNumber}  reminder ${r.step}  to ${r.to || '(no address)'}`),
+    `${report.statements.length} statement(s) ${would}sent`,
+    ...report.statements.map((s) => `  to ${s.to}  level ${s.level}  ${s.invoiceNumbers.join(', ')}`),
     ...(report.refused.length > 0 ? [`${report.refused.length} plan(s) not billed: the next period begins before the order was placed (the payment that started the plan is dated before the order)`] : []),
     ...report.refused.map((r) => `  ${r.orderNumber}  next period ${r.periodStart}, placed ${r.orderedOn ?? '?'}`),
   ];

@@ -1,7 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
 import type { Currency } from '#shared/locales.ts';
-import { majorOf, money } from '#shared/money.ts';
+import { money } from '#shared/money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { BillingOverview } from '#shared/schemas/invoices.ts';
 import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -25,7 +26,7 @@ export function createBillingFiguresService(deps: {
      * running on the day) with its change against a month ago, and the orders overdue
      * (an invoice still open after its last reminder).
      */
-    async overview(today: string = isoDateInZurich()): Promise<BillingOverview> {
+    async overview(today: string = isoDateInZurich()): Promise<MoneyAt<BillingOverview, 'amount' | 'lastMonth' | 'change'>> {
       const horizon = addDays(today, 30);
       const monthAgo = addMonths(today, -1);
       const plans = await orders.subscriptions(db, ['ACTIVE', 'TERMINATING', 'TERMINATED']);
@@ -39,7 +40,7 @@ export function createBillingFiguresService(deps: {
           number: plan.number,
           company: plan.company,
           periodStart: period.start,
-          amount: majorOf(money(plan.monthlyMinor, plan.currency as Currency)),
+          amount: money(plan.monthlyMinor, plan.currency as Currency),
           currency: plan.currency,
         }));
       const runningOn = (plan: (typeof plans)[number], day: string) => plan.subscribedFrom <= day && (!plan.terminatedFrom || plan.terminatedFrom > day);
@@ -53,7 +54,7 @@ export function createBillingFiguresService(deps: {
       const monthlyRecurringRevenue = [...byCurrency.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, { now, before }]) => {
-          const figure = (minor: number) => majorOf(money(minor, currency as Currency));
+          const figure = (minor: number) => money(minor, currency as Currency);
           return { currency, amount: figure(now), lastMonth: figure(before), change: figure(now - before) };
         });
       return { upcomingRenewals, monthlyRecurringRevenue, overdueOrders: (await invoiceRecords.overdueOrderIds(steps)).length };

@@ -64,13 +64,13 @@ export function createBillingNoticesService(deps: {
       const answer = await db.transaction(async (tx) => {
         const order = await orders.orderWithFacts(orderId, tx);
         if (!order || order.deletedAt || !order.number) throw new AppError('notFound', 'error.order.notFound');
-        const contact = (order.invoiceInfo as { contact?: { email?: string; firstName?: string } } | null)?.contact;
+        const contact = (order.invoiceInfo as { contact?: { email?: string; firstName?: string; lastName?: string } } | null)?.contact;
         if (order.status !== 'ACTIVE' || !order.hasMonthlyItem || !contact?.email) throw new AppError('conflict', 'error.notice.notMonthly');
         const effectiveFrom = noticeEffectiveFrom(order, isoDateInZurich());
         const mail = noticeMail({
           language: order.language as Language,
           orderNumber: order.number,
-          name: contact.firstName ?? '',
+          person: contact,
           effectiveFrom,
           confirmUrl: noticeLink(orderId),
           to: contact.email,

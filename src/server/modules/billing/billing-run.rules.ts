@@ -1,3 +1,4 @@
+import type { Money } from '#shared/money.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Subscription } from '../orders/orders.service.ts';
 import { nextPeriod, periodAfterPurchase, periodBilledBy, periodsDueBy } from './periods.rules.ts';
@@ -13,9 +14,12 @@ export interface BillingSettings {
 export interface BillingReport {
   asOf: string;
   dryRun: boolean;
-  renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: number; currency: string }[];
+  renewed: { orderId: string; orderNumber: string; periodStart: string; periodEnd: string; invoiceNumber: string; gross: Money }[];
   terminated: { orderId: string; orderNumber: string; terminatedFrom: string }[];
+  /** Each invoice's new reminder level, and where its statement went ('' for none: a demo order, no address). */
   reminded: { orderId: string; invoiceNumber: string; step: number; to: string }[];
+  /** One per billing contact: the open invoices it listed, at the highest level among them. */
+  statements: { to: string; invoiceNumbers: string[]; level: number }[];
   /** Plans not billed: their next period begins before their order was placed (`orderedOn`). */
   refused: { orderId: string; orderNumber: string; periodStart: string; orderedOn: string | null }[];
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
@@ -110,8 +110,12 @@ async function pay(id: string, amount: number, date: string, invoiceId?: string)
 }
 
 const invoicesOf = async (id: string) => (await asVisitor('GET', `/api/orders/${id}/invoices`)).json() as OrderInvoices;
-const renewals = async (id: string) =>
-  t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'RENEW'))).orderBy(orderHistory.at);
+/** The order's renewals as the back office's timeline shows them (amounts as the API answers them), oldest first. */
+async function renewals(id: string) {
+  return (await view(id)).history
+    .flatMap((entry) => (entry.kind === 'TRANSITION' && entry.action === 'RENEW' ? [{ actor: entry.who, data: entry.data }] : []))
+    .reverse();
+}
 const invoiceRows = async (id: string) => t.database.db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(invoices.number);
 const mailsFor = async (id: string) => t.database.db.select().from(outbox).where(eq(outbox.orderId, id)).orderBy(outbox.createdAt);
 
@@ -402,18 +406,24 @@ describe('payments and reminders', () => {
     const late = await t.app.billing.run({ asOf: '2026-05-15' });
     expect(late.reminded.filter((r) => r.orderId === order.id && r.invoiceNumber === march?.number).map((r) => r.step)).toEqual([3]);
 
-    const reminders = (await mailsFor(order.id)).filter((mail) => mail.kind === 'invoiceReminder');
-    expect(reminders.map((mail) => [mail.recipient, mail.subject])).toEqual([
-      ['remind@muster.example', `Payment reminder: invoice ${march?.number}`],
-      ['remind@muster.example', `Final reminder: invoice ${march?.number} is overdue`],
+    // One statement per run to the billing contact, listing every open invoice of theirs: March's, and the renewals not due yet.
+    const statements = (await mailsFor(order.id)).filter((mail) => mail.kind === 'reminderStatement');
+    expect(statements.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ['remind@muster.example', 'Payment reminder: your 2 open invoices'],
+      ['remind@muster.example', 'Final reminder: your 3 open invoices'],
     ]);
     await t.app.mailWorker.runOnce();
-    const final = smtp.mails.find((mail) => mail.subject === `Final reminder: invoice ${march?.number} is overdue`);
-    expect(final?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
-    expect(final?.text).toContain('after two reminders');
+    const final = smtp.mails.find((mail) => mail.subject === 'Final reminder: your 3 open invoices' && JSON.stringify(mail.to).includes('remind@muster.example'));
+    expect(final?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf', 'application/pdf']);
+    // It names only the reminder that went out: the second level was skipped during the downtime.
+    expect(final?.text).toContain(`Invoice ${march?.number}, 10 Mar 2026 to 9 Apr 2026, due on 9 Apr 2026, open 52.97 CHF: final reminder, level 3 of 3 (before: payment reminder of 19 Apr 2026)`);
+    expect(final?.text).not.toContain('after two reminders');
+    expect(final?.text).toContain('Dear Anna Muster');
     expect((await queuedMails(t.database, { to: 'remind@muster.example' })).map((mail) => mail.subject)).toContain(final?.subject);
     const notes = await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
-    expect(notes.map((note) => [note.author, note.text])).toContainEqual(['billing', `Reminder 3 of 3 for invoice ${march?.number} sent to remind@muster.example`]);
+    expect(notes.map((note) => [note.author, note.text])).toContainEqual(['billing', `Reminder 3 of 3 for invoice ${march?.number} sent to remind@muster.example in the statement of 2026-05-15`]);
+    // The order page counts the reminders that went out: two, not the level reached.
+    expect((await invoicesOf(order.id)).invoices.find((invoice) => invoice.number === march?.number)?.remindersSent).toBe(2);
 
     // The last reminder flags the order overdue for staff.
     const overview = (await asStaff('GET', '/api/admin/billing')).json() as BillingOverview;
@@ -552,9 +562,10 @@ describe('credit notes', () => {
     // Due 31 October, first reminder ten days later.
     await t.app.billing.run({ asOf: '2026-11-10' });
     await t.app.mailWorker.runOnce();
-    const reminder = smtp.mails.find((mail) => mail.subject === `Payment reminder: invoice ${october!.number}`);
-    expect(reminder?.text).toContain('invoice ' + october!.number + ' of 52.97 CHF');
-    expect(reminder?.text).toContain('Please pay 42.97 CHF');
+    // October's invoice is overdue, November's (issued 1 November) not yet due: both are listed, October's open amount asked for.
+    const reminder = smtp.mails.find((mail) => mail.subject === 'Payment reminder: your 2 open invoices' && JSON.stringify(mail.to).includes('credited-reminder@muster.example'));
+    expect(reminder?.text).toContain(`Invoice ${october!.number}, 1 Oct 2026 to 31 Oct 2026, due on 31 Oct 2026, open 42.97 CHF: payment reminder, level 1 of 3`);
+    expect(reminder?.text).toContain('Please pay the overdue 42.97 CHF');
   }, 120_000);
 
   it('needs the editor role', async () => {

@@ -4,14 +4,12 @@ import { translate, type MessageKey, type MessageParams } from '#shared/i18n/mes
 import type { Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
-import { invoiceOpenMinor, type InvoiceRow } from '../invoices/invoice-records.service.ts';
-import { escapeHtml, greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
-import { reminderTone } from './periods.rules.ts';
+import type { InvoiceRow } from '../invoices/invoice-records.service.ts';
+import { escapeHtml, greeting, linkButton, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
 
-/** The billing's mails: an issued invoice, a payment reminder, the confirmation of a notice. In the order's language. */
+/** The billing's mails: an issued invoice, a credit note, the confirmation of a notice (the reminders: statement.mails.ts). In the order's language. */
 
 export const invoiceMailKind = 'invoiceIssued';
-export const reminderMailKind = 'invoiceReminder';
 export const creditNoteMailKind = 'creditNoteIssued';
 
 function texts(language: Language) {
@@ -23,9 +21,9 @@ function trackingUrl(orderId: string, publicUrl: string): string {
 }
 
 /** The subject, and plain text and HTML of paragraphs, a link and the signature. */
-function mailBody(language: Language, subject: string, name: string, lines: string[], link: { url: string; label: string }) {
+function mailBody(language: Language, subject: string, person: Addressee, lines: string[], link: { url: string; label: string }) {
   const t = texts(language);
-  const hello = greeting(language, name);
+  const hello = greeting(language, person);
   const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${link.label}: ${link.url}`, '', t('mail.signature', companyParams)].join('\n');
   const html = mailLayout(
     language,
@@ -45,7 +43,7 @@ export function invoiceSubject(row: Pick<InvoiceRow, 'number' | 'language'>, ord
 }
 
 /** An issued invoice with its PDF, to the billing contact. */
-export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber: string; name: string; publicUrl: string }) {
+export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber: string; person: Addressee; publicUrl: string }) {
   const language = row.language as Language;
   const t = texts(language);
   const amount = printMoneyWithCode(money(row.grossMinor, row.currency));
@@ -56,7 +54,7 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {
-    ...mailBody(language, invoiceSubject(row, context.orderNumber), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, invoiceSubject(row, context.orderNumber), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };
 }
@@ -67,7 +65,7 @@ export function creditNoteSubject(row: Pick<InvoiceRow, 'number' | 'language'>, 
 }
 
 /** An issued credit note with its PDF, to the billing contact, in the order's language. */
-export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceNumber: string; orderNumber: string; reason: string; name: string; publicUrl: string }) {
+export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceNumber: string; orderNumber: string; reason: string; person: Addressee; publicUrl: string }) {
   const language = row.language as Language;
   const t = texts(language);
   const lines = [
@@ -76,41 +74,16 @@ export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceN
     t('mail.creditNote.attached'),
   ];
   return {
-    ...mailBody(language, creditNoteSubject(row, context), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
-    attachments: [attachmentOf(row, pdf)],
-  };
-}
-
-/** The subject of reminder `step` of `steps`: each firmer than the one before. */
-export function reminderSubject(row: Pick<InvoiceRow, 'number' | 'language'>, step: number, steps: number): string {
-  return translate(row.language as Language, `mail.reminder.${reminderTone(step, steps)}.subject`, { number: row.number });
-}
-
-/** Reminder `step` of `steps` for an open invoice, with the invoice attached again. */
-export function reminderMail(row: InvoiceRow, pdf: Buffer, context: { step: number; steps: number; name: string; publicUrl: string }) {
-  const language = row.language as Language;
-  const t = texts(language);
-  const amountOf = (minor: number) => printMoneyWithCode(money(minor, row.currency));
-  const lines = [
-    t(`mail.reminder.${reminderTone(context.step, context.steps)}.intro`, {
-      number: row.number,
-      amount: amountOf(row.grossMinor),
-      dueDate: formatIsoDay(row.dueOn, language),
-      open: amountOf(invoiceOpenMinor(row)),
-    }),
-    t('mail.reminder.attached'),
-  ];
-  return {
-    ...mailBody(language, reminderSubject(row, context.step, context.steps), context.name, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, creditNoteSubject(row, context), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
     attachments: [attachmentOf(row, pdf)],
   };
 }
 
 /** The link that confirms a notice asked for on the tracking page, to the billing contact. */
-export function noticeMail(context: { language: Language; orderNumber: string; name: string; effectiveFrom: string; confirmUrl: string; to: string }) {
+export function noticeMail(context: { language: Language; orderNumber: string; person: Addressee; effectiveFrom: string; confirmUrl: string; to: string }) {
   const { language } = context;
   const t = texts(language);
-  const hello = greeting(language, context.name);
+  const hello = greeting(language, context.person);
   const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: formatIsoDay(context.effectiveFrom, language) })];
   const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', t('mail.signature', companyParams)].join('\n');
   const subject = t('mail.notice.subject', { order: context.orderNumber });
@@ -122,8 +95,8 @@ export function noticeMail(context: { language: Language; orderNumber: string; n
   return { to: context.to, subject, text, html };
 }
 
-/** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the first name they greet. */
-export function buyerOf(invoice: InvoiceRow): { email: string | undefined; firstName: string } {
+/** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the name they greet (the invoice prints the full name only). */
+export function buyerOf(invoice: Pick<InvoiceRow, 'document'>): { email: string | undefined; person: Addressee } {
   const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
-  return { email: buyer?.email, firstName: (buyer?.contactName ?? '').split(' ')[0] ?? '' };
+  return { email: buyer?.email, person: { firstName: buyer?.contactName ?? '' } };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
-import { toMajor } from '#shared/money.ts';
+import { money } from '#shared/money.ts';
 import type { CheckoutService } from '../checkout/checkout.service.ts';
 import { InvoiceExists, type InvoiceRecordsService, type InvoiceRow } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
@@ -11,7 +11,7 @@ import type { OutboxService } from '../mail/outbox.service.ts';
 import type { ActionRequest, OrdersService, Subscription, TransitionListeners } from '../orders/orders.service.ts';
 import type { BillingRemindersService } from './billing-reminders.service.ts';
 import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
-import { invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
+import { buyerOf, invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
 import { nextPeriod, periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
@@ -134,11 +134,10 @@ export function createBillingService(deps: {
               periodStart: period.start,
               periodEnd: period.end,
               invoiceNumber: invoice.number,
-              gross: toMajor(invoice.grossMinor),
-              currency: invoice.currency,
+              gross: money(invoice.grossMinor, invoice.currency),
             };
             // What falls due is the invoice's gross: the order's amount due adds it up from here (docs/product/order-lifecycle.md).
-            return { history: { amountDue: toMajor(invoice.grossMinor), periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number } };
+            return { history: { amountDue: renewed.gross, periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number } };
           },
           ...(options.writeAfter ? { writeAfter: options.writeAfter } : {}),
         },
@@ -252,7 +251,7 @@ export function createBillingService(deps: {
                   orderId: order.id,
                 });
               }
-              const gross = toMajor(invoice.grossMinor);
+              const gross = money(invoice.grossMinor, invoice.currency);
               renewed.push({
                 orderId: order.id,
                 orderNumber: order.number ?? '',
@@ -260,7 +259,6 @@ export function createBillingService(deps: {
                 periodEnd: period.end,
                 invoiceNumber: invoice.number,
                 gross,
-                currency: invoice.currency,
               });
               // As renewNext's history row: what falls due is the invoice's gross.
               plans.set(order.id, { amountDue: gross, periodStart: period.start, periodEnd: period.end, invoiceNumber: invoice.number });
@@ -332,7 +330,7 @@ export function createBillingService(deps: {
     [invoiceMailKind]: async (payload) => {
       const found = await invoiceRecords.forMail(String(payload.invoiceId));
       if (!found) throw new Error(`invoice ${String(payload.invoiceId)} not found`);
-      return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), name: String(payload.name ?? ''), publicUrl });
+      return invoiceMail(found.row, found.pdf, { orderNumber: String(payload.orderNumber ?? ''), person: buyerOf(found.row).person, publicUrl });
     },
   };
 
@@ -369,7 +367,7 @@ export function createBillingService(deps: {
      */
     async run(options: { asOf?: string; dryRun?: boolean } = {}): Promise<BillingReport> {
       const asOf = options.asOf ?? isoDateInZurich();
-      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [], refused: [] };
+      const report: BillingReport = { asOf, dryRun: Boolean(options.dryRun), renewed: [], terminated: [], reminded: [], statements: [], refused: [] };
       if (options.dryRun) {
         try {
           await db.transaction(async (tx) => {

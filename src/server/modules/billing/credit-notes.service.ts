@@ -2,9 +2,8 @@ import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import { minorWithCode, toMinor } from '#shared/money.ts';
-import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
-import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
+import type { InvoiceRecordsService, OrderInvoicesView } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -34,7 +33,7 @@ export function createCreditNotesService(deps: {
         invoiceNumber: String(payload.invoiceNumber ?? ''),
         orderNumber: String(payload.orderNumber ?? ''),
         reason: String(payload.reason ?? ''),
-        name: String(payload.name ?? ''),
+        person: buyerOf(found.row).person,
         publicUrl,
       });
     },
@@ -56,7 +55,7 @@ export function createCreditNotesService(deps: {
       invoiceId: string,
       input: { amount: number; reason: string },
       staff: AuditActor,
-    ): Promise<OrderInvoices> {
+    ): Promise<OrderInvoicesView> {
       const amountMinor = toMinor(input.amount);
       await db.transaction(async (tx) => {
         const order = await orders.recordCredit(orderId, amountMinor, tx);
@@ -91,7 +90,6 @@ export function createCreditNotesService(deps: {
                   invoiceNumber: invoice.number,
                   orderNumber: order.number,
                   reason: input.reason,
-                  name: buyer.firstName,
                 },
                 orderId,
               },

@@ -1,13 +1,13 @@
 import { companyParams } from '#shared/company.ts';
 import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
-import { formatMoneyWithCode } from '#shared/money.ts';
-import type { Cart } from '#shared/schemas/cart.ts';
+import { printMoneyWithCode } from '#shared/money.ts';
+import { lineMoneyPerInvoice } from './cart.rules.ts';
+import type { CartView } from './cart.service.ts';
 import { amountsTable, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /** The mail with the link back to a saved cart, in the visitor's language. */
-export function cartSavedMail(options: { cart: Cart; language: Language; firstName: string; link: string }) {
+export function cartSavedMail(options: { cart: CartView; language: Language; firstName: string; link: string }) {
   const { cart, language, firstName, link } = options;
   const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(language, key, params);
   const lines = cart.items
@@ -20,12 +20,12 @@ export function cartSavedMail(options: { cart: Cart; language: Language; firstNa
       return {
         title,
         seats: monthly ? `${seats}, ${translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)}` : seats,
-        total: formatMoneyWithCode(lineAmountPerInvoice(item), cart.currency),
+        total: printMoneyWithCode(lineMoneyPerInvoice(item)),
       };
     });
   const totals: [string, string][] = [
-    [t('mail.dueToday'), formatMoneyWithCode(cart.totals.dueToday, cart.currency)],
-    ...(cart.totals.perMonth > 0 ? [[t('mail.perMonthNet'), formatMoneyWithCode(cart.totals.perMonth, cart.currency)] satisfies [string, string]] : []),
+    [t('mail.dueToday'), printMoneyWithCode(cart.totals.dueToday)],
+    ...(cart.totals.perMonth.minor > 0 ? [[t('mail.perMonthNet'), printMoneyWithCode(cart.totals.perMonth)] satisfies [string, string]] : []),
   ];
   const text = [
     `${t('mail.greeting', { name: firstName })}`,

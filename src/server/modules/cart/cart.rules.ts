@@ -1,3 +1,4 @@
+import { timesMoney, type Money } from '#shared/money.ts';
 import { AppError } from '#shared/errors.ts';
 import { isCart } from '#shared/orders.ts';
 
@@ -10,4 +11,13 @@ export function requireCart<Order extends { status: string }>(order: Order | und
   if (!order) throw new AppError('notFound', 'error.cart.notFound');
   if (!isCart(order)) throw new AppError('conflict', 'error.cart.closed');
   return order;
+}
+
+/**
+ * What the first invoice charges for a line of a cart or order view, as `Money`: the rule
+ * of `lineAmountPerInvoice` (src/shared/cart-lines.ts), which the browser applies to the
+ * answer's major units.
+ */
+export function lineMoneyPerInvoice(item: { paymentFrequency: string; unitPrice: Money; quantity: number; totalPrice: Money }): Money {
+  return item.paymentFrequency === 'MONTHLY' ? timesMoney(item.unitPrice, item.quantity) : item.totalPrice;
 }

@@ -1,9 +1,10 @@
 import type { Db } from '#server/db/client.ts';
 import { cacheWhileUnchanged } from '#server/db/unchanged-cache.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import { isCheckViolation } from '#server/db/errors.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import { money } from '#shared/money.ts';
 import { cartStatus, isCart } from '#shared/orders.ts';
 import { periodMonthsLimits, quantityLimits, type AddToCart, type Cart, type UpdateItem } from '#shared/schemas/cart.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -39,8 +40,13 @@ function orderLinesOf(row: repo.CartRow): OrderLines {
   return { currency: row.currency as Currency, lines: row.items };
 }
 
-/** The cart as the API shows it: amounts in major units, titles in the asked language. */
-function toCartView(row: repo.CartRow, language: Language): Cart {
+/** The amounts of a cart: `Money` here, major units once the HTTP edge answers (src/server/http/answer-money.ts). */
+export type CartView = MoneyAt<Cart, 'unitPrice' | 'totalPrice' | 'oneTime' | 'monthly' | 'perMonth' | 'dueToday'>;
+
+/** The cart as the API shows it: amounts as `Money`, titles in the asked language. */
+function toCartView(row: repo.CartRow, language: Language): CartView {
+  const currency = row.currency as Currency;
+  const amount = (minor: number) => money(minor, currency);
   let oneTime = 0;
   let monthly = 0;
   let perMonth = 0;
@@ -66,8 +72,8 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
       },
       quantity: item.quantity,
       periodMonths: item.periodMonths,
-      unitPrice: toMajor(item.unitPriceMinor),
-      totalPrice: toMajor(total),
+      unitPrice: amount(item.unitPriceMinor),
+      totalPrice: amount(total),
       status: item.status as 'ACTIVE' | 'REMOVED',
       paymentFrequency: item.paymentFrequency as PaymentFrequency,
     };
@@ -75,10 +81,10 @@ function toCartView(row: repo.CartRow, language: Language): Cart {
   return {
     id: row.id,
     items,
-    currency: row.currency as Currency,
+    currency,
     language: row.language as Language,
-    totalPrice: toMajor(oneTime + monthly),
-    totals: { oneTime: toMajor(oneTime), monthly: toMajor(monthly), perMonth: toMajor(perMonth), dueToday: toMajor(oneTime + perMonth) },
+    totalPrice: amount(oneTime + monthly),
+    totals: { oneTime: amount(oneTime), monthly: amount(monthly), perMonth: amount(perMonth), dueToday: amount(oneTime + perMonth) },
     status: row.status,
     count: items.filter((item) => item.status === 'ACTIVE').length,
     isSubscribed: row.subscribedAt !== null,
@@ -95,7 +101,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
    * opens asks for their cart, mostly with nothing changed in between. Only on a database
    * this process alone writes (docs/decisions/022-cart-read-cache.md).
    */
-  const cartViews = cacheWhileUnchanged<Cart>(deps.writeCount);
+  const cartViews = cacheWhileUnchanged<CartView>(deps.writeCount);
 
   /** The order row, locked until the transaction ends; refused unless it is still a cart. */
   async function lockCart(orderId: string, tx: Db) {
@@ -103,7 +109,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
   }
 
   /** The cart view of an order; `includeDeleted` for the back office, which still shows deleted orders. */
-  async function loadCartView(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<Cart> {
+  async function loadCartView(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<CartView> {
     const row = await repo.findCart(tx, orderId, options);
     if (!row) throw new AppError('notFound', 'error.cart.notFound');
     return toCartView(row, language);
@@ -148,7 +154,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     orderId: string,
     language: Language,
     change: (tx: Db, order: { id: string; currency: string }) => Promise<void>,
-  ): Promise<Cart> {
+  ): Promise<CartView> {
     await db.transaction(async (tx) => {
       await change(tx, await lockCart(orderId, tx));
     });
@@ -163,7 +169,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
   }
 
   /** The cart view of an order with its line rows, read once: the view for the API, the rows for its totals and invoices. */
-  async function loadCartWithLines(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<{ view: Cart; lines: OrderLines }> {
+  async function loadCartWithLines(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}, tx: Db = db): Promise<{ view: CartView; lines: OrderLines }> {
     const row = await repo.findCart(tx, orderId, options);
     if (!row) throw new AppError('notFound', 'error.cart.notFound');
     return { view: toCartView(row, language), lines: orderLinesOf(row) };
@@ -192,7 +198,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     },
 
     /** Reading a cart: 404 when unknown, 403 once it has become an order. */
-    getCart(orderId: string, language: Language): Promise<Cart> {
+    getCart(orderId: string, language: Language): Promise<CartView> {
       return cartViews.get(`${orderId} ${language}`, async () => {
         const row = await repo.findCart(db, orderId);
         if (!row) throw new AppError('notFound', 'error.cart.notFound');
@@ -206,7 +212,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
      * meanwhile, or the add is refused), the add runs on its own and says why, and the cart
      * is read anew (cart.repository.ts).
      */
-    async addItem(orderId: string, input: AddToCart, language: Language): Promise<Cart> {
+    async addItem(orderId: string, input: AddToCart, language: Language): Promise<CartView> {
       const row = await refusingTooManySeats(() => repo.addSeatsAndReadCart(db, seatsLine(orderId, input)));
       if (row) return toCartView(row, language);
       await addSeatsOrRefuse(db, orderId, input);
@@ -214,7 +220,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     },
 
     /** Switches the cart's currency and re-prices every line from that currency's list. */
-    changeCurrency(orderId: string, currency: Currency, language: Language): Promise<Cart> {
+    changeCurrency(orderId: string, currency: Currency, language: Language): Promise<CartView> {
       return changeCart(orderId, language, async (tx, order) => {
         for (const item of await repo.findItems(tx, order.id)) {
           const price = await catalog.currentPrice(item.productCode, item.paymentFrequency as PaymentFrequency, currency, tx);
@@ -226,7 +232,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     },
 
     /** PUT …/{itemId}: quantity, status (remove/undo), payment frequency, term. */
-    updateItem(orderId: string, itemId: string, patch: UpdateItem, language: Language): Promise<Cart> {
+    updateItem(orderId: string, itemId: string, patch: UpdateItem, language: Language): Promise<CartView> {
       return changeCart(orderId, language, async (tx, order) => {
         const { item, items } = await findItemOrRefuse(tx, order.id, itemId);
         if (patch.productCode !== undefined && patch.productCode !== item.productCode) {
@@ -265,7 +271,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
      * match-count: the line takes the largest quantity among the cart's other ACTIVE
      * lines, so every seat gets this training too.
      */
-    matchCount(orderId: string, itemId: string, language: Language): Promise<Cart> {
+    matchCount(orderId: string, itemId: string, language: Language): Promise<CartView> {
       return changeCart(orderId, language, async (tx, order) => {
         const { item, items } = await findItemOrRefuse(tx, order.id, itemId);
         if (item.status !== 'ACTIVE') throw new AppError('conflict', 'error.cart.removedItem');
@@ -276,7 +282,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
     },
 
     /** Cart sync: re-prices every line from the current catalogue; a withdrawn product's line is removed. */
-    syncCart(orderId: string, language: Language): Promise<Cart> {
+    syncCart(orderId: string, language: Language): Promise<CartView> {
       return changeCart(orderId, language, async (tx, order) => {
         for (const item of await repo.findItems(tx, order.id)) {
           const price = await catalog.currentPrice(item.productCode, item.paymentFrequency as PaymentFrequency, order.currency as Currency, tx);

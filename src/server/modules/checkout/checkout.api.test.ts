@@ -343,6 +343,8 @@ describe('a successful checkout', () => {
       const mails = await smtp.waitForMails(2);
       const buyer = mails.find((m) => m.subject?.includes('Ihre Bestellung'));
       expect(buyer?.subject).toBe(`Ihre Bestellung ${number} bei der CyberSafe Academy`);
+      // The billing contact greeted formally, by the full name.
+      expect(buyer?.text?.startsWith('Guten Tag Anna Muster\n')).toBe(true);
       expect(buyer?.text).toContain("1'880.94 CHF");
       expect(buyer?.text).toContain(`/app/orders/${id}/tracking`);
       // The order confirmation: no invoice PDF, no QR-bill; the invoice follows with INVOICE.

@@ -5,12 +5,12 @@ import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { isCart, type OrderStatus } from '#shared/orders.ts';
 import { sitePath } from '#shared/paths.ts';
-import type { Cart } from '#shared/schemas/cart.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate, OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { ContactsService } from '../contacts/contacts.service.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { requireCart } from '../cart/cart.rules.ts';
-import type { CartService, OrderLines } from '../cart/cart.service.ts';
+import type { CartService, CartView, OrderLines } from '../cart/cart.service.ts';
 import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
@@ -50,7 +50,7 @@ export interface CheckoutSubmission {
 }
 
 interface PlacedOrder {
-  detail: OrderDetail;
+  detail: OrderDetailView;
   info: StoredInvoiceInfo;
 }
 
@@ -67,7 +67,10 @@ function legalTexts(language: Language) {
   }));
 }
 
-function detailOf(order: repo.CheckoutOrderRow, { view: cart, lines }: { view: Cart; lines: OrderLines }, language: Language): OrderDetail {
+/** An order's review figures as the checkout answers them: amounts as `Money`. */
+export type OrderDetailView = MoneyAt<OrderDetail, 'unitPrice' | 'totalPrice' | 'net' | 'vatAmount' | 'gross'>;
+
+function detailOf(order: repo.CheckoutOrderRow, { view: cart, lines }: { view: CartView; lines: OrderLines }, language: Language): OrderDetailView {
   const info = order.invoiceInfo ?? {};
   return {
     id: order.id,
@@ -178,7 +181,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     /** GET …/detail: the review figures of a cart, or what was ordered (the back office also of a deleted order). */
-    async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetail> {
+    async orderDetail(orderId: string, language: Language, options: { includeDeleted?: boolean } = {}): Promise<OrderDetailView> {
       const order = await orderOrRefuse(orderId, options);
       return detailOf(order, await cart.loadCartWithLines(orderId, language, options), language);
     },
@@ -221,10 +224,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * the legal texts were agreed to; the buyer's confirmation and the staff note are
      * queued in the same transaction.
      */
-    async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetail> {
+    async placeOrder(orderId: string, submission: CheckoutSubmission): Promise<OrderDetailView> {
       const { language } = submission;
-      let view: { view: Cart; lines: OrderLines } | undefined;
-      const { result: placed } = await orders.applyAction<OrderDetail>({
+      let view: { view: CartView; lines: OrderLines } | undefined;
+      const { result: placed } = await orders.applyAction<OrderDetailView>({
         orderId,
         action: 'BUY',
         actor: 'visitor',

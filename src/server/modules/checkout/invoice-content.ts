@@ -1,5 +1,6 @@
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
-import { majorOf, money, sumMoney, timesMoney, type Money } from '#shared/money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
+import { money, sumMoney, timesMoney, type Money } from '#shared/money.ts';
 import type { OrderTotals } from '#shared/schemas/checkout.ts';
 import type { VatKind } from '#shared/schemas/checkout.ts';
 import type { OrderLine } from '../cart/cart.service.ts';
@@ -58,21 +59,24 @@ export function dueAtBuy({ currency, lines }: { currency: Currency; lines: reado
   return amountsOfLines(billedLines(lines, { kind: 'first' }), currency, info);
 }
 
+/** An order's totals with their amounts as `Money`. */
+export type OrderTotalsView = MoneyAt<OrderTotals, 'net' | 'vatAmount' | 'gross'>;
+
 /**
- * The order's totals as the API, the mails and the first invoice show them, in major
- * units: what falls due at BUY (the ONE_TIME lines and the first month of the MONTHLY
- * ones), and each further month when there is a MONTHLY line.
+ * The order's totals as the API, the mails and the first invoice show them: what falls
+ * due at BUY (the ONE_TIME lines and the first month of the MONTHLY ones), and each
+ * further month when there is a MONTHLY line.
  */
-export function orderTotalsOf(lines: readonly OrderLine[], currency: Currency, info: StoredInvoiceInfo): OrderTotals {
+export function orderTotalsOf(lines: readonly OrderLine[], currency: Currency, info: StoredInvoiceInfo): OrderTotalsView {
   const today = dueAtBuy({ currency, lines }, info);
   const perMonth = amountsOfLines(billedLines(lines, { kind: 'period', vatDay: '' }), currency, info);
   return {
-    net: majorOf(today.net),
+    net: today.net,
     vatRate: today.vatRate,
-    vatAmount: majorOf(today.vat),
-    gross: majorOf(today.gross),
+    vatAmount: today.vat,
+    gross: today.gross,
     vatKind: today.vatKind,
-    perMonth: perMonth.net.minor > 0 ? { net: majorOf(perMonth.net), vatAmount: majorOf(perMonth.vat), gross: majorOf(perMonth.gross) } : null,
+    perMonth: perMonth.net.minor > 0 ? { net: perMonth.net, vatAmount: perMonth.vat, gross: perMonth.gross } : null,
   };
 }
 
@@ -98,8 +102,7 @@ function buyerOf(info: StoredInvoiceInfo, language: Language): InvoiceContent['b
 /**
  * What an invoice of a placed order prints and asks for: the first one (what fell due at
  * BUY), or one month of the MONTHLY lines at the VAT rate in force on `vatDay`, with the
- * buyer's VAT status as stored at BUY. Each printed line is one line row; the PDF prints
- * major units, so they are written here, once.
+ * buyer's VAT status as stored at BUY. Each printed line is one line row.
  */
 export function invoiceContentOf(
   order: { number: string | null; language: string; invoiceInfo: StoredInvoiceInfo | null },
@@ -114,7 +117,7 @@ export function invoiceContentOf(
   const totals =
     what.kind === 'first'
       ? orderTotalsOf(orderLines.lines, currency, info)
-      : { net: majorOf(amounts.net), vatRate: amounts.vatRate, vatAmount: majorOf(amounts.vat), gross: majorOf(amounts.gross), vatKind: amounts.vatKind, perMonth: null };
+      : { net: amounts.net, vatRate: amounts.vatRate, vatAmount: amounts.vat, gross: amounts.gross, vatKind: amounts.vatKind, perMonth: null };
   return {
     orderNumber: order.number ?? '',
     language,
@@ -129,8 +132,8 @@ export function invoiceContentOf(
         paymentFrequency: line.paymentFrequency as PaymentFrequency,
         quantity: line.quantity,
         periodMonths: line.periodMonths,
-        unitPrice: majorOf(money(line.unitPriceMinor, currency)),
-        total: majorOf(lineNetPerInvoice(line, currency)),
+        unitPrice: money(line.unitPriceMinor, currency),
+        total: lineNetPerInvoice(line, currency),
       })),
       totals,
     },

@@ -1,43 +1,43 @@
 import { companyParams } from '#shared/company.ts';
 import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
-import { formatMoneyWithCode } from '#shared/money.ts';
-import type { OrderDetail, OrderTotals } from '#shared/schemas/checkout.ts';
-import { amountsTable, escapeHtml, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
+import { printMoneyWithCode } from '#shared/money.ts';
+import { lineMoneyPerInvoice } from '../cart/cart.rules.ts';
+import { amountsTable, escapeHtml, greeting, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
+import type { OrderDetailView } from './checkout.service.ts';
+import type { OrderTotalsView } from './invoice-content.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 
-function vatLine(language: Language, totals: OrderTotals): string {
+function vatLine(language: Language, totals: OrderTotalsView): string {
   if (totals.vatKind === 'REVERSE_CHARGE') return translate(language, 'mail.reverseCharge');
   if (totals.vatKind === 'EXPORT') return translate(language, 'mail.export');
   return translate(language, 'mail.vat', { rate: totals.vatRate });
 }
 
-function summaryRows(detail: OrderDetail, language: Language): AmountRow[] {
-  const money = (amount: number) => formatMoneyWithCode(amount, detail.currency);
+function summaryRows(detail: OrderDetailView, language: Language): AmountRow[] {
   const lines = detail.items
     .filter((item) => item.status === 'ACTIVE')
     .map((item): AmountRow => {
       const seats = translatePlural(language, 'lines.seats', item.quantity);
       const term = item.paymentFrequency === 'MONTHLY' ? `, ${translatePlural(language, 'lines.monthly', item.periodMonths ?? 1)}` : '';
-      return { label: `${item.product.translations[language]?.title ?? item.product.title}, ${seats}${term}`, value: money(lineAmountPerInvoice(item)) };
+      return { label: `${item.product.translations[language]?.title ?? item.product.title}, ${seats}${term}`, value: printMoneyWithCode(lineMoneyPerInvoice(item)) };
     });
   const { perMonth } = detail.totals;
   return [
     ...lines,
-    { label: translate(language, 'mail.net'), value: money(detail.totals.net) },
-    { label: vatLine(language, detail.totals), value: money(detail.totals.vatAmount) },
+    { label: translate(language, 'mail.net'), value: printMoneyWithCode(detail.totals.net) },
+    { label: vatLine(language, detail.totals), value: printMoneyWithCode(detail.totals.vatAmount) },
     // The invoice total, set apart; then what each further month costs.
-    { label: translate(language, 'mail.gross'), value: money(detail.totals.gross), strong: true },
-    ...(perMonth ? [{ label: translate(language, 'mail.perMonth'), value: money(perMonth.gross) }] : []),
+    { label: translate(language, 'mail.gross'), value: printMoneyWithCode(detail.totals.gross), strong: true },
+    ...(perMonth ? [{ label: translate(language, 'mail.perMonth'), value: printMoneyWithCode(perMonth.gross) }] : []),
   ];
 }
 
 export const orderConfirmationKind = 'orderConfirmation';
 
 /** What is queued at checkout for the confirmation; the worker composes the rest. */
-export function orderConfirmationQueued(detail: OrderDetail) {
+export function orderConfirmationQueued(detail: OrderDetailView) {
   return {
     subject: translate(detail.language, 'mail.orderConfirmation.subject', { number: detail.number ?? '' }),
     kind: orderConfirmationKind,
@@ -46,14 +46,15 @@ export function orderConfirmationQueued(detail: OrderDetail) {
 }
 
 /** The buyer's confirmation, in the language of the checkout: the order's summary; the invoice is issued later by INVOICE and mailed on its own. */
-export function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
+export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoiceInfo, publicUrl: string) {
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
   const rows = summaryRows(detail, language);
-  const name = info.contact?.firstName ?? '';
+  // The billing contact, formally: an accounts department is not greeted by a first name.
+  const hello = greeting(language, info.contact ?? {});
   const text = [
-    t('mail.greeting', { name }),
+    hello,
     '',
     t('mail.orderConfirmation.intro'),
     '',
@@ -72,7 +73,7 @@ export function orderConfirmationMail(detail: OrderDetail, info: StoredInvoiceIn
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(t('mail.greeting', { name }))}
+    `${paragraphs(hello)}
 ${paragraphs(t('mail.orderConfirmation.intro'))}
 <p><strong>${escapeHtml(t('mail.orderConfirmation.number'))}: ${escapeHtml(detail.number ?? '')}</strong></p>
 ${amountsTable(rows)}
@@ -87,16 +88,16 @@ ${paragraphs(t('mail.signature', companyParams))}`,
 export const staffOrderKind = 'staffOrderNote';
 
 /** What is queued at checkout for the note to staff; the worker composes the rest. */
-export function staffOrderQueued(detail: OrderDetail, info: StoredInvoiceInfo) {
+export function staffOrderQueued(detail: OrderDetailView, info: StoredInvoiceInfo) {
   return { subject: staffOrderSubject(detail, info), kind: staffOrderKind, payload: { orderId: detail.id } };
 }
 
-function staffOrderSubject(detail: OrderDetail, info: StoredInvoiceInfo): string {
+function staffOrderSubject(detail: OrderDetailView, info: StoredInvoiceInfo): string {
   return translate('en-US', 'mail.staffOrder.subject', { number: detail.number ?? '', company: info.company?.name ?? '' });
 }
 
 /** The note to staff (ORDERS_EMAIL), in English. */
-export function staffOrderMail(detail: OrderDetail, info: StoredInvoiceInfo, publicUrl: string) {
+export function staffOrderMail(detail: OrderDetailView, info: StoredInvoiceInfo, publicUrl: string) {
   const language: Language = 'en-US';
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const company = info.company?.name ?? '';

@@ -1,13 +1,13 @@
 import { companyParams } from '#shared/company.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
-import { greeting, linkButton, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
+import { greeting, linkButton, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
 
 /** The mail with the link that confirms the deletion of everything stored about a person, in their language. */
-export function deletionMail(options: { language: Language; firstName: string | null; link: string }) {
+export function deletionMail(options: { language: Language; person: Addressee; link: string }) {
   const { language, link } = options;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  const hello = greeting(language, options.firstName);
+  const hello = greeting(language, options.person);
   const text = [
     hello,
     t('contactMail.deletion.intro'),

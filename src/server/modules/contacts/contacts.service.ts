@@ -363,7 +363,7 @@ export function createContactsService(deps: {
         const { token, hash } = createLinkToken();
         await repo.insertDeletionRequest(tx, { tokenHash: hash, contactId: contact.id, validSeconds: deletionValidSeconds });
         const link = new URL(appUrl(appPaths.confirmDeletion(token)), publicUrl).toString();
-        await outbox.queue(mail, { to: contact.email, ...deletionMail({ language, firstName: contact.firstName, link }) }, tx);
+        await outbox.queue(mail, { to: contact.email, ...deletionMail({ language, person: contact, link }) }, tx);
         return true;
       });
       if (queued) onMailQueued();

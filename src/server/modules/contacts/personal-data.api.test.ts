@@ -301,7 +301,7 @@ describe('deleting a person', () => {
     // a reason in the history, a saved view of the orders table.
     const noted = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${orderId}/notes`, headers: admin.headers, payload: { text: 'Called Anna.Muster@example.ch, she pays next week.' } });
     expect(noted.statusCode, noted.body).toBe(200);
-    const reminder = translate('en-US', 'note.billing.reminder', { step: 1, steps: 3, number: 'INV-2026-000777', email });
+    const reminder = translate('en-US', 'note.billing.statement', { step: 1, steps: 3, number: 'INV-2026-000777', email, date: '2026-12-30' });
     await t.database.db.insert(orderNotes).values([
       { orderId, author: 'billing', text: reminder },
       { orderId: cartId, author: admin.account.email, text: `Cart of ${email.toUpperCase()}?` },
@@ -346,6 +346,6 @@ describe('deleting a person', () => {
     const [failed] = await t.database.db.execute(sql`select actor_email from audit_log where action = 'signIn' and outcome = 'failed'`).then((result) => (result as unknown as { rows: { actor_email: string }[] }).rows);
     const pseudonym = failed?.actor_email ?? '';
     expect(pseudonym).toMatch(/^erased-[0-9a-f]{16}$/);
-    expect(notes.map((note) => note.text)).toEqual([`Called ${pseudonym}, she pays next week.`, `Cart of ${pseudonym}?`, `Reminder 1 of 3 for invoice INV-2026-000777 sent to ${pseudonym}`]);
+    expect(notes.map((note) => note.text)).toEqual([`Called ${pseudonym}, she pays next week.`, `Cart of ${pseudonym}?`, `Reminder 1 of 3 for invoice INV-2026-000777 sent to ${pseudonym} in the statement of 2026-12-30`]);
   });
 });

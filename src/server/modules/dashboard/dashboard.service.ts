@@ -1,4 +1,3 @@
-import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OrdersTableService } from '../orders/orders-table.service.ts';
 import type { WebinarsService } from '../webinars/webinars.service.ts';
@@ -14,7 +13,7 @@ export function createDashboardService(deps: {
   webinars: Pick<WebinarsService, 'nextWebinars'>;
 }) {
   return {
-    async dashboard(): Promise<Dashboard> {
+    async dashboard() {
       const [figures, messages, nextWebinars] = await Promise.all([deps.orders.dashboardFigures(), deps.messages.unreadSummary(), deps.webinars.nextWebinars()]);
       return { ...figures, ...messages, nextWebinars };
     },

@@ -13,8 +13,8 @@ import type { InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 type DemoStep =
   | { action: 'START_WORK' | 'INVOICE' | 'COMPLETE'; afterDays: number }
   | { action: 'CANCEL'; afterDays: number; reason: string }
-  /** `share`: that part of the open amount (a part payment); default all of it. */
-  | { action: 'PAY'; afterDays: number; share?: number };
+  /** `sharePercent`: that part of the open amount (a part payment); default all of it. */
+  | { action: 'PAY'; afterDays: number; sharePercent?: number };
 
 interface DemoLine {
   product: 'basic' | 'foundation' | 'champion';
@@ -91,7 +91,7 @@ export const demoOrders: DemoOrder[] = [
     steps: [
       { action: 'START_WORK', afterDays: 1 },
       { action: 'INVOICE', afterDays: 7 },
-      { action: 'PAY', afterDays: 20, share: 0.5 },
+      { action: 'PAY', afterDays: 20, sharePercent: 50 },
       { action: 'PAY', afterDays: 35 },
       { action: 'COMPLETE', afterDays: 70 },
     ],
@@ -219,7 +219,7 @@ export const demoOrders: DemoOrder[] = [
     },
     steps: [
       { action: 'INVOICE', afterDays: 3 },
-      { action: 'PAY', afterDays: 10, share: 0.3 },
+      { action: 'PAY', afterDays: 10, sharePercent: 30 },
     ],
     status: 'INVOICED',
   },

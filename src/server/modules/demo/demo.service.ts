@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.ts';
 import { systemActor } from '#server/modules/audit/audit.service.ts';
 import { catalog } from '#shared/catalog.ts';
 import { addDays, addMonths, isoDateInZurich } from '#shared/dates.ts';
-import { toMinor } from '#shared/money.ts';
+import { shareOfMoney } from '#shared/money.ts';
 import { invoiceInfoUpdateSchema } from '#shared/schemas/checkout.ts';
 import { billingActor } from '../billing/billing-run.rules.ts';
 import type { BillingService } from '../billing/billing.service.ts';
@@ -105,7 +105,7 @@ export function createDemoService(deps: DemoServiceDeps) {
       check: () => ({ invoiceInfoComplete: info.complete }),
       // The order's number, as checkout's placeOrder writes it.
       writeBefore: async ({ tx }) => {
-        const bought = await checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: toMinor(totals.net), grossMinor: toMinor(totals.gross) }, tx);
+        const bought = await checkout.buyChanges({ year: placedAt.getUTCFullYear(), language, netMinor: totals.net.minor, grossMinor: totals.gross.minor }, tx);
         return { ...bought, changes: { ...bought.changes, orderedAt: placedAt, contractAcceptedAt: placedAt, demo: true } };
       },
     });
@@ -122,8 +122,8 @@ export function createDemoService(deps: DemoServiceDeps) {
       switch (step.action) {
         case 'PAY': {
           const open = (await orderPage.orderView(orderId, language)).amountDue;
-          const amount = step.share ? Math.round(open * step.share * 100) / 100 : open;
-          const paid = await orderActions.pay(orderId, systemActor, { amount, date: day }, language);
+          const amount = step.sharePercent ? shareOfMoney(open, step.sharePercent, 100) : open;
+          const paid = await orderActions.pay(orderId, systemActor, { amountMinor: amount.minor, date: day }, language);
           if (paid.detail.status === 'ACTIVE') subscribedFrom ??= day;
           payments.push(at);
           break;
@@ -149,7 +149,7 @@ export function createDemoService(deps: DemoServiceDeps) {
       history.push({ action: 'RENEW', at: momentOn(start, history.at(-1)!.at, now) });
       const paidOn = addDays(start, renewalPaidAfterDays);
       if (paidOn > today) break;
-      await orderActions.pay(orderId, systemActor, { amount: renewed.gross, date: paidOn }, language);
+      await orderActions.pay(orderId, systemActor, { amountMinor: renewed.gross.minor, date: paidOn }, language);
       const at = momentOn(paidOn, history.at(-1)!.at, now);
       history.push({ action: 'PAY', at });
       payments.push(at);

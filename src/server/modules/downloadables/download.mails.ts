@@ -22,7 +22,7 @@ export function downloadMail(options: {
   const { language, link } = options;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const title = options.title.replace(/\s+/g, ' ').trim();
-  const hello = greeting(language, options.firstName);
+  const hello = greeting(language, { firstName: options.firstName });
   const validity = t('downloadMail.validity', { days: options.validDays, date: formatDate(options.expiresAt, language), page: options.pageUrl });
   const signature = t('mail.signature', companyParams);
   const text = [hello, t('downloadMail.intro', { title }), `${t('downloadMail.button')}: ${link}`, validity, t('downloadMail.notYou'), signature].join('\n\n');

@@ -194,7 +194,7 @@ describe('POST /api/downloadables/by-code/:code/subscriptions/', () => {
     expect(moreMails).toEqual([]);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('anna.muster@example.ch');
     expect(mail?.subject).toBe('Your download: The cybersecurity education guide');
-    expect(mail?.text).toContain('Hello Anna');
+    expect(mail?.text).toContain('Dear Anna');
     expect(mail?.text).toContain('The link works for 7 days, until');
     expect(mail?.text).toContain('for anyone who has it, so please do not pass it on.');
     expect(mail?.text).toContain(`${t.env.PUBLIC_URL}/app/downloadable-content/guide/en-US`);

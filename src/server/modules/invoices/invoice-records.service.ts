@@ -3,10 +3,12 @@ import { addDays } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Currency } from '#shared/locales.ts';
-import { majorOf, minorWithCode, money, toMajor, type Money } from '#shared/money.ts';
-import { creditNoteAmounts, rateBasisPoints } from '#shared/vat.ts';
-import type { InvoiceStatus, InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
-import type { InvoiceContent, InvoicesService } from './invoices.service.ts';
+import { minorWithCode, money, sumMoney, type Money } from '#shared/money.ts';
+import { creditNoteAmounts, rateBasisPoints, ratePercentOf } from '#shared/vat.ts';
+import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
+import { inMajorUnits, type MoneyAt } from '#server/http/answer-money.ts';
+import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
+import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
 import { qrReference } from './qr-bill.ts';
 
@@ -32,9 +34,17 @@ export class InvoiceExists extends Error {
   }
 }
 
+/**
+ * What an invoice or credit note prints, frozen as its record's `document`: the PDF's edge,
+ * where its amounts become major units, once (docs/decisions/057-money-in-one-type.md).
+ */
+function frozen(content: Omit<InvoiceContent, 'issuedAt'> & { issuedAt: string }): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(inMajorUnits(content))) as Record<string, unknown>;
+}
+
 /** The record of an invoice issued with `number`: what is printed is frozen in `document`. */
 function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
-  const document = {
+  const document = frozen({
     ...issue.content,
     number,
     orderNumber: issue.orderNumber,
@@ -42,7 +52,7 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
     paymentTermDays: issue.paymentTermDays,
     ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
-  };
+  });
   return {
     orderId: issue.orderId,
     billingKey: issue.billingKey,
@@ -73,10 +83,13 @@ export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paid
 /** What is open on a record: only an OPEN invoice has anything open. */
 const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
 
+/** An order's invoices as services answer them: amounts as `Money` (src/server/http/answer-money.ts). */
+export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open'>;
+
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
-function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>): InvoiceSummary {
-  const open = openMinorOf(row);
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): OrderInvoicesView['invoices'][number] {
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
+  const amount = (minor: number) => money(minor, row.currency);
   return {
     id: row.id,
     number: row.number,
@@ -86,15 +99,16 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
     currency: row.currency,
-    net: toMajor(sign * row.netMinor),
-    vatAmount: toMajor(sign * row.vatMinor),
-    gross: toMajor(sign * row.grossMinor),
-    paid: toMajor(row.paidMinor),
-    credited: toMajor(row.creditedMinor),
+    net: amount(sign * row.netMinor),
+    vatAmount: amount(sign * row.vatMinor),
+    gross: amount(sign * row.grossMinor),
+    paid: amount(row.paidMinor),
+    credited: amount(row.creditedMinor),
     credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
-    open: toMajor(open),
+    open: amount(openMinorOf(row)),
     status: statusOf(row, today),
-    remindersSent: row.remindersSent,
+    // The reminders that went out, not the level reached: after downtime a level is skipped (docs/decisions/063-reminder-statements.md).
+    remindersSent,
   };
 }
 
@@ -109,7 +123,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
   /** The PDF of an issued invoice: rendered from its frozen content the first time, then always these bytes. */
   async function pdfOf(row: repo.InvoiceRow): Promise<Buffer> {
     if (row.pdf) return row.pdf;
-    const document = row.document as unknown as InvoiceContent & { issuedAt: string };
+    const document = row.document as unknown as PrintedInvoice & { issuedAt: string };
     const pdf = await renderer.renderPdf({ ...document, issuedAt: new Date(document.issuedAt) });
     await repo.savePdf(db, row.id, pdf);
     // Of two renderings at once the first saved wins; answer what was kept.
@@ -169,7 +183,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       // By the invoice's VAT rule, and never more net or VAT than the invoice has left (vat.ts).
       const currency = invoice.currency as Currency;
       const credited = await repo.creditedNetAndVat(tx, invoice.id);
-      const amounts = creditNoteAmounts(money(request.amountMinor, currency), invoice.vatRateBasisPoints / 100, {
+      const amounts = creditNoteAmounts(money(request.amountMinor, currency), ratePercentOf(invoice.vatRateBasisPoints), {
         net: money(invoice.netMinor - credited.netMinor, currency),
         vat: money(invoice.vatMinor - credited.vatMinor, currency),
       });
@@ -177,11 +191,10 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const vatMinor = amounts.vat.minor;
       const grossMinor = amounts.gross.minor;
       const number = await repo.nextInvoiceNumber(tx, Number(request.issuedOn.slice(0, 4)), 'CN');
-      const printed = invoice.document as unknown as InvoiceContent;
-      const language = invoice.language as InvoiceContent['language'];
-      // The document prints major units (the PDF's edge).
-      const negative = (amount: Money) => majorOf(money(-amount.minor, currency));
-      const document = {
+      const printed = invoice.document as unknown as PrintedInvoice;
+      const language = invoice.language as PrintedInvoice['language'];
+      const negative = (amount: Money) => money(-amount.minor, currency);
+      const document = frozen({
         ...printed,
         number,
         issuedAt: `${request.issuedOn}T12:00:00.000Z`,
@@ -199,7 +212,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
           },
         ],
         totals: { ...printed.totals, net: negative(amounts.net), vatAmount: negative(amounts.vat), gross: negative(amounts.gross), perMonth: null },
-      };
+      });
       const creditNote = await repo.insertInvoice(tx, {
         orderId: invoice.orderId,
         kind: 'CREDIT_NOTE',
@@ -216,7 +229,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         vatRateBasisPoints: invoice.vatRateBasisPoints,
         status: 'ISSUED',
         creditsInvoiceId: invoice.id,
-        document: JSON.parse(JSON.stringify(document)) as Record<string, unknown>,
+        document,
       });
       if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
       const after = { ...invoice, creditedMinor: invoice.creditedMinor + grossMinor };
@@ -226,13 +239,13 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */
-    async list(orderId: string, currency: string, today: string): Promise<OrderInvoices> {
+    async list(orderId: string, currency: Currency, today: string): Promise<OrderInvoicesView> {
       const rows = await repo.listInvoices(db, orderId);
+      const sent = await reminders.sentReminderCounts(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
-      const invoices = rows.map((row) => summaryOf(row, today, numbers));
-      // What is open in all, added in minor units from the rows, not from the answer's major units.
-      const open = rows.reduce((sum, row) => sum + openMinorOf(row), 0);
-      return { invoices, open: toMajor(open), currency };
+      const invoices = rows.map((row) => summaryOf(row, today, numbers, sent.get(row.id) ?? 0));
+      const open = sumMoney(currency, rows.map((row) => money(openMinorOf(row), currency)));
+      return { invoices, open, currency };
     },
 
     /** One invoice of the order as PDF; 404 for another order's. */
@@ -287,13 +300,24 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       return repo.cancelOpenInvoices(tx, orderId);
     },
 
-    /** Open invoices a reminder may be due for, locked with SKIP LOCKED in the caller's transaction. */
-    claimRemindable(options: Parameters<typeof repo.claimRemindable>[1], tx: Db): Promise<repo.ReminderCandidate[]> {
-      return repo.claimRemindable(tx, options);
+    /** The open invoices a reminder may be due for: past their first reminder day, without every reminder. */
+    remindable(options: { asOf: string; firstDay: number; steps: number }, db: Db): Promise<reminders.RemindableInvoice[]> {
+      return reminders.remindableInvoices(db, options);
     },
 
-    setRemindersSent(invoiceId: string, remindersSent: number, tx: Db): Promise<void> {
-      return repo.setRemindersSent(tx, invoiceId, remindersSent);
+    /** Every open invoice of a billing contact, locked for its statement in the caller's transaction. */
+    lockOpenOfContact(contact: string, tx: Db): Promise<reminders.OpenInvoiceOfContact[]> {
+      return reminders.lockOpenInvoicesOfContact(tx, contact);
+    },
+
+    /** The reminder levels a statement carried, in the caller's transaction: each once per invoice and level. */
+    recordReminders(records: readonly reminders.ReminderRecord[], tx: Db): Promise<void> {
+      return reminders.insertReminders(tx, records);
+    },
+
+    /** The reminders recorded for the invoices, lowest level first: what a reminder's text says went before. */
+    remindersOf(invoiceIds: readonly string[], db: Db): Promise<reminders.ReminderRecord[]> {
+      return reminders.remindersOf(db, invoiceIds);
     },
 
     /** The orders with an invoice still open after its last reminder. */

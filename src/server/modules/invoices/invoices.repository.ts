@@ -5,8 +5,8 @@ import { invoices } from '#server/modules/invoices/invoices.schema.ts';
 
 /**
  * SQL of the invoice records (docs/product/billing.md): numbers, the one insert per order
- * and period, payments and refunds, the PDF kept once rendered, and the claim of invoices
- * a reminder is due for.
+ * and period, payments and refunds, the PDF kept once rendered (the reminders' SQL is
+ * invoice-reminders.repository.ts).
  */
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -142,48 +142,6 @@ export async function cancelOpenInvoices(db: Db, orderId: string): Promise<void>
     .update(invoices)
     .set({ status: 'CANCELED' })
     .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'OPEN')));
-}
-
-export interface ReminderCandidate {
-  id: string;
-  orderId: string;
-  number: string;
-  dueOn: string;
-  remindersSent: number;
-  language: string;
-  currency: string;
-  grossMinor: number;
-  paidMinor: number;
-  /** The billing contact the invoice was mailed to, as printed on it. */
-  email: string | null;
-}
-
-/**
- * Claims up to `limit` open invoices whose first reminder day has come (due day +
- * `firstDay` ≤ `asOf`) and that have not had every reminder, locked with SKIP LOCKED so
- * two processes never remind of one invoice at once. `afterId` pages through them.
- */
-export async function claimRemindable(
-  db: Db,
-  options: { asOf: string; firstDay: number; steps: number; limit: number; afterId: string | null },
-): Promise<ReminderCandidate[]> {
-  return rowsOf<ReminderCandidate>(
-    await db.execute(sql`
-      select id, order_id as "orderId", number, due_on::text as "dueOn", reminders_sent as "remindersSent", language, currency,
-             gross_minor as "grossMinor", paid_minor as "paidMinor", document->'buyer'->>'email' as email
-        from invoices
-       where status = 'OPEN' and kind = 'INVOICE'
-         and due_on + ${options.firstDay}::int <= ${options.asOf}::date
-         and reminders_sent < ${options.steps}
-         ${options.afterId ? sql`and id > ${options.afterId}` : sql``}
-       order by id
-       limit ${options.limit}
-         for update skip locked`),
-  );
-}
-
-export async function setRemindersSent(db: Db, id: string, remindersSent: number): Promise<void> {
-  await db.update(invoices).set({ remindersSent }).where(eq(invoices.id, id));
 }
 
 /** The orders with an invoice open after its last reminder: overdue for staff. */

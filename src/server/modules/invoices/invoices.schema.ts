@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Currency } from '#shared/locales.ts';
-import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, bytea } from '#server/db/columns.ts';
 import { orders } from '#server/modules/orders/orders.schema.ts';
 
@@ -52,7 +52,11 @@ export const invoices = pgTable(
     /** A credit note is ISSUED; an invoice credited in full is CANCELED. */
     status: text('status').$type<'OPEN' | 'PAID' | 'CANCELED' | 'ISSUED'>().notNull().default('OPEN'),
     creditsInvoiceId: uuid('credits_invoice_id'),
-    /** Reminders sent (0 to the number of reminder days); the last one flags the order overdue. */
+    /**
+     * The reminder level reached (0 to the number of reminder days; after downtime a level
+     * may be skipped); the last one flags the order overdue. Each reminder recorded is a
+     * row of `invoice_reminders`.
+     */
     remindersSent: integer('reminders_sent').notNull().default(0),
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     pdf: bytea('pdf'),
@@ -61,7 +65,34 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_once_per_period').on(t.orderId, t.billingKey),
     index('invoices_open_due').on(t.dueOn).where(sql`${t.status} = 'OPEN'`),
+    // The open invoices of one billing contact, which a reminder statement lists (billing-reminders.service.ts).
+    index('invoices_open_billing_contact')
+      .on(sql`lower(${t.document}->'buyer'->>'email')`)
+      .where(sql`${t.status} = 'OPEN'`),
   ],
+);
+
+/**
+ * Each reminder level an invoice reached, once (`invoice_reminders_once`): the day, and
+ * whether the statement that carried it was mailed (not to a demo order, nor without an
+ * address; the address is the one printed on the invoice). What a reminder's text says
+ * went before, and what the order page counts as sent, is read from here
+ * (docs/decisions/063-reminder-statements.md).
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    /** The run's day; null for a reminder recorded before this table, whose day is unknown. */
+    sentOn: date('sent_on'),
+    mailed: boolean('mailed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invoice_reminders_once').on(t.invoiceId, t.level)],
 );
 
 /** The last invoice number given out per year. */

@@ -1,9 +1,14 @@
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 import { sellerDetails } from './invoice-seller.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
 /** An invoice as the modules that make invoices describe it: the seller is always the company, added here. */
-export type InvoiceContent = Omit<InvoiceDocument, 'seller'>;
+/** An invoice as it is stored and printed: amounts in major units (invoice-records.service.ts freezes it). */
+export type PrintedInvoice = Omit<InvoiceDocument, 'seller'>;
+
+/** An invoice's content as it is built, before it is frozen: its amounts as `Money`. */
+export type InvoiceContent = MoneyAt<PrintedInvoice, 'net' | 'vatAmount' | 'gross' | 'unitPrice' | 'total'>;
 
 /** Invoice PDFs with their Swiss QR-bill, rendered in a thread of their own (invoice-renderer.ts says why). */
 export function createInvoicesService() {
@@ -18,7 +23,7 @@ export function createInvoicesService() {
       renderer.start();
     },
 
-    renderPdf(invoice: InvoiceContent): Promise<Buffer> {
+    renderPdf(invoice: PrintedInvoice): Promise<Buffer> {
       return renderer.render({ ...invoice, seller: sellerDetails });
     },
 

@@ -59,8 +59,27 @@ export function linkButton(link: string, label: string): string {
 <p style="word-break:break-all"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
 }
 
-/** The greeting of a mail: with the first name (on one line), or without a name when none is known. */
-export function greeting(language: Language, firstName: string | null): string {
-  const name = firstName?.replace(/\s+/g, ' ').trim();
-  return name ? translate(language, 'mail.greeting', { name }) : translate(language, 'mail.greeting', { name: '' }).trim();
+/** Whom a customer mail greets: what is known of their name and, where a form asked, their gender (`MALE`, `FEMALE`, `OTHER`). */
+export interface Addressee {
+  /** Or the full name where only that is known (an invoice prints it whole). */
+  firstName?: string | null;
+  lastName?: string | null;
+  gender?: string | null;
+}
+
+/** A name on one line, without the spaces a form let through. */
+const oneLine = (name: string | null | undefined) => (name ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The formal greeting of a customer mail, in its language: by title and last name where
+ * the gender is known ("Guten Tag Herr Becker", "Dear Mr Becker"), else by the full name
+ * ("Guten Tag Jonas Becker", "Dear Jonas Becker"), else to whoever reads it ("Sehr geehrte
+ * Damen und Herren", "Dear Sir or Madam"): an accounts department is not greeted by a
+ * first name.
+ */
+export function greeting(language: Language, person: Addressee): string {
+  const lastName = oneLine(person.lastName);
+  if (lastName && (person.gender === 'MALE' || person.gender === 'FEMALE')) return translate(language, `mail.salutation.${person.gender}`, { lastName });
+  const name = oneLine(`${oneLine(person.firstName)} ${lastName}`);
+  return name ? translate(language, 'mail.salutation.name', { name }) : translate(language, 'mail.salutation.unknown');
 }

@@ -348,7 +348,7 @@ describe('POST /api/newsletter/: the double opt-in', () => {
     expect((await subscriptionOf('webinar.guest@example.com'))?.subscription).toMatchObject({ status: 'PENDING', source: 'WEBINAR', topicIds: ['awareness'] });
     const [mail] = await queuedMails(t.database, { to: 'webinar.guest@example.com' });
     expect(mail?.subject).toBe('Please confirm your newsletter subscription');
-    expect(mail?.text).toContain('Hello Gina');
+    expect(mail?.text).toContain('Dear Gina');
     expect((await call('POST', tokenOf(mail), 'confirm')).statusCode).toBe(200);
     const [statement] = await db.select().from(consents).where(eq(consents.subject, 'NEWSLETTER'));
     expect(statement).toMatchObject({ granted: true, source: 'WEBINAR' });

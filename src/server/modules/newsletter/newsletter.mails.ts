@@ -49,7 +49,7 @@ interface LinkMailOptions {
 /** Greeting, texts, the link (as a button in the HTML part), closing texts and the signature. */
 function linkMail(language: Language, firstName: string | null, parts: { subject: MessageKey; before: MessageKey[]; cta: MessageKey; after: MessageKey[] }, link: string) {
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  const before = [greeting(language, firstName), ...parts.before.map((key) => t(key))];
+  const before = [greeting(language, { firstName }), ...parts.before.map((key) => t(key))];
   const after = [...parts.after.map((key) => t(key)), t('mail.signature', companyParams)];
   const cta = t(parts.cta);
   const subject = t(parts.subject);

@@ -2,12 +2,12 @@ import type { AuditActor, AuditService } from '#server/modules/audit/audit.servi
 import { addMonths, isoDateInZurich } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
-import type { Language } from '#shared/locales.ts';
-import { minorWithCode, toMajor, toMinor } from '#shared/money.ts';
+import type { Currency, Language } from '#shared/locales.ts';
+import { minorWithCode, money, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
-import type { AdminOrder, BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
+import type { BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
 import { factsOf } from './order-facts.ts';
-import type { OrderPageService } from './order-page.service.ts';
+import type { AdminOrderView, OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
 
@@ -118,7 +118,7 @@ export function createOrderActionsService(deps: {
         refuseBeforeOrder('date', payment.date, order);
         const open = Math.max(0, facts.amountDue - facts.totalPaid);
         if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
-        const history: Record<string, unknown> = { amount: toMajor(amountMinor), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
+        const history: Record<string, unknown> = { amount: money(amountMinor, order.currency as Currency), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
         if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
           // The subscription starts with the payment that activates it: its first month.
           Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
@@ -161,10 +161,10 @@ export function createOrderActionsService(deps: {
     async pay(
       orderId: string,
       staff: AuditActor,
-      payment: { amount: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
+      payment: { amountMinor: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
       language: Language,
-    ): Promise<AdminOrder> {
-      await payMinor(orderId, staff, { ...payment, amountMinor: toMinor(payment.amount) });
+    ): Promise<AdminOrderView> {
+      await payMinor(orderId, staff, payment);
       return orderView(orderId, language);
     },
 
@@ -178,7 +178,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/cancel-refund: cancels a paid order, with or without a refund of at most what was paid. */
-    async cancelRefund(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+    async cancelRefund(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrderView> {
       const refund = refundTerms(terms);
       await act(orderId, 'CANCEL_REFUND', staff, {
         data: refund.data,
@@ -189,7 +189,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/archive-refund: the promised refund was paid out on `refundDate`. */
-    async archiveRefund(orderId: string, staff: AuditActor, body: { refundDate: string }, language: Language): Promise<AdminOrder> {
+    async archiveRefund(orderId: string, staff: AuditActor, body: { refundDate: string }, language: Language): Promise<AdminOrderView> {
       // The refund paid out is recorded against the newest invoice paid: the table's `refundPaidOut`.
       await act(orderId, 'ARCHIVE_REFUND', staff, {
         before: () => refuseFutureDate('refundDate', body.refundDate),
@@ -197,7 +197,7 @@ export function createOrderActionsService(deps: {
           refuseBeforeOrder('refundDate', body.refundDate, order);
           return {
             changes: { refunded: true, refundedDate: body.refundDate },
-            history: { refundDate: body.refundDate, refundAmount: toMajor(order.refundAmountMinor ?? 0) },
+            history: { refundDate: body.refundDate, refundAmount: money(order.refundAmountMinor ?? 0, order.currency as Currency) },
           };
         },
       });
@@ -205,7 +205,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/termination: notice on a subscription; it ends with the running month, not before the minimum term (`terminatedFrom`). */
-    async startTermination(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrder> {
+    async startTermination(orderId: string, staff: AuditActor, terms: RefundTerms, language: Language): Promise<AdminOrderView> {
       const refund = refundTerms(terms);
       await act(orderId, 'START_TERMINATION', staff, {
         data: refund.data,
@@ -228,7 +228,7 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST …/status: a STATUS_CHANGE action. */
-    async changeStatus(orderId: string, staff: AuditActor, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrder> {
+    async changeStatus(orderId: string, staff: AuditActor, body: { action: StaffStatusAction; reason?: string | undefined }, language: Language): Promise<AdminOrderView> {
       await statusChange(orderId, body.action, staff, body.reason);
       return orderView(orderId, language);
     },

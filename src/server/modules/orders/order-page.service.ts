@@ -3,14 +3,19 @@ import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OutboxService } from '#server/modules/mail/outbox.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { AppError } from '#shared/errors.ts';
-import type { Language } from '#shared/locales.ts';
-import { toMajor } from '#shared/money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
+import type { Currency, Language } from '#shared/locales.ts';
+import { money } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
 import { factsOf } from './order-facts.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
+
+/** The amounts of an order's detail (lines and totals) and of its page, as `Money`. */
+type DetailView = MoneyAt<OrderDetail, 'unitPrice' | 'totalPrice' | 'net' | 'vatAmount' | 'gross'>;
+export type AdminOrderView = MoneyAt<Omit<AdminOrder, 'detail'>, 'refundAmount' | 'amount' | 'totalAmountPaid' | 'amountDue'> & { detail: DetailView };
 
 const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -28,7 +33,7 @@ const whoOf = (actor: string) => (actor === 'visitor' ? 'customer' : actor);
 export function createOrderPageService(deps: {
   db: Db;
   /** The order as GET /orders/{id}/detail shows it (lines, totals with VAT, invoice info). */
-  checkout: { orderDetail(orderId: string, language: Language, options?: { includeDeleted?: boolean }): Promise<OrderDetail> };
+  checkout: { orderDetail(orderId: string, language: Language, options?: { includeDeleted?: boolean }): Promise<DetailView> };
   audit: Pick<AuditService, 'record'>;
   /** The mail module: the mails about the order, for its timeline. */
   outbox: Pick<OutboxService, 'mailsOfOrder'>;
@@ -72,7 +77,7 @@ export function createOrderPageService(deps: {
 
   return {
     /** GET /orders/admin/{id}/ : the order, what may be done with it now, its money and its timeline. */
-    async orderView(orderId: string, language: Language): Promise<AdminOrder> {
+    async orderView(orderId: string, language: Language): Promise<AdminOrderView> {
       const [order, facts] = await Promise.all([adminRepo.findOrder(db, orderId), repo.findOrderWithFacts(db, orderId)]);
       if (!order || !facts) throw new AppError('notFound', 'error.order.notFound');
       const machineFacts = factsOf(facts);
@@ -81,6 +86,7 @@ export function createOrderPageService(deps: {
         adminRepo.findPayments(db, orderId),
         timelineOf(orderId),
       ]);
+      const amount = (minor: number) => money(minor, order.currency as Currency);
       return {
         detail,
         currency: order.currency,
@@ -91,13 +97,13 @@ export function createOrderPageService(deps: {
         terminatedBy: order.terminatedBy,
         terminatedFrom: order.terminatedFrom,
         refund: order.refund,
-        refundAmount: order.refundAmountMinor === null ? null : toMajor(order.refundAmountMinor),
+        refundAmount: order.refundAmountMinor === null ? null : amount(order.refundAmountMinor),
         refunded: order.refunded,
         refundedDate: order.refundedDate,
-        payments: payments.map((payment) => ({ amount: toMajor(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
+        payments: payments.map((payment) => ({ amount: amount(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
         actions: allowedActions(machineFacts),
-        totalAmountPaid: toMajor(machineFacts.totalPaid),
-        amountDue: toMajor(Math.max(0, machineFacts.amountDue - machineFacts.totalPaid)),
+        totalAmountPaid: amount(machineFacts.totalPaid),
+        amountDue: amount(Math.max(0, machineFacts.amountDue - machineFacts.totalPaid)),
         history,
       };
     },

@@ -1,3 +1,4 @@
+import { toMinor } from '#shared/money.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { registerCall } from '#server/http/register-call.ts';
@@ -43,7 +44,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   registerCall(app, orderAdminCalls.adminOrder, async (request) => orderPage.orderView(request.params.id, requestLanguage(request)));
 
-  registerCall(app, orderAdminCalls.payOrder, async (request) => orderActions.pay(request.params.id, staffOf(request), request.body, requestLanguage(request)));
+  // The request's amount in major units becomes minor units here, where the contract is parsed.
+  registerCall(app, orderAdminCalls.payOrder, async (request) =>
+    orderActions.pay(request.params.id, staffOf(request), { ...request.body, amountMinor: toMinor(request.body.amount) }, requestLanguage(request)),
+  );
 
   registerCall(app, orderAdminCalls.cancelRefundOrder, async (request) =>
     orderActions.cancelRefund(request.params.id, staffOf(request), request.body, requestLanguage(request)),

@@ -8,8 +8,9 @@ import { addDays, addMonths, daysFrom, formatSpreadsheetDateTime, isoDateInZuric
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import type { Language } from '#shared/locales.ts';
-import { toMajor, type Money } from '#shared/money.ts';
+import type { Currency, Language } from '#shared/locales.ts';
+import { money, plainAmount, type Money } from '#shared/money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import { roleAllows } from '#shared/staff-roles.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import { apiBase } from '#shared/paths.ts';
@@ -96,7 +97,11 @@ function overdueKeysOf(overdue: readonly OverdueOrder[]): adminRepo.OverdueKey[]
   }));
 }
 
-function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey) {
+/** A page of the orders table and the dashboard's order figures, their amounts as `Money`. */
+type OrderListView = MoneyAt<OrderList, 'totalExclVat' | 'open'>;
+type OrderFiguresView = MoneyAt<Pick<Dashboard, 'months' | 'openOrders' | 'money'>, 'receivedThisMonth' | 'receivedLastMonth' | 'open' | 'netRevenue'>;
+
+function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey): OrderListView['results'][number] {
   return {
     id: row.id,
     number: row.number,
@@ -104,10 +109,10 @@ function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey) {
     received: row.received,
     company: row.company,
     customer: row.customer,
-    totalExclVat: row.totalNetMinor === null ? null : toMajor(row.totalNetMinor),
+    totalExclVat: row.totalNetMinor === null ? null : money(row.totalNetMinor, row.currency as Currency),
     currency: row.currency,
     ...(overdue
-      ? { overdue: { open: toMajor(overdue.openMinor), oldestDueOn: overdue.oldestDueOn, reminderLevel: overdue.reminderLevel, daysOverdue: overdue.daysOverdue } }
+      ? { overdue: { open: money(overdue.openMinor, row.currency as Currency), oldestDueOn: overdue.oldestDueOn, reminderLevel: overdue.reminderLevel, daysOverdue: overdue.daysOverdue } }
       : {}),
   };
 }
@@ -136,7 +141,7 @@ export function createOrdersTableService(deps: {
 
   return {
     /** POST /orders/admin/list: one page of the filtered, sorted orders, with the filter as applied. */
-    async list(request: OrderListRequest): Promise<OrderList> {
+    async list(request: OrderListRequest): Promise<OrderListView> {
       const criteria = await criteriaWithQueue(request);
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total: totalResults, capped } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
@@ -186,7 +191,7 @@ export function createOrdersTableService(deps: {
       const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency'] as const).map((key) =>
         translate(language, `ordersAdmin.csv.${key}`),
       );
-      const amount = (minor: number | null) => (minor === null ? null : { plain: toMajor(minor).toFixed(2).replace('.', decimalMark) });
+      const amount = (minor: number | null, currency: Currency) => (minor === null ? null : { plain: plainAmount(money(minor, currency), decimalMark) });
       void db
         .transaction(async (tx) => {
           await write(`${csvByteOrderMark}${csvLine(header, separator)}`);
@@ -201,7 +206,7 @@ export function createOrdersTableService(deps: {
                       row.received === null ? null : { plain: formatSpreadsheetDateTime(row.received) },
                       row.company,
                       row.customer,
-                      amount(row.totalNetMinor),
+                      amount(row.totalNetMinor, row.currency as Currency),
                       row.currency,
                     ],
                     separator,
@@ -283,27 +288,25 @@ export function createOrdersTableService(deps: {
     },
 
     /** The dashboard's order figures: the last 12 months per currency, the open orders by status, and the money received and open per currency. */
-    async dashboardFigures(): Promise<Pick<Dashboard, 'months' | 'openOrders' | 'money'>> {
+    async dashboardFigures(): Promise<OrderFiguresView> {
       const thisMonth = isoDateInZurich().slice(0, 7);
       const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
       const lastMonth = months.at(-2) ?? thisMonth;
-      const [figures, counts, money] = await Promise.all([
+      const [figures, counts, moneyRows] = await Promise.all([
         adminRepo.monthlyFigures(db, months[0] ?? thisMonth),
         adminRepo.countByStatus(db, openOrderStatuses),
         adminRepo.moneyFigures(db, thisMonth, lastMonth),
       ]);
       return {
-        money: money.map((row) => ({
-          currency: row.currency,
-          receivedThisMonth: toMajor(Number(row.thisMonthMinor)),
-          receivedLastMonth: toMajor(Number(row.lastMonthMinor)),
-          open: toMajor(Number(row.openMinor)),
-        })),
+        money: moneyRows.map((row) => {
+          const amount = (minor: number) => money(Number(minor), row.currency as Currency);
+          return { currency: row.currency, receivedThisMonth: amount(row.thisMonthMinor), receivedLastMonth: amount(row.lastMonthMinor), open: amount(row.openMinor) };
+        }),
         months: months.map((month) => ({
           month,
           currencies: figures
             .filter((row) => row.month === month)
-            .map((row) => ({ currency: row.currency, orders: row.orders, netRevenue: toMajor(Number(row.netMinor)) })),
+            .map((row) => ({ currency: row.currency, orders: row.orders, netRevenue: money(Number(row.netMinor), row.currency as Currency) })),
         })),
         openOrders: openOrderStatuses.map((status) => ({ status, count: counts.get(status) ?? 0 })),
       };

@@ -42,7 +42,7 @@ export interface LockedOrder {
   totalPaidMinor: number;
   /** Whether the order's history holds an INVOICE: an invoice went out, so the order can no longer be deleted. */
   invoiceIssued: boolean;
-  /** Everything renewals made due, gross (RENEW history rows, `amountDue` in major units). */
+  /** Everything renewals made due, gross (RENEW history rows, `amountDue` as money). */
   renewedDueMinor: number;
   /** What credit notes took off what fell due, gross. */
   creditedMinor: number;
@@ -81,7 +81,7 @@ function selectOrdersWithFacts(where: SQL, lock: boolean) {
              where i.order_id = o.id and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY') as "monthlyMinor",
            (select coalesce(sum(p.amount_minor), 0)::int from order_payments p where p.order_id = o.id) as "totalPaidMinor",
            exists (select 1 from order_history h where h.order_id = o.id and h.action = 'INVOICE') as "invoiceIssued",
-           (select coalesce(round(sum((h.data->>'amountDue')::numeric) * 100), 0)::int from order_history h
+           (select coalesce(sum((h.data->'amountDue'->>'minor')::int), 0)::int from order_history h
              where h.order_id = o.id and h.action = 'RENEW') as "renewedDueMinor",
            (select h.data->>'periodEnd' from order_history h
              where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd",

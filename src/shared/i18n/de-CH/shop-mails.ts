@@ -3,6 +3,10 @@ import type { shopMails as reference } from '../en-US/shop-mails.ts';
 /** Die Mails des Shops (gespeicherter Warenkorb, Bestellbestätigung, Meldung einer Bestellung an die Mitarbeitenden) und die Texte, die der Server in seine Antworten setzt (Zusammenfassungen der Rechtstexte, Bestätigung des gespeicherten Warenkorbs). */
 export const shopMails = {
   'mail.greeting': 'Guten Tag {name}',
+  'mail.salutation.name': 'Guten Tag {name}',
+  'mail.salutation.MALE': 'Guten Tag Herr {lastName}',
+  'mail.salutation.FEMALE': 'Guten Tag Frau {lastName}',
+  'mail.salutation.unknown': 'Sehr geehrte Damen und Herren',
   'mail.signature': 'Freundliche Grüsse\nIhr Team der CyberSafe Academy\n\n{companyName}, {companyStreet}, {companyCity}, Schweiz\n{companyPhone}, {companyEmail}',
   'mail.cartSaved.subject': 'Ihr gespeicherter Warenkorb bei der CyberSafe Academy',
   'mail.cartSaved.intro': 'Sie haben Ihren Warenkorb gespeichert. Er wartet mit diesen Trainings auf Sie:',

@@ -1,6 +1,10 @@
 /** The shop's mails (the saved cart, the order confirmation, the staff's notice of an order) and the texts the server puts into its answers (the legal texts' summaries, the saved cart's confirmation). */
 export const shopMails = {
   'mail.greeting': 'Hello {name}',
+  'mail.salutation.name': 'Dear {name}',
+  'mail.salutation.MALE': 'Dear Mr {lastName}',
+  'mail.salutation.FEMALE': 'Dear Ms {lastName}',
+  'mail.salutation.unknown': 'Dear Sir or Madam',
   'mail.signature': 'Kind regards\nYour CyberSafe Academy team\n\n{companyName}, {companyStreet}, {companyCity}, Switzerland\n{companyPhone}, {companyEmail}',
   'mail.cartSaved.subject': 'Your saved shopping cart at CyberSafe Academy',
   'mail.cartSaved.intro': 'You saved your shopping cart. It is waiting for you with these trainings:',
