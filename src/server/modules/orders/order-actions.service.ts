@@ -54,14 +54,24 @@ export function createOrderActionsService(deps: {
    * (the demo orders': the system, `systemActor`), as the history and the audit log name
    * them; its audit row is written last in its transaction.
    */
-  async function act(orderId: string, action: OrderAction, staff: AuditActor, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor' | 'writeAfter'> = {}) {
-    await orders.applyAction({ ...request, orderId, action, actor: staff.email, writeAfter: auditRow(action, staff) });
+  async function act(
+    orderId: string,
+    action: OrderAction,
+    staff: AuditActor,
+    request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor' | 'writeAfter'> = {},
+    auditDetail?: (order: repo.LockedOrder) => string,
+  ) {
+    await orders.applyAction({ ...request, orderId, action, actor: staff.email, writeAfter: auditRow(action, staff, auditDetail) });
   }
 
-  /** The audit row of a staff action, written in the action's transaction. */
-  function auditRow(action: OrderAction, staff: AuditActor): NonNullable<ActionRequest<unknown>['writeAfter']> {
+  /** The audit row of a staff action, written in the action's transaction; `detail` adds what moved (a payment's amount). */
+  function auditRow(action: OrderAction, staff: AuditActor, detail?: (order: repo.LockedOrder) => string): NonNullable<ActionRequest<unknown>['writeAfter']> {
     return ({ tx, order, to }) =>
-      audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
+      audit.record(
+        staff,
+        { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}${detail ? `, ${detail(order)}` : ''}` },
+        tx,
+      );
   }
 
   /** The refund terms as the machine, the order and its history take them. */
@@ -110,7 +120,7 @@ export function createOrderActionsService(deps: {
     payment: { amountMinor: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
   ): Promise<void> {
     const { amountMinor } = payment;
-    await act(orderId, 'PAY', staff, {
+    const request: Parameters<typeof act>[3] = {
       // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
       data: { amount: amountMinor, invoiceId: payment.invoiceId },
       before: () => refuseFutureDate('date', payment.date),
@@ -130,7 +140,9 @@ export function createOrderActionsService(deps: {
         await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
         return undefined;
       },
-    });
+    };
+    // The audit log's row names the payment: `2026-000012: INVOICED → PAID, 473.48 CHF on 2026-11-28`.
+    await act(orderId, 'PAY', staff, request, (order) => `${minorWithCode(amountMinor, order.currency)} on ${payment.date}`);
   }
 
   /** What is open on an order now (everything that fell due less what was paid): a bulk payment pays it. */

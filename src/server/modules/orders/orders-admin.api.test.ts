@@ -191,6 +191,9 @@ describe('the journey of a one-time order', () => {
     order = await expectOk(await act(id, 'pay', { amount: 1000.5, date: today }));
     expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 880.44 });
     expect(order.payments).toEqual([{ amount: 1000.5, date: today, by: 'anna.admin@example.ch' }]);
+    // The audit log's row of the payment names its amount and day.
+    const payments = await t.app.audit.page(auditQuerySchema.parse({ action: 'order.PAY', targetId: id }));
+    expect(payments.results.map((row) => row.summary)).toEqual([`${order.detail.number}: INVOICED → INVOICED, 1000.50 CHF on ${today}`]);
     // Once something is paid, CANCEL is refused: a paid order is canceled with a refund.
     const cancel = await act(id, 'status', { action: 'CANCEL' });
     expect(cancel.statusCode).toBe(409);
