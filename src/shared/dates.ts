@@ -93,6 +93,15 @@ export function addDays(isoDay: string, days: number): string {
   return isoDayOf(new Date(Date.UTC(year, month - 1, day + days)));
 }
 
+/**
+ * The one period rule: a billing period is kept with its end excluded (the next period's
+ * first day, `periodEnd`), and every invoice, mail and page prints its last day included:
+ * 28 Dec 2026 – 27 Jan 2027 for the period ending on 28 Jan 2027.
+ */
+export function lastDayOfPeriod(periodEnd: string): string {
+  return addDays(periodEnd, -1);
+}
+
 /** The days from one ISO day to another: positive when `to` is later. */
 export function daysFrom(from: string, to: string): number {
   const [fromYear, fromMonth, fromDay] = isoDayParts(from);

@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { addDays, formatIsoDay } from '#shared/dates.ts';
+import { formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode } from '#shared/money.ts';
@@ -50,7 +50,7 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
   const lines = [
     t('mail.invoice.intro', { number: row.number, amount, dueDate: formatIsoDay(row.dueOn, language) }),
     row.periodStart && row.periodEnd
-      ? t('mail.invoice.period', { from: formatIsoDay(row.periodStart, language), to: formatIsoDay(addDays(row.periodEnd, -1), language) })
+      ? t('mail.invoice.period', { from: formatIsoDay(row.periodStart, language), to: formatIsoDay(lastDayOfPeriod(row.periodEnd), language) })
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { addDays } from '#shared/dates.ts';
+import { addDays, lastDayOfPeriod } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Currency } from '#shared/locales.ts';
@@ -51,7 +51,7 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     // Noon UTC is the issue day in Zurich, the day the PDF prints.
     issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
     paymentTermDays: issue.paymentTermDays,
-    ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+    ...(issue.period ? { period: { first: issue.period.start, last: lastDayOfPeriod(issue.period.end) } } : {}),
   });
   return {
     orderId: issue.orderId,
@@ -95,7 +95,7 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     number: row.number,
     kind: row.kind,
     periodFirstDay: row.periodStart,
-    periodLastDay: row.periodEnd ? addDays(row.periodEnd, -1) : null,
+    periodLastDay: row.periodEnd ? lastDayOfPeriod(row.periodEnd) : null,
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
     currency: row.currency,
