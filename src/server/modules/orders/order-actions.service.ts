@@ -106,6 +106,12 @@ export function createOrderActionsService(deps: {
             return { changes: { availableFrom: order.availableFrom ?? isoDateInZurich() }, history: withReason() };
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
+          case 'TERMINATE': {
+            // Before the day notice takes effect, ending a plan is an early termination: it needs a reason, kept in its history.
+            const early = order.terminatedFrom !== null && isoDateInZurich() < order.terminatedFrom;
+            if (early && !reason?.trim()) throw AppError.field('reason', 'required', 'error.order.terminateEarlyReason', { day: order.terminatedFrom ?? '' });
+            return { history: early ? withReason({ early: true }) : withReason() };
+          }
           default:
             return { history: withReason() };
         }

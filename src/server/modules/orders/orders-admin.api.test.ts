@@ -358,8 +358,15 @@ describe('a monthly order', () => {
     expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(payDay, 12) } });
     expect(((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).exception).toBe('TERMINATING');
 
-    order = await expectOk(await act(id, 'status', { action: 'TERMINATE' }));
+    // Ending it before the notice takes effect is an early termination: refused without a reason, in both languages, and nothing changes.
+    const early = await act(id, 'status', { action: 'TERMINATE' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors[0]).toMatchObject({ field: 'reason', code: 'required' });
+    expect(early.json().errors[0].messagesByLanguage['de-CH']).toContain('vorzeitig beendet');
+    expect((await view(id)).detail.status).toBe('TERMINATING');
+    order = await expectOk(await act(id, 'status', { action: 'TERMINATE', reason: 'company closed' }));
     expect(order.detail.status).toBe('TERMINATED');
+    expect(transitions(order)[0]).toMatchObject({ action: 'TERMINATE', data: { early: true, reason: 'company closed' } });
     const status = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
     expect(status).toMatchObject({ status: 'TERMINATED', exception: 'TERMINATED' });
     expect(status.milestones.find((milestone) => milestone.id === 'paid')?.reached).toBe(true);
@@ -407,7 +414,7 @@ describe('a monthly order', () => {
     expect(tooMuch.json().errors[0]).toMatchObject({ field: 'refundAmount', code: 'tooBig' });
     const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 5 }));
     expect(order).toMatchObject({ refund: true, refundAmount: 5, refunded: false });
-    await act(id, 'status', { action: 'TERMINATE' });
+    await act(id, 'status', { action: 'TERMINATE', reason: 'ended by agreement' });
     expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
     await expectOk(await act(id, 'archive-refund', { refundDate: today }));
     expect((await expectOk(await act(id, 'status', { action: 'ARCHIVE' }))).detail.status).toBe('ARCHIVED');
