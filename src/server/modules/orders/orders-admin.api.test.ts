@@ -421,6 +421,22 @@ describe('a monthly order', () => {
   });
 });
 
+describe("the buyer's milestones", () => {
+  it('leave out the seats\' setup when the order was invoiced without it, so nothing stays pending that can no longer happen', async () => {
+    const { id } = await placeOrder();
+    const before = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(before.milestones.map((milestone) => milestone.id)).toEqual(['ordered', 'inProgress', 'invoiced', 'paid', 'completed']);
+    await expectOk(await act(id, 'status', { action: 'INVOICE' }));
+    const after = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(after.milestones.map((milestone) => [milestone.id, milestone.reached])).toEqual([
+      ['ordered', true],
+      ['invoiced', true],
+      ['paid', false],
+      ['completed', false],
+    ]);
+  });
+});
+
 describe('refusals change nothing', () => {
   it('409 in both languages for an action the status does not allow', async () => {
     const { id } = await placeOrder();
