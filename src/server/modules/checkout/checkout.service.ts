@@ -216,6 +216,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
           milestone('completed', reachedAt(milestoneActions.completed)),
         ],
         exception: exceptionStatuses.includes(order.status) ? order.status : null,
+        endsOn: order.terminatedFrom,
       };
     },
 

@@ -356,7 +356,8 @@ describe('a monthly order', () => {
     order = await expectOk(await act(id, 'termination', { refund: false, reason: 'budget cut' }));
     expect(order).toMatchObject({ detail: { status: 'TERMINATING' }, terminatedBy: 'anna.admin@example.ch', terminatedFrom: addMonths(payDay, 12), refund: false });
     expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(payDay, 12) } });
-    expect(((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).exception).toBe('TERMINATING');
+    const noticeGiven = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect([noticeGiven.exception, noticeGiven.endsOn]).toEqual(['TERMINATING', addMonths(payDay, 12)]);
 
     // Ending it before the notice takes effect is an early termination: refused without a reason, in both languages, and nothing changes.
     const early = await act(id, 'status', { action: 'TERMINATE' });
