@@ -95,6 +95,35 @@ export function noticeMail(context: { language: Language; orderNumber: string; p
   return { to: context.to, subject, text, html };
 }
 
+/** The billing contact's confirmation that their notice took effect: the day the plan ends. */
+export function noticeConfirmedMail(context: { language: Language; orderNumber: string; person: Addressee; endsOn: string; to: string; trackingUrl: string }) {
+  const { language } = context;
+  const t = texts(language);
+  const hello = greeting(language, context.person);
+  const lines = [t('mail.noticeConfirmed.intro', { order: context.orderNumber, date: formatIsoDay(context.endsOn, language) }), t('mail.noticeConfirmed.until')];
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.invoice.tracking')}: ${context.trackingUrl}`, '', t('mail.signature', companyParams)].join('\n');
+  const subject = t('mail.noticeConfirmed.subject', { order: context.orderNumber });
+  const html = mailLayout(
+    language,
+    subject,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.trackingUrl, t('mail.invoice.tracking'))}${paragraphs(t('mail.signature', companyParams))}`,
+  );
+  return { to: context.to, subject, text, html };
+}
+
+/** The note to staff (ORDERS_EMAIL, in English) that a customer's notice took effect. */
+export function staffNoticeMail(context: { orderNumber: string; company: string; endsOn: string; to: string; orderUrl: string }) {
+  const t = texts('en-US');
+  const subject = t('mail.staffNotice.subject', { order: context.orderNumber, company: context.company });
+  const line = t('mail.staffNotice.intro', { order: context.orderNumber, company: context.company, date: formatIsoDay(context.endsOn, 'en-US') });
+  return {
+    to: context.to,
+    subject,
+    text: [line, '', `${t('mail.staffNotice.open')}: ${context.orderUrl}`].join('\n'),
+    html: mailLayout('en-US', subject, `${paragraphs(line)}<p><a href="${escapeHtml(context.orderUrl)}">${escapeHtml(t('mail.staffNotice.open'))}</a></p>`),
+  };
+}
+
 /** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the name they greet (the invoice prints the full name only). */
 export function buyerOf(invoice: Pick<InvoiceRow, 'document'>): { email: string | undefined; person: Addressee } {
   const buyer = (invoice.document as { buyer?: { email?: string; contactName?: string } }).buyer;
