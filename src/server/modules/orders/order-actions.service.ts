@@ -6,7 +6,7 @@ import type { Currency, Language } from '#shared/locales.ts';
 import { minorWithCode, money, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
-import { factsOf } from './order-facts.ts';
+import { factsOf, openMinorOfFacts } from './order-facts.ts';
 import type { AdminOrderView, OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
@@ -132,7 +132,7 @@ export function createOrderActionsService(deps: {
       before: () => refuseFutureDate('date', payment.date),
       plan: ({ order, facts, to }) => {
         refuseBeforeOrder('date', payment.date, order);
-        const open = Math.max(0, facts.amountDue - facts.totalPaid);
+        const open = openMinorOfFacts(facts);
         if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
         const history: Record<string, unknown> = { amount: money(amountMinor, order.currency as Currency), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
         if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
@@ -155,8 +155,7 @@ export function createOrderActionsService(deps: {
   async function openMinorOf(orderId: string): Promise<number> {
     const order = await orders.orderWithFacts(orderId);
     if (!order) throw new AppError('notFound', 'error.order.notFound');
-    const facts = factsOf(order);
-    return Math.max(0, facts.amountDue - facts.totalPaid);
+    return openMinorOfFacts(factsOf(order));
   }
 
   /** Runs `change` on each order on its own; refusals are reported per order, not thrown. */

@@ -145,10 +145,11 @@ export function createOrdersTableService(deps: {
       const criteria = await criteriaWithQueue(request);
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total: totalResults, capped } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
+      const overdueOf = new Map(criteria.overdue?.map((key) => [key.orderId, key]));
       return {
         ...request,
         statuses: [...criteria.statuses],
-        results: rows.map((row) => rowView(row, criteria.overdue?.find((key) => key.orderId === row.id))),
+        results: rows.map((row) => rowView(row, overdueOf.get(row.id))),
         totalResults,
         totalPages: Math.ceil(totalResults / request.pageSize),
         ...(capped ? { totalCapped: true as const } : {}),
