@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SaxonJS from 'saxon-js';
+import { validateXML } from 'xmllint-wasm';
+
+/**
+ * The European Commission's EN 16931 validation artefacts for CII (tests/e-invoice/en16931/,
+ * EUPL 1.2, docs/decisions/066-factur-x-invoices.md): the CII D16B schema and the business
+ * rules as Schematron compiled to XSLT, run offline by xmllint (WebAssembly) and SaxonJS.
+ */
+const artefacts = new URL('../e-invoice/en16931/', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+
+/**
+ * SaxonJS runs a stylesheet compiled to its own format (SEF). Compiling the rules' 700 kB
+ * XSLT takes some 20 seconds, so the result is kept in the machine's temporary folder under
+ * the XSLT's hash: the first run after a change compiles, the others read it.
+ */
+function compiledRules(): string {
+  const xslt = join(artefacts, 'EN16931-CII-validation.xslt');
+  const hash = createHash('sha256').update(readFileSync(xslt)).digest('hex').slice(0, 16);
+  const folder = join(tmpdir(), 'en16931-sef');
+  const sef = join(folder, `EN16931-CII-validation-${hash}.sef.json`);
+  if (existsSync(sef)) return sef;
+  mkdirSync(folder, { recursive: true });
+  // Compiled into a folder of its own and moved in place: two test files compiling at once never read half a file.
+  const scratch = mkdtempSync(join(folder, 'compiling-'));
+  const written = join(scratch, 'rules.sef.json');
+  execFileSync(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${xslt}`, `-export:${written}`, '-nogo'], { stdio: 'pipe' });
+  renameSync(written, sef);
+  rmSync(scratch, { recursive: true, force: true });
+  return sef;
+}
+
+export interface RuleFailure {
+  id: string;
+  flag: string;
+  text: string;
+}
+
+/** The EN 16931 business rules the CII document breaks: fatal ones and warnings, with their ids (`BR-AE-02`). */
+export function schematronFailures(xml: string): RuleFailure[] {
+  const { principalResult } = SaxonJS.transform({ stylesheetFileName: compiledRules(), sourceText: xml, destination: 'document' }, 'sync');
+  const failures = SaxonJS.XPath.evaluate("//svrl:failed-assert | //svrl:successful-report", principalResult, {
+    namespaceContext: { svrl: 'http://purl.oclc.org/dsdl/svrl' },
+    resultForm: 'array',
+  }) as Element[];
+  return failures.map((failure) => ({
+    id: failure.getAttribute('id') ?? '',
+    flag: failure.getAttribute('flag') ?? '',
+    text: (failure.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  }));
+}
+
+/** What the CII D16B schema finds wrong with the document: none for a valid one. */
+export async function schemaErrors(xml: string): Promise<string[]> {
+  const folder = join(artefacts, 'xsd');
+  const [main, ...others] = ['CrossIndustryInvoice_100pD16B.xsd', ...readdirSync(folder).filter((name) => name !== 'CrossIndustryInvoice_100pD16B.xsd')];
+  const file = (fileName: string) => ({ fileName, contents: readFileSync(join(folder, fileName), 'utf8') });
+  const result = await validateXML({ xml: [{ fileName: 'factur-x.xml', contents: xml }], schema: [file(main!)], preload: others.map(file) });
+  return result.errors.map((error) => error.rawMessage);
+}
+
+/** The files a PDF carries (poppler's pdfdetach, which .ci/run installs): name and bytes. */
+export function embeddedFiles(pdf: Buffer): Map<string, Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'pdf-files-'));
+  try {
+    writeFileSync(join(folder, 'in.pdf'), pdf);
+    mkdirSync(join(folder, 'out'));
+    execFileSync('pdfdetach', ['-saveall', '-o', join(folder, 'out'), join(folder, 'in.pdf')], { stdio: 'pipe' });
+    return new Map(readdirSync(join(folder, 'out')).map((name) => [name, readFileSync(join(folder, 'out', name))]));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The PDF's XMP metadata as poppler's pdfinfo prints it. */
+export function xmpMetadata(pdf: Buffer): string {
+  return execFileSync('pdfinfo', ['-meta', '-'], { input: pdf, encoding: 'utf8' });
+}
