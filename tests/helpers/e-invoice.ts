@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import SaxonJS from 'saxon-js';
 import { validateXML } from 'xmllint-wasm';
 
@@ -42,9 +43,13 @@ export interface RuleFailure {
   text: string;
 }
 
+/** The compiled rules, read once per test file (5 MB of JSON). */
+let rules: object | undefined;
+
 /** The EN 16931 business rules the CII document breaks: fatal ones and warnings, with their ids (`BR-AE-02`). */
 export function schematronFailures(xml: string): RuleFailure[] {
-  const { principalResult } = SaxonJS.transform({ stylesheetFileName: compiledRules(), sourceText: xml, destination: 'document' }, 'sync');
+  rules ??= JSON.parse(readFileSync(compiledRules(), 'utf8')) as object;
+  const { principalResult } = SaxonJS.transform({ stylesheetInternal: rules, sourceText: xml, destination: 'document' }, 'sync');
   const failures = SaxonJS.XPath.evaluate("//svrl:failed-assert | //svrl:successful-report", principalResult, {
     namespaceContext: { svrl: 'http://purl.oclc.org/dsdl/svrl' },
     resultForm: 'array',
@@ -65,20 +70,30 @@ export async function schemaErrors(xml: string): Promise<string[]> {
   return result.errors.map((error) => error.rawMessage);
 }
 
-/** The files a PDF carries (poppler's pdfdetach, which .ci/run installs): name and bytes. */
-export function embeddedFiles(pdf: Buffer): Map<string, Buffer> {
+/** The files a PDF carries, by name, as pdf.js reads them. */
+export async function attachedFiles(pdf: Buffer): Promise<Map<string, Buffer>> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { filename: string; content: Uint8Array }>;
+    return new Map(Object.values(attachments).map((file) => [file.filename, Buffer.from(file.content)]));
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** The names of the files a PDF carries as poppler's pdfdetach lists them (a second reader beside pdf.js). */
+export function pdfdetachList(pdf: Buffer): string[] {
   const folder = mkdtempSync(join(tmpdir(), 'pdf-files-'));
   try {
-    writeFileSync(join(folder, 'in.pdf'), pdf);
-    mkdirSync(join(folder, 'out'));
-    execFileSync('pdfdetach', ['-saveall', '-o', join(folder, 'out'), join(folder, 'in.pdf')], { stdio: 'pipe' });
-    return new Map(readdirSync(join(folder, 'out')).map((name) => [name, readFileSync(join(folder, 'out', name))]));
+    writeFileSync(join(folder, 'invoice.pdf'), pdf);
+    const listing = execFileSync('pdfdetach', ['-list', join(folder, 'invoice.pdf')], { encoding: 'utf8' });
+    return listing.split('\n').slice(1).map((line) => line.replace(/^\d+:\s*/, '').trim()).filter(Boolean);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-/** The PDF's XMP metadata as poppler's pdfinfo prints it. */
+/** The PDF's XMP metadata as poppler's pdfinfo prints it (Debian's poppler-utils, which .ci/run installs). */
 export function xmpMetadata(pdf: Buffer): string {
   return execFileSync('pdfinfo', ['-meta', '-'], { input: pdf, encoding: 'utf8' });
 }

@@ -5,7 +5,8 @@
  */
 declare module 'saxon-js' {
   interface TransformOptions {
-    stylesheetFileName: string;
+    /** A compiled stylesheet (SEF) as parsed JSON. */
+    stylesheetInternal: object;
     sourceText: string;
     destination: 'serialized' | 'document';
   }
