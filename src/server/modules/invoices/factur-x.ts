@@ -199,7 +199,13 @@ export function facturXml(invoice: InvoiceDocument): string {
             textElement('ram:GrandTotalAmount', amount(totals.gross)),
             textElement('ram:DuePayableAmount', amount(totals.gross)),
           ]),
-          creditNote && element('ram:InvoiceReferencedDocument', [textElement('ram:IssuerAssignedID', creditNote.invoiceNumber)]),
+          // The invoice a credit note corrects (BT-25) and its issue day (BT-26).
+          creditNote &&
+            element('ram:InvoiceReferencedDocument', [
+              textElement('ram:IssuerAssignedID', creditNote.invoiceNumber),
+              creditNote.invoiceIssuedOn &&
+                element('ram:FormattedIssueDateTime', [textElement('qdt:DateTimeString', creditNote.invoiceIssuedOn.replaceAll('-', ''), { format: '102' })]),
+            ]),
         ]),
       ]),
     ],
