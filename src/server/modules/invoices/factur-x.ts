@@ -203,8 +203,9 @@ export function facturXml(invoice: InvoiceDocument): string {
           creditNote &&
             element('ram:InvoiceReferencedDocument', [
               textElement('ram:IssuerAssignedID', creditNote.invoiceNumber),
-              creditNote.invoiceIssuedOn &&
-                element('ram:FormattedIssueDateTime', [textElement('qdt:DateTimeString', creditNote.invoiceIssuedOn.replaceAll('-', ''), { format: '102' })]),
+              creditNote.invoiceIssuedOn
+                ? element('ram:FormattedIssueDateTime', [textElement('qdt:DateTimeString', creditNote.invoiceIssuedOn.replaceAll('-', ''), { format: '102' })])
+                : undefined,
             ]),
         ]),
       ]),
