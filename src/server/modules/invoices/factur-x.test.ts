@@ -169,6 +169,14 @@ describe('the Factur-X e-invoice in the invoice PDF', { timeout: 120_000 }, () =
     expect(xml).not.toContain('ram:SpecifiedTradeSettlementPaymentMeans');
   });
 
+  it('leaves out a buyer\'s number that is no VAT id of a country (BR-CO-09), and stays valid', () => {
+    const xml = facturXml({ ...american, buyer: { ...american.buyer, vatNumber: 'EIN 12-3456789' } });
+    expect(xml).not.toContain('EIN 12-3456789');
+    expect(values(xml, 'ram:ID')).toContain('CHE-123.456.788 MWST');
+    expect(schematronFailures(xml).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+    expect(schematronFailures(facturXml({ ...swiss, buyer: { ...swiss.buyer, address: { ...swiss.buyer.address, countryCode: 'LI' } } }))).toEqual([]);
+  });
+
   it('has rules that do find mistakes: reverse charge without the buyer\'s VAT id breaks BR-AE-02', () => {
     const xml = facturXml({ ...german, buyer: { ...german.buyer, vatNumber: undefined } });
     expect(schematronFailures(xml).filter((failure) => failure.flag === 'fatal').map((failure) => failure.id)).toContain('BR-AE-02');

@@ -44,13 +44,18 @@ function day(isoDay: string): XmlElement {
 }
 
 /**
- * A VAT id as EN 16931 takes it: with its country's two letters first (BR-CO-9), as the
- * checkout asks EU buyers for it. A number typed without them is left out of the XML: only
- * reverse charge needs the buyer's, and there the checkout has checked it.
+ * The buyer's VAT number as BT-48, when EN 16931 can take it: it must begin with the letters
+ * of the country that issued it (BR-CO-9). So a number of the buyer's own country (Greece
+ * writes EL) or a Swiss UID (which Liechtenstein companies may hold too) is given; what a
+ * buyer elsewhere typed in the field (a US tax number) is left out, as only reverse charge
+ * needs the buyer's, and there the checkout has checked it is of the buyer's country.
  */
-function vatId(value: string | undefined): string | undefined {
-  const id = value?.trim();
-  return id && /^[A-Z]{2}/.test(id) ? id : undefined;
+function buyerVatId(buyer: InvoiceDocument['buyer']): string | undefined {
+  const id = buyer.vatNumber?.trim();
+  if (!id) return undefined;
+  const prefix = id.slice(0, 2).toUpperCase();
+  const country = buyer.address.countryCode.trim().toUpperCase();
+  return prefix === country || (prefix === 'EL' && country === 'GR') || prefix === 'CH' ? id : undefined;
 }
 
 function taxRegistration(id: string | undefined): XmlChild {
@@ -128,7 +133,7 @@ export function facturXml(invoice: InvoiceDocument): string {
       optionalText('ram:CountrySubDivisionName', address.state),
     ]),
     emailAddress(buyer.email),
-    taxRegistration(vatId(buyer.vatNumber)),
+    taxRegistration(buyerVatId(buyer)),
   ]);
 
   const issueDay = isoDateInZurich(invoice.issuedAt);
