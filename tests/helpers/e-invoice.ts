@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import SaxonJS from 'saxon-js';
@@ -18,10 +19,11 @@ const require = createRequire(import.meta.url);
 
 /**
  * SaxonJS runs a stylesheet compiled to its own format (SEF). Compiling the rules' 700 kB
- * XSLT takes some 20 seconds, so the result is kept in the machine's temporary folder under
- * the XSLT's hash: the first run after a change compiles, the others read it.
+ * XSLT takes 20 seconds or more, so the result is kept in the machine's temporary folder
+ * under the XSLT's hash: the first run after a change compiles, the others read it. The
+ * compiler runs as a process of its own, so the test's thread stays free meanwhile.
  */
-function compiledRules(): string {
+async function compiledRules(): Promise<string> {
   const xslt = join(artefacts, 'EN16931-CII-validation.xslt');
   const hash = createHash('sha256').update(readFileSync(xslt)).digest('hex').slice(0, 16);
   const folder = join(tmpdir(), 'en16931-sef');
@@ -31,7 +33,7 @@ function compiledRules(): string {
   // Compiled into a folder of its own and moved in place: two test files compiling at once never read half a file.
   const scratch = mkdtempSync(join(folder, 'compiling-'));
   const written = join(scratch, 'rules.sef.json');
-  execFileSync(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${xslt}`, `-export:${written}`, '-nogo'], { stdio: 'pipe' });
+  await promisify(execFile)(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${xslt}`, `-export:${written}`, '-nogo']);
   renameSync(written, sef);
   rmSync(scratch, { recursive: true, force: true });
   return sef;
@@ -46,9 +48,17 @@ export interface RuleFailure {
 /** The compiled rules, read once per test file (5 MB of JSON). */
 let rules: object | undefined;
 
-/** The EN 16931 business rules the CII document breaks: fatal ones and warnings, with their ids (`BR-AE-02`). */
+/**
+ * Compiles the rules if this machine has not yet, and reads them: for a test file's
+ * `beforeAll` with a long timeout, as the first compilation on a busy machine takes a minute.
+ */
+export async function loadEn16931Rules(): Promise<void> {
+  rules ??= JSON.parse(readFileSync(await compiledRules(), 'utf8')) as object;
+}
+
+/** The EN 16931 business rules the CII document breaks: fatal ones and warnings, with their ids (`BR-AE-02`). After `loadEn16931Rules`. */
 export function schematronFailures(xml: string): RuleFailure[] {
-  rules ??= JSON.parse(readFileSync(compiledRules(), 'utf8')) as object;
+  if (!rules) throw new Error('loadEn16931Rules() first, in the test file\'s beforeAll');
   const { principalResult } = SaxonJS.transform({ stylesheetInternal: rules, sourceText: xml, destination: 'document' }, 'sync');
   const failures = SaxonJS.XPath.evaluate("//svrl:failed-assert | //svrl:successful-report", principalResult, {
     namespaceContext: { svrl: 'http://purl.oclc.org/dsdl/svrl' },
