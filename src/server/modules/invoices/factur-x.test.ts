@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { attachedFiles, loadEn16931Rules, pdfdetachList, schemaErrors, schematronFailures, xmpMetadata } from '../../../../tests/helpers/e-invoice.ts';
+import { euInvoice, swissInvoice, usInvoice } from '../../../../tests/helpers/invoice-documents.ts';
 import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { facturXml } from './factur-x.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
@@ -14,37 +15,12 @@ import { sellerDetails } from './invoice-seller.ts';
  * Commission's EN 16931 schema and rules, and compared with what the page prints.
  */
 
-const base = {
-  orderNumber: '2026-000042',
-  issuedAt: new Date('2026-03-10T12:00:00Z'),
-  paymentTermDays: 30,
-  seller: sellerDetails,
-} satisfies Partial<InvoiceDocument>;
-
-const swiss: InvoiceDocument = {
-  ...base,
-  number: 'INV-2026-000123',
-  language: 'de-CH',
-  currency: 'CHF',
-  buyer: {
-    company: 'Müller & Söhne AG',
-    contactName: 'Jürg Bäumli',
-    email: 'juerg@mueller.example',
-    vatNumber: 'CHE-987.654.321 MWST',
-    address: { street: 'Seestrasse 12a', additionalAddressLine: 'Postfach', zip: '8002', city: 'Zürich', country: 'Schweiz', countryCode: 'CH' },
-  },
-  lines: [
-    { title: 'Cyber Security Training – Foundation', paymentFrequency: 'MONTHLY', quantity: 25, periodMonths: 12, unitPrice: 10.5, total: 262.5 },
-    { title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1, periodMonths: null, unitPrice: 99, total: 99 },
-  ],
-  totals: { net: 361.5, vatRate: 8.1, vatAmount: 29.28, gross: 390.78, vatKind: 'SWISS_VAT', perMonth: { net: 262.5, vatAmount: 21.26, gross: 283.76 } },
-};
+const swiss: InvoiceDocument = { ...swissInvoice, number: 'INV-2026-000123', orderNumber: '2026-000042' };
 
 const german: InvoiceDocument = {
-  ...base,
+  ...euInvoice,
   number: 'INV-2026-000124',
-  language: 'en-US',
-  currency: 'EUR',
+  orderNumber: '2026-000043',
   buyer: {
     company: 'Beispiel Sicherheit GmbH',
     contactName: 'Erika Mustermann',
@@ -52,24 +28,9 @@ const german: InvoiceDocument = {
     vatNumber: 'DE123456789',
     address: { street: 'Friedrichstrasse 100', zip: '10117', city: 'Berlin', country: 'Germany', countryCode: 'DE' },
   },
-  lines: [{ title: 'Cyber Security Training – Champion', paymentFrequency: 'MONTHLY', quantity: 100, periodMonths: 24, unitPrice: 12.5, total: 1250 }],
-  totals: { net: 1250, vatRate: 0, vatAmount: 0, gross: 1250, vatKind: 'REVERSE_CHARGE', perMonth: { net: 1250, vatAmount: 0, gross: 1250 } },
 };
 
-const american: InvoiceDocument = {
-  ...base,
-  number: 'INV-2026-000125',
-  language: 'en-US',
-  currency: 'USD',
-  buyer: {
-    company: 'Acme Corp.',
-    contactName: 'Jane Doe',
-    email: 'jane@acme.example',
-    address: { street: '123 Main Street', additionalAddressLine: 'Suite 400', zip: '62701', city: 'Springfield', state: 'IL', country: 'United States', countryCode: 'US' },
-  },
-  lines: [{ title: 'Cyber Security Training – Basic', paymentFrequency: 'ONE_TIME', quantity: 1234, periodMonths: null, unitPrice: 49.5, total: 61083 }],
-  totals: { net: 61083, vatRate: 0, vatAmount: 0, gross: 61083, vatKind: 'EXPORT', perMonth: null },
-};
+const american: InvoiceDocument = { ...usInvoice, number: 'INV-2026-000125', orderNumber: '2026-000044' };
 
 /** A renewal bills one month of the monthly lines: its period is printed and is BT-73/BT-74. */
 const renewal: InvoiceDocument = {
