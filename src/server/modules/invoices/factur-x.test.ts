@@ -139,6 +139,12 @@ describe('the Factur-X e-invoice in the invoice PDF', { timeout: 60_000 }, () =>
     expect(schematronFailures(facturXml({ ...swiss, buyer: { ...swiss.buyer, address: { ...swiss.buyer.address, countryCode: 'LI' } } }))).toEqual([]);
   });
 
+  it('names a buyer without a company by the person the invoice is addressed to', () => {
+    const xml = facturXml({ ...swiss, buyer: { ...swiss.buyer, company: ' ' } });
+    expect(xml).toMatch(/<ram:BuyerTradeParty>\s*<ram:Name>Jürg Bäumli<\/ram:Name>/);
+    expect(schematronFailures(xml)).toEqual([]);
+  });
+
   it('has rules that do find mistakes: reverse charge without the buyer\'s VAT id breaks BR-AE-02', () => {
     const xml = facturXml({ ...german, buyer: { ...german.buyer, vatNumber: undefined } });
     expect(schematronFailures(xml).filter((failure) => failure.flag === 'fatal').map((failure) => failure.id)).toContain('BR-AE-02');

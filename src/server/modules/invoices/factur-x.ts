@@ -119,16 +119,17 @@ export function facturXml(invoice: InvoiceDocument): string {
 
   const { address } = buyer;
   const buyerParty = element('ram:BuyerTradeParty', [
-    textElement('ram:Name', buyer.company),
+    // A buyer without a company name is the person the invoice is addressed to (BT-44 is required).
+    textElement('ram:Name', buyer.company.trim() || buyer.contactName),
     element('ram:DefinedTradeContact', [
-      textElement('ram:PersonName', buyer.contactName),
+      optionalText('ram:PersonName', buyer.contactName),
       element('ram:EmailURIUniversalCommunication', [textElement('ram:URIID', buyer.email)]),
     ]),
     element('ram:PostalTradeAddress', [
-      textElement('ram:PostcodeCode', address.zip),
-      textElement('ram:LineOne', address.street),
+      optionalText('ram:PostcodeCode', address.zip),
+      optionalText('ram:LineOne', address.street),
       optionalText('ram:LineTwo', address.additionalAddressLine),
-      textElement('ram:CityName', address.city),
+      optionalText('ram:CityName', address.city),
       textElement('ram:CountryID', address.countryCode.trim().toUpperCase()),
       optionalText('ram:CountrySubDivisionName', address.state),
     ]),
