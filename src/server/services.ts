@@ -171,7 +171,7 @@ export function createServices(context: ServiceContext) {
   const ordersTable = createOrdersTableService({
     db,
     audit,
-    overdueOrderIds: () => invoiceRecords.overdueOrderIds(env.REMINDER_DAYS.length),
+    overdueOrders: () => invoiceRecords.overdueOrders(env.REMINDER_DAYS.length),
     staff: createStaffDirectoryService({ db }),
   });
   const orderPage = createOrderPageService({ db, checkout, audit, outbox });
@@ -191,7 +191,7 @@ export function createServices(context: ServiceContext) {
     onMailQueued,
     log: app.log,
   });
-  const billingNotices = createBillingNoticesService({ db, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
+  const billingNotices = createBillingNoticesService({ db, orders, outbox, mail: mailSettings, ordersEmail: env.ORDERS_EMAIL, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
   const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
   const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
   const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });

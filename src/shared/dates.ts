@@ -93,6 +93,22 @@ export function addDays(isoDay: string, days: number): string {
   return isoDayOf(new Date(Date.UTC(year, month - 1, day + days)));
 }
 
+/**
+ * The one period rule: a billing period is kept with its end excluded (the next period's
+ * first day, `periodEnd`), and every invoice, mail and page prints its last day included:
+ * 28 Dec 2026 – 27 Jan 2027 for the period ending on 28 Jan 2027.
+ */
+export function lastDayOfPeriod(periodEnd: string): string {
+  return addDays(periodEnd, -1);
+}
+
+/** The days from one ISO day to another: positive when `to` is later. */
+export function daysFrom(from: string, to: string): number {
+  const [fromYear, fromMonth, fromDay] = isoDayParts(from);
+  const [toYear, toMonth, toDay] = isoDayParts(to);
+  return Math.round((Date.UTC(toYear, toMonth - 1, toDay) - Date.UTC(fromYear, fromMonth - 1, fromDay)) / 86_400_000);
+}
+
 /** The same day `months` later; the last day of the month when that month is shorter (31 Jan + 1 → 28 Feb). */
 export function addMonths(isoDay: string, months: number): string {
   const [year, month, day] = isoDayParts(isoDay);

@@ -82,6 +82,47 @@ test('staff find an order by the buyer’s e-mail with the keyboard alone, open 
   await expect(page.getByLabel('Search')).toHaveValue(email.toUpperCase());
 });
 
+test('a monthly plan: Invoice says what it mails to whom, Renew waits behind "More actions" and names the month it bills, and an early termination asks why', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `ap.${Date.now()}@muster.example`;
+  const order = await placeOrder(page.request, { company: `Monatsplan AG ${Date.now()}`, email, paymentFrequency: 'MONTHLY' });
+  await page.goto(`/app/admin-panel/orders/${order.id}`);
+  await signInAsStaff(page);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Invoice' }).click();
+  const invoice = page.getByRole('dialog', { name: 'Invoice' });
+  await expect(invoice).toContainText(new RegExp(`Its invoice of [0-9.']+ CHF is issued now and mailed as a PDF with a QR-bill to ${email.replace(/\./g, '\\.')}`));
+  await expectNoAxeViolations(page, 'order with the invoice dialog');
+  await invoice.getByRole('button', { name: 'Invoice' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Invoiced');
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  await page.getByRole('dialog', { name: 'Record a payment' }).getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Active');
+
+  // The running plan's next step is the billing job's: Renew is no button of its own.
+  await expect(page.getByRole('button', { name: 'Renew' })).toBeHidden();
+  await page.getByText('More actions').click();
+  await page.getByRole('button', { name: 'Renew' }).click();
+  const renew = page.getByRole('dialog', { name: 'Renew' });
+  await expect(renew).toContainText(new RegExp(`Renewing now bills .+ – .+ at once: an invoice of [0-9.']+ CHF is issued and mailed to ${email.replace(/\./g, '\\.')}`));
+  await expectNoAxeViolations(page, 'order with the renew dialog');
+  await renew.getByRole('button', { name: 'Close without changes' }).click();
+
+  // After notice, ending the plan before its notice takes effect is "Terminate early", with a reason.
+  await page.getByRole('button', { name: 'Start termination' }).click();
+  await page.getByRole('dialog', { name: 'Start termination' }).getByRole('button', { name: 'Start termination' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Being terminated');
+  await page.getByRole('button', { name: 'Terminate early' }).click();
+  const terminate = page.getByRole('dialog', { name: 'Terminate' });
+  await expect(terminate).toContainText('Terminating it now ends the plan early');
+  await expect(terminate.getByLabel(/^Why it ends early/)).toHaveAttribute('required', '');
+  await expectNoAxeViolations(page, 'order with the terminate early dialog');
+  await terminate.getByLabel(/^Why it ends early/).fill('The company closed.');
+  await terminate.getByRole('button', { name: 'Terminate early' }).click();
+  await expect(page.locator('.admin-page-head .admin-status')).toHaveText('Terminated');
+});
+
 test('the sign-in page names the shop; the shortcuts are listed under ? and can be turned off', async ({ page }) => {
   await page.goto('/app/admin-panel/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();

@@ -27,18 +27,24 @@ export function inMajorUnits(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item: unknown, index) => {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item === null || typeof item !== 'object') continue;
       const converted = inMajorUnits(item);
       if (converted !== item) (copy ??= [...value])[index] = converted;
-    });
+    }
     return copy ?? value;
   }
   if (value instanceof Date || Buffer.isBuffer(value)) return value;
   if (isMoney(value)) return majorOf(value);
+  // Every answer passes here: primitives are skipped without a call, and nothing is copied unless it holds money.
+  const record = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in record) {
+    const item = record[key];
+    if (item === null || typeof item !== 'object') continue;
     const converted = inMajorUnits(item);
-    if (converted !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = converted;
+    if (converted !== item) (copy ??= { ...record })[key] = converted;
   }
   return copy ?? value;
 }

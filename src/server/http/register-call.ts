@@ -88,9 +88,12 @@ function isJsonAnswer(answer: Call['answer']): boolean {
   return !isNoContent(answer) && !isFileAnswer(answer) && !isRedirect(answer);
 }
 
-/** Before a JSON answer is checked against its schema and written, its `Money` values become major units. */
-async function answerInMajorUnits(_request: unknown, _reply: unknown, payload: unknown): Promise<unknown> {
-  return inMajorUnits(payload);
+/**
+ * Before a JSON answer is checked against its schema and written, its `Money` values become
+ * major units. A callback, not an async function: every answer passes here, without a promise.
+ */
+function answerInMajorUnits(_request: unknown, _reply: unknown, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
+  done(null, inMajorUnits(payload));
 }
 
 /**

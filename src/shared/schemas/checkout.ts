@@ -153,5 +153,7 @@ export const statusInfoSchema = z.object({
   milestones: z.array(z.object({ id: z.enum(['ordered', 'inProgress', 'invoiced', 'paid', 'completed']), reached: z.boolean(), at: z.string().nullable() })),
   /** Set when the order left the normal path: CANCELED, TERMINATING, TERMINATED, ABANDONED. */
   exception: z.enum(orderStatuses).nullable(),
+  /** The day a plan under notice ends (ISO date): the page names it wherever it speaks of the notice. */
+  endsOn: z.iso.date().nullable(),
 });
 export type StatusInfo = z.infer<typeof statusInfoSchema>;

@@ -13,7 +13,13 @@ import { isoDaySchema } from './dates.ts';
  * units with at most two decimals; dates are ISO (`2026-11-21`), days in Europe/Zurich.
  */
 
-export const orderSortColumns = ['STATUS', 'RECEIVED', 'COMPANY', 'TOTAL_EXCL_VAT', 'NUMBER'] as const;
+/**
+ * The columns the table sorts by. The last four are the overdue queue's (its open
+ * invoices): the list sorts by them only in that queue, elsewhere by the date received.
+ */
+export const overdueSortColumns = ['OPEN_AMOUNT', 'OLDEST_DUE', 'REMINDER_LEVEL', 'DAYS_OVERDUE'] as const;
+export type OverdueSortColumn = (typeof overdueSortColumns)[number];
+export const orderSortColumns = ['STATUS', 'RECEIVED', 'COMPANY', 'TOTAL_EXCL_VAT', 'NUMBER', ...overdueSortColumns] as const;
 export type OrderSortColumn = (typeof orderSortColumns)[number];
 export const sortDirections = ['ASC', 'DESC'] as const;
 export const dateRanges = ['ALL', 'LAST_7_DAYS', 'LAST_30_DAYS', 'THIS_YEAR', 'CUSTOM'] as const;
@@ -138,6 +144,19 @@ const orderListRowSchema = z.object({
   /** Net total at purchase, major units; null for carts. */
   totalExclVat: z.number().nullable(),
   currency: z.string(),
+  /** Only in the overdue queue: what the order's open invoices show. */
+  overdue: z
+    .object({
+      /** What its open invoices still ask for, major units in the order's currency. */
+      open: z.number(),
+      /** The due day of its oldest open invoice. */
+      oldestDueOn: isoDate,
+      /** The most reminders sent for one of its open invoices. */
+      reminderLevel: z.number().int(),
+      /** Days since that oldest due day (Europe/Zurich). */
+      daysOverdue: z.number().int(),
+    })
+    .optional(),
 });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
@@ -279,6 +298,13 @@ export const bulkAnswerSchema = z.object({
   ),
 });
 export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
+
+/** POST /orders/admin/bulk-pay: a payment of its open amount on each order, all arrived on one day. */
+export const bulkPaySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(orderListLimits.maxBulk),
+  /** The day the money arrived: not before an order's BUY day, not in the future. */
+  date: isoDaySchema,
+});
 
 /** A saved view of the orders table: filter, sort and the columns shown. */
 const savedViewContentSchema = z.object({

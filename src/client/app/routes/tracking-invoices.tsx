@@ -96,7 +96,7 @@ export function TrackingNotice({ detail, statusInfo }: { detail: OrderDetail; st
       {confirm.data ? (
         <p role="status">{t('billing.notice.confirmed', { date: formatIsoDay(confirm.data.terminatedFrom, language) })}</p>
       ) : statusInfo.status === 'TERMINATING' ? (
-        <p>{t('billing.notice.given')}</p>
+        <p>{t('billing.notice.given', { date: statusInfo.endsOn ? formatIsoDay(statusInfo.endsOn, language) : '' })}</p>
       ) : token ? (
         <>
           <p>{t('billing.notice.confirmIntro')}</p>

@@ -69,6 +69,7 @@ const statusInfo: StatusInfo = {
     { id: 'completed', reached: false, at: null },
   ],
   exception: null,
+  endsOn: null,
 };
 
 const invoiceId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d60';

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '#shared/dates.ts';
+import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
 import { isMessageKey } from '#client/lib/translate.ts';
 import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
@@ -75,7 +75,7 @@ export default function TrackingPage() {
   const exceptionKey = statusInfo.exception ? `checkout.tracking.exception.${statusInfo.exception}` : undefined;
   const exceptionText = exceptionKey
     ? isMessageKey(exceptionKey)
-      ? t(exceptionKey)
+      ? t(exceptionKey, { date: statusInfo.endsOn ? formatIsoDay(statusInfo.endsOn, language) : '' })
       : t('checkout.tracking.exception.other', { status: statusText })
     : undefined;
 

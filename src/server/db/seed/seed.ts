@@ -72,7 +72,7 @@ async function seedDownloadableFiles(db: Db): Promise<void> {
   );
   if (missing.length === 0) return;
   // Loaded only here: pdfkit and its fonts cost a start that has nothing to render a few hundred milliseconds.
-  const { renderDocumentPdf } = await import('./documents/document-pdf.ts');
+  const { renderDocumentPdf, boldTextWidth } = await import('./documents/document-pdf.ts');
   const rows = await Promise.all(
     missing.map(async ({ item, language }) => {
       const { fileName, document } = item.files[language];
@@ -84,7 +84,7 @@ async function seedDownloadableFiles(db: Db): Promise<void> {
         contentType: 'application/pdf',
         content: pdf,
         pageCount,
-        coverSvg: coverSvg({ title: item.titles[language], kicker: document.kicker, language }),
+        coverSvg: coverSvg({ title: item.titles[language], kicker: document.kicker, language }, boldTextWidth),
       };
     }),
   );

@@ -7,7 +7,8 @@ import type { BillingOverview } from '#shared/schemas/invoices.ts';
 import type { InvoiceRecordsService } from '../invoices/invoice-records.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { BillingSettings } from './billing-run.rules.ts';
-import { nextPeriod, periodBilledBy } from './periods.rules.ts';
+import { nextPeriod } from '#shared/plan-periods.ts';
+import { periodBilledBy } from './periods.rules.ts';
 
 /** The back office's billing figures (docs/product/billing.md). */
 export function createBillingFiguresService(deps: {

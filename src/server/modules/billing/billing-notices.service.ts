@@ -7,7 +7,7 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { noticeMail } from './billing.mails.ts';
+import { noticeConfirmedMail, noticeMail, staffNoticeMail } from './billing.mails.ts';
 
 /** How long a notice confirmation link holds. */
 const noticeLinkDays = 7;
@@ -21,6 +21,8 @@ export function createBillingNoticesService(deps: {
   orders: Pick<OrdersService, 'orderWithFacts' | 'applyAction'>;
   outbox: Pick<OutboxService, 'queue'>;
   mail: MailSettings;
+  /** Where staff hear that a customer's notice took effect (ORDERS_EMAIL). */
+  ordersEmail: string;
   publicUrl: string;
   secretKey: string;
   onMailQueued: () => void;
@@ -107,6 +109,19 @@ export function createBillingNoticesService(deps: {
             history: { terminatedFrom, confirmedByMail: true },
           };
         },
+        // In the notice's transaction: the billing contact's confirmation, and staff's note.
+        writeAfter: async ({ tx, order }) => {
+          const contact = (order.invoiceInfo as { contact?: { email?: string; firstName?: string; lastName?: string } } | null)?.contact;
+          const company = (order.invoiceInfo as { company?: { name?: string } } | null)?.company?.name ?? '';
+          const orderNumber = order.number ?? '';
+          if (contact?.email) {
+            const trackingUrl = new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString();
+            await outbox.queue(deps.mail, noticeConfirmedMail({ language: order.language as Language, orderNumber, person: contact, endsOn: terminatedFrom, to: contact.email, trackingUrl }), tx);
+          }
+          const orderUrl = new URL(appUrl(appPaths.adminOrder(orderId)), publicUrl).toString();
+          await outbox.queue(deps.mail, staffNoticeMail({ orderNumber, company, endsOn: terminatedFrom, to: deps.ordersEmail, orderUrl }), tx);
+        },
+        afterCommit: () => deps.onMailQueued(),
       });
       return { terminatedFrom };
     },

@@ -1,7 +1,8 @@
 import type { Money } from '#shared/money.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Subscription } from '../orders/orders.service.ts';
-import { nextPeriod, periodAfterPurchase, periodBilledBy, periodsDueBy } from './periods.rules.ts';
+import { nextPeriod } from '#shared/plan-periods.ts';
+import { periodAfterPurchase, periodBilledBy, periodsDueBy } from './periods.rules.ts';
 
 /** Payment terms and reminder days (PAYMENT_TERMS_DAYS, REMINDER_DAYS). */
 export interface BillingSettings {

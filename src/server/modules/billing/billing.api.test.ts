@@ -602,6 +602,12 @@ describe('notice from the customer', () => {
     expect(after.history.find((entry) => entry.kind === 'TRANSITION' && entry.action === 'START_TERMINATION')).toMatchObject({ who: 'customer' });
     // The same link again answers the same day.
     expect((await asVisitor('POST', `/api/orders/${order.id}/notice/confirmation`, { token })).json()).toEqual({ terminatedFrom: '2027-02-03' });
+    // The billing contact gets a confirmation naming the day, and staff a note; once, though the link was opened twice.
+    const confirmations = (await queuedMails(t.database, { to: 'notice@muster.example' })).filter((m) => m.subject === `Your notice for order ${order.number} is confirmed`);
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]?.text).toContain('the plan ends on 3 Feb 2027.');
+    const staffNotes = (await queuedMails(t.database, { to: 'orders@cybersafe-academy.example' })).filter((m) => m.subject?.startsWith(`Notice confirmed: order ${order.number}`));
+    expect(staffNotes).toHaveLength(1);
   });
 });
 

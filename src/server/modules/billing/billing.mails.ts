@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { addDays, formatIsoDay } from '#shared/dates.ts';
+import { formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode } from '#shared/money.ts';
@@ -50,7 +50,7 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
   const lines = [
     t('mail.invoice.intro', { number: row.number, amount, dueDate: formatIsoDay(row.dueOn, language) }),
     row.periodStart && row.periodEnd
-      ? t('mail.invoice.period', { from: formatIsoDay(row.periodStart, language), to: formatIsoDay(addDays(row.periodEnd, -1), language) })
+      ? t('mail.invoice.period', { from: formatIsoDay(row.periodStart, language), to: formatIsoDay(lastDayOfPeriod(row.periodEnd), language) })
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {
@@ -93,6 +93,35 @@ export function noticeMail(context: { language: Language; orderNumber: string; p
     `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.confirmUrl, t('mail.notice.cta'))}${paragraphs(t('mail.notice.ignore'))}${paragraphs(t('mail.signature', companyParams))}`,
   );
   return { to: context.to, subject, text, html };
+}
+
+/** The billing contact's confirmation that their notice took effect: the day the plan ends. */
+export function noticeConfirmedMail(context: { language: Language; orderNumber: string; person: Addressee; endsOn: string; to: string; trackingUrl: string }) {
+  const { language } = context;
+  const t = texts(language);
+  const hello = greeting(language, context.person);
+  const lines = [t('mail.noticeConfirmed.intro', { order: context.orderNumber, date: formatIsoDay(context.endsOn, language) }), t('mail.noticeConfirmed.until')];
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.invoice.tracking')}: ${context.trackingUrl}`, '', t('mail.signature', companyParams)].join('\n');
+  const subject = t('mail.noticeConfirmed.subject', { order: context.orderNumber });
+  const html = mailLayout(
+    language,
+    subject,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.trackingUrl, t('mail.invoice.tracking'))}${paragraphs(t('mail.signature', companyParams))}`,
+  );
+  return { to: context.to, subject, text, html };
+}
+
+/** The note to staff (ORDERS_EMAIL, in English) that a customer's notice took effect. */
+export function staffNoticeMail(context: { orderNumber: string; company: string; endsOn: string; to: string; orderUrl: string }) {
+  const t = texts('en-US');
+  const subject = t('mail.staffNotice.subject', { order: context.orderNumber, company: context.company });
+  const line = t('mail.staffNotice.intro', { order: context.orderNumber, company: context.company, date: formatIsoDay(context.endsOn, 'en-US') });
+  return {
+    to: context.to,
+    subject,
+    text: [line, '', `${t('mail.staffNotice.open')}: ${context.orderUrl}`].join('\n'),
+    html: mailLayout('en-US', subject, `${paragraphs(line)}<p><a href="${escapeHtml(context.orderUrl)}">${escapeHtml(t('mail.staffNotice.open'))}</a></p>`),
+  };
 }
 
 /** The billing contact an invoice was issued to (its document's buyer): the address its mails go to, and the name they greet (the invoice prints the full name only). */

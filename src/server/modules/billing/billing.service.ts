@@ -12,7 +12,8 @@ import type { ActionRequest, OrdersService, Subscription, TransitionListeners } 
 import type { BillingRemindersService } from './billing-reminders.service.ts';
 import { billingActor, warnOfPlans, type BillingReport, type BillingSettings } from './billing-run.rules.ts';
 import { buyerOf, invoiceMail, invoiceMailKind, invoiceSubject } from './billing.mails.ts';
-import { nextPeriod, periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
+import { nextPeriod } from '#shared/plan-periods.ts';
+import { periodAfterPurchase, periodBilledBy, planEndReached } from './periods.rules.ts';
 
 /** Thrown inside a transaction to leave it without a change: nothing is due (any more) for the order. */
 class NothingDue extends Error {}

@@ -1,21 +1,9 @@
 /**
- * The calendar of monthly plans (docs/product/billing.md), on ISO days in the shop's time
- * zone (Europe/Zurich): no clock time is involved, so a daylight-saving change moves
- * nothing. Periods are counted from the subscription's first day, the day of the first
- * payment, and each is clamped to the month's end from that day, never from the period
- * before: 31 Jan → 28 (29) Feb → 31 Mar.
+ * The billing rules of monthly plans' periods (docs/product/billing.md); their calendar,
+ * which the back office's dialogs read too, is `src/shared/plan-periods.ts`.
  */
-import { addDays, addMonths } from '#shared/dates.ts';
-
-/** Period `index` of a plan that started on `anchor` (0 is the first month, paid with the first invoice); `end` is the next one's start. */
-function periodOf(anchor: string, index: number): { index: number; start: string; end: string } {
-  return { index, start: addMonths(anchor, index), end: addMonths(anchor, index + 1) };
-}
-
-/** The next period to bill of a plan with `renewals` periods renewed since its first. */
-export function nextPeriod(anchor: string, renewals: number): { index: number; start: string; end: string } {
-  return periodOf(anchor, renewals + 1);
-}
+import { addDays } from '#shared/dates.ts';
+import { nextPeriod } from '#shared/plan-periods.ts';
 
 /**
  * Whether the period starting on `start` is billed by `day`: it has begun, and a plan under

@@ -1,5 +1,5 @@
 import { companyParams } from '#shared/company.ts';
-import { addDays, formatIsoDay } from '#shared/dates.ts';
+import { formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode, sumMoney } from '#shared/money.ts';
@@ -105,7 +105,7 @@ export function statementMail(payload: StatementPayload, pdfs: ReadonlyMap<strin
     number: invoice.number,
     period:
       invoice.periodStart && invoice.periodEnd
-        ? t('mail.statement.period', { from: formatIsoDay(invoice.periodStart, language), to: formatIsoDay(addDays(invoice.periodEnd, -1), language) })
+        ? t('mail.statement.period', { from: formatIsoDay(invoice.periodStart, language), to: formatIsoDay(lastDayOfPeriod(invoice.periodEnd), language) })
         : t('mail.statement.firstInvoice', { order: invoice.orderNumber }),
     dueDate: formatIsoDay(invoice.dueOn, language),
     open: printMoneyWithCode(money(invoice.openMinor, invoice.currency as Currency)),

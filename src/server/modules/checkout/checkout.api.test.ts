@@ -83,6 +83,14 @@ describe('invoice info', () => {
     expect(info).toMatchObject({ complete: true, step: 4, vatNumberRequired: false, contact, company: { name: 'Muster AG' } });
   });
 
+  it('stores a phone number typed with the national 0 once normalised, as every page shows it (+41 79 123 45 67)', async () => {
+    const id = await newCart();
+    await fillInvoiceInfo(id);
+    const saved = await call('PUT', `/api/orders/${id}/invoice-info`, { contact: { ...contact, phoneNumber: '079 123-45 67' }, step: 4 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as InvoiceInfo).contact).toMatchObject({ phoneCountryCode: 'CH', phoneNumber: '79 123 45 67' });
+  });
+
   it.each([
     ['a missing zip', { address: { ...swissAddress, zip: '' } }, 'address.zip', 'required'],
     ['an unknown country', { address: { ...swissAddress, countryCode: 'XX' } }, 'address.countryCode', 'invalidOption'],

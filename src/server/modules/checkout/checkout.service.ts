@@ -201,17 +201,22 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         reached: at !== null,
         at: at ? new Date(at).toISOString() : null,
       });
+      const inProgress = reachedAt(milestoneActions.inProgress);
+      const invoiced = reachedAt(milestoneActions.invoiced);
       return {
         status: order.status,
         number: order.number,
         milestones: [
           milestone('ordered', order.orderedAt),
-          milestone('inProgress', reachedAt(milestoneActions.inProgress)),
-          milestone('invoiced', reachedAt(milestoneActions.invoiced)),
+          // The seats' setup is a step only where it happened before the invoice: an order
+          // invoiced without it never shows it as pending (START_WORK is no longer possible).
+          ...(inProgress === null && invoiced !== null ? [] : [milestone('inProgress', inProgress)]),
+          milestone('invoiced', invoiced),
           milestone('paid', reachedAt(milestoneActions.paid, ['PAID', 'ACTIVE'])),
           milestone('completed', reachedAt(milestoneActions.completed)),
         ],
         exception: exceptionStatuses.includes(order.status) ? order.status : null,
+        endsOn: order.terminatedFrom,
       };
     },
 

@@ -2,6 +2,7 @@ import type { Language } from '#shared/locales.ts';
 import type { FieldError } from '#shared/errors.ts';
 import type { Address, InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
 import { findCountry } from '../geo/countries.rules.ts';
+import { nationalPhoneNumber } from '#shared/phone.ts';
 import type { StoredInvoiceInfo } from '../orders/orders.service.ts';
 import { formatVatNumber, vatNumberProblem } from '#shared/vat-numbers.ts';
 import { vatNumberRequired } from './vat.ts';
@@ -80,7 +81,8 @@ export function mergeInvoiceInfo(saved: StoredInvoiceInfo, update: ParsedUpdate)
   if (update.address) info.address = update.address;
   if (update.invoiceAddressSameAsAddress !== undefined) info.invoiceAddressSameAsAddress = update.invoiceAddressSameAsAddress;
   if (update.invoiceAddress) info.invoiceAddress = update.invoiceAddress;
-  if (update.contact) info.contact = update.contact;
+  // The phone number is stored normalised, once (src/shared/phone.ts): `079 123 45 67` becomes `79 123 45 67`.
+  if (update.contact) info.contact = { ...update.contact, phoneNumber: nationalPhoneNumber(update.contact.phoneCountryCode, update.contact.phoneNumber) };
   if (update.step !== undefined) info.step = update.step;
 
   const errors: FieldError[] = [];

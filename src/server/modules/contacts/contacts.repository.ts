@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { foldText, foldedSql } from '#server/db/folded-text.ts';
 import { consents, contacts, deletionRequests } from '#server/modules/contacts/contacts.schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -81,13 +82,14 @@ export async function listConsents(db: Db, contactId: string): Promise<ConsentRo
 /** `%q%` for ILIKE, with the pattern characters of `q` taken literally. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Any case and any accents alike ("zurich" finds "Zürich"): both sides folded (folded-text.ts). */
 function searchOf(q: string | undefined): SQL | undefined {
   if (q === undefined) return undefined;
-  const pattern = containing(q);
+  const pattern = containing(foldText(q));
   return or(
-    sql`${contacts.email} ilike ${pattern}`,
-    sql`${contacts.companyName} ilike ${pattern}`,
-    sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) ilike ${pattern}`,
+    sql`${foldedSql(sql`${contacts.email}`)} like ${pattern}`,
+    sql`${foldedSql(sql`${contacts.companyName}`)} like ${pattern}`,
+    sql`${foldedSql(sql`concat_ws(' ', ${contacts.firstName}, ${contacts.lastName})`)} like ${pattern}`,
   );
 }
 
@@ -101,7 +103,7 @@ export interface ListedContact {
   createdAt: Date;
 }
 
-/** One page of the contacts `q` finds (name, e-mail or company, any case), newest first, and how many it finds. */
+/** One page of the contacts `q` finds (name, e-mail or company, any case and accents), newest first, and how many it finds. */
 export async function listContacts(db: Db, q: string | undefined, page: { limit: number; offset: number }): Promise<{ rows: ListedContact[]; total: number }> {
   const where = searchOf(q);
   const rows = await db

@@ -10,6 +10,7 @@ import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schemas/contacts.ts';
 import { findCountry } from '../geo/countries.rules.ts';
+import { nationalPhoneNumber } from '#shared/phone.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -246,7 +247,7 @@ export function createContactsService(deps: {
         gender: person.gender ?? null,
         companyName: person.companyName ?? null,
         phoneCountryCode: person.phoneNumber === undefined ? null : (person.phoneCountryCode ?? null),
-        phoneNumber: person.phoneNumber ?? null,
+        phoneNumber: person.phoneNumber === undefined ? null : nationalPhoneNumber(person.phoneCountryCode, person.phoneNumber),
         role: person.role ?? null,
         experienceLevel: person.experienceLevel ?? null,
         preferredLanguage: person.preferredLanguage ?? null,

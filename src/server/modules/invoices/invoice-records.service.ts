@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { addDays } from '#shared/dates.ts';
+import { addDays, lastDayOfPeriod } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Currency } from '#shared/locales.ts';
@@ -51,7 +51,7 @@ function invoiceRecord(issue: InvoiceIssue, number: string): repo.NewInvoice {
     // Noon UTC is the issue day in Zurich, the day the PDF prints.
     issuedAt: `${issue.issuedOn}T12:00:00.000Z`,
     paymentTermDays: issue.paymentTermDays,
-    ...(issue.period ? { period: { first: issue.period.start, last: addDays(issue.period.end, -1) } } : {}),
+    ...(issue.period ? { period: { first: issue.period.start, last: lastDayOfPeriod(issue.period.end) } } : {}),
   });
   return {
     orderId: issue.orderId,
@@ -95,7 +95,7 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     number: row.number,
     kind: row.kind,
     periodFirstDay: row.periodStart,
-    periodLastDay: row.periodEnd ? addDays(row.periodEnd, -1) : null,
+    periodLastDay: row.periodEnd ? lastDayOfPeriod(row.periodEnd) : null,
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
     currency: row.currency,
@@ -323,6 +323,12 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     /** The orders with an invoice still open after its last reminder. */
     overdueOrderIds(steps: number): Promise<string[]> {
       return repo.overdueOrderIds(db, steps);
+    },
+
+    /** The same orders with what their open invoices ask for, the oldest due day and the reminder level: the desk's overdue queue. */
+    async overdueOrders(steps: number): Promise<{ orderId: string; open: Money; oldestDueOn: string; reminderLevel: number }[]> {
+      const rows = await repo.overdueOrders(db, steps);
+      return rows.map((row) => ({ orderId: row.orderId, open: money(row.openMinor, row.currency), oldestDueOn: row.oldestDueOn, reminderLevel: row.reminderLevel }));
     },
   };
 }

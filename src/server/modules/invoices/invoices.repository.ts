@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { Currency } from '#shared/locales.ts';
 import { invoices } from '#server/modules/invoices/invoices.schema.ts';
 
 /**
@@ -150,4 +151,33 @@ export async function overdueOrderIds(db: Db, steps: number): Promise<string[]> 
     .from(invoices)
     .where(and(eq(invoices.status, 'OPEN'), sql`${invoices.remindersSent} >= ${steps}`));
   return rows.map((row) => row.orderId);
+}
+
+/** An order of the overdue queue as its open invoices show it. */
+export interface OverdueOrderRow {
+  orderId: string;
+  currency: Currency;
+  /** What its open invoices still ask for (gross, less paid and credited). */
+  openMinor: number;
+  /** The due day of its oldest open invoice. */
+  oldestDueOn: string;
+  /** The most reminders sent for one of its open invoices. */
+  reminderLevel: number;
+}
+
+/**
+ * The orders with an invoice open after its last reminder (overdueOrderIds), each with
+ * what all its open invoices ask for, the oldest due day among them and its reminder level.
+ */
+export async function overdueOrders(db: Db, steps: number): Promise<OverdueOrderRow[]> {
+  return rowsOf<OverdueOrderRow>(
+    await db.execute(sql`
+      select order_id as "orderId", currency,
+             sum(greatest(0, gross_minor - paid_minor - credited_minor))::int as "openMinor",
+             min(due_on)::text as "oldestDueOn", max(reminders_sent)::int as "reminderLevel"
+        from invoices
+       where status = 'OPEN' and kind = 'INVOICE'
+         and order_id in (select order_id from invoices where status = 'OPEN' and reminders_sent >= ${steps})
+       group by order_id, currency`),
+  );
 }

@@ -41,7 +41,7 @@ async function validPayload(overrides: Record<string, unknown> = {}): Promise<Re
     agreeWithDataPrivacy: true,
     preferredLanguage: 'de-CH',
     phoneCountryCode: 'CH',
-    phoneNumber: '44 668 18 00',
+    phoneNumber: '044 668-18 00',
     company: 'Muster AG',
     recipient: 'EDUCATION_EXPERT',
     subject: 'Training for our developers',
@@ -108,7 +108,8 @@ describe('POST /api/contact-form/', () => {
     expect(team?.subject).toBe('Contact form (Education expert): Training for our developers');
     expect(team?.text).toContain('From: Anna Muster <anna.muster@example.ch>');
     expect(team?.text).toContain('Company: Muster AG');
-    expect(team?.text).toContain('Phone number: CH 44 668 18 00');
+    // Typed with the national 0, stored and mailed once normalised.
+    expect(team?.text).toContain('Phone number: +41 44 668 18 00');
     expect(team?.text).toContain(text20);
     expect(team?.text).toContain(`${t.env.PUBLIC_URL}/app/admin-panel/messages/${stored?.id}`);
 

@@ -5,6 +5,7 @@ import { translate } from '#shared/i18n/messages.ts';
 import { forEveryLanguage } from '#shared/every-language.ts';
 import { isLanguage, type Language } from '#shared/locales.ts';
 import { adminBasePath, adminPaths } from '#shared/paths.ts';
+import { nationalPhoneNumber } from '#shared/phone.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import type { ContactForm, FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { messageListLimits, type ContactMessage, type MessageList, type MessageListQuery } from '#shared/schemas/messages.ts';
@@ -93,7 +94,7 @@ export function createMessagesService(deps: {
               lastName: form.lastName ?? null,
               email: form.email,
               phoneCountryCode: form.phoneNumber === undefined ? null : (form.phoneCountryCode ?? null),
-              phoneNumber: form.phoneNumber ?? null,
+              phoneNumber: form.phoneNumber === undefined ? null : nationalPhoneNumber(form.phoneCountryCode, form.phoneNumber),
               company: form.company ?? form.companyName ?? null,
               recipient: form.recipient,
               subject: form.subject,

@@ -25,6 +25,8 @@ export interface CheckoutOrderRow {
   subscriber: Record<string, unknown> | null;
   number: string | null;
   orderedAt: Date | null;
+  /** The day a plan under notice ends (ISO date). */
+  terminatedFrom: string | null;
 }
 
 const columns = {
@@ -36,6 +38,7 @@ const columns = {
   subscriber: orders.subscriber,
   number: orders.number,
   orderedAt: orders.orderedAt,
+  terminatedFrom: orders.terminatedFrom,
 };
 
 /** The order as the visitor reaches it: a deleted order is unknown (404); the back office asks with `includeDeleted`. */

@@ -6,6 +6,7 @@ import type { Currency, Language } from '#shared/locales.ts';
 import { minorWithCode, money, toMinor } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import type { BulkAnswer, RefundTerms, StaffStatusAction } from '#shared/schemas/orders-admin.ts';
+import { factsOf, openMinorOfFacts } from './order-facts.ts';
 import type { AdminOrderView, OrderPageService } from './order-page.service.ts';
 import * as repo from './orders.repository.ts';
 import type { ActionPlan, ActionRequest, OrdersService } from './orders.service.ts';
@@ -29,7 +30,7 @@ interface RenewNow {
  * table's hooks (order-state-machine.ts), which billing registers in app.ts.
  */
 export function createOrderActionsService(deps: {
-  orders: Pick<OrdersService, 'applyAction'>;
+  orders: Pick<OrdersService, 'applyAction' | 'orderWithFacts'>;
   /** The order's page, the answer of every action. */
   orderPage: Pick<OrderPageService, 'orderView'>;
   audit: Pick<AuditService, 'record'>;
@@ -53,14 +54,24 @@ export function createOrderActionsService(deps: {
    * (the demo orders': the system, `systemActor`), as the history and the audit log name
    * them; its audit row is written last in its transaction.
    */
-  async function act(orderId: string, action: OrderAction, staff: AuditActor, request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor' | 'writeAfter'> = {}) {
-    await orders.applyAction({ ...request, orderId, action, actor: staff.email, writeAfter: auditRow(action, staff) });
+  async function act(
+    orderId: string,
+    action: OrderAction,
+    staff: AuditActor,
+    request: Omit<ActionRequest<unknown>, 'orderId' | 'action' | 'actor' | 'writeAfter'> = {},
+    auditDetail?: (order: repo.LockedOrder) => string,
+  ) {
+    await orders.applyAction({ ...request, orderId, action, actor: staff.email, writeAfter: auditRow(action, staff, auditDetail) });
   }
 
-  /** The audit row of a staff action, written in the action's transaction. */
-  function auditRow(action: OrderAction, staff: AuditActor): NonNullable<ActionRequest<unknown>['writeAfter']> {
+  /** The audit row of a staff action, written in the action's transaction; `detail` adds what moved (a payment's amount). */
+  function auditRow(action: OrderAction, staff: AuditActor, detail?: (order: repo.LockedOrder) => string): NonNullable<ActionRequest<unknown>['writeAfter']> {
     return ({ tx, order, to }) =>
-      audit.record(staff, { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}` }, tx);
+      audit.record(
+        staff,
+        { action: `order.${action}`, target: { kind: 'order', id: order.id }, summary: `${order.number ?? 'cart'}: ${order.status} → ${to}${detail ? `, ${detail(order)}` : ''}` },
+        tx,
+      );
   }
 
   /** The refund terms as the machine, the order and its history take them. */
@@ -95,6 +106,12 @@ export function createOrderActionsService(deps: {
             return { changes: { availableFrom: order.availableFrom ?? isoDateInZurich() }, history: withReason() };
           case 'CANCEL':
             return { changes: { canceledBy: staff.email }, history: withReason() };
+          case 'TERMINATE': {
+            // Before the day notice takes effect, ending a plan is an early termination: it needs a reason, kept in its history.
+            const early = order.terminatedFrom !== null && isoDateInZurich() < order.terminatedFrom;
+            if (early && !reason?.trim()) throw AppError.field('reason', 'required', 'error.order.terminateEarlyReason', { day: order.terminatedFrom ?? '' });
+            return { history: early ? withReason({ early: true }) : withReason() };
+          }
           default:
             return { history: withReason() };
         }
@@ -102,37 +119,79 @@ export function createOrderActionsService(deps: {
     });
   }
 
+  /** A PAY of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
+  async function payMinor(
+    orderId: string,
+    staff: AuditActor,
+    payment: { amountMinor: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
+  ): Promise<void> {
+    const { amountMinor } = payment;
+    const request: Parameters<typeof act>[3] = {
+      // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
+      data: { amount: amountMinor, invoiceId: payment.invoiceId },
+      before: () => refuseFutureDate('date', payment.date),
+      plan: ({ order, facts, to }) => {
+        refuseBeforeOrder('date', payment.date, order);
+        const open = openMinorOfFacts(facts);
+        if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
+        const history: Record<string, unknown> = { amount: money(amountMinor, order.currency as Currency), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
+        if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
+          // The subscription starts with the payment that activates it: its first month.
+          Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
+        }
+        return { history };
+      },
+      // The payment's row names the invoice the hook put it against.
+      writeBefore: async ({ tx, invoiceId }) => {
+        await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
+        return undefined;
+      },
+    };
+    // The audit log's row names the payment: `2026-000012: INVOICED → PAID, 473.48 CHF on 2026-11-28`.
+    await act(orderId, 'PAY', staff, request, (order) => `${minorWithCode(amountMinor, order.currency)} on ${payment.date}`);
+  }
+
+  /** What is open on an order now (everything that fell due less what was paid): a bulk payment pays it. */
+  async function openMinorOf(orderId: string): Promise<number> {
+    const order = await orders.orderWithFacts(orderId);
+    if (!order) throw new AppError('notFound', 'error.order.notFound');
+    return openMinorOfFacts(factsOf(order));
+  }
+
+  /** Runs `change` on each order on its own; refusals are reported per order, not thrown. */
+  async function eachOrder(ids: readonly string[], change: (id: string) => Promise<void>): Promise<BulkAnswer> {
+    const answer: BulkAnswer = { succeeded: [], refused: [] };
+    for (const id of new Set(ids)) {
+      try {
+        await change(id);
+        answer.succeeded.push(id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answer.refused.push({ id, code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) });
+      }
+    }
+    return answer;
+  }
+
   return {
-    /** POST …/pay: a payment of at most the open amount; paying the rest moves INVOICED on (PAID, or ACTIVE with a MONTHLY line). */
+    /** POST …/pay: a payment of at most the open amount. */
     async pay(
       orderId: string,
       staff: AuditActor,
       payment: { amountMinor: number; date: string; reason?: string | undefined; invoiceId?: string | undefined },
       language: Language,
     ): Promise<AdminOrderView> {
-      const { amountMinor } = payment;
-      await act(orderId, 'PAY', staff, {
-        // Against the invoice chosen, else the oldest open ones (docs/product/billing.md): the table's `paymentReceived`.
-        data: { amount: amountMinor, invoiceId: payment.invoiceId },
-        before: () => refuseFutureDate('date', payment.date),
-        plan: ({ order, facts, to }) => {
-          refuseBeforeOrder('date', payment.date, order);
-          const open = Math.max(0, facts.amountDue - facts.totalPaid);
-          if (amountMinor > open) throw AppError.field('amount', 'tooBig', 'error.order.amountAboveOpen', { max: minorWithCode(open, order.currency) });
-          const history: Record<string, unknown> = { amount: money(amountMinor, order.currency as Currency), date: payment.date, ...(payment.reason ? { reason: payment.reason } : {}) };
-          if (to === 'ACTIVE' && order.status !== 'ACTIVE') {
-            // The subscription starts with the payment that activates it: its first month.
-            Object.assign(history, { periodStart: payment.date, periodEnd: addMonths(payment.date, 1) });
-          }
-          return { history };
-        },
-        // The payment's row names the invoice the hook put it against.
-        writeBefore: async ({ tx, invoiceId }) => {
-          await repo.insertPayment(tx, { orderId, amountMinor, paidOn: payment.date, recordedBy: staff.email, invoiceId: invoiceId ?? null });
-          return undefined;
-        },
-      });
+      await payMinor(orderId, staff, payment);
       return orderView(orderId, language);
+    },
+
+    /**
+     * POST /orders/admin/bulk-pay: each order paid what is open on it, all on one day, each
+     * in its own transaction (a PAY as above); an order with nothing open, or in a status
+     * that takes no payment, is reported as refused.
+     */
+    bulkPay(staff: AuditActor, body: { ids: string[]; date: string }): Promise<BulkAnswer> {
+      return eachOrder(body.ids, async (id) => payMinor(id, staff, { amountMinor: await openMinorOf(id), date: body.date }));
     },
 
     /** POST …/cancel-refund: cancels a paid order, with or without a refund of at most what was paid. */
@@ -192,18 +251,8 @@ export function createOrderActionsService(deps: {
     },
 
     /** POST /orders/admin/bulk: the action on each order in its own transaction; refusals are reported, not thrown. */
-    async bulk(staff: AuditActor, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
-      const answer: BulkAnswer = { succeeded: [], refused: [] };
-      for (const id of new Set(body.ids)) {
-        try {
-          await statusChange(id, body.action, staff);
-          answer.succeeded.push(id);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          answer.refused.push({ id, code: error.code, messagesByLanguage: translateAll(error.messageKey, error.params) });
-        }
-      }
-      return answer;
+    bulk(staff: AuditActor, body: { ids: string[]; action: StaffStatusAction }): Promise<BulkAnswer> {
+      return eachOrder(body.ids, (id) => statusChange(id, body.action, staff));
     },
   };
 }

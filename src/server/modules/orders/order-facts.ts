@@ -17,3 +17,8 @@ export function factsOf(order: LockedOrder): OrderFacts {
     refundPending: order.refund && !order.refunded,
   };
 }
+
+/** What is open on an order: everything that fell due less what was paid, never below zero (minor units). */
+export function openMinorOfFacts(facts: Pick<OrderFacts, 'amountDue' | 'totalPaid'>): number {
+  return Math.max(0, facts.amountDue - facts.totalPaid);
+}

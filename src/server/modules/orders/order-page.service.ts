@@ -8,7 +8,7 @@ import type { Currency, Language } from '#shared/locales.ts';
 import { money } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
-import { factsOf } from './order-facts.ts';
+import { factsOf, openMinorOfFacts } from './order-facts.ts';
 import { allowedActions } from './order-state-machine.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -103,7 +103,7 @@ export function createOrderPageService(deps: {
         payments: payments.map((payment) => ({ amount: amount(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
         actions: allowedActions(machineFacts),
         totalAmountPaid: amount(machineFacts.totalPaid),
-        amountDue: amount(Math.max(0, machineFacts.amountDue - machineFacts.totalPaid)),
+        amountDue: amount(openMinorOfFacts(machineFacts)),
         history,
       };
     },

@@ -191,6 +191,9 @@ describe('the journey of a one-time order', () => {
     order = await expectOk(await act(id, 'pay', { amount: 1000.5, date: today }));
     expect(order).toMatchObject({ detail: { status: 'INVOICED' }, totalAmountPaid: 1000.5, amountDue: 880.44 });
     expect(order.payments).toEqual([{ amount: 1000.5, date: today, by: 'anna.admin@example.ch' }]);
+    // The audit log's row of the payment names its amount and day.
+    const payments = await t.app.audit.page(auditQuerySchema.parse({ action: 'order.PAY', targetId: id }));
+    expect(payments.results.map((row) => row.summary)).toEqual([`${order.detail.number}: INVOICED → INVOICED, 1000.50 CHF on ${today}`]);
     // Once something is paid, CANCEL is refused: a paid order is canceled with a refund.
     const cancel = await act(id, 'status', { action: 'CANCEL' });
     expect(cancel.statusCode).toBe(409);
@@ -353,10 +356,18 @@ describe('a monthly order', () => {
     order = await expectOk(await act(id, 'termination', { refund: false, reason: 'budget cut' }));
     expect(order).toMatchObject({ detail: { status: 'TERMINATING' }, terminatedBy: 'anna.admin@example.ch', terminatedFrom: addMonths(payDay, 12), refund: false });
     expect(transitions(order)[0]).toMatchObject({ action: 'START_TERMINATION', data: { refund: false, reason: 'budget cut', terminatedFrom: addMonths(payDay, 12) } });
-    expect(((await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo).exception).toBe('TERMINATING');
+    const noticeGiven = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect([noticeGiven.exception, noticeGiven.endsOn]).toEqual(['TERMINATING', addMonths(payDay, 12)]);
 
-    order = await expectOk(await act(id, 'status', { action: 'TERMINATE' }));
+    // Ending it before the notice takes effect is an early termination: refused without a reason, in both languages, and nothing changes.
+    const early = await act(id, 'status', { action: 'TERMINATE' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors[0]).toMatchObject({ field: 'reason', code: 'required' });
+    expect(early.json().errors[0].messagesByLanguage['de-CH']).toContain('vorzeitig beendet');
+    expect((await view(id)).detail.status).toBe('TERMINATING');
+    order = await expectOk(await act(id, 'status', { action: 'TERMINATE', reason: 'company closed' }));
     expect(order.detail.status).toBe('TERMINATED');
+    expect(transitions(order)[0]).toMatchObject({ action: 'TERMINATE', data: { early: true, reason: 'company closed' } });
     const status = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
     expect(status).toMatchObject({ status: 'TERMINATED', exception: 'TERMINATED' });
     expect(status.milestones.find((milestone) => milestone.id === 'paid')?.reached).toBe(true);
@@ -404,10 +415,26 @@ describe('a monthly order', () => {
     expect(tooMuch.json().errors[0]).toMatchObject({ field: 'refundAmount', code: 'tooBig' });
     const order = await expectOk(await act(id, 'termination', { refund: true, refundAmount: 5 }));
     expect(order).toMatchObject({ refund: true, refundAmount: 5, refunded: false });
-    await act(id, 'status', { action: 'TERMINATE' });
+    await act(id, 'status', { action: 'TERMINATE', reason: 'ended by agreement' });
     expect((await act(id, 'status', { action: 'ARCHIVE' })).statusCode).toBe(409);
     await expectOk(await act(id, 'archive-refund', { refundDate: today }));
     expect((await expectOk(await act(id, 'status', { action: 'ARCHIVE' }))).detail.status).toBe('ARCHIVED');
+  });
+});
+
+describe("the buyer's milestones", () => {
+  it('leave out the seats\' setup when the order was invoiced without it, so nothing stays pending that can no longer happen', async () => {
+    const { id } = await placeOrder();
+    const before = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(before.milestones.map((milestone) => milestone.id)).toEqual(['ordered', 'inProgress', 'invoiced', 'paid', 'completed']);
+    await expectOk(await act(id, 'status', { action: 'INVOICE' }));
+    const after = (await asVisitor('GET', `/api/orders/${id}/status-info`)).json() as StatusInfo;
+    expect(after.milestones.map((milestone) => [milestone.id, milestone.reached])).toEqual([
+      ['ordered', true],
+      ['invoiced', true],
+      ['paid', false],
+      ['completed', false],
+    ]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { foldText } from '#server/db/folded-text.ts';
 import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
 import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
 import { orderStatuses, type OrderStatus } from '#shared/orders.ts';
-import type { OrderSortColumn } from '#shared/schemas/orders-admin.ts';
+import { overdueSortColumns, type OrderSortColumn } from '#shared/schemas/orders-admin.ts';
 
 /**
  * SQL of the back office's order calls. The orders table and its export are plain SQL
@@ -21,10 +22,19 @@ export interface ListCriteria {
   words?: readonly string[] | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
-  /** Only these orders (the overdue queue's, from the invoices). */
-  ids?: readonly string[] | undefined;
+  /** Only these orders, with what sorts them (the overdue queue's, from the invoices). */
+  overdue?: readonly OverdueKey[] | undefined;
   sortColumn: OrderSortColumn;
   sortDirection: 'ASC' | 'DESC';
+}
+
+/** An order of the overdue queue with the figures it is sorted by (from the invoices). */
+export interface OverdueKey {
+  orderId: string;
+  openMinor: number;
+  oldestDueOn: string;
+  reminderLevel: number;
+  daysOverdue: number;
 }
 
 export interface ListRow {
@@ -74,7 +84,25 @@ const sortKeys: Record<OrderSortColumn, SQL> = {
   COMPANY: sql`lower(${companyName})`,
   TOTAL_EXCL_VAT: sql`o.total_net_minor`,
   NUMBER: sql`o.number`,
+  // The overdue queue's, from its joined list (overdueJoin); elsewhere orderByOf takes the date received.
+  OPEN_AMOUNT: sql`d.open_minor`,
+  OLDEST_DUE: sql`d.oldest_due_on`,
+  REMINDER_LEVEL: sql`d.reminder_level`,
+  DAYS_OVERDUE: sql`d.days_overdue`,
 };
+
+/**
+ * The overdue queue's orders as a list of values joined to `orders o` as `d`: only they
+ * are found, and they sort by their open amount, oldest due day, reminder level or days
+ * overdue, which are the invoices' (read through their service). Nothing outside the queue.
+ */
+function overdueJoin(criteria: ListCriteria): SQL {
+  if (!criteria.overdue || criteria.overdue.length === 0) return sql``;
+  const rows = criteria.overdue.map(
+    (key) => sql`(${key.orderId}::uuid, ${key.openMinor}::bigint, ${key.oldestDueOn}::date, ${key.reminderLevel}::int, ${key.daysOverdue}::int)`,
+  );
+  return sql` join (values ${sql.join(rows, sql`, `)}) as d(order_id, open_minor, oldest_due_on, reminder_level, days_overdue) on d.order_id = o.id`;
+}
 
 /**
  * The statuses as their places in the lifecycle (`status_rank`): the `orders_queue` index
@@ -95,17 +123,17 @@ function whereOf(criteria: ListCriteria): SQL {
   // The trigram index on `search_text` (migration 0012) finds each word anywhere in it:
   // asked for the word's longest run of letters and digits, the rows it finds are then
   // checked for the whole word (indexedPiece).
+  // The words are folded as the search text is (lower case, no accents: folded-text.ts).
   for (const word of criteria.words ?? []) {
-    const lower = word.toLowerCase();
-    const piece = indexedPiece(lower);
+    const folded = foldText(word);
+    const piece = indexedPiece(folded);
     conditions.push(sql`o.search_text like ${containsPattern(piece)}`);
-    if (piece !== lower) conditions.push(sql`strpos(o.search_text, ${lower}) > 0`);
+    if (piece !== folded) conditions.push(sql`strpos(o.search_text, ${folded}) > 0`);
   }
   if (criteria.fromDate) conditions.push(sql`o.ordered_at >= ${startOfDay(criteria.fromDate)}`);
   if (criteria.toDate) conditions.push(sql`o.ordered_at < ${startOfDay(criteria.toDate, 1)}`);
-  if (criteria.ids) {
-    conditions.push(criteria.ids.length === 0 ? sql`false` : sql`o.id in (${sql.join(criteria.ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-  }
+  // The queue's orders are those of its join (overdueJoin); an empty queue finds none.
+  if (criteria.overdue && criteria.overdue.length === 0) conditions.push(sql`false`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -116,6 +144,8 @@ function whereOf(criteria: ListCriteria): SQL {
  */
 function orderByOf(criteria: ListCriteria): SQL {
   const direction = sql.raw(criteria.sortDirection === 'DESC' ? 'desc' : 'asc');
+  const overdueColumn = (overdueSortColumns as readonly string[]).includes(criteria.sortColumn);
+  if (overdueColumn && !criteria.overdue?.length) return sql`o.ordered_at ${direction} nulls last, o.id`;
   if (criteria.sortColumn === 'STATUS') return sql`o.status_rank ${direction}, o.ordered_at desc nulls last, o.id`;
   const tieBreak = criteria.sortColumn === 'RECEIVED' ? sql`o.id` : sql`o.ordered_at nulls last, o.id`;
   return sql`${sortKeys[criteria.sortColumn]} ${direction} nulls last, ${tieBreak}`;
@@ -155,11 +185,11 @@ export async function listOrders(
   const pageQuery = db.execute(sql`
     select ${listColumns}, p.total::int as total
       from (select o.id, ${countApart ? sql`0` : sql`count(*) over ()`} as total
-              from orders o
+              from orders o${overdueJoin(criteria)}
              where ${whereOf(criteria)}
              order by ${orderByOf(criteria)}
              limit ${page.limit} offset ${page.offset}) p
-      join orders o on o.id = p.id
+      join orders o on o.id = p.id${overdueJoin(criteria)}
      order by ${orderByOf(criteria)}`);
   const [result, counted] = await Promise.all([pageQuery, countApart ? countOrders(db, criteria, bound) : undefined]);
   const rows = rowsOf<ListRow & { total: number }>(result).map(({ total: _total, ...row }) => row);
@@ -175,8 +205,8 @@ export async function listOrders(
 async function countOrders(db: Db, criteria: ListCriteria, bound?: number): Promise<number> {
   const result = await db.execute(
     bound === undefined
-      ? sql`select count(*)::int as count from orders o where ${whereOf(criteria)}`
-      : sql`select count(*)::int as count from (select 1 from orders o where ${whereOf(criteria)} limit ${bound + 1}) m`,
+      ? sql`select count(*)::int as count from orders o${overdueJoin(criteria)} where ${whereOf(criteria)}`
+      : sql`select count(*)::int as count from (select 1 from orders o${overdueJoin(criteria)} where ${whereOf(criteria)} limit ${bound + 1}) m`,
   );
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
@@ -189,7 +219,7 @@ export async function* exportOrders(tx: Db, criteria: ListCriteria, batchSize: n
   await tx.execute(sql`
     declare orders_export no scroll cursor for
     select ${listColumns}
-      from orders o
+      from orders o${overdueJoin(criteria)}
      where ${whereOf(criteria)}
      order by ${orderByOf(criteria)}`);
   for (;;) {

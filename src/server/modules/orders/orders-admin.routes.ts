@@ -40,6 +40,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
 
   registerCall(app, orderAdminCalls.bulkOrderAction, async (request) => orderActions.bulk(staffOf(request), request.body));
 
+  registerCall(app, orderAdminCalls.bulkPayOrders, async (request) => orderActions.bulkPay(staffOf(request), request.body));
+
   registerCall(app, orderAdminCalls.adminOrder, async (request) => orderPage.orderView(request.params.id, requestLanguage(request)));
 
   // The request's amount in major units becomes minor units here, where the contract is parsed.

@@ -4,12 +4,12 @@ import type { Db } from '#server/db/client.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { StaffMember } from '#server/plugins/staff-session.ts';
 import { csvByteOrderMark, csvLine, type CsvSeparator } from '#server/http/csv.ts';
-import { addDays, addMonths, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
+import { addDays, addMonths, daysFrom, formatSpreadsheetDateTime, isoDateInZurich, startOfYear } from '#shared/dates.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
 import { AppError } from '#shared/errors.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Currency, Language } from '#shared/locales.ts';
-import { money, plainAmount } from '#shared/money.ts';
+import { money, plainAmount, type Money } from '#shared/money.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import { roleAllows } from '#shared/staff-roles.ts';
 import type { OrderStatus } from '#shared/orders.ts';
@@ -77,11 +77,31 @@ function criteriaOf(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): adm
   };
 }
 
+/** An order of the overdue queue as the invoices see it (their service's `overdueOrders`). */
+interface OverdueOrder {
+  orderId: string;
+  open: Money;
+  oldestDueOn: string;
+  reminderLevel: number;
+}
+
+/** The queue's orders with what sorts them; days overdue count from the oldest due day to today in Zurich. */
+function overdueKeysOf(overdue: readonly OverdueOrder[]): adminRepo.OverdueKey[] {
+  const today = isoDateInZurich();
+  return overdue.map((order) => ({
+    orderId: order.orderId,
+    openMinor: order.open.minor,
+    oldestDueOn: order.oldestDueOn,
+    reminderLevel: order.reminderLevel,
+    daysOverdue: daysFrom(order.oldestDueOn, today),
+  }));
+}
+
 /** A page of the orders table and the dashboard's order figures, their amounts as `Money`. */
-type OrderListView = MoneyAt<OrderList, 'totalExclVat'>;
+type OrderListView = MoneyAt<OrderList, 'totalExclVat' | 'open'>;
 type OrderFiguresView = MoneyAt<Pick<Dashboard, 'months' | 'openOrders' | 'money'>, 'receivedThisMonth' | 'receivedLastMonth' | 'open' | 'netRevenue'>;
 
-function rowView(row: adminRepo.ListRow): OrderListView['results'][number] {
+function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey): OrderListView['results'][number] {
   return {
     id: row.id,
     number: row.number,
@@ -91,6 +111,9 @@ function rowView(row: adminRepo.ListRow): OrderListView['results'][number] {
     customer: row.customer,
     totalExclVat: row.totalNetMinor === null ? null : money(row.totalNetMinor, row.currency as Currency),
     currency: row.currency,
+    ...(overdue
+      ? { overdue: { open: money(overdue.openMinor, row.currency as Currency), oldestDueOn: overdue.oldestDueOn, reminderLevel: overdue.reminderLevel, daysOverdue: overdue.daysOverdue } }
+      : {}),
   };
 }
 
@@ -102,8 +125,8 @@ function rowView(row: adminRepo.ListRow): OrderListView['results'][number] {
 export function createOrdersTableService(deps: {
   db: Db;
   audit: Pick<AuditService, 'record'>;
-  /** The orders with an invoice open after its last reminder: the overdue queue (from the invoices). */
-  overdueOrderIds: () => Promise<string[]>;
+  /** The orders with an invoice open after its last reminder, with their open invoices' figures: the overdue queue (from the invoices). */
+  overdueOrders: () => Promise<OverdueOrder[]>;
   /** The staff module: the e-mails of the views' owners. */
   /** The staff module's directory (staff-directory.service.ts), handed over by app.ts: staff depends on orders. */
   staff: { emailsOf(ids: string[]): Promise<Map<string, string>> };
@@ -113,7 +136,7 @@ export function createOrdersTableService(deps: {
   /** The filter's criteria, with the overdue queue's orders when it asks for them. */
   async function criteriaWithQueue(filter: Omit<OrderExportQuery, 'language' | 'flavour'>): Promise<adminRepo.ListCriteria> {
     const criteria = criteriaOf(filter);
-    return filter.overdue ? { ...criteria, ids: await deps.overdueOrderIds() } : criteria;
+    return filter.overdue ? { ...criteria, overdue: overdueKeysOf(await deps.overdueOrders()) } : criteria;
   }
 
   return {
@@ -122,10 +145,11 @@ export function createOrdersTableService(deps: {
       const criteria = await criteriaWithQueue(request);
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total: totalResults, capped } = await adminRepo.listOrders(db, criteria, { limit: request.pageSize, offset });
+      const overdueOf = new Map(criteria.overdue?.map((key) => [key.orderId, key]));
       return {
         ...request,
         statuses: [...criteria.statuses],
-        results: rows.map(rowView),
+        results: rows.map((row) => rowView(row, overdueOf.get(row.id))),
         totalResults,
         totalPages: Math.ceil(totalResults / request.pageSize),
         ...(capped ? { totalCapped: true as const } : {}),
@@ -202,7 +226,7 @@ export function createOrdersTableService(deps: {
 
     /** GET /orders/admin/queues: the orders of each work queue, counted in one pass over the statuses, and the overdue ones. */
     async queues(): Promise<OrderQueueCounts> {
-      const [counts, overdue] = await Promise.all([adminRepo.countByStatus(db, orderQueues.ALL), deps.overdueOrderIds()]);
+      const [counts, overdue] = await Promise.all([adminRepo.countByStatus(db, orderQueues.ALL), deps.overdueOrders()]);
       const sum = (statuses: readonly OrderStatus[]) => statuses.reduce((total, status) => total + (counts.get(status) ?? 0), 0);
       return {
         NEEDS_ACTION: sum(orderQueues.NEEDS_ACTION),

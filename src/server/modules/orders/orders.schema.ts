@@ -3,6 +3,7 @@ import type { Currency } from '#shared/locales.ts';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
 import { createdAt } from '#server/db/columns.ts';
+import { foldedSql } from '#server/db/folded-text.ts';
 import { products } from '#server/modules/catalog/catalog.schema.ts';
 import { staffMembers } from '#server/modules/staff/staff.schema.ts';
 
@@ -62,12 +63,14 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * What the orders table's one search box looks in, lower-cased: the number, the company,
+     * What the orders table's one search box looks in, lower-cased and without accents (folded-text.ts): the number, the company,
      * the contact's name and e-mail. Kept by the database, indexed by trigrams, so a part
      * of any of them is found without reading every order.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(number, '') || ' ' || coalesce(invoice_info->'company'->>'name', '') || ' ' || coalesce(invoice_info->'contact'->>'firstName', '') || ' ' || coalesce(invoice_info->'contact'->>'lastName', '') || ' ' || coalesce(invoice_info->'contact'->>'email', ''))`,
+      foldedSql(
+        sql`coalesce(number, '') || ' ' || coalesce(invoice_info->'company'->>'name', '') || ' ' || coalesce(invoice_info->'contact'->>'firstName', '') || ' ' || coalesce(invoice_info->'contact'->>'lastName', '') || ' ' || coalesce(invoice_info->'contact'->>'email', '')`,
+      ),
     ),
     /** The status's place in the lifecycle (orderStatuses), the orders table's default order. */
     statusRank: smallint('status_rank').generatedAlwaysAs(sql.raw(`case status ${orderStatuses.map((status, index) => `when '${status}' then ${index}`).join(' ')} end`)),

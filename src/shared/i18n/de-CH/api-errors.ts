@@ -46,6 +46,7 @@ export const apiErrors = {
   'error.order.notFound': 'Diese Bestellung existiert nicht.',
   'error.order.actionNotAllowed':
     'Diese Aktion ist im aktuellen Status der Bestellung nicht möglich. Sie wurde vielleicht inzwischen geändert: Laden Sie die Bestellung neu, um zu sehen, was jetzt möglich ist.',
+  'error.order.terminateEarlyReason': 'Vor dem Tag, an dem die Kündigung wirksam wird ({day}), wird ein Abo nur mit Begründung vorzeitig beendet: Geben Sie an, warum es jetzt endet.',
   'error.order.precondition': 'Die Bestellung erfüllt die Bedingungen für diese Aktion nicht.',
   'error.order.cancelPaid': 'Für diese Bestellung wurden Zahlungen erfasst: Stornieren Sie sie mit Rückerstattung.',
   'error.order.refundPending': 'Eine Rückerstattung ist noch offen: Erfassen Sie zuerst deren Auszahlung.',

@@ -28,6 +28,6 @@ export const billing = {
   'billing.notice.confirmIntro': 'Bitte bestätigen Sie, dass Sie dieses Monatsabonnement kündigen.',
   'billing.notice.confirm': 'Kündigung bestätigen',
   'billing.notice.confirmed': 'Ihre Kündigung ist bestätigt: Das Abonnement endet am {date}.',
-  'billing.notice.given': 'Dieses Abonnement ist gekündigt.',
+  'billing.notice.given': 'Dieses Abonnement ist gekündigt: Es endet am {date}.',
   'billing.notice.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
 } as const;

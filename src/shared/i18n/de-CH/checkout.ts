@@ -93,7 +93,7 @@ export const checkout = {
   'checkout.tracking.reachedAt': 'Erledigt am {date}',
   'checkout.tracking.notReached': 'Noch nicht',
   'checkout.tracking.exception.CANCELED': 'Diese Bestellung wurde storniert.',
-  'checkout.tracking.exception.TERMINATING': 'Dieses Abonnement ist gekündigt und endet mit der laufenden Periode.',
+  'checkout.tracking.exception.TERMINATING': 'Dieses Abonnement ist gekündigt und endet am {date}.',
   'checkout.tracking.exception.TERMINATED': 'Dieses Abonnement ist beendet.',
   'checkout.tracking.exception.ABANDONED': 'Dieser Warenkorb wurde nicht weiterverfolgt.',
   'checkout.tracking.exception.other': 'Diese Bestellung weicht vom üblichen Ablauf ab: {status}.',

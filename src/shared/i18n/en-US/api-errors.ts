@@ -44,6 +44,7 @@ export const apiErrors = {
   'error.order.notFound': 'This order does not exist.',
   'error.order.actionNotAllowed':
     'This action is not possible in the current status of the order. It may have been changed meanwhile: reload the order to see what it allows now.',
+  'error.order.terminateEarlyReason': 'Before its notice takes effect on {day}, a plan is ended early only with a reason: say why it ends now.',
   'error.order.precondition': 'The order does not meet the conditions for this action.',
   'error.order.cancelPaid': 'Payments were recorded for this order: cancel it with a refund instead.',
   'error.order.refundPending': 'A refund is still pending: record its payout first.',

@@ -28,6 +28,6 @@ export const billing = {
   'billing.notice.confirmIntro': 'Please confirm that you give notice on this monthly plan.',
   'billing.notice.confirm': 'Confirm the notice',
   'billing.notice.confirmed': 'Your notice is confirmed: the plan ends on {date}.',
-  'billing.notice.given': 'Notice has been given on this plan.',
+  'billing.notice.given': 'Notice has been given on this plan: it ends on {date}.',
   'billing.notice.failed': 'That did not work. Please try again.',
 } as const;

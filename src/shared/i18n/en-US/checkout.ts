@@ -89,7 +89,7 @@ export const checkout = {
   'checkout.tracking.reachedAt': 'Done on {date}',
   'checkout.tracking.notReached': 'Not yet',
   'checkout.tracking.exception.CANCELED': 'This order was canceled.',
-  'checkout.tracking.exception.TERMINATING': 'This subscription has been given notice and ends with the current period.',
+  'checkout.tracking.exception.TERMINATING': 'This subscription has been given notice and ends on {date}.',
   'checkout.tracking.exception.TERMINATED': 'This subscription has ended.',
   'checkout.tracking.exception.ABANDONED': 'This shopping cart was abandoned.',
   'checkout.tracking.exception.other': 'This order left the usual course: {status}.',

@@ -8,6 +8,7 @@ import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import './messages.css';
 import { useCan } from '../../staff.ts';
+import { internationalPhone } from '../../phone.ts';
 
 /**
  * `/app/admin-panel/messages/{id}`: one contact message (reading it marks it read), its
@@ -83,7 +84,7 @@ export default function MessagePage() {
         {data.phoneNumber && (
           <div>
             <dt>{t('forms.phone.legend')}</dt>
-            <dd>{`${data.phoneCountryCode ?? ''} ${data.phoneNumber}`}</dd>
+            <dd>{internationalPhone(data.phoneCountryCode, data.phoneNumber)}</dd>
           </div>
         )}
         <div>

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { isoDateInZurich } from '#shared/dates.ts';
+import { formatIsoDay, isoDateInZurich } from '#shared/dates.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderAction } from '#shared/orders.ts';
 import {
   archiveRefundSchema,
@@ -19,6 +19,7 @@ import { FormDialog } from '#client/ui/form/form-dialog.tsx';
 import { refusalOf } from '#client/ui/form/problems.ts';
 import { useForm } from '#client/ui/form/use-form.ts';
 import { actionLabel } from '../../labels.ts';
+import { billingEmailOf, endsEarly, nextPeriodOf } from './action-facts.ts';
 import { buttonClass, natureOf } from './action-nature.ts';
 
 /** Actions whose reason is kept in the history (asked for, not required). */
@@ -120,13 +121,16 @@ export function ActionDialog({
   const { field } = form;
 
   const asksRefund = action === 'CANCEL_REFUND' || action === 'START_TERMINATION';
+  const early = endsEarly(order, action);
+  const label = early ? t('admin.order.terminateEarly') : actionLabel(t, action);
   const dateLabel = action === 'PAY' ? t('admin.order.field.paidOn') : t('admin.order.field.refundedOn');
   // Money moves between the day the order was placed and today (the server refuses other days at this field).
   const placedOn = order.received ? isoDateInZurich(new Date(order.received)) : undefined;
   return (
     <FormDialog language={language} title={`order.action.${action}`} open onClose={onClose}>
       <form className="form form-dialog__body" noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <p>{t(`admin.order.confirm.${action}`, { number: order.detail.number ?? '' })}</p>
+        <p>{early ? t('admin.order.confirm.TERMINATE_EARLY', { number: order.detail.number ?? '', date: formatIsoDay(order.terminatedFrom ?? '', language) }) : t(`admin.order.confirm.${action}`, { number: order.detail.number ?? '' })}</p>
+        <WhatItSends order={order} action={action} />
         <FormProblems texts={form.elsewhere} />
         {action === 'PAY' && (
           <TextField
@@ -154,10 +158,12 @@ export function ActionDialog({
             )}
           </>
         )}
-        {withReason.has(action) && <TextAreaField {...field('reason')} label={t('admin.order.field.reason')} maxLength={1000} rows={3} />}
+        {(withReason.has(action) || early) && (
+          <TextAreaField {...field('reason')} label={early ? t('admin.order.field.earlyReason') : t('admin.order.field.reason')} maxLength={1000} rows={3} required={early} />
+        )}
         <div className="form__actions">
           <button type="submit" className={buttonClass[natureOf(action, [action])]} disabled={form.sending}>
-            {actionLabel(t, action)}
+            {label}
           </button>
           <button type="button" className="admin-button admin-button--secondary" onClick={onClose}>
             {t('admin.order.cancelDialog')}
@@ -166,4 +172,28 @@ export function ActionDialog({
       </form>
     </FormDialog>
   );
+}
+
+/** Before an action that bills and mails: what the invoice asks for, for which period, and who gets it. */
+function WhatItSends({ order, action }: { order: AdminOrder; action: OrderAction }) {
+  const t = useT();
+  const { language } = useLanguage();
+  if (action === 'INVOICE') {
+    return <p>{t('admin.order.sends.INVOICE', { amount: formatMoneyWithCode(order.detail.totals.gross, order.currency), email: billingEmailOf(order) })}</p>;
+  }
+  if (action === 'RENEW') {
+    const period = nextPeriodOf(order);
+    const perMonth = order.detail.totals.perMonth;
+    return (
+      <p>
+        {t('admin.order.sends.RENEW', {
+          from: period ? formatIsoDay(period.first, language) : '',
+          to: period ? formatIsoDay(period.last, language) : '',
+          amount: perMonth ? formatMoneyWithCode(perMonth.gross, order.currency) : '',
+          email: billingEmailOf(order),
+        })}
+      </p>
+    );
+  }
+  return null;
 }

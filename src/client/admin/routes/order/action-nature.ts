@@ -8,8 +8,11 @@ import type { OrderAction } from '#shared/orders.ts';
 export type ActionNature = 'primary' | 'plain' | 'destructive';
 
 const destructive: ReadonlySet<OrderAction> = new Set(['CANCEL', 'CANCEL_REFUND', 'START_TERMINATION', 'TERMINATE', 'DELETE', 'ABANDON']);
-/** The lifecycle's forward steps, the most usual first. */
-const forward: readonly OrderAction[] = ['START_WORK', 'INVOICE', 'PAY', 'COMPLETE', 'ARCHIVE_REFUND', 'RENEW', 'ARCHIVE'];
+/** The lifecycle's forward steps, the most usual first. RENEW is none: the billing job renews; staff do it only by exception. */
+const forward: readonly OrderAction[] = ['START_WORK', 'INVOICE', 'PAY', 'COMPLETE', 'ARCHIVE_REFUND', 'ARCHIVE'];
+
+/** Actions that are not routine steps: offered behind "More actions", each with a dialog that says what it bills. */
+export const exceptional: ReadonlySet<OrderAction> = new Set(['RENEW']);
 
 export function natureOf(action: OrderAction, offered: readonly OrderAction[]): ActionNature {
   if (destructive.has(action)) return 'destructive';

@@ -13,7 +13,8 @@ import { apiQuery } from '#client/lib/queries.ts';
 import { actionLabel, statusLabel } from '../../labels.ts';
 import { rememberList } from '../orders/list-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
-import { buttonClass, byNature, natureOf } from './action-nature.ts';
+import { endsEarly } from './action-facts.ts';
+import { buttonClass, byNature, exceptional, natureOf, type ActionNature } from './action-nature.ts';
 import { MoneyBox } from './money-box.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { OrderInvoices } from './order-invoices.tsx';
@@ -69,6 +70,22 @@ export default function OrderPage() {
   const offered = data.actions.map((entry) => entry.action);
   const title = detail.number ? t('admin.order.title', { number: detail.number }) : t('admin.order.cartTitle');
 
+  /** One action's button: it opens the action's dialog. */
+  function actionButton(one: OrderAction, nature: ActionNature) {
+    return (
+      <button
+        type="button"
+        className={buttonClass[nature]}
+        onClick={() => {
+          setDone(undefined);
+          setAction(one);
+        }}
+      >
+        {endsEarly(data, one) ? t('admin.order.terminateEarly') : actionLabel(t, one)}
+      </button>
+    );
+  }
+
   function finished(taken: OrderAction, fresh: AdminOrder | undefined): void {
     setAction(undefined);
     if (taken === 'DELETE') {
@@ -112,22 +129,29 @@ export default function OrderPage() {
         ) : data.actions.length === 0 ? (
           <p>{t('admin.order.noActions')}</p>
         ) : (
-          <ul className="admin-order__buttons">
-            {byNature(offered).map((one) => (
-              <li key={one}>
-                <button
-                  type="button"
-                  className={buttonClass[natureOf(one, offered)]}
-                  onClick={() => {
-                    setDone(undefined);
-                    setAction(one);
-                  }}
-                >
-                  {actionLabel(t, one)}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="admin-order__buttons">
+              {byNature(offered.filter((one) => !exceptional.has(one))).map((one) => (
+                <li key={one}>
+                  {actionButton(one, natureOf(one, offered))}
+                </li>
+              ))}
+            </ul>
+            {offered.some((one) => exceptional.has(one)) && (
+              <details className="admin-order__more">
+                <summary>{t('admin.order.moreActions')}</summary>
+                <ul className="admin-order__buttons">
+                  {offered
+                    .filter((one) => exceptional.has(one))
+                    .map((one) => (
+                      <li key={one}>
+                        {actionButton(one, 'plain')}
+                      </li>
+                    ))}
+                </ul>
+              </details>
+            )}
+          </>
         )}
         <MoneyBox order={data} />
         {detail.number && invoiced && (

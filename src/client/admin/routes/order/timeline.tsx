@@ -1,4 +1,4 @@
-import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
+import { formatDateTime, formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { orderAdminCalls } from '#shared/contract/orders-admin.ts';
@@ -38,7 +38,7 @@ function moneyOf(entry: Transition, currency: string, language: Language, t: Ret
     case 'ARCHIVE_REFUND':
       return t('admin.order.timeline.refundPaid', { amount: amount('refundAmount') ?? '', date: day('refundDate') ?? '' });
     case 'RENEW':
-      return amount('amountDue') && t('admin.order.timeline.renewed', { amount: amount('amountDue') ?? '', from: day('periodStart') ?? '', to: day('periodEnd') ?? '' });
+      return amount('amountDue') && t('admin.order.timeline.renewed', { amount: amount('amountDue') ?? '', from: day('periodStart') ?? '', to: typeof data.periodEnd === 'string' ? formatIsoDay(lastDayOfPeriod(data.periodEnd), language) : '' });
     default:
       return undefined;
   }

@@ -19,6 +19,7 @@ import { OrderQueues } from './order-queues.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { exportSearch, listRequestOf, searchFromView, viewFromSearch, type OrdersView } from './orders-url.ts';
 import { SavedViews } from './saved-views.tsx';
+import { BulkPay } from './bulk-pay.tsx';
 import './orders.css';
 import { LoadFailed } from '../../load-failed.tsx';
 import { useCan } from '../../staff.ts';
@@ -36,7 +37,8 @@ export default function OrdersPage() {
   const view = viewFromSearch(search);
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<RowSelectionState>({});
-  const [bulkResult, setBulkResult] = useState<BulkAnswer>();
+  /** What the last bulk change or bulk payment (`paid`) did. */
+  const [bulkResult, setBulkResult] = useState<BulkAnswer & { paid?: boolean }>();
   const navigate = useNavigate();
   /** The row the `j`/`k` keys are on, for the list at one address (another list starts without one). */
   const [cursor, setCursor] = useState<{ address: string; index: number }>();
@@ -132,23 +134,39 @@ export default function OrdersPage() {
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} enabled={shortcuts} onEnabledChange={setShortcuts} />
       <SavedViews view={view} onOpen={(saved) => changeView(saved)} />
 
-      {canEdit && <form className="admin-bulk" onSubmit={bulk.onSubmit}>
-        <p className="admin-bulk__count" aria-live="polite">
-          {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
-        </p>
-        <label htmlFor={bulk.idOf('action')}>{t('admin.orders.bulk.label')}</label>
-        <select id={bulk.idOf('action')} name="action" value={bulk.values.action} onChange={(event) => bulk.set('action', event.target.value)}>
-          <option value="">{t('forms.select.placeholder')}</option>
-          {staffStatusActions.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(t, action)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
-          {t('admin.orders.bulk.apply')}
-        </button>
-      </form>}
+      {canEdit && (
+        // The bulk change and, in the overdue queue, the bulk payment: one row when there is room.
+        <div className="admin-bulk-bars">
+          <form className="admin-bulk" onSubmit={bulk.onSubmit}>
+            <p className="admin-bulk__count" aria-live="polite">
+              {translatePlural(language, 'admin.orders.selected', selectedIds.length)}
+            </p>
+            <label htmlFor={bulk.idOf('action')}>{t('admin.orders.bulk.label')}</label>
+            <select id={bulk.idOf('action')} name="action" value={bulk.values.action} onChange={(event) => bulk.set('action', event.target.value)}>
+              <option value="">{t('forms.select.placeholder')}</option>
+              {staffStatusActions.map((action) => (
+                <option key={action} value={action}>
+                  {actionLabel(t, action)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="admin-button" disabled={!bulk.ready || bulk.sending}>
+              {t('admin.orders.bulk.apply')}
+            </button>
+          </form>
+          {view.overdue && (
+            <BulkPay
+              ids={selectedIds}
+              onDone={(answer) => {
+                setBulkResult({ ...answer, paid: true });
+                setSelected({});
+                void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderList.method, orderAdminCalls.adminOrderList.path] });
+                void queryClient.invalidateQueries({ queryKey: [orderAdminCalls.adminOrderQueues.method, orderAdminCalls.adminOrderQueues.path] });
+              }}
+            />
+          )}
+        </div>
+      )}
       {bulkResult && <BulkResult result={bulkResult} rows={data?.results ?? []} />}
       {[...bulk.elsewhere, bulk.errorOf('action')].filter(Boolean).map((text) => (
         <p key={text} className="admin-alert" role="alert">
@@ -209,13 +227,13 @@ export default function OrdersPage() {
 }
 
 /** What a bulk change did: how many orders changed, and why the others did not. */
-function BulkResult({ result, rows }: { result: BulkAnswer; rows: readonly OrderListRow[] }) {
+function BulkResult({ result, rows }: { result: BulkAnswer & { paid?: boolean }; rows: readonly OrderListRow[] }) {
   const t = useT();
   const { language } = useLanguage();
   const nameOf = (id: string) => rows.find((row) => row.id === id)?.number ?? id;
   return (
     <div className="admin-bulk-result" role="status">
-      <p>{t('admin.orders.bulk.result', { succeeded: result.succeeded.length, refused: result.refused.length })}</p>
+      <p>{t(result.paid ? 'admin.orders.bulkPay.result' : 'admin.orders.bulk.result', { succeeded: result.succeeded.length, refused: result.refused.length })}</p>
       {result.refused.length > 0 && (
         <ul>
           {result.refused.map((refusal) => (

@@ -11,10 +11,10 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { formatDateTime, formatShortDateTime } from '#shared/dates.ts';
+import { formatDateTime, formatIsoDay, formatShortDateTime } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import { adminPaths } from '#shared/paths.ts';
-import { orderColumns, orderSortColumns, type OrderListRow, type OrderSortColumn } from '#shared/schemas/orders-admin.ts';
+import { orderColumns, orderSortColumns, overdueSortColumns, type OrderListRow, type OrderSortColumn } from '#shared/schemas/orders-admin.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { statusLabel } from '../../labels.ts';
 import type { OrderColumn, OrdersView } from './orders-url.ts';
@@ -86,13 +86,45 @@ function useColumns() {
       cell: ({ row }) => (row.original.totalExclVat === null ? '–' : formatMoney(row.original.totalExclVat, row.original.currency)),
     }),
     column.accessor('currency', { id: 'CURRENCY', header: t('admin.orders.column.CURRENCY') }),
+    // The overdue queue's own columns: what the order's open invoices owe.
+    column.accessor((row) => row.overdue?.open ?? null, {
+      id: 'OPEN_AMOUNT',
+      header: t('admin.orders.column.OPEN_AMOUNT'),
+      cell: ({ row }) => (row.original.overdue ? formatMoney(row.original.overdue.open, row.original.currency) : '–'),
+    }),
+    column.accessor((row) => row.overdue?.oldestDueOn ?? null, {
+      id: 'OLDEST_DUE',
+      header: t('admin.orders.column.OLDEST_DUE'),
+      cell: ({ row }) =>
+        row.original.overdue ? <time dateTime={row.original.overdue.oldestDueOn}>{formatIsoDay(row.original.overdue.oldestDueOn, language)}</time> : '–',
+    }),
+    column.accessor((row) => row.overdue?.reminderLevel ?? null, {
+      id: 'REMINDER_LEVEL',
+      header: t('admin.orders.column.REMINDER_LEVEL'),
+      cell: ({ row }) => row.original.overdue?.reminderLevel ?? '–',
+    }),
+    column.accessor((row) => row.overdue?.daysOverdue ?? null, {
+      id: 'DAYS_OVERDUE',
+      header: t('admin.orders.column.DAYS_OVERDUE'),
+      cell: ({ row }) => row.original.overdue?.daysOverdue ?? '–',
+    }),
   ]);
+}
+
+/**
+ * Which columns show: the view's; in the overdue queue also what is owed, which takes the
+ * place of the total at purchase and its currency (the open amount names its currency).
+ */
+function visibleColumns(view: OrdersView): Record<string, boolean> {
+  const owed = Object.fromEntries(overdueSortColumns.map((id) => [id, view.overdue]));
+  const chosen = Object.fromEntries(orderColumns.map((id) => [id, view.columns.includes(id)]));
+  return view.overdue ? { ...chosen, TOTAL_EXCL_VAT: false, CURRENCY: false, ...owed } : { ...chosen, ...owed };
 }
 
 /**
  * The orders of one page: Status, Date, Customer and Order (the link to its detail) as
  * in every view, plus company, total excl. VAT and currency; the visible ones are the
- * view's. A header button sorts by its column (the server sorts); rows can be selected
+ * view's. The overdue queue shows what is owed instead of the total (visibleColumns). A header button sorts by its column (the server sorts); rows can be selected
  * for a bulk change.
  */
 export function OrdersTable({
@@ -129,7 +161,7 @@ export function OrdersTable({
     state: {
       sorting,
       rowSelection: selected,
-      columnVisibility: Object.fromEntries(orderColumns.map((id) => [id, view.columns.includes(id)])),
+      columnVisibility: visibleColumns(view),
     },
     onSortingChange: (updater: Updater<SortingState>) => {
       const [next] = functionalUpdate(updater, sorting);

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Country } from '#shared/schemas/common.ts';
+import { internationalPhone } from '#shared/phone.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { useT } from '#client/lib/i18n.tsx';
 import type { CheckoutStep } from './checkout-steps.ts';
@@ -114,7 +115,7 @@ export function ReviewStep({
               {contact.firstName} {contact.lastName}
             </span>
             <span className="checkout-summary__line">{contact.email}</span>
-            <span className="checkout-summary__line">{[phoneCode, contact.phoneNumber].filter(Boolean).join(' ')}</span>
+            <span className="checkout-summary__line">{internationalPhone(phoneCode, contact.phoneCountryCode, contact.phoneNumber)}</span>
           </p>
         </ReviewBlock>
       </div>

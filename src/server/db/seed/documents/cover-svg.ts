@@ -9,30 +9,56 @@ import { company } from '#shared/company.ts';
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[character] ?? character);
 
-/** Greedy word wrap by characters: the cover's sans-serif averages about 0.55 em per character. */
-export function wrapWords(text: string, maxCharacters: number): string[] {
+/** How wide a text is drawn in the cover's bold sans-serif at a size, in its units (document-pdf.ts measures with Helvetica-Bold). */
+export type MeasureText = (text: string, fontSize: number) => number;
+
+/**
+ * Greedy word wrap: as many words on a line as `fits` allows. A word too long for a line
+ * of its own is broken after its hyphens (`Cybersecurity-` / `Ausbildung`).
+ */
+export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
+  // Each piece with whether it goes on the piece before it without a space (the rest of a broken word).
+  const pieces = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => (fits(word) ? [word] : word.split(/(?<=-)/)).map((piece, index) => ({ piece, glued: index > 0 })));
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line === '') line = word;
-    else if (`${line} ${word}`.length <= maxCharacters) line = `${line} ${word}`;
+  for (const { piece, glued } of pieces) {
+    const joined = glued ? `${line}${piece}` : `${line} ${piece}`;
+    if (line === '') line = piece;
+    else if (fits(joined)) line = joined;
     else {
       lines.push(line);
-      line = word;
+      line = piece;
     }
   }
   if (line !== '') lines.push(line);
   return lines;
 }
 
-export function coverSvg(options: { title: string; kicker: string; language: string }): string {
-  const width = 300;
-  const height = 400;
-  const titleSize = options.title.length > 40 ? 24 : 28;
-  const lines = wrapWords(options.title, Math.floor((width - 48) / (titleSize * 0.56))).slice(0, 5);
+const cover = { width: 300, height: 400, margin: 24 };
+/** The title's sizes, largest first, and the lines it may take above the shield. */
+const titleSizes = [28, 26, 24, 22, 20, 18] as const;
+const maxTitleLines = 4;
+
+/** The title's lines at the largest size whose lines all fit the cover's width, within four lines. */
+function coverTitle(title: string, measure: MeasureText): { size: number; lines: string[] } {
+  const room = cover.width - 2 * cover.margin;
+  for (const size of titleSizes) {
+    const lines = wrapWords(title, (line) => measure(line, size) <= room);
+    if (lines.length <= maxTitleLines && lines.every((line) => measure(line, size) <= room)) return { size, lines };
+  }
+  const size = titleSizes.at(-1) ?? 18;
+  return { size, lines: wrapWords(title, (line) => measure(line, size) <= room).slice(0, maxTitleLines) };
+}
+
+export function coverSvg(options: { title: string; kicker: string; language: string }, measure: MeasureText): string {
+  const { width, height } = cover;
+  const { size: titleSize, lines } = coverTitle(options.title, measure);
   const titleTop = 118;
   const tspans = lines
-    .map((line, index) => `<tspan x="24" y="${titleTop + index * titleSize * 1.18}">${escapeXml(line)}</tspan>`)
+    .map((line, index) => `<tspan x="${cover.margin}" y="${titleTop + index * titleSize * 1.18}">${escapeXml(line)}</tspan>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(options.title)}" lang="${escapeXml(options.language)}">
 <title>${escapeXml(options.title)}</title>

@@ -204,6 +204,15 @@ class DocumentWriter {
   }
 }
 
+/** A measuring document, made once: pdfkit's widths of the built-in fonts. */
+let measuring: Doc | undefined;
+
+/** How wide `text` is in Helvetica-Bold at `fontSize` (points, or the units of an SVG drawn at that size): the covers' title (cover-svg.ts). */
+export function boldTextWidth(text: string, fontSize: number): number {
+  measuring ??= new PDFDocument({ autoFirstPage: false });
+  return measuring.font(fonts.bold).fontSize(fontSize).widthOfString(text);
+}
+
 /** The document as an A4 PDF, with its number of pages. */
 export async function renderDocumentPdf(content: DocumentContent): Promise<{ pdf: Buffer; pageCount: number }> {
   const doc = new PDFDocument({

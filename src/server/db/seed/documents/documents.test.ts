@@ -4,7 +4,7 @@ import { forEveryLanguage } from '#shared/every-language.ts';
 import { languages } from '#shared/locales.ts';
 import { demoDownloadables } from '../content.ts';
 import { coverSvg, wrapWords } from './cover-svg.ts';
-import { renderDocumentPdf, undrawableCharacters } from './document-pdf.ts';
+import { boldTextWidth, renderDocumentPdf, undrawableCharacters } from './document-pdf.ts';
 
 /** The free guide's document in every language (src/server/db/seed/languages/). */
 const guideDocuments = forEveryLanguage((language) => demoDownloadables.find((item) => item.code === 'guide')!.files[language].document);
@@ -56,11 +56,29 @@ describe('the demo documents', () => {
 
 describe('the cover', () => {
   it('wraps the title and escapes every text', () => {
-    expect(wrapWords('The cybersecurity education guide', 16)).toEqual(['The', 'cybersecurity', 'education guide']);
-    const svg = coverSvg({ title: 'Tom & Jerry <script>alert(1)</script>', kicker: 'Free "guide"', language: 'en-US' });
+    const byCharacters = (max: number) => (line: string) => line.length <= max;
+    expect(wrapWords('The cybersecurity education guide', byCharacters(16))).toEqual(['The', 'cybersecurity', 'education guide']);
+    expect(wrapWords('Der Leitfaden zur Cybersecurity-Ausbildung', byCharacters(18))).toEqual(['Der Leitfaden zur', 'Cybersecurity-', 'Ausbildung']);
+    expect(wrapWords('Die Sicherheits- und Datenschutz-Schulung', byCharacters(18))).toEqual(['Die Sicherheits-', 'und Datenschutz-', 'Schulung']);
+    const svg = coverSvg({ title: 'Tom & Jerry <script>alert(1)</script>', kicker: 'Free "guide"', language: 'en-US' }, boldTextWidth);
     expect(svg).not.toContain('<script');
     expect(svg).toContain('Tom &amp; Jerry &lt;script&gt;');
     expect(svg).toContain('FREE &quot;GUIDE&quot;');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  });
+
+  it('fits every title of the demo content into the cover, measured in the font it is drawn with', () => {
+    for (const item of demoDownloadables) {
+      for (const language of languages) {
+        const title = item.titles[language];
+        const svg = coverSvg({ title, kicker: item.files[language].document.kicker, language }, boldTextWidth);
+        const size = Number(/font-size="(\d+)" font-weight="700">(?=<tspan)/.exec(svg)?.[1]);
+        const lines = [...svg.matchAll(/<tspan x="(\d+)"[^>]*>([^<]*)<\/tspan>/g)].map((match) => ({ x: Number(match[1]), text: match[2] ?? '' }));
+        // Every word of the title is on the cover (none cut off after the fourth line) ...
+        expect(lines.map((line) => line.text).join(' ').replace(/- /g, '-'), `${item.code} ${language}`).toBe(title.replace(/&/g, '&amp;'));
+        // ... and each line ends inside the cover, with its margin (300 wide, 24 on each side).
+        for (const line of lines) expect(line.x + boldTextWidth(line.text, size), `${item.code} ${language}: ${line.text}`).toBeLessThanOrEqual(300 - 24);
+      }
+    }
   });
 });
