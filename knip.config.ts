@@ -41,10 +41,11 @@ const config: KnipConfig = {
     'scripts/*',
   ],
   // Installed by .ci/run from Debian, not by npm: the test of several copies starts nginx,
-  // the invoice tests read PDFs with pdftotext too; pg_dump comes with PostgreSQL (the
+  // the invoice tests read PDFs with pdftotext too, and the e-invoice's attachment and XMP
+  // with pdfdetach and pdfinfo (all three poppler-utils); pg_dump comes with PostgreSQL (the
   // backup test on PostgreSQL uses it). taskset (util-linux) pins the pages bench's
   // servers to a core each (bench/pages.ts), and is skipped where it is missing.
-  ignoreBinaries: ['nginx', 'pdftotext', 'pg_dump', 'taskset'],
+  ignoreBinaries: ['nginx', 'pdftotext', 'pdfdetach', 'pdfinfo', 'pg_dump', 'taskset'],
   project: ['src/**/*.{ts,tsx,mts,mjs}!', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**', '*.config.{ts,js}'],
 };
 

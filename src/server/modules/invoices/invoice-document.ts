@@ -14,7 +14,12 @@ export interface InvoiceDocument {
    * Present on a credit note: the invoice it credits and why. Its lines and totals are
    * negative, its VAT as on that invoice; it asks for no payment (no QR-bill).
    */
-  creditNote?: { invoiceNumber: string; reason: string };
+  creditNote?: {
+    invoiceNumber: string;
+    reason: string;
+    /** The credited invoice's issue day (BT-26 of the e-invoice); absent on credit notes made before it was kept. */
+    invoiceIssuedOn?: string;
+  };
   issuedAt: Date;
   paymentTermDays: number;
   currency: Currency;

@@ -3,8 +3,10 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
+import { facturXml } from './factur-x.ts';
 import { invoiceFonts } from './invoice-fonts.ts';
 import { fonts, hasQrBill, InvoiceWriter, page, qrBillFont, titleKey } from './invoice-writer.ts';
+import { attachFacturX, pdfAOptions } from './pdf-a.ts';
 import { toPdfText } from './pdf-text.ts';
 import { qrBillData } from './qr-bill.ts';
 
@@ -22,7 +24,8 @@ function qrBillLanguage(language: Language): (typeof qrBillLanguages)[number] {
 
 /**
  * The invoice as an A4 PDF in the invoice's language: the invoice itself and, for CHF
- * and EUR, a Swiss QR-bill on its own last page. Pure: no database, no network.
+ * and EUR, a Swiss QR-bill on its own last page; a PDF/A-3b carrying the same invoice as
+ * a Factur-X e-invoice (pdf-a.ts, factur-x.ts). Pure: no database, no network.
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   // Built first: invalid QR-bill data (e.g. a bad IBAN) rejects before any drawing.
@@ -30,7 +33,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     ? new SwissQRBill(qrBillData(invoice), { language: qrBillLanguage(invoice.language), fontName: qrBillFont })
     : undefined;
 
+  const xml = facturXml(invoice);
+
   const doc = new PDFDocument({
+    ...pdfAOptions,
     size: 'A4',
     margins: { top: page.top, bottom: page.bottom, left: page.left, right: page.right },
     lang: invoice.language,
@@ -57,6 +63,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
       const writer = new InvoiceWriter(doc, invoice);
       writer.invoicePages();
       if (bill) writer.qrBillPage(bill);
+      attachFacturX(doc, xml, invoice.issuedAt);
       doc.end();
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));

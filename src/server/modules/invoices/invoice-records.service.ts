@@ -200,7 +200,7 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
         issuedAt: `${request.issuedOn}T12:00:00.000Z`,
         paymentTermDays: 0,
         period: undefined,
-        creditNote: { invoiceNumber: invoice.number, reason: request.reason },
+        creditNote: { invoiceNumber: invoice.number, reason: request.reason, invoiceIssuedOn: invoice.issuedOn },
         lines: [
           {
             title: translate(language, 'invoice.creditNote.line', { number: invoice.number }),

@@ -295,14 +295,7 @@ export class InvoiceWriter {
     if (invoice.creditNote) {
       return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.payment.questions', { email: invoice.seller.email })];
     }
-    const dueDate = invoiceDueDate(invoice.issuedAt, invoice.paymentTermDays);
-    const terms = this.t('invoice.payment.terms', {
-      days: invoice.paymentTermDays,
-      dueDate: formatDate(dueDate, this.language),
-      iban: formatIBAN(invoice.seller.iban.replace(/\s/g, '')),
-      accountHolder: invoice.seller.name,
-      number: invoice.number,
-    });
+    const terms = paymentTerms(invoice);
     const how = hasQrBill(invoice)
       ? this.t('invoice.payment.qrBill')
       : this.t('invoice.payment.bankTransfer', { currency: invoice.currency });
@@ -344,6 +337,18 @@ export class InvoiceWriter {
     this.text(heading, page.left, page.top, contentWidth, { size: 12, bold: true });
     bill.attachTo(this.doc);
   }
+}
+
+/** When and where to pay: the first sentence under the totals, and the e-invoice's payment terms (BT-20). */
+export function paymentTerms(invoice: InvoiceDocument): string {
+  const dueDate = invoiceDueDate(invoice.issuedAt, invoice.paymentTermDays);
+  return translate(invoice.language, 'invoice.payment.terms', {
+    days: invoice.paymentTermDays,
+    dueDate: formatDate(dueDate, invoice.language),
+    iban: formatIBAN(invoice.seller.iban.replace(/\s/g, '')),
+    accountHolder: invoice.seller.name,
+    number: invoice.number,
+  });
 }
 
 /** A credit note asks for no payment: only an invoice in CHF or EUR carries a QR-bill. */

@@ -30,6 +30,9 @@ export const invoice = {
   'invoice.totals.vat': 'MWST {rate} %',
   'invoice.totals.reverseCharge': 'MWST {rate} % – Reverse Charge: Steuerschuldnerschaft des Leistungsempfängers',
   'invoice.totals.export': 'MWST {rate} % – Export von Dienstleistungen',
+  /** The VAT exemption reason of the e-invoice inside the PDF (factur-x.ts). */
+  'invoice.eInvoice.reverseCharge': 'Reverse Charge: Steuerschuldnerschaft des Leistungsempfängers',
+  'invoice.eInvoice.export': 'Export von Dienstleistungen: an einen Empfänger im Ausland erbracht, nicht der Schweizer MWST unterstellt',
   'invoice.totals.gross': 'Total inkl. MWST',
   'invoice.totals.perMonth': 'Jeder weitere Monat, inkl. MWST',
   'invoice.payment.terms': 'Zahlbar innert {days} Tagen, bis {dueDate}, auf IBAN {iban} ({accountHolder}), unter Angabe von {number}.',

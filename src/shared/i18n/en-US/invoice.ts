@@ -29,6 +29,9 @@ export const invoice = {
   'invoice.totals.vat': 'VAT {rate} %',
   'invoice.totals.reverseCharge': 'VAT {rate} % — reverse charge: VAT to be accounted for by the recipient',
   'invoice.totals.export': 'VAT {rate} % — export of services',
+  /** The VAT exemption reason of the e-invoice inside the PDF (factur-x.ts). */
+  'invoice.eInvoice.reverseCharge': 'Reverse charge: VAT to be accounted for by the recipient',
+  'invoice.eInvoice.export': 'Export of services: supplied to a recipient abroad, not subject to Swiss VAT',
   'invoice.totals.gross': 'Total incl. VAT',
   'invoice.totals.perMonth': 'Each further month, incl. VAT',
   'invoice.payment.terms': 'Payable within {days} days, by {dueDate}, to IBAN {iban} ({accountHolder}), quoting {number}.',
