@@ -148,12 +148,16 @@ export class InvoiceWriter {
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
     ];
-    const labelX = page.width - page.right - 220;
+    const boxWidth = 220;
+    const labelX = page.width - page.right - boxWidth;
     let right = y;
     for (const [label, value] of facts) {
-      const height = this.text(label, labelX, right, 110, { size: 9, muted: true });
-      this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
-      right += height + 2;
+      // A value takes what its label leaves of the box, so that a period across a year end
+      // ("28. Dez. 2026 – 27. Jan. 2027") stays on one line; a label takes at most half.
+      const labelWidth = Math.min(boxWidth / 2, this.style({ size: 9, muted: true }).widthOfString(toPdfText(label)) + 8);
+      const height = this.text(label, labelX, right, boxWidth / 2, { size: 9, muted: true });
+      const valueHeight = this.text(value, labelX + labelWidth, right, boxWidth - labelWidth, { size: 9 }, { align: 'right' });
+      right += Math.max(height, valueHeight) + 2;
     }
     return Math.max(left, right);
   }
