@@ -8,6 +8,7 @@ import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-ta
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import { InvoiceFormatsHelp } from './tracking-invoice-formats.tsx';
 
 /** Where the browser downloads one invoice of the order; a plain link (billingCalls.orderInvoicePdf). */
 const invoicePdfHref = (orderId: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
@@ -62,6 +63,7 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
           <p className="tracking-open" data-testid="invoices-open">
             {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
           </p>
+          <InvoiceFormatsHelp />
         </>
       )}
     </section>

@@ -156,6 +156,10 @@ describe('tracking page', () => {
     expect(within(invoiceList).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
     expect(within(invoiceList).getAllByRole('row')[1]?.textContent).toContain('Open');
     expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
+    // Under the invoices, folded: what their PDFs carry and whom to ask.
+    const formats = within(invoiceList).getByText('About these invoices: e-invoice and QR-bill').closest('details')!;
+    expect(formats.textContent).toContain('Factur-X / ZUGFeRD (European standard EN 16931)');
+    expect(within(formats).getByRole('link', { name: 'billing@cybersafe-academy.example' }).getAttribute('href')).toBe('mailto:billing@cybersafe-academy.example');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
   });
@@ -171,6 +175,7 @@ describe('tracking page', () => {
     expect(screen.getByText('Sicherheits-Fundament')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Rechnungen' })).toBeTruthy();
     expect(screen.getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
+    expect(screen.getByText('Zu diesen Rechnungen: E-Rechnung und QR-Rechnung').closest('details')?.textContent).toContain('Schweizer QR-Rechnung');
   });
 
   it('shows a not-found text when the order does not exist', async () => {

@@ -72,6 +72,11 @@ function emailAddress(email: string): XmlElement {
   return element('ram:URIUniversalCommunication', [textElement('ram:URIID', email, { schemeID: 'EM' })]);
 }
 
+/** A period, first and last day included: the invoice's (BT-73, BT-74) or a line's (BT-134, BT-135). */
+function billingPeriod(period: { first: string; last: string }): XmlElement {
+  return element('ram:BillingSpecifiedPeriod', [element('ram:StartDateTime', [day(period.first)]), element('ram:EndDateTime', [day(period.last)])]);
+}
+
 /**
  * The CII document of an invoice, or of a credit note (type 381, naming the invoice it
  * credits; its amounts, negative on the printed page, positive here as EN 16931 wants).
@@ -101,6 +106,8 @@ export function facturXml(invoice: InvoiceDocument): string {
       element('ram:SpecifiedLineTradeDelivery', [textElement('ram:BilledQuantity', String(item.quantity), { unitCode: 'C62' })]),
       element('ram:SpecifiedLineTradeSettlement', [
         lineTax,
+        // The days a first invoice's monthly line covers (BT-134, BT-135), as printed under its title.
+        item.period && billingPeriod(item.period),
         element('ram:SpecifiedTradeSettlementLineMonetarySummation', [textElement('ram:LineTotalAmount', amount(item.total))]),
       ]),
     ]);
@@ -192,11 +199,7 @@ export function facturXml(invoice: InvoiceDocument): string {
             exemption[1],
             textElement('ram:RateApplicablePercent', rate),
           ]),
-          invoice.period &&
-            element('ram:BillingSpecifiedPeriod', [
-              element('ram:StartDateTime', [day(invoice.period.first)]),
-              element('ram:EndDateTime', [day(invoice.period.last)]),
-            ]),
+          invoice.period && billingPeriod(invoice.period),
           ...payment,
           element('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
             textElement('ram:LineTotalAmount', amount(totals.net)),

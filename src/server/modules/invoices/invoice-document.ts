@@ -77,6 +77,12 @@ export interface InvoiceLine {
   quantity: number;
   /** MONTHLY lines only. */
   periodMonths: number | null;
+  /**
+   * The days a MONTHLY line of a first invoice covers, ISO days, both included: its first
+   * month, from the issue day. Absent on renewals (the invoice's period says it) and on
+   * invoices made before lines named it.
+   */
+  period?: { first: string; last: string };
   /** Per seat, and per month for MONTHLY lines. */
   unitPrice: number;
   /** What this invoice charges for the line: for a MONTHLY line, its first month. */

@@ -7,7 +7,6 @@ import { euInvoice, swissInvoice, usInvoice } from '../../../../tests/helpers/in
 import type { InvoiceDocument } from './invoice-pdf.ts';
 import { invoiceDueDate, renderInvoicePdf } from './invoice-pdf.ts';
 import { sellerDetails } from './invoice-seller.ts';
-import { formatIsoDay } from '#shared/dates.ts';
 import { invoiceFonts } from './invoice-fonts.ts';
 import { isQrBillCharacter, toPdfText, toQrBillText } from './pdf-text.ts';
 import { creditorReference, paymentReference, qrBillData, qrReference, splitStreet } from './qr-bill.ts';
@@ -122,17 +121,6 @@ describe('renderInvoicePdf', () => {
     await renderInvoicePdf({ ...usInvoice, buyer: { ...usInvoice.buyer, contactName: 'Jiří Líbal' } });
     const [invoicePage = ''] = await pdfPages(await renderInvoicePdf({ ...usInvoice, buyer: { ...usInvoice.buyer, contactName: 'Işık Çağlar' } }));
     expect(invoicePage).toContain('Attn. Işık Çağlar');
-  });
-
-  it.runIf(hasPdftotext)('prints a renewal\'s period across a year end on one line, in both languages', async () => {
-    // A line of its own: pdftotext puts a value that wraps on two.
-    const periodLine = (first: string, last: string, language: 'de-CH' | 'en-US') =>
-      new RegExp(`^${`${formatIsoDay(first, language)} – ${formatIsoDay(last, language)}`.replace(/[.]/g, '\\.')}$`, 'm');
-    const german = pdftotextPages(await renderInvoicePdf({ ...swissInvoice, period: { first: '2026-12-28', last: '2027-01-27' } }))[0] ?? '';
-    expect(german).toMatch(/^28\. Dez\. 2026 – 27\. Jan\. 2027$/m);
-    // September has the longest abbreviation en-US prints.
-    const english = pdftotextPages(await renderInvoicePdf({ ...euInvoice, period: { first: '2026-09-30', last: '2027-10-29' } }))[0] ?? '';
-    expect(english).toMatch(periodLine('2026-09-30', '2027-10-29', 'en-US'));
   });
 
   it('starts new pages for a long table and keeps the totals together', async () => {

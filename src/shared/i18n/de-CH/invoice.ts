@@ -23,6 +23,7 @@ export const invoice = {
   'invoice.table.amount': 'Betrag',
   'invoice.line.oneTime': 'Einmalig',
   'invoice.line.monthlyFirstMonth': 'Monatlich, Mindestlaufzeit {months}: erster Monat',
+  'invoice.line.monthlyFirstMonthPeriod': 'Monatlich, Mindestlaufzeit {months}: erster Monat, {from} bis {to}',
   'invoice.line.monthlyPeriod': 'Monatlich: {from} bis {to}',
   'invoice.line.perSeat': 'pro Platz',
   'invoice.line.perSeatAndMonth': 'pro Platz und Monat',

@@ -22,6 +22,7 @@ export const invoice = {
   'invoice.table.amount': 'Amount',
   'invoice.line.oneTime': 'One-time',
   'invoice.line.monthlyFirstMonth': 'Monthly, minimum term {months}: first month',
+  'invoice.line.monthlyFirstMonthPeriod': 'Monthly, minimum term {months}: first month, {from} to {to}',
   'invoice.line.monthlyPeriod': 'Monthly: {from} to {to}',
   'invoice.line.perSeat': 'per seat',
   'invoice.line.perSeatAndMonth': 'per seat and month',
