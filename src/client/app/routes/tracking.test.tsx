@@ -46,7 +46,7 @@ const detail: OrderDetail = {
   ],
   totals: { net: 3000, vatRate: 0, vatAmount: 0, gross: 3000, vatKind: 'REVERSE_CHARGE', perMonth: null },
   invoiceInfo: {
-    company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' },
+    company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789', buyerReference: '', purchaseOrderNumber: '' },
     address: { ...emptyAddress },
     invoiceAddressSameAsAddress: true,
     invoiceAddress: { ...emptyAddress },

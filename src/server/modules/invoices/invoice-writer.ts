@@ -147,15 +147,26 @@ export class InvoiceWriter {
         : [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
+      ...this.buyerReferences(),
     ];
     const labelX = page.width - page.right - 220;
     let right = y;
     for (const [label, value] of facts) {
       const height = this.text(label, labelX, right, 110, { size: 9, muted: true });
-      this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
-      right += height + 2;
+      // A long reference (up to 50 characters) wraps: the next fact goes below it.
+      const valueHeight = this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
+      right += Math.max(height, valueHeight) + 2;
     }
     return Math.max(left, right);
+  }
+
+  /** The buyer's reference and purchase order number from the checkout, those given. */
+  private buyerReferences(): [string, string][] {
+    const { buyerReference, purchaseOrderNumber } = this.invoice.buyer;
+    return [
+      ...(buyerReference ? [[this.t('invoice.meta.buyerReference'), buyerReference] as [string, string]] : []),
+      ...(purchaseOrderNumber ? [[this.t('invoice.meta.purchaseOrderNumber'), purchaseOrderNumber] as [string, string]] : []),
+    ];
   }
 
   tableHeader(y: number): number {
