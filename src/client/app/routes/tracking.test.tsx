@@ -155,9 +155,21 @@ describe('tracking page', () => {
     const invoiceList = await screen.findByRole('region', { name: 'Invoices' });
     expect(within(invoiceList).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
     expect(within(invoiceList).getAllByRole('row')[1]?.textContent).toContain('Open');
+    // Without the buyer's reference no XRechnung.
+    expect(within(invoiceList).queryByRole('link', { name: /XML/ })).toBeNull();
     expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
+  });
+
+  it('offers each invoice as XRechnung when the buyer gave a reference (a Leitweg-ID)', async () => {
+    api.answer(checkoutCalls.orderDetail, { ...detail, invoiceInfo: { ...detail.invoiceInfo, company: { ...detail.invoiceInfo.company, buyerReference: '04011000-12345-06' } } });
+    renderTracking('de-CH');
+    const invoiceList = await screen.findByRole('region', { name: 'Rechnungen' });
+    // In its column, and under the number where a phone's narrow screen folds the column away.
+    const links = within(invoiceList).getAllByRole('link', { name: 'INV-2026-000042 (XML)' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/api/orders/${orderId}/invoices/${invoiceId}/xrechnung`, `/api/orders/${orderId}/invoices/${invoiceId}/xrechnung`]);
+    expect(within(invoiceList).getByRole('columnheader', { name: 'XRechnung' })).toBeTruthy();
   });
 
   it('speaks Swiss German and shows an exception status', async () => {
