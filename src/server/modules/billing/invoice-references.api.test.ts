@@ -3,7 +3,7 @@ import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
-import { attachedFiles, loadEn16931Rules, schemaErrors, schematronFailures } from '../../../../tests/helpers/e-invoice.ts';
+import { attachedFiles, loadEn16931Rules, loadXRechnungRules, schemaErrors, schematronFailures, xrechnungFailures } from '../../../../tests/helpers/e-invoice.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -12,7 +12,8 @@ import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xs
  * The buyer's reference and purchase order number (docs/decisions/068-buyer-references-and-xrechnung.md)
  * through the API on each database: given at checkout, changed by staff until INVOICE, in
  * the e-invoice of every invoice of the order (BT-10, BT-13), and each invoice as
- * XRechnung XML for the buyer and staff, checked against the EN 16931 schema and rules.
+ * XRechnung XML for the buyer and staff, checked against the EN 16931 schema and rules and
+ * KoSIT's XRechnung rules.
  */
 
 let t: TestApp;
@@ -21,6 +22,7 @@ let viewer: StaffSignIn;
 let visitor: XsrfSession;
 // The first run on a machine compiles the EN 16931 rules (tests/helpers/e-invoice.ts).
 beforeAll(loadEn16931Rules, 300_000);
+beforeAll(loadXRechnungRules, 300_000);
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signInAsStaff(t, { email: 'anna.admin@example.ch' });
@@ -121,6 +123,7 @@ describe('the buyer\'s references', () => {
       expect(response.headers['content-disposition']).toBe(`attachment; filename="xrechnung-${invoice!.number}.xml"`);
       const xml = response.body;
       await expectValid(xml);
+      expect(xrechnungFailures(xml).filter((failure) => failure.flag === 'fatal')).toEqual([]);
       expect(first(xml, 'ram:ID')).toBe('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
       expect(first(xml, 'ram:BuyerReference')).toBe(leitwegId);
       expect(first(xml, 'ram:GrandTotalAmount')).toBe(first(facturX, 'ram:GrandTotalAmount'));
@@ -136,6 +139,7 @@ describe('the buyer\'s references', () => {
     const noteXml = await asVisitor('GET', `/api/orders/${id}/invoices/${note.id}/xrechnung`);
     expect(noteXml.statusCode).toBe(200);
     await expectValid(noteXml.body);
+    expect(xrechnungFailures(noteXml.body).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(first(noteXml.body, 'ram:TypeCode')).toBe('381');
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEn16931Rules, schemaErrors, schematronFailures } from '../../../../tests/helpers/e-invoice.ts';
+import { loadEn16931Rules, loadXRechnungRules, schemaErrors, schematronFailures, xrechnungFailures } from '../../../../tests/helpers/e-invoice.ts';
 import { euInvoice, swissInvoice } from '../../../../tests/helpers/invoice-documents.ts';
 import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { facturXml } from './factur-x.ts';
@@ -10,7 +10,7 @@ import { sellerDetails } from './invoice-seller.ts';
 /**
  * The buyer's reference and purchase order number on the printed invoice and in its
  * e-invoice (BT-10, BT-13), and the same invoice as XRechnung (docs/decisions/068-buyer-references-and-xrechnung.md),
- * checked against the EN 16931 schema and rules.
+ * checked against the EN 16931 schema and rules and KoSIT's XRechnung rules.
  */
 
 const leitwegId = '04011000-12345-06';
@@ -69,6 +69,7 @@ const fatal = (xml: string) => schematronFailures(xml).filter((failure) => failu
 describe('buyer references and XRechnung', { timeout: 60_000 }, () => {
   // The first run on a machine compiles the EN 16931 rules (tests/helpers/e-invoice.ts).
   beforeAll(loadEn16931Rules, 300_000);
+  beforeAll(loadXRechnungRules, 300_000);
 
   it.each(Object.keys(cases))('%s: the Factur-X XML carries BT-10 and BT-13 and stays valid', async (name) => {
     const invoice = cases[name as keyof typeof cases];
@@ -85,11 +86,13 @@ describe('buyer references and XRechnung', { timeout: 60_000 }, () => {
     expect(xml).not.toContain('ram:BuyerOrderReferencedDocument');
   });
 
-  it.each(Object.keys(cases))('%s: the XRechnung is valid CII D16B without a fatal EN 16931 assertion, with what XRechnung adds', async (name) => {
+  it.each(Object.keys(cases))('%s: the XRechnung is valid CII D16B without a fatal EN 16931 or XRechnung assertion, with what XRechnung adds', async (name) => {
     const invoice = cases[name as keyof typeof cases];
     const xml = facturXml(invoice, 'XRECHNUNG');
     expect(await schemaErrors(xml)).toEqual([]);
     expect(fatal(xml)).toEqual([]);
+    // Warnings neither; left is only the hint that a first invoice names no delivery date (BR-DE-TMP-32, information).
+    expect(xrechnungFailures(xml).filter((failure) => failure.flag !== 'information')).toEqual([]);
     expect(values(xml, 'ram:ID')[0]).toBe('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
     // BR-DE-15: the buyer reference; BR-DE-2, 5 to 7: the seller's contact; the electronic addresses (BT-34, BT-49).
     expect(values(xml, 'ram:BuyerReference')).toEqual([invoice.buyer.buyerReference]);
@@ -106,6 +109,12 @@ describe('buyer references and XRechnung', { timeout: 60_000 }, () => {
     for (const name of ['ram:IncludedSupplyChainTradeLineItem', 'ram:SpecifiedTradeSettlementHeaderMonetarySummation', 'rsm:ExchangedDocument']) {
       expect(block(xml, name), name).toBe(block(facturX, name));
     }
+  });
+
+  it('has XRechnung rules that do find mistakes: no buyer reference breaks BR-DE-15, the Factur-X guideline BR-DE-21', () => {
+    const ids = (xml: string) => xrechnungFailures(xml).map((failure) => `${failure.id} ${failure.flag}`);
+    expect(ids(facturXml({ ...german, buyer: { ...german.buyer, buyerReference: undefined } }, 'XRECHNUNG'))).toContain('BR-DE-15 fatal');
+    expect(ids(facturXml(german))).toContain('BR-DE-21 warning');
   });
 
   it('has rules that do find mistakes: an XRechnung line total that does not add up breaks BR-CO-10', () => {
