@@ -18,7 +18,7 @@ import type { StaffRole } from './staff-roles.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The files the API answers with instead of JSON. */
-type FileMediaType = 'text/csv' | 'application/pdf' | 'image/svg+xml' | 'image/*' | 'text/html';
+type FileMediaType = 'text/csv' | 'application/pdf' | 'application/xml' | 'image/svg+xml' | 'image/*' | 'text/html';
 
 /** The answer of a call that sends a file: its media type, and what the file holds (for the document). */
 export interface FileAnswer {

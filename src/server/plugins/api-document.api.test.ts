@@ -88,6 +88,7 @@ const conflicting = [
   'POST /api/orders/admin/{id}/termination',
   'POST /api/orders/admin/{id}/status',
   'DELETE /api/orders/admin/{id}/',
+  'PUT /api/orders/admin/{id}/references',
   'POST /api/webinars/{id}/subscriptions',
   'DELETE /api/webinars/admin/{id}',
   'POST /api/users/me/second-factor/enrolment',

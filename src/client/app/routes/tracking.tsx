@@ -127,7 +127,7 @@ export default function TrackingPage() {
         <OrderTotals detail={detail} />
       </section>
 
-      <TrackingInvoices orderId={detail.id} />
+      <TrackingInvoices orderId={detail.id} xrechnung={detail.invoiceInfo.company.buyerReference !== ''} />
       <TrackingNotice detail={detail} statusInfo={statusInfo} />
     </div>
   );

@@ -97,6 +97,8 @@ function buyerOf(info: StoredInvoiceInfo, language: Language): InvoiceContent['b
   return {
     company: info.company?.name ?? '',
     ...(info.company?.vatNumber ? { vatNumber: info.company.vatNumber } : {}),
+    ...(info.company?.buyerReference ? { buyerReference: info.company.buyerReference } : {}),
+    ...(info.company?.purchaseOrderNumber ? { purchaseOrderNumber: info.company.purchaseOrderNumber } : {}),
     contactName: `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''}`.trim(),
     email: info.contact?.email ?? '',
     address: {

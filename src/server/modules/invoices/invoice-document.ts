@@ -27,6 +27,10 @@ export interface InvoiceDocument {
   buyer: {
     company: string;
     vatNumber?: string;
+    /** "Your reference" from the checkout (BT-10): a cost centre or a Leitweg-ID; absent when none was given. */
+    buyerReference?: string;
+    /** The buyer's purchase order number (BT-13); absent when none was given. */
+    purchaseOrderNumber?: string;
     contactName: string;
     email: string;
     address: {
@@ -68,6 +72,8 @@ export interface InvoiceSeller {
    */
   iban: string;
   email: string;
+  /** The seller's phone (BT-42 of the e-invoice's seller contact). */
+  phone: string;
   website: string;
 }
 

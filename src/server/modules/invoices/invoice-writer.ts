@@ -149,6 +149,7 @@ export class InvoiceWriter {
         : [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
+      ...this.buyerReferences(),
     ];
     let right = y;
     for (const [label, value] of facts) right += this.fact(label, value, right) + 2;
@@ -169,6 +170,15 @@ export class InvoiceWriter {
     const valueX = box.x + labelWidth + box.gap;
     const valueHeight = this.text(value, valueX, y, box.x + box.width - valueX, { size: 9 }, { align: 'right' });
     return Math.max(labelHeight, valueHeight);
+  }
+
+  /** The buyer's reference and purchase order number from the checkout, those given. */
+  private buyerReferences(): [string, string][] {
+    const { buyerReference, purchaseOrderNumber } = this.invoice.buyer;
+    return [
+      ...(buyerReference ? [[this.t('invoice.meta.buyerReference'), buyerReference] as [string, string]] : []),
+      ...(purchaseOrderNumber ? [[this.t('invoice.meta.purchaseOrderNumber'), purchaseOrderNumber] as [string, string]] : []),
+    ];
   }
 
   tableHeader(y: number): number {

@@ -10,6 +10,8 @@ export const billing = {
   'billing.invoices.amount': 'Betrag',
   'billing.invoices.status': 'Status',
   'billing.invoices.pdf': '{number} (PDF)',
+  'billing.invoices.xrechnung': 'XRechnung',
+  'billing.invoices.xrechnungLink': '{number} (XML)',
   'billing.invoices.periodRange': '{from} bis {to}',
   'billing.invoices.firstInvoice': 'Ihre Bestellung',
   'billing.invoices.status.OPEN': 'Offen',

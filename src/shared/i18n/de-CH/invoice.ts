@@ -17,6 +17,8 @@ export const invoice = {
   'invoice.meta.orderNumber': 'Bestellnummer',
   'invoice.meta.invoiceNumber': 'Rechnungsnummer',
   'invoice.meta.period': 'Zeitraum',
+  'invoice.meta.buyerReference': 'Ihre Referenz',
+  'invoice.meta.purchaseOrderNumber': 'Ihre Bestellnummer',
   'invoice.table.training': 'Training',
   'invoice.table.quantity': 'Menge',
   'invoice.table.unitPrice': 'Einzelpreis',
@@ -33,6 +35,7 @@ export const invoice = {
   'invoice.totals.export': 'MWST {rate} % – Export von Dienstleistungen',
   /** The VAT exemption reason of the e-invoice inside the PDF (factur-x.ts). */
   'invoice.eInvoice.reverseCharge': 'Reverse Charge: Steuerschuldnerschaft des Leistungsempfängers',
+  'invoice.eInvoice.sellerContact': 'Buchhaltung',
   'invoice.eInvoice.export': 'Export von Dienstleistungen: an einen Empfänger im Ausland erbracht, nicht der Schweizer MWST unterstellt',
   'invoice.totals.gross': 'Total inkl. MWST',
   'invoice.totals.perMonth': 'Jeder weitere Monat, inkl. MWST',

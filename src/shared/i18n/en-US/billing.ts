@@ -10,6 +10,8 @@ export const billing = {
   'billing.invoices.amount': 'Amount',
   'billing.invoices.status': 'Status',
   'billing.invoices.pdf': '{number} (PDF)',
+  'billing.invoices.xrechnung': 'XRechnung',
+  'billing.invoices.xrechnungLink': '{number} (XML)',
   'billing.invoices.periodRange': '{from} to {to}',
   'billing.invoices.firstInvoice': 'Your order',
   'billing.invoices.status.OPEN': 'Open',

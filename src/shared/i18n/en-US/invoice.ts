@@ -16,6 +16,8 @@ export const invoice = {
   'invoice.meta.orderNumber': 'Order number',
   'invoice.meta.invoiceNumber': 'Invoice number',
   'invoice.meta.period': 'Period',
+  'invoice.meta.buyerReference': 'Your reference',
+  'invoice.meta.purchaseOrderNumber': 'Your purchase order',
   'invoice.table.training': 'Training',
   'invoice.table.quantity': 'Quantity',
   'invoice.table.unitPrice': 'Unit price',
@@ -32,6 +34,7 @@ export const invoice = {
   'invoice.totals.export': 'VAT {rate} % — export of services',
   /** The VAT exemption reason of the e-invoice inside the PDF (factur-x.ts). */
   'invoice.eInvoice.reverseCharge': 'Reverse charge: VAT to be accounted for by the recipient',
+  'invoice.eInvoice.sellerContact': 'Accounting',
   'invoice.eInvoice.export': 'Export of services: supplied to a recipient abroad, not subject to Swiss VAT',
   'invoice.totals.gross': 'Total incl. VAT',
   'invoice.totals.perMonth': 'Each further month, incl. VAT',
