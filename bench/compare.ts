@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from './load.ts';
+import { cpuSeconds } from './pages.ts';
 import { startServer } from './server.ts';
 import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 
@@ -25,12 +25,6 @@ interface Build {
   cart: string;
   carts: string[];
   stop(): Promise<void>;
-}
-
-/** CPU time of a process so far, in ms (Linux; user + system ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function startBuild(name: string, checkout: string, port: number, prefix: string): Promise<Build> {
@@ -103,10 +97,10 @@ async function main() {
         // Turn about: who goes first alternates, so a trend in the machine's load is shared.
         for (const build of round % 2 ? [after, before] : [before, after]) {
           await call.prepare?.(build);
-          const cpuBefore = cpuMs(build.pid);
+          const cpuBefore = cpuSeconds([build.pid]);
           const result = await call.run(build);
           if (result.errors > 0) throw new Error(`${what} on ${build.name}: ${result.errors} errors`);
-          figures[build.name as 'before' | 'after'].push({ rps: result.requestsPerSecond, p95: result.p95, cpu: ((cpuMs(build.pid) - cpuBefore) * 1000) / result.succeeded });
+          figures[build.name as 'before' | 'after'].push({ rps: result.requestsPerSecond, p95: result.p95, cpu: ((cpuSeconds([build.pid]) - cpuBefore) * 1_000_000) / result.succeeded });
         }
       }
       const ratios = figures.after.map((figure, round) => figure.rps / (figures.before[round]?.rps ?? Number.NaN));
