@@ -1,6 +1,6 @@
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import { AppError } from '#shared/errors.ts';
-import { addMonths, isoDateInZurich, lastDayOfPeriod } from '#shared/dates.ts';
+import { addMonths, lastDayOfPeriod } from '#shared/dates.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { money } from '#shared/money.ts';
 import { nextPeriod } from '#shared/plan-periods.ts';
