@@ -8,5 +8,6 @@ export const accountMails = {
   'accountMail.intro': 'Hier ist Ihr Link zu Ihrem Konto bei uns: Ihre Bestellungen, Rechnungen und Abonnemente.',
   'accountMail.button': 'Beim Konto anmelden',
   'accountMail.validity': 'Der Link ist einmal und 30 Minuten lang gültig, bis {time}. Danach fordern Sie hier einen neuen an: {page}',
+  'accountMail.yourAccount': 'Ihr Konto: alle Ihre Bestellungen und Rechnungen, mit einem Anmeldelink per E-Mail',
   'accountMail.notYou': 'Sie haben diesen Link nicht angefordert? Dann können Sie diese E-Mail ignorieren; ohne ihn kann sich niemand anmelden.',
 } as const satisfies Record<keyof typeof reference, string>;

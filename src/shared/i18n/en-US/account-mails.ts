@@ -9,5 +9,7 @@ export const accountMails = {
   'accountMail.intro': 'Here is your link to your account with us: your orders, invoices and plans.',
   'accountMail.button': 'Sign in to your account',
   'accountMail.validity': 'The link works once, for 30 minutes, until {time}. After that, ask for a new one here: {page}',
+  // The link to the account in the customer mails (the order confirmation)
+  'accountMail.yourAccount': 'Your account: all your orders and invoices, with a sign-in link by e-mail',
   'accountMail.notYou': 'You did not ask for this link? Then you can ignore this e-mail; nobody can sign in without it.',
 } as const;
