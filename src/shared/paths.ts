@@ -25,10 +25,8 @@ export const appPaths = {
   webinar: (id: string, language: string) => `/webinar/${id}/${language}`,
   downloadableContent: (id: string, language: string) => `/downloadable-content/${id}/${language}`,
   contactUs: () => '/contact-us',
-  /** The buyer's account: the sign-in form, or the orders of the signed-in address (`?link=expired|used|invalid` after a link that opened nothing). */
+  /** The buyer's account: the sign-in form, or the orders of the signed-in address (`?link=expired|used|invalid` after a link that opened nothing); the link of the sign-in mail is the server's (account-sign-in.service.ts). */
   account: () => '/account',
-  /** The link of the sign-in mail: the server spends it, starts the session and sends the browser to `account()` (docs/decisions/070-buyer-account.md). */
-  accountSignIn: (token: string) => `/account/sign-in/${token}`,
   adminLogin: () => '/admin-panel/login',
   adminOrder: (orderId: string) => `/admin-panel/orders/${orderId}`,
 } as const;

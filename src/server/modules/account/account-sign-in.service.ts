@@ -12,6 +12,12 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { signInMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
 
+/**
+ * The address of a sign-in mail's link, below the app: the server answers it
+ * (account.routes.ts), so the browser bundles (src/shared/paths.ts) do not carry it.
+ */
+export const accountSignInPath = (token: string) => appUrl(`${appPaths.account()}/sign-in/${token}`);
+
 /** A sign-in link works for 30 minutes, once (DESIGN §14). */
 export const signInLinkMinutes = 30;
 
@@ -65,7 +71,7 @@ export function createAccountSignInService(deps: {
         const at = now();
         const expiresAt = new Date(at.getTime() + signInLinkMinutes * 60_000);
         await repo.insertSignInLink(tx, { tokenHash: hashOf(token), email, expiresAt }, at);
-        const link = new URL(appUrl(appPaths.accountSignIn(token)), publicUrl).toString();
+        const link = new URL(accountSignInPath(token), publicUrl).toString();
         const accountPageUrl = new URL(appUrl(appPaths.account()), publicUrl).toString();
         await outbox.queue(mail, { to: email, ...signInMail({ language: request.language, link, expiresAt, accountPageUrl }) }, tx);
         return true;

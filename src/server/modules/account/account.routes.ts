@@ -6,7 +6,7 @@ import { accountCookieOf, clearAccountCookie, requireAccount, setAccountCookie }
 import { accountCalls } from '#shared/contract/account.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { AccountOrdersService } from './account-orders.service.ts';
-import type { AccountSignInService } from './account-sign-in.service.ts';
+import { accountSignInPath, type AccountSignInService } from './account-sign-in.service.ts';
 
 /**
  * The buyer's account (src/shared/contract/account.ts, docs/product/account.md): the
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ signIn: AccountSignInService
    * page with why (`?link=expired|used|invalid`), where a new one can be asked for; a
    * browser signed in already goes to its account all the same.
    */
-  app.get(appUrl(appPaths.accountSignIn(':token')), { schema: { params: z.object({ token: z.string().max(200) }) } }, async (request, reply) => {
+  app.get(accountSignInPath(':token'), { schema: { params: z.object({ token: z.string().max(200) }) } }, async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer');
     const outcome = await signIn.signIn(request.params.token);
     if ('sessionId' in outcome) {
