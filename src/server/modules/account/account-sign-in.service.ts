@@ -19,7 +19,7 @@ import * as repo from './account.repository.ts';
 export const accountSignInPath = (token: string) => appUrl(`${appPaths.account()}/sign-in/${token}`);
 
 /** A sign-in link works for 30 minutes, once (DESIGN §14). */
-export const signInLinkMinutes = 30;
+const signInLinkMinutes = 30;
 
 /** A new secret for a link or a cookie: 32 random bytes, base64url (43 characters). */
 const newSecret = () => randomBytes(32).toString('base64url');

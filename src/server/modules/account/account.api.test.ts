@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { requireAccountOfOrder } from '#server/plugins/account-session.ts';
 import { accountSessions, accountSignInLinks, outbox } from '#server/db/schema.ts';
 import { cookies } from '#shared/cookies.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
@@ -9,7 +12,7 @@ import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
-import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
+import { buildAppWithRoutes, signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
 
@@ -224,6 +227,32 @@ describe('the account', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/account/orders', headers: idle.headers })).statusCode).toBe(200);
     vi.setSystemTime(Date.now() + 31 * 24 * 60 * minute);
     expect((await t.app.inject({ method: 'GET', url: '/api/account/orders', headers: idle.headers })).statusCode).toBe(401);
+  });
+});
+
+describe('the account session of an order’s address', () => {
+  it('lets the address’s own session through, and refuses no session (401) and another address’s (404)', async () => {
+    // A call on one order guarded as the seat changes' buyer calls will be.
+    const orderRoutes: FastifyPluginAsyncZod<Record<string, never>> = async (app) => {
+      app.get('/test/orders/:orderId', { schema: { params: z.object({ orderId: z.uuid() }) } }, async (request, reply) =>
+        requireAccountOfOrder(request, reply, request.params.orderId),
+      );
+    };
+    const app = await buildAppWithRoutes(t, {}, orderRoutes, {});
+    try {
+      const order = await buyMonthlyPlan('owner@muster.example');
+      await buyMonthlyPlan('other@other.example');
+      const owner = await signedIn('owner@muster.example');
+      const other = await signedIn('other@other.example');
+      const ask = (headers: Record<string, string>) => app.inject({ method: 'GET', url: `/test/orders/${order.id}`, headers });
+      const own = await ask(owner.headers);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({ email: 'owner@muster.example' });
+      expect((await ask({})).statusCode).toBe(401);
+      expect((await ask(other.headers)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
 
