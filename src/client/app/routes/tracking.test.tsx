@@ -158,6 +158,7 @@ describe('tracking page', () => {
     expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All your orders and invoices: your account' }).getAttribute('href')).toBe('/account');
   });
 
   it('speaks Swiss German and shows an exception status', async () => {

@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ signIn: AccountSignInService
    * page with why (`?link=expired|used|invalid`), where a new one can be asked for; a
    * browser signed in already goes to its account all the same.
    */
-  app.get(accountSignInPath(':token'), { schema: { params: z.object({ token: z.string().max(200) }) } }, async (request, reply) => {
+  app.get(accountSignInPath(':token'), { schema: { params: z.object({ token: z.string() }) } }, async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer');
     const outcome = await signIn.signIn(request.params.token);
     if ('sessionId' in outcome) {
