@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './support/mailbox.ts';
 import { placeOrder } from './support/staff.ts';
+import { consoleProblems } from './support/console.ts';
 
 /**
  * The buyer's account on a 390 × 844 phone (docs/product/account.md): a sign-in link asked
@@ -42,14 +43,22 @@ test.describe('on a phone', () => {
 
     const mail = await waitForMail(email, 'Your sign-in link');
     const link = signInLinkOf(mail.text);
+    // From here the page is the server's, which the app takes over without a word in the console.
+    const problems = consoleProblems(page);
     await page.goto(link);
     await expect(page).toHaveURL(/\/app\/account$/);
     const card = page.getByRole('article', { name: `Order ${order.number}` });
     await expect(card).toBeVisible();
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     await expect(card.getByRole('link', { name: `Track order ${order.number}` })).toBeVisible();
+    // The server renders the signed-in page (its session cookie opens the list), like the cart.
+    const rendered = await page.request.get('/app/account');
+    expect(rendered.headers()['cache-control']).toBe('private, no-cache');
+    expect(await rendered.text()).toContain(`Order ${order.number}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await expectNoAxeViolations(page);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
+    expect(problems).toEqual([]);
 
     // The link works once: opened again in another browser, the page says so and offers a new one.
     const stranger = await page.context().browser()!.newPage({ viewport: phone, locale: 'en-US' });

@@ -11,6 +11,7 @@ import { InvoiceTable } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { isMessageKey } from '#client/lib/translate.ts';
 import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { EmailField } from '#client/ui/form/public-fields.tsx';
@@ -18,6 +19,16 @@ import './account.css';
 
 /** Why the link of a sign-in mail opened nothing, as the server names it (`?link=`). */
 const linkProblems = ['expired', 'used', 'invalid'] as const;
+
+/**
+ * Rendered by the server like the cart (docs/decisions/054-cart-and-checkout-rendered-on-the-server.md)
+ * when the request's `account_session` opens the list; signed out, the list's 401 leaves the
+ * page, the sign-in form, to the browser.
+ */
+export const serverRendered: ServerRenderedPage = {
+  module: 'app/routes/account/account-page.tsx',
+  queries: () => [{ call: accountCalls.accountOrders, input: {} }],
+};
 
 /**
  * `/app/account` (docs/product/account.md): signed out, the form that mails a sign-in
