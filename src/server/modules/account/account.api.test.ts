@@ -150,6 +150,22 @@ describe('the sign-in link', () => {
     expect((await open('/app/account/sign-in/not-a-token')).location).toBe('/app/account?link=invalid');
   });
 
+  it('sets the cookie Secure when the shop is served over https', async () => {
+    await buyMonthlyPlan('secure@muster.example');
+    // Another app on the same database, as the shop runs behind https.
+    const https = await buildAppWithRoutes(t, { PUBLIC_URL: 'https://shop.example' }, async () => {}, {});
+    try {
+      const session = await startXsrfSession(https);
+      expect((await requestLink('secure@muster.example', 'en-US', https, session.headers)).statusCode).toBe(202);
+      const link = /\/app\/account\/sign-in\/[A-Za-z0-9_-]{43}/.exec((await signInMails('secure@muster.example')).at(-1)?.text ?? '')?.[0] ?? '';
+      const opened = await https.inject({ method: 'GET', url: link });
+      expect(opened.statusCode).toBe(303);
+      expect(String(opened.headers['set-cookie'])).toMatch(new RegExp(`^${cookies.accountSession.name}=[\\w-]{43}; Max-Age=\\d+; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+    } finally {
+      await https.close();
+    }
+  });
+
   it('works for 30 minutes, not after', async () => {
     await buyMonthlyPlan('late@muster.example');
     vi.useFakeTimers({ toFake: ['Date'] });
