@@ -21,9 +21,11 @@ import './account.css';
 const linkProblems = ['expired', 'used', 'invalid'] as const;
 
 /**
- * Rendered by the server like the cart (docs/decisions/054-cart-and-checkout-rendered-on-the-server.md)
- * when the request's `account_session` opens the list; signed out, the list's 401 leaves the
- * page, the sign-in form, to the browser.
+ * The server renders this page (lazy-route.ts reads this off the module), like the cart
+ * (docs/decisions/054-cart-and-checkout-rendered-on-the-server.md), when the request's
+ * `account_session` opens the list; signed out, the list's 401 leaves the page, the
+ * sign-in form, to the browser.
+ * @public
  */
 export const serverRendered: ServerRenderedPage = {
   module: 'app/routes/account/account-page.tsx',
