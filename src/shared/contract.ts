@@ -49,6 +49,8 @@ interface CallFacts {
   body?: z.ZodType;
   /** JSON (status 200) checked with a schema, no content (204), a file or a redirect. */
   answer: z.ZodType | NoContent | FileAnswer | Redirect;
+  /** A JSON answer sent with 202 Accepted rather than 200 (the work, a mail, happens later). */
+  status?: 202;
   /** Where the call sends the caller (303, Location) when it does not give its answer: for the document. */
   redirectsOtherwise?: string;
   /** The document's one line about the call, and more where a caller needs it. */

@@ -64,6 +64,7 @@ const rateLimited = [
   'POST /api/contact-form/',
   'POST /api/webinars/{id}/subscriptions',
   'POST /api/downloadables/by-code/{code}/subscriptions/',
+  'POST /api/account/sign-in-link',
   'POST /api/users/login',
   'POST /api/users/login/second-factor',
   'POST /api/users/me/second-factor/enrolment',

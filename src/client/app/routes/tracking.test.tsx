@@ -164,6 +164,7 @@ describe('tracking page', () => {
     expect(within(formats).getByRole('link', { name: 'billing@cybersafe-academy.example' }).getAttribute('href')).toBe('mailto:billing@cybersafe-academy.example');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All your orders and invoices: your account' }).getAttribute('href')).toBe('/account');
   });
 
   it('offers each invoice as XRechnung when the buyer gave a reference (a Leitweg-ID)', async () => {

@@ -129,6 +129,9 @@ export default function TrackingPage() {
 
       <TrackingInvoices orderId={detail.id} xrechnung={detail.invoiceInfo.company.buyerReference !== ''} />
       <TrackingNotice detail={detail} statusInfo={statusInfo} />
+      <p className="tracking-account">
+        <Link to={appPaths.account()}>{t('account.link')}</Link>
+      </p>
     </div>
   );
 }
