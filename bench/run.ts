@@ -1,4 +1,4 @@
-import { describeLoad, load } from './load.ts';
+import { describeLoad, load, type LoadResult } from './load.ts';
 import { benchMail, describeMail } from './mail.ts';
 import { benchMemory, describeMemory } from './memory.ts';
 import { benchNestedBody, describeNestedBody, nestedBodyIsLinear } from './nested-body.ts';
@@ -6,6 +6,7 @@ import { benchBilling } from './billing.ts';
 import { benchOrdersList } from './orders-list.ts';
 import { benchPagesAgainstNginx, describePages } from './pages.ts';
 import { startServer } from './server.ts';
+import { benchVendureCart, describeAgainstVendure, startVendure, vendureVersion, vendureWanted } from './vendure.ts';
 import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 import { benchSecondStart } from './start.ts';
 import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } from './sign-in.ts';
@@ -25,6 +26,8 @@ import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } f
  * mail worker delivers ≥ 100 mails/s to an SMTP server on loopback (bench/mail.ts). The
  * marketing page is served at ≥ 0.8× nginx on the same bytes (bench/pages.ts), and the
  * server on PGlite sits at ≤ 400 MB RSS idle (bench/memory.ts).
+ * The cart's get and add are set against Vendure's on the same kind of database, right
+ * after ours (bench/vendure.ts; goal ≥ 20×; BENCH_VENDURE=0 leaves it out).
  * Browser figures (page weight, Lighthouse, captcha solve time) come from bench/browser.ts.
  */
 interface Row {
@@ -48,7 +51,7 @@ async function seatsIn(base: string, id: string): Promise<number> {
   return cart.items.filter((line) => line.status === 'ACTIVE').reduce((sum, line) => sum + line.quantity, 0);
 }
 
-async function benchCart(base: string, database: keyof typeof cartTargets) {
+async function benchCart(base: string, database: keyof typeof cartTargets): Promise<{ get: LoadResult; add: LoadResult }> {
   const target = cartTargets[database];
   const headers = await xsrf(base);
   const created = await newCart(base, headers);
@@ -96,6 +99,24 @@ async function benchCart(base: string, database: keyof typeof cartTargets) {
     `≥ ${target.add} req/s, no add lost`,
     add.requestsPerSecond >= target.add && add.errors === 0 && seats === expected,
   );
+  return { get: getCart, add };
+}
+
+/**
+ * The cart's figures against Vendure's, measured right after ours on the database of the
+ * same kind (SQLite beside PGlite, PostgreSQL beside PostgreSQL; bench/vendure.ts).
+ */
+async function cartAgainstVendure(ours: { get: LoadResult; add: LoadResult }, postgresUrl?: string) {
+  if (!vendureWanted) return;
+  const vendure = await startVendure(3220, postgresUrl);
+  try {
+    const theirs = await benchVendureCart(vendure);
+    const database = `${postgresUrl ? 'PostgreSQL' : 'PGlite'} ÷ Vendure ${vendureVersion} on ${vendure.database}`;
+    record(`get cart, ${database}`, describeAgainstVendure(ours.get, theirs.get), '≥ 20×', ours.get.requestsPerSecond >= 20 * theirs.get.requestsPerSecond);
+    record(`add to cart, ${database}`, describeAgainstVendure(ours.add, theirs.add), '≥ 20×', ours.add.requestsPerSecond >= 20 * theirs.add.requestsPerSecond);
+  } finally {
+    await vendure.stop();
+  }
 }
 
 async function benchCheckout(base: string, database: string) {
@@ -137,7 +158,8 @@ async function main() {
     }
     const apiCall = await load({ url: `${server.url}/api/currency/available-currencies`, connections: 50, duration: 10 });
     record('API GET /api/currency/available-currencies', describeLoad(apiCall), 'reported', undefined);
-    await benchCart(server.url, 'PGlite');
+    const cart = await benchCart(server.url, 'PGlite');
+    await cartAgainstVendure(cart);
     await benchCheckout(server.url, 'PGlite');
     for (const nested of await benchNestedBody(server.url, await xsrf(server.url))) {
       record('nested JSON body refused with 400, 16 kB and 60 kB', describeNestedBody(nested), 'linear in size', nestedBodyIsLinear(nested));
@@ -154,7 +176,8 @@ async function main() {
   if (process.env.DATABASE_URL) {
     const pgServer = await startServer({ port: 3211, databaseUrl: process.env.DATABASE_URL, migrationDatabaseUrl: process.env.MIGRATION_DATABASE_URL, env: bench });
     try {
-      await benchCart(pgServer.url, 'PostgreSQL');
+      const cart = await benchCart(pgServer.url, 'PostgreSQL');
+      await cartAgainstVendure(cart, process.env.DATABASE_URL);
       await benchCheckout(pgServer.url, 'PostgreSQL');
     } finally {
       await pgServer.stop();
