@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { load, type LoadResult } from './load.ts';
+import { load, wrk, wrkInstalled, type LoadResult } from './load.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -16,7 +16,7 @@ import { startServer } from './server.ts';
  *
  * One core each: where the machine has two cores or more, the server and nginx run on the
  * first (`taskset`, every thread: the server's garbage collector too) and the load
- * generator (autocannon, in this process) on the second; `BENCH_PIN=0` leaves them unpinned.
+ * generator (wrk where installed, else autocannon in this process) on the second; `BENCH_PIN=0` leaves them unpinned.
  *
  * Two ratios: of the requests a second, and of the CPU time each spent per answer (read
  * from /proc, the server's process and nginx's processes), which is what one core each
@@ -26,6 +26,8 @@ import { startServer } from './server.ts';
  */
 
 const pagePath = '/web/en-US/trainings';
+/** wrk where installed (one connection pool of 50 from one thread), else autocannon; BENCH_LOAD=autocannon chooses autocannon. */
+const useWrk = wrkInstalled && process.env.BENCH_LOAD !== 'autocannon';
 /** Rounds of (nginx, server), turn about; the ratio printed is the median of the rounds' ratios. */
 const rounds = 5;
 const seconds = 5;
@@ -172,10 +174,14 @@ export async function benchPagesAgainstNginx(server: { url: string; pid: number 
     const nginxPids = withChildren(nginx.pid);
     // One core each: the servers on the first, the load generator (this process) on the second.
     const pinned = [...nginxPids, server.pid].map((pid) => pin(pid, '0')).every(Boolean) && pin(process.pid, '1');
+    const send = (url: string, duration: number) =>
+      useWrk
+        ? wrk(`${url}${pagePath}`, { connections: 50, seconds: duration, headers: requestHeaders })
+        : load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration, workers: 2, warmupSeconds: 0 });
     const run = async (url: string, pids: number[]): Promise<LoadResult & { cpuPerAnswer: number }> => {
-      await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: 1, workers: 2, warmupSeconds: 0 });
+      await send(url, 1);
       const before = cpuSeconds(pids);
-      const result = await load({ url: `${url}${pagePath}`, headers: requestHeaders, connections: 50, duration: seconds, workers: 2, warmupSeconds: 0 });
+      const result = await send(url, seconds);
       return { ...result, cpuPerAnswer: ((cpuSeconds(pids) - before) * 1e6) / Math.max(1, result.succeeded) };
     };
     const loadBefore = os.loadavg()[0] ?? Number.NaN;
@@ -220,7 +226,7 @@ export function describePages(figure: PagesFigure): string {
   return (
     `${figure.ratio.toFixed(2)}× nginx in req/s (${rounds} rounds ${spread(figure.ratioRange)}; server ${Math.round(figure.server)}, nginx ${Math.round(figure.nginx)}); ` +
     `${figure.cpuRatio.toFixed(2)}× in CPU per answer (${spread(figure.cpuRatioRange)}; server ${figure.serverCpu.toFixed(0)} µs, nginx ${figure.nginxCpu.toFixed(0)} µs); ` +
-    `${(figure.bytes / 1024).toFixed(1)} KB; ${figure.pinned ? 'one core each' : 'not pinned'}; load average ${figure.load[0].toFixed(1)} → ${figure.load[1].toFixed(1)}`
+    `${(figure.bytes / 1024).toFixed(1)} KB; ${useWrk ? 'wrk' : 'autocannon'}; ${figure.pinned ? 'one core each' : 'not pinned'}; load average ${figure.load[0].toFixed(1)} → ${figure.load[1].toFixed(1)}`
   );
 }
 
