@@ -68,6 +68,11 @@ const signedIn: AccountOrders = {
         currency: 'CHF',
       },
       plan: { seats: 10, nextRenewalOn: '2026-12-23', monthlyNet: 49, minimumTermEndsOn: '2027-11-22', endsOn: null },
+      billing: {
+        company: { name: 'Muster AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
+        invoiceAddress: { street: 'Bahnhofstrasse 10', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' },
+        contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+      },
     },
   ],
 };
