@@ -391,6 +391,15 @@ describe('the billing details for future invoices', () => {
     const mails = (await queuedMails(t.database, { to: 'notices@muster.example' })).filter((mail) => /credit note|confirm your notice/i.test(mail.subject ?? ''));
     expect(mails).toHaveLength(2);
     for (const mail of mails) expect(mail.html).toContain(`href="${accountLink()}"`);
+    // The account lists the credit note with the invoice it credits, and what is open after it.
+    const buyer = await signedIn('notices@muster.example');
+    const listed = ((await t.app.inject({ method: 'GET', url: '/api/account/orders', headers: buyer.headers })).json() as AccountOrders).orders.find((each) => each.id === order.id);
+    expect(listed?.invoices.invoices.map((each) => [each.kind, each.credits])).toEqual(
+      expect.arrayContaining([
+        ['INVOICE', null],
+        ['CREDIT_NOTE', first!.number],
+      ]),
+    );
   });
 });
 
