@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import { type AuditService } from './modules/audit/audit.service.ts';
 import { createAccountOrdersService } from './modules/account/account-orders.service.ts';
 import { createAccountSignInService } from './modules/account/account-sign-in.service.ts';
+import { createBillingDetailsService } from './modules/checkout/billing-details.service.ts';
 import { registerAccountSession } from './plugins/account-session.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
@@ -202,6 +203,7 @@ export function createServices(context: ServiceContext) {
   const accountSignIn = createAccountSignInService({ db, captcha, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   registerAccountSession(app, { findSession: accountSignIn.findSession, ownsOrder: accountSignIn.ownsOrder, secureCookies: env.PUBLIC_URL.startsWith('https:') });
   const accountOrders = createAccountOrdersService({ orders, checkout, orderInvoices });
+  const billingDetails = createBillingDetailsService({ db, orders, audit });
   // What an order's actions do to its invoices: billing's hooks of the transition table
   // (orders/order-state-machine.ts); orders calls no billing code of its own.
   orders.listen(billing.transitionListeners);
@@ -275,6 +277,7 @@ export function createServices(context: ServiceContext) {
     newsletterSending,
     accountSignIn,
     accountOrders,
+    billingDetails,
   };
 }
 

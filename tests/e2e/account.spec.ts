@@ -6,7 +6,8 @@ import { consoleProblems } from './support/console.ts';
 
 /**
  * The buyer's account on a 390 × 844 phone (docs/product/account.md): a sign-in link asked
- * for on the account page, opened from the mail, the order in the account, sign-out.
+ * for on the account page, opened from the mail, the order in the account, its billing
+ * address changed for future invoices, sign-out.
  */
 
 const phone = { width: 390, height: 844 };
@@ -59,6 +60,20 @@ test.describe('on a phone', () => {
     await expectNoAxeViolations(page);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
     expect(problems).toEqual([]);
+
+    // The billing address for future invoices: the form fits the phone and axe finds nothing with it open.
+    const billing = card.getByRole('region', { name: 'Billing details for future invoices' });
+    await billing.getByRole('button', { name: `Change the billing details of order ${order.number}` }).click();
+    await expect(billing.getByLabel(/^Company name/)).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await expectNoAxeViolations(page);
+    await billing.getByLabel(/^Street/).fill('Bundesplatz 3');
+    await billing.getByLabel(/^Postal code/).fill('3005');
+    await billing.getByLabel(/^City/).fill('Bern');
+    await billing.getByRole('button', { name: 'Save for future invoices' }).click();
+    await expect(billing.getByRole('status')).toHaveText('Saved: the next invoice of this order is issued to these details.');
+    await expect(billing.getByText('Bundesplatz 3')).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The link works once: opened again in another browser, the page says so and offers a new one.
     const stranger = await page.context().browser()!.newPage({ viewport: phone, locale: 'en-US' });

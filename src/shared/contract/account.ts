@@ -1,6 +1,7 @@
 import type { Calls } from '../contract.ts';
 import { noContent } from '../contract.ts';
-import { accountOrdersSchema, signInLinkAnswerSchema, signInLinkRequestSchema } from '../schemas/account.ts';
+import { accountOrdersSchema, billingDetailsChangeSchema, billingDetailsSchema, signInLinkAnswerSchema, signInLinkRequestSchema } from '../schemas/account.ts';
+import { orderIdParams } from '../schemas/cart.ts';
 
 /**
  * The buyer's account (src/server/modules/account/account.routes.ts, docs/product/account.md):
@@ -32,6 +33,18 @@ export const accountCalls = {
     description: 'Needs the `account_session` cookie of a sign-in link; 401 without it.',
     tags,
     refusals: ['unauthorized'],
+  },
+  changeBillingDetails: {
+    method: 'PUT',
+    path: '/account/orders/:orderId/billing-details',
+    params: orderIdParams,
+    body: billingDetailsChangeSchema,
+    answer: billingDetailsSchema,
+    summary: "Changes an order's billing address and billing contact for its future invoices",
+    description:
+      'Needs the `account_session` cookie of the address whose order it is (401 without it, 404 for an order of another address). Checked as the checkout checks them (the VAT id by the billing country). The next invoice is issued to them; invoices issued before stay as they were. The change is in the order\'s timeline and the audit log.',
+    tags,
+    refusals: ['unauthorized', 'notFound'],
   },
   signOut: {
     method: 'POST',

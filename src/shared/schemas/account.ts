@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from '../locales.ts';
 import { orderStatuses } from '../orders.ts';
+import { addressSchema, companySchema, contactSchema, invoiceInfoSchema } from './checkout.ts';
 import { email, formLimits, formMessagesResponseSchema } from './forms.ts';
 import { orderInvoicesSchema } from './invoices.ts';
 
@@ -37,6 +38,23 @@ const accountPlanSchema = z.object({
 });
 export type AccountPlan = z.infer<typeof accountPlanSchema>;
 
+/**
+ * The billing details of an order for its future invoices: the company with its VAT id,
+ * the billing address and the billing contact, whom invoices, reminders and notices go to
+ * (docs/product/account.md). The buyer's reference and purchase order number stay as
+ * saved: staff change those (the order page's references).
+ */
+export const billingDetailsSchema = invoiceInfoSchema.pick({ company: true, invoiceAddress: true, contact: true });
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
+/** PUT /account/orders/{orderId}/billing-details: checked as the checkout checks them, VAT id included. */
+export const billingDetailsChangeSchema = z.object({
+  company: companySchema.pick({ name: true, vatNumber: true }),
+  invoiceAddress: addressSchema,
+  contact: contactSchema,
+});
+export type BillingDetailsChange = z.infer<typeof billingDetailsChangeSchema>;
+
 const accountOrderSchema = z.object({
   id: z.uuid(),
   number: z.string(),
@@ -50,6 +68,8 @@ const accountOrderSchema = z.object({
   invoices: orderInvoicesSchema,
   /** Null unless the order holds a monthly plan that started. */
   plan: accountPlanSchema.nullable(),
+  /** What its next invoice is issued to. */
+  billing: billingDetailsSchema,
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 

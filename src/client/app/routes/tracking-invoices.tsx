@@ -4,7 +4,7 @@ import { billingCalls } from '#shared/contract/billing.ts';
 import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
-import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
+import type { InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -21,68 +21,91 @@ const xrechnungHref = (orderId: string, invoiceId: string) => `/api/orders/${enc
  * and what is open in all (docs/product/billing.md). None before the order is invoiced.
  */
 export function TrackingInvoices({ orderId, xrechnung }: { orderId: string; /** Whether the buyer gave a reference, which XRechnung needs. */ xrechnung: boolean }) {
-  const { language } = useLanguage();
   const t = useT();
   const query = useQuery(apiQuery(billingCalls.orderInvoices, { params: { orderId } }));
   if (query.isPending) return null;
   if (query.error || !query.data) return <p role="alert">{t('billing.invoices.loadFailed')}</p>;
-  const { invoices, open, currency } = query.data;
-  const dayOf = (isoDay: string) => formatIsoDay(isoDay, language);
   return (
     <section className="tracking-section" aria-labelledby="tracking-invoices">
       <h2 id="tracking-invoices">{t('billing.invoices.heading')}</h2>
-      {invoices.length === 0 ? (
-        <p>{t('billing.invoices.none')}</p>
-      ) : (
-        <>
-          <InvoiceTable
-            invoices={invoices}
-            className="tracking-invoices"
-            caption={t('billing.invoices.caption')}
-            numberHeader={t('billing.invoices.number')}
-            linkText={(invoice) => t('billing.invoices.pdf', { number: invoice.number })}
-            pdfHref={(invoice) => invoicePdfHref(orderId, invoice.id)}
-            columns={[
-              {
-                header: t('billing.invoices.period'),
-                cell: (invoice) =>
-                  invoicePeriod(invoice, {
-                    range: (from, to) => t('billing.invoices.periodRange', { from: dayOf(from), to: dayOf(to) }),
-                    first: t('billing.invoices.firstInvoice'),
-                    credits: (number) => t('billing.invoices.creditsInvoice', { number }),
-                  }),
-                foldOnNarrow: true,
-              },
-              { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn), foldOnNarrow: true },
-              { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
-              {
-                header: t('billing.invoices.status'),
-                cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
-                attributes: (invoice) => ({ 'data-status': invoice.status }),
-                foldOnNarrow: true,
-              },
-              ...(xrechnung
-                ? [
-                    {
-                      header: t('billing.invoices.xrechnung'),
-                      cell: (invoice: InvoiceSummary) => (
-                        <a href={xrechnungHref(orderId, invoice.id)} type="application/xml" download>
-                          {t('billing.invoices.xrechnungLink', { number: invoice.number })}
-                        </a>
-                      ),
-                      foldOnNarrow: true,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <p className="tracking-open" data-testid="invoices-open">
-            {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
-          </p>
-          <InvoiceFormatsHelp />
-        </>
-      )}
+      <OrderInvoiceList orderId={orderId} list={query.data} xrechnung={xrechnung} caption={t('billing.invoices.caption')} classPrefix="tracking" />
     </section>
+  );
+}
+
+/**
+ * An order's invoices and credit notes as the tracking page and the buyer's account show
+ * them (docs/product/account.md): each with its period (or the invoice a credit note
+ * credits), due day, amount, status, PDF (with its QR-bill) and, for a buyer with a
+ * reference, XRechnung; what is open in all; what the PDFs are. `classPrefix` names the
+ * page's styles (`tracking-invoices`, `account-invoices`, …).
+ */
+export function OrderInvoiceList({
+  orderId,
+  list,
+  xrechnung,
+  caption,
+  classPrefix,
+}: {
+  orderId: string;
+  list: OrderInvoices;
+  xrechnung: boolean;
+  caption: string;
+  classPrefix: 'tracking' | 'account';
+}) {
+  const { language } = useLanguage();
+  const t = useT();
+  const { invoices, open, currency } = list;
+  const dayOf = (isoDay: string) => formatIsoDay(isoDay, language);
+  if (invoices.length === 0) return <p>{t('billing.invoices.none')}</p>;
+  return (
+    <>
+      <InvoiceTable
+        invoices={invoices}
+        className={`${classPrefix}-invoices`}
+        caption={caption}
+        numberHeader={t('billing.invoices.number')}
+        linkText={(invoice) => t('billing.invoices.pdf', { number: invoice.number })}
+        pdfHref={(invoice) => invoicePdfHref(orderId, invoice.id)}
+        columns={[
+          {
+            header: t('billing.invoices.period'),
+            cell: (invoice) =>
+              invoicePeriod(invoice, {
+                range: (from, to) => t('billing.invoices.periodRange', { from: dayOf(from), to: dayOf(to) }),
+                first: t('billing.invoices.firstInvoice'),
+                credits: (number) => t('billing.invoices.creditsInvoice', { number }),
+              }),
+            foldOnNarrow: true,
+          },
+          { header: t('billing.invoices.dueOn'), cell: (invoice) => dayOf(invoice.dueOn), foldOnNarrow: true },
+          { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
+          {
+            header: t('billing.invoices.status'),
+            cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
+            attributes: (invoice) => ({ 'data-status': invoice.status }),
+            foldOnNarrow: true,
+          },
+          ...(xrechnung
+            ? [
+                {
+                  header: t('billing.invoices.xrechnung'),
+                  cell: (invoice: InvoiceSummary) => (
+                    <a href={xrechnungHref(orderId, invoice.id)} type="application/xml" download>
+                      {t('billing.invoices.xrechnungLink', { number: invoice.number })}
+                    </a>
+                  ),
+                  foldOnNarrow: true,
+                },
+              ]
+            : []),
+        ]}
+      />
+      <p className={`${classPrefix}-open`} data-testid="invoices-open">
+        {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
+      </p>
+      <InvoiceFormatsHelp />
+    </>
   );
 }
 

@@ -69,6 +69,7 @@ export function createAccountOrdersService(deps: {
           total: detail.totals.gross,
           invoices: await orderInvoices.invoicesOf(order.id, { visitor: true }),
           plan: planOf(detail.items, plans.get(order.id)),
+          billing: { company: detail.invoiceInfo.company, invoiceAddress: detail.invoiceInfo.invoiceAddress, contact: detail.invoiceInfo.contact },
         });
       }
       return { email, orders: listed };

@@ -4,14 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { requireAccountOfOrder } from '#server/plugins/account-session.ts';
-import { accountSessions, accountSignInLinks, outbox } from '#server/db/schema.ts';
+import { accountSessions, accountSignInLinks, auditLog, invoices, outbox } from '#server/db/schema.ts';
 import { cookies } from '#shared/cookies.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
-import type { AccountOrders } from '#shared/schemas/account.ts';
+import type { AccountOrders, BillingDetails } from '#shared/schemas/account.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
+import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { buildAppWithRoutes, signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -269,6 +270,136 @@ describe('the account session of an order’s address', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the billing details for future invoices', () => {
+  const change = (orderId: string, headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/account/orders/${orderId}/billing-details`, headers, payload });
+  const moved = {
+    company: { name: 'Muster Bern AG' },
+    invoiceAddress: { street: 'Bundesplatz 3', zip: '3005', city: 'Bern', countryCode: 'CH' },
+    contact: { firstName: 'Beat', lastName: 'Keller', email: 'buchhaltung@muster.example', phoneCountryCode: 'CH', phoneNumber: '31 123 45 67' },
+  };
+  const billingOf = async (headers: Record<string, string>, orderId: string) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/account/orders', headers })).json() as AccountOrders).orders.find((order) => order.id === orderId)?.billing;
+  const accountLink = () => `${t.env.PUBLIC_URL}/app/account`;
+
+  it('refuses a stranger, a missing session or header, and bad input in both languages, writing nothing', async () => {
+    const order = await buyMonthlyPlan('careful@muster.example');
+    await buyMonthlyPlan('nosy@other.example');
+    const owner = await signedIn('careful@muster.example');
+    const nosy = await signedIn('nosy@other.example');
+    const before = await billingOf(owner.headers, order.id);
+
+    expect((await change(order.id, {}, moved)).statusCode).toBe(403);
+    expect((await change(order.id, visitor.headers, moved)).statusCode).toBe(401);
+    expect((await change(order.id, nosy.headers, moved)).statusCode).toBe(404);
+    // Without the anti-forgery header, the session's cookie alone does nothing.
+    expect((await change(order.id, { cookie: owner.cookie }, moved)).statusCode).toBe(403);
+
+    type Refusal = { errors: { field: string; messagesByLanguage: Record<string, string> }[] };
+    const badZip = await change(order.id, owner.headers, { ...moved, invoiceAddress: { ...moved.invoiceAddress, zip: '12' } });
+    expect(badZip.statusCode).toBe(400);
+    expect((badZip.json() as Refusal).errors).toEqual([
+      expect.objectContaining({
+        field: 'invoiceAddress.zip',
+        messagesByLanguage: {
+          'en-US': 'This postcode is not valid for the chosen country. It is written like 8001.',
+          'de-CH': 'Diese PLZ ist für das gewählte Land nicht gültig. Sie wird so geschrieben: 8001.',
+        },
+      }),
+    ]);
+
+    // A German billing address asks for a VAT id (reverse charge), as the checkout does.
+    const german = { ...moved, invoiceAddress: { street: 'Friedrichstrasse 1', zip: '10117', city: 'Berlin', countryCode: 'DE' } };
+    const noVatId = await change(order.id, owner.headers, german);
+    expect(noVatId.statusCode).toBe(400);
+    const [vatError] = (noVatId.json() as Refusal).errors;
+    expect(vatError?.field).toBe('company.vatNumber');
+    expect(vatError?.messagesByLanguage['en-US']).toMatch(/VAT/);
+    expect(vatError?.messagesByLanguage['de-CH']).toMatch(/MWST|UID|USt/);
+    const badVatId = await change(order.id, owner.headers, { ...german, company: { name: 'Muster GmbH', vatNumber: 'DE12' } });
+    expect((badVatId.json() as Refusal).errors.map((error) => error.field)).toEqual(['company.vatNumber']);
+
+    expect(await billingOf(owner.headers, order.id)).toEqual(before);
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order.id));
+    expect(audited.filter((row) => row.action === 'order.billingDetails')).toEqual([]);
+  });
+
+  it('is what the next renewal invoice is issued and mailed to; the earlier invoice and its PDF stay as issued', async () => {
+    const order = await buyMonthlyPlan('mover@muster.example');
+    await invoiceAndPay(order.id);
+    const owner = await signedIn('mover@muster.example');
+    const [first] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const firstPdf = async () => (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}/invoices/${first!.id}/pdf` })).rawPayload;
+    const pdfBefore = await firstPdf();
+
+    const changed = await change(order.id, owner.headers, moved);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ company: { name: 'Muster Bern AG' }, invoiceAddress: { street: 'Bundesplatz 3', city: 'Bern', country: 'Switzerland' }, contact: { email: 'buchhaltung@muster.example' } } satisfies Partial<Record<keyof BillingDetails, object>>);
+
+    // The order's timeline and the audit log say so; the back office's order page shows the new address.
+    const page = (await t.app.inject({ method: 'GET', url: `/api/orders/admin/${order.id}/`, headers: staff.headers })).json() as AdminOrder;
+    expect(page.detail.invoiceInfo.invoiceAddress).toMatchObject({ street: 'Bundesplatz 3', zip: '3005', city: 'Bern' });
+    expect(page.detail.invoiceInfo.contact.email).toBe('buchhaltung@muster.example');
+    const note = page.history.find((entry) => entry.kind === 'NOTE' && entry.text.includes('Bundesplatz 3'));
+    expect(note).toMatchObject({ who: 'customer' });
+    const [audited] = (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, order.id))).filter((row) => row.action === 'order.billingDetails');
+    expect(audited).toMatchObject({ actorEmail: 'mover@muster.example', actorRole: null });
+
+    // The billing contact's address is whose account the order is in from now on.
+    const contact = await signedIn('buchhaltung@muster.example');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/account/orders', headers: contact.headers })).json() as AccountOrders;
+    const plan = list.orders.find((each) => each.id === order.id)?.plan;
+    expect(plan?.nextRenewalOn).toBeTruthy();
+
+    await t.app.billing.run({ asOf: plan!.nextRenewalOn! });
+    const issued = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(invoices.number);
+    expect(issued).toHaveLength(2);
+    const buyerOf = (row: (typeof issued)[number]) => (row.document as { buyer: { company: string; email: string; address: { street: string } } }).buyer;
+    expect(buyerOf(issued[0]!)).toMatchObject({ company: 'Muster AG', email: 'mover@muster.example', address: { street: 'Bahnhofstrasse 10' } });
+    expect(buyerOf(issued[1]!)).toMatchObject({ company: 'Muster Bern AG', email: 'buchhaltung@muster.example', address: { street: 'Bundesplatz 3' } });
+    expect(Buffer.compare(await firstPdf(), pdfBefore)).toBe(0);
+    if (hasPdftotext) {
+      const renewalPdf = (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}/invoices/${issued[1]!.id}/pdf` })).rawPayload;
+      expect(pdftotextPages(renewalPdf).join('\n')).toContain('Bundesplatz 3');
+      expect(pdftotextPages(pdfBefore).join('\n')).toContain('Bahnhofstrasse 10');
+    }
+
+    // Every mail to the buyer links to the account: the confirmation and first invoice to the old contact, the renewal's to the new one.
+    await t.app.mailWorker.runOnce();
+    const mailsTo = async (to: string) => (await queuedMails(t.database, { to })).filter((mail) => !['Your sign-in link', 'Ihr Anmeldelink'].includes(mail.subject ?? ''));
+    const before = await mailsTo('mover@muster.example');
+    const after = await mailsTo('buchhaltung@muster.example');
+    expect(before.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your order /), expect.stringContaining(first!.number)]);
+    expect(after.map((mail) => mail.subject)).toEqual([expect.stringContaining(issued[1]!.number)]);
+    for (const mail of [...before, ...after]) {
+      expect(mail.text).toContain(`Your account: all your orders and invoices, with a sign-in link by e-mail: ${accountLink()}`);
+      expect(mail.html).toContain(`href="${accountLink()}"`);
+    }
+  });
+
+  it('links to the account from the credit note and notice mails', async () => {
+    const order = await buyMonthlyPlan('notices@muster.example');
+    await invoiceAndPay(order.id);
+    const [first] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const credited = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${first!.id}/credit-notes`, headers: staff.headers, payload: { amount: 5, reason: 'Goodwill' } });
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/notice`, headers: visitor.headers, payload: {} })).statusCode).toBe(200);
+    await t.app.mailWorker.runOnce();
+    const mails = (await queuedMails(t.database, { to: 'notices@muster.example' })).filter((mail) => /credit note|confirm your notice/i.test(mail.subject ?? ''));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.html).toContain(`href="${accountLink()}"`);
+    // The account lists the credit note with the invoice it credits, and what is open after it.
+    const buyer = await signedIn('notices@muster.example');
+    const listed = ((await t.app.inject({ method: 'GET', url: '/api/account/orders', headers: buyer.headers })).json() as AccountOrders).orders.find((each) => each.id === order.id);
+    expect(listed?.invoices.invoices.map((each) => [each.kind, each.credits])).toEqual(
+      expect.arrayContaining([
+        ['INVOICE', null],
+        ['CREDIT_NOTE', first!.number],
+      ]),
+    );
   });
 });
 

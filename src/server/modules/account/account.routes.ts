@@ -2,19 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '#server/http/language.ts';
 import { registerCall } from '#server/http/register-call.ts';
-import { accountCookieOf, clearAccountCookie, requireAccount, setAccountCookie } from '#server/plugins/account-session.ts';
+import { accountCookieOf, clearAccountCookie, requireAccount, requireAccountOfOrder, setAccountCookie } from '#server/plugins/account-session.ts';
 import { accountCalls } from '#shared/contract/account.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
+import type { BillingDetailsService } from '../checkout/billing-details.service.ts';
 import type { AccountOrdersService } from './account-orders.service.ts';
 import { accountSignInPath, type AccountSignInService } from './account-sign-in.service.ts';
 
 /**
  * The buyer's account (src/shared/contract/account.ts, docs/product/account.md): the
- * sign-in link's request, the link itself, the orders of the signed-in address, sign-out.
+ * sign-in link's request, the link itself, the orders of the signed-in address, an order's
+ * billing details for its future invoices, sign-out.
  * Every answer is `no-store`.
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ signIn: AccountSignInService; accountOrders: AccountOrdersService }> = async (app, options) => {
-  const { signIn, accountOrders } = options;
+export const accountRoutes: FastifyPluginAsyncZod<{ signIn: AccountSignInService; accountOrders: AccountOrdersService; billingDetails: BillingDetailsService }> = async (
+  app,
+  options,
+) => {
+  const { signIn, accountOrders, billingDetails } = options;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -25,6 +30,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ signIn: AccountSignInService
   registerCall(app, accountCalls.accountOrders, async (request, reply) => {
     const holder = await requireAccount(request, reply);
     return accountOrders.ordersOf(holder.email, requestLanguage(request));
+  });
+
+  registerCall(app, accountCalls.changeBillingDetails, async (request, reply) => {
+    const holder = await requireAccountOfOrder(request, reply, request.params.orderId);
+    // The audit log names the buyer by their address; a buyer has no staff role.
+    const who = { email: holder.email, role: null, clientAddress: request.ip };
+    return billingDetails.change(request.params.orderId, request.body, who, requestLanguage(request));
   });
 
   registerCall(app, accountCalls.signOut, async (request, reply) => {

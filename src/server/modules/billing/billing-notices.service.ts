@@ -76,6 +76,7 @@ export function createBillingNoticesService(deps: {
           effectiveFrom,
           confirmUrl: noticeLink(orderId),
           to: contact.email,
+          publicUrl,
         });
         await outbox.queue(deps.mail, mail, tx);
         const [user = '', domain = ''] = contact.email.split('@');
@@ -116,7 +117,7 @@ export function createBillingNoticesService(deps: {
           const orderNumber = order.number ?? '';
           if (contact?.email) {
             const trackingUrl = new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString();
-            await outbox.queue(deps.mail, noticeConfirmedMail({ language: order.language as Language, orderNumber, person: contact, endsOn: terminatedFrom, to: contact.email, trackingUrl }), tx);
+            await outbox.queue(deps.mail, noticeConfirmedMail({ language: order.language as Language, orderNumber, person: contact, endsOn: terminatedFrom, to: contact.email, trackingUrl, publicUrl }), tx);
           }
           const orderUrl = new URL(appUrl(appPaths.adminOrder(orderId)), publicUrl).toString();
           await outbox.queue(deps.mail, staffNoticeMail({ orderNumber, company, endsOn: terminatedFrom, to: deps.ordersEmail, orderUrl }), tx);

@@ -1,11 +1,10 @@
-import { companyParams } from '#shared/company.ts';
 import { formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
 import type { InvoiceRow } from '../invoices/invoice-records.service.ts';
-import { escapeHtml, greeting, linkButton, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
+import { customerMailEnd, escapeHtml, greeting, linkButton, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
 
 /** The billing's mails: an issued invoice, a credit note, the confirmation of a notice (the reminders: statement.mails.ts). In the order's language. */
 
@@ -20,15 +19,15 @@ function trackingUrl(orderId: string, publicUrl: string): string {
   return new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString();
 }
 
-/** The subject, and plain text and HTML of paragraphs, a link and the signature. */
-function mailBody(language: Language, subject: string, person: Addressee, lines: string[], link: { url: string; label: string }) {
-  const t = texts(language);
+/** The subject, and plain text and HTML of paragraphs, a link, and the account's link with the signature. */
+function mailBody(language: Language, subject: string, person: Addressee, lines: string[], link: { url: string; label: string }, publicUrl: string) {
   const hello = greeting(language, person);
-  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${link.label}: ${link.url}`, '', t('mail.signature', companyParams)].join('\n');
+  const end = customerMailEnd(language, publicUrl);
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${link.label}: ${link.url}`, '', end.text].join('\n');
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>${paragraphs(t('mail.signature', companyParams))}`,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>${end.html}`,
   );
   return { subject, text, html };
 }
@@ -54,7 +53,7 @@ export function invoiceMail(row: InvoiceRow, pdf: Buffer, context: { orderNumber
       : t('mail.invoice.first', { order: context.orderNumber }),
   ];
   return {
-    ...mailBody(language, invoiceSubject(row, context.orderNumber), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, invoiceSubject(row, context.orderNumber), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }, context.publicUrl),
     attachments: [attachmentOf(row, pdf)],
   };
 }
@@ -74,39 +73,41 @@ export function creditNoteMail(row: InvoiceRow, pdf: Buffer, context: { invoiceN
     t('mail.creditNote.attached'),
   ];
   return {
-    ...mailBody(language, creditNoteSubject(row, context), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }),
+    ...mailBody(language, creditNoteSubject(row, context), context.person, lines, { url: trackingUrl(row.orderId, context.publicUrl), label: t('mail.invoice.tracking') }, context.publicUrl),
     attachments: [attachmentOf(row, pdf)],
   };
 }
 
 /** The link that confirms a notice asked for on the tracking page, to the billing contact. */
-export function noticeMail(context: { language: Language; orderNumber: string; person: Addressee; effectiveFrom: string; confirmUrl: string; to: string }) {
+export function noticeMail(context: { language: Language; orderNumber: string; person: Addressee; effectiveFrom: string; confirmUrl: string; to: string; publicUrl: string }) {
   const { language } = context;
   const t = texts(language);
   const hello = greeting(language, context.person);
+  const end = customerMailEnd(language, context.publicUrl);
   const lines = [t('mail.notice.intro', { order: context.orderNumber }), t('mail.notice.effective', { date: formatIsoDay(context.effectiveFrom, language) })];
-  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', t('mail.signature', companyParams)].join('\n');
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.notice.cta')}: ${context.confirmUrl}`, '', t('mail.notice.ignore'), '', end.text].join('\n');
   const subject = t('mail.notice.subject', { order: context.orderNumber });
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.confirmUrl, t('mail.notice.cta'))}${paragraphs(t('mail.notice.ignore'))}${paragraphs(t('mail.signature', companyParams))}`,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.confirmUrl, t('mail.notice.cta'))}${paragraphs(t('mail.notice.ignore'))}${end.html}`,
   );
   return { to: context.to, subject, text, html };
 }
 
 /** The billing contact's confirmation that their notice took effect: the day the plan ends. */
-export function noticeConfirmedMail(context: { language: Language; orderNumber: string; person: Addressee; endsOn: string; to: string; trackingUrl: string }) {
+export function noticeConfirmedMail(context: { language: Language; orderNumber: string; person: Addressee; endsOn: string; to: string; trackingUrl: string; publicUrl: string }) {
   const { language } = context;
   const t = texts(language);
   const hello = greeting(language, context.person);
+  const end = customerMailEnd(language, context.publicUrl);
   const lines = [t('mail.noticeConfirmed.intro', { order: context.orderNumber, date: formatIsoDay(context.endsOn, language) }), t('mail.noticeConfirmed.until')];
-  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.invoice.tracking')}: ${context.trackingUrl}`, '', t('mail.signature', companyParams)].join('\n');
+  const text = [hello, '', ...lines.flatMap((line) => [line, '']), `${t('mail.invoice.tracking')}: ${context.trackingUrl}`, '', end.text].join('\n');
   const subject = t('mail.noticeConfirmed.subject', { order: context.orderNumber });
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.trackingUrl, t('mail.invoice.tracking'))}${paragraphs(t('mail.signature', companyParams))}`,
+    `${paragraphs(hello)}${lines.map((line) => paragraphs(line)).join('\n')}${linkButton(context.trackingUrl, t('mail.invoice.tracking'))}${end.html}`,
   );
   return { to: context.to, subject, text, html };
 }

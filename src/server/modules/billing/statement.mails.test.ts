@@ -47,6 +47,9 @@ describe('a reminder statement', () => {
     expect(mail.text).toContain('order 2026-000001, due on 30 Apr 2026, open 52.97 CHF: not due yet');
     // One link to the order's tracking page, and the PDFs that were found.
     expect(mail.text.match(/https:\/\/shop\.example\/app\/orders\/o1\/tracking/g)).toHaveLength(1);
+    // And the buyer's account, as every mail to a buyer.
+    expect(mail.text).toContain('Your account: all your orders and invoices, with a sign-in link by e-mail: https://shop.example/app/account\n');
+    expect(mail.html).toContain('<a href="https://shop.example/app/account">');
     expect(mail.attachments.map((a) => a.filename)).toEqual(['invoice-INV-2026-000001.pdf']);
   });
 });

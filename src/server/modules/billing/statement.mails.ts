@@ -1,10 +1,9 @@
-import { companyParams } from '#shared/company.ts';
 import { formatIsoDay, lastDayOfPeriod } from '#shared/dates.ts';
 import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { money, printMoneyWithCode, sumMoney } from '#shared/money.ts';
 import { appPaths, appUrl } from '#shared/paths.ts';
-import { escapeHtml, greeting, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
+import { customerMailEnd, escapeHtml, greeting, mailLayout, paragraphs, type Addressee } from '../mail/mail-html.rules.ts';
 import { reminderTone } from './periods.rules.ts';
 
 /**
@@ -116,8 +115,8 @@ export function statementMail(payload: StatementPayload, pdfs: ReadonlyMap<strin
     label: t('mail.statement.tracking', { order: orderNumber }),
     url: new URL(appUrl(appPaths.tracking(orderId)), publicUrl).toString(),
   }));
-  const signature = t('mail.signature', companyParams);
-  const text = [hello, intro, rows.map((row) => t('mail.statement.line', row)).join('\n'), attached, orders.map((order) => `${order.label}: ${order.url}`).join('\n'), signature].join('\n\n');
+  const end = customerMailEnd(language, publicUrl);
+  const text = [hello, intro, rows.map((row) => t('mail.statement.line', row)).join('\n'), attached, orders.map((order) => `${order.label}: ${order.url}`).join('\n'), end.text].join('\n\n');
   const cell = 'padding:4px 8px 4px 0;text-align:left;vertical-align:top';
   const columns = (['invoice', 'period', 'dueOn', 'open', 'reminder'] as const).map((column) => `<th scope="col" style="${cell}">${escapeHtml(t(`mail.statement.column.${column}`))}</th>`);
   const table = `<table style="width:100%;border-collapse:collapse"><thead><tr>${columns.join('')}</tr></thead><tbody>${rows
@@ -130,7 +129,7 @@ export function statementMail(payload: StatementPayload, pdfs: ReadonlyMap<strin
   const html = mailLayout(
     language,
     subject,
-    `${paragraphs(hello)}${paragraphs(intro)}${table}${paragraphs(attached)}${orders.map((order) => `<p><a href="${escapeHtml(order.url)}">${escapeHtml(order.label)}</a></p>`).join('')}${paragraphs(signature)}`,
+    `${paragraphs(hello)}${paragraphs(intro)}${table}${paragraphs(attached)}${orders.map((order) => `<p><a href="${escapeHtml(order.url)}">${escapeHtml(order.label)}</a></p>`).join('')}${end.html}`,
   );
   const attachments = payload.invoices.flatMap((invoice) => {
     const pdf = pdfs.get(invoice.invoiceId);

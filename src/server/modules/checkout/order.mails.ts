@@ -1,9 +1,8 @@
-import { companyParams } from '#shared/company.ts';
 import { translate, translatePlural, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { printMoneyWithCode } from '#shared/money.ts';
 import { lineMoneyPerInvoice } from '../cart/cart.rules.ts';
-import { amountsTable, escapeHtml, greeting, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
+import { amountsTable, customerMailEnd, escapeHtml, greeting, mailLayout, paragraphs, type AmountRow } from '../mail/mail-html.rules.ts';
 import type { OrderDetailView } from './checkout.service.ts';
 import type { OrderTotalsView } from './invoice-content.ts';
 import type { StoredInvoiceInfo } from './invoice-info.ts';
@@ -50,7 +49,7 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
-  const account = new URL(appUrl(appPaths.account()), publicUrl).toString();
+  const end = customerMailEnd(language, publicUrl);
   const rows = summaryRows(detail, language);
   // The billing contact, formally: an accounts department is not greeted by a first name.
   const hello = greeting(language, info.contact ?? {});
@@ -67,9 +66,8 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
     ...(detail.totals.perMonth ? ['', t('mail.orderConfirmation.monthly')] : []),
     '',
     `${t('mail.orderConfirmation.tracking')}: ${tracking}`,
-    `${t('accountMail.yourAccount')}: ${account}`,
     '',
-    t('mail.signature', companyParams),
+    end.text,
   ].join('\n');
   const subject = t('mail.orderConfirmation.subject', { number: detail.number ?? '' });
   const html = mailLayout(
@@ -82,8 +80,7 @@ ${amountsTable(rows)}
 ${paragraphs(t('mail.orderConfirmation.invoice'))}
 ${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
-<p><a href="${escapeHtml(account)}">${escapeHtml(t('accountMail.yourAccount'))}</a></p>
-${paragraphs(t('mail.signature', companyParams))}`,
+${end.html}`,
   );
   return { subject, text, html };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greeting, mailLayout } from './mail-html.rules.ts';
+import { customerMailEnd, greeting, mailLayout } from './mail-html.rules.ts';
 
 describe('the frame of every mail', () => {
   it('is in the mail’s language and titled with its subject, as text', () => {
@@ -39,5 +39,16 @@ describe('the greeting of a customer mail', () => {
       'Dear Sir or Madam',
       'Dear Sir or Madam',
     ]);
+  });
+});
+
+describe('the end of a mail to a buyer', () => {
+  it('links to their account in each language, before the signature', () => {
+    const english = customerMailEnd('en-US', 'https://shop.example');
+    expect(english.text).toMatch(/^Your account: all your orders and invoices, with a sign-in link by e-mail: https:\/\/shop\.example\/app\/account\n\nKind regards/);
+    expect(english.html).toContain('<a href="https://shop.example/app/account">Your account: all your orders and invoices, with a sign-in link by e-mail</a>');
+    const german = customerMailEnd('de-CH', 'https://shop.example');
+    expect(german.text).toMatch(/^Ihr Konto: alle Ihre Bestellungen und Rechnungen, mit einem Anmeldelink per E-Mail: https:\/\/shop\.example\/app\/account\n\nFreundliche Grüsse/);
+    expect(german.html).toContain('<a href="https://shop.example/app/account">Ihr Konto:');
   });
 });

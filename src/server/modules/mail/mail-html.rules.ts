@@ -1,5 +1,7 @@
+import { companyParams } from '#shared/company.ts';
 import { translate } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
+import { appPaths, appUrl } from '#shared/paths.ts';
 
 /** Escapes text for HTML mail bodies. */
 export function escapeHtml(text: string): string {
@@ -82,4 +84,19 @@ export function greeting(language: Language, person: Addressee): string {
   if (lastName && (person.gender === 'MALE' || person.gender === 'FEMALE')) return translate(language, `mail.salutation.${person.gender}`, { lastName });
   const name = oneLine(`${oneLine(person.firstName)} ${lastName}`);
   return name ? translate(language, 'mail.salutation.name', { name }) : translate(language, 'mail.salutation.unknown');
+}
+
+/**
+ * The end of every mail to a buyer (order confirmation, invoices, credit notes, reminder
+ * statements, notice): the link to their account, where all their orders and invoices are
+ * (docs/product/account.md), then the signature; as plain text and as HTML.
+ */
+export function customerMailEnd(language: Language, publicUrl: string): { text: string; html: string } {
+  const account = new URL(appUrl(appPaths.account()), publicUrl).toString();
+  const label = translate(language, 'accountMail.yourAccount');
+  const signature = translate(language, 'mail.signature', companyParams);
+  return {
+    text: `${label}: ${account}\n\n${signature}`,
+    html: `<p><a href="${escapeHtml(account)}">${escapeHtml(label)}</a></p>\n${paragraphs(signature)}`,
+  };
 }

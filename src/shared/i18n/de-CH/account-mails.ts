@@ -9,5 +9,6 @@ export const accountMails = {
   'accountMail.button': 'Beim Konto anmelden',
   'accountMail.validity': 'Der Link ist einmal und 30 Minuten lang gültig, bis {time}. Danach fordern Sie hier einen neuen an: {page}',
   'accountMail.yourAccount': 'Ihr Konto: alle Ihre Bestellungen und Rechnungen, mit einem Anmeldelink per E-Mail',
+  'note.account.billingDetails': 'Rechnungsangaben im Konto geändert, für künftige Rechnungen: {company}; {address}; Kontakt {contact}',
   'accountMail.notYou': 'Sie haben diesen Link nicht angefordert? Dann können Sie diese E-Mail ignorieren; ohne ihn kann sich niemand anmelden.',
 } as const satisfies Record<keyof typeof reference, string>;

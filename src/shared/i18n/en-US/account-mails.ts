@@ -11,5 +11,7 @@ export const accountMails = {
   'accountMail.validity': 'The link works once, for 30 minutes, until {time}. After that, ask for a new one here: {page}',
   // The link to the account in the customer mails (the order confirmation)
   'accountMail.yourAccount': 'Your account: all your orders and invoices, with a sign-in link by e-mail',
+  // The order's timeline (in English, as staff's notes of billing): the buyer changed what future invoices are issued to
+  'note.account.billingDetails': 'Billing details changed in the account, for future invoices: {company}; {address}; contact {contact}',
   'accountMail.notYou': 'You did not ask for this link? Then you can ignore this e-mail; nobody can sign in without it.',
 } as const;

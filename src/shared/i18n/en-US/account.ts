@@ -27,6 +27,16 @@ export const account = {
   'account.plan.nextRenewalValue': '{date}, {amount} net',
   'account.plan.noRenewal': 'None: the plan ends on {date}',
   'account.plan.minimumTerm': 'Minimum term until',
+  'account.billing.heading': 'Billing details for future invoices',
+  'account.billing.contact': 'Billing contact: {name}, {email}',
+  'account.billing.change': 'Change the billing details of order {number}',
+  'account.billing.intro': 'The next invoice of this order is issued to these details; invoices issued before stay as they are. An EU billing address needs the VAT number of that country.',
+  'account.billing.contactLegend': 'Billing contact',
+  'account.billing.contactHint': 'Invoices, reminders and the sign-in to this order in the account go to this e-mail address.',
+  'account.billing.save': 'Save for future invoices',
+  'account.billing.saving': 'Saving…',
+  'account.billing.cancel': 'Cancel',
+  'account.billing.saved': 'Saved: the next invoice of this order is issued to these details.',
   // On the tracking page
   'account.link': 'All your orders and invoices: your account',
 } as const;

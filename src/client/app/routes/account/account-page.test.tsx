@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '#shared/contract/account.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { geoCalls } from '#shared/contract/geo.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import type { Language } from '#shared/locales.ts';
@@ -12,7 +13,7 @@ import type { AccountOrders } from '#shared/schemas/account.ts';
 import { LanguageProvider } from '#client/lib/i18n.tsx';
 import { createQueryClient } from '#client/lib/queries.ts';
 import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
-import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
+import { installFakeApi, refuse, refuseFields } from '../../../../../tests/helpers/fake-api.ts';
 import AccountPage from './account-page.tsx';
 
 // The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
@@ -68,6 +69,11 @@ const signedIn: AccountOrders = {
         currency: 'CHF',
       },
       plan: { seats: 10, nextRenewalOn: '2026-12-23', monthlyNet: 49, minimumTermEndsOn: '2027-11-22', endsOn: null },
+      billing: {
+        company: { name: 'Muster AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
+        invoiceAddress: { street: 'Bahnhofstrasse 10', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' },
+        contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+      },
     },
   ],
 };
@@ -125,5 +131,40 @@ describe('the account page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(api.requests(accountCalls.signOut)).toHaveLength(1);
+  });
+
+  it('changes the billing details for future invoices: the server’s field errors at their fields, then the new details', async () => {
+    let current = signedIn;
+    api.answer(accountCalls.accountOrders, () => current);
+    api.answer(geoCalls.countries, [
+      { code: 'CH', name: 'Schweiz', phoneCode: '+41' },
+      { code: 'DE', name: 'Deutschland', phoneCode: '+49' },
+    ]);
+    let refused = false;
+    api.answer(accountCalls.changeBillingDetails, ({ body }) => {
+      if (!refused) {
+        refused = true;
+        return refuseFields([{ field: 'company.vatNumber', code: 'required', messagesByLanguage: translateAll('error.checkout.vatNumberRequired') }]);
+      }
+      const billing = { ...signedIn.orders[0]!.billing, invoiceAddress: { ...signedIn.orders[0]!.billing.invoiceAddress, street: body.invoiceAddress.street } };
+      current = { ...signedIn, orders: [{ ...signedIn.orders[0]!, billing }] };
+      return billing;
+    });
+    renderAccount('de-CH');
+    const order = await screen.findByRole('article', { name: 'Bestellung CSA-2026-0042' });
+    const billing = within(order).getByRole('region', { name: 'Rechnungsangaben für künftige Rechnungen' });
+    expect(within(billing).getByText('Bahnhofstrasse 10')).toBeTruthy();
+    fireEvent.click(within(billing).getByRole('button', { name: 'Rechnungsangaben von Bestellung CSA-2026-0042 ändern' }));
+
+    fireEvent.change(await within(billing).findByLabelText(/^Strasse/), { target: { value: 'Bundesplatz 3' } });
+    fireEvent.click(within(billing).getByRole('button', { name: 'Für künftige Rechnungen speichern' }));
+    expect(await within(billing).findByText(/Bitte geben Sie die MWST-Nummer Ihres Unternehmens ein/)).toBeTruthy();
+    fireEvent.click(within(billing).getByRole('button', { name: 'Für künftige Rechnungen speichern' }));
+    expect(await within(billing).findByRole('status')).toHaveProperty('textContent', 'Gespeichert: Die nächste Rechnung dieser Bestellung wird mit diesen Angaben ausgestellt.');
+    expect(await within(billing).findByText('Bundesplatz 3')).toBeTruthy();
+    expect(api.requests(accountCalls.changeBillingDetails).at(-1)).toMatchObject({
+      params: { orderId },
+      body: { company: { name: 'Muster AG' }, invoiceAddress: { street: 'Bundesplatz 3', zip: '8001', countryCode: 'CH' }, contact: { email: 'anna@muster.example' } },
+    });
   });
 });

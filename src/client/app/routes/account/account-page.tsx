@@ -7,7 +7,6 @@ import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { appPaths } from '#shared/paths.ts';
 import { signInLinkRequestSchema, type AccountOrder, type SignInLinkRequest } from '#shared/schemas/account.ts';
-import { InvoiceTable } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -15,6 +14,8 @@ import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { isMessageKey } from '#client/lib/translate.ts';
 import { FormLayout, usePublicForm } from '#client/ui/form/form-layout.tsx';
 import { EmailField } from '#client/ui/form/public-fields.tsx';
+import { OrderInvoiceList } from '../tracking-invoices.tsx';
+import { BillingDetailsSection } from './billing-details.tsx';
 import './account.css';
 
 /** Why the link of a sign-in mail opened nothing, as the server names it (`?link=`). */
@@ -35,8 +36,9 @@ export const serverRendered: ServerRenderedPage = {
 /**
  * `/app/account` (docs/product/account.md): signed out, the form that mails a sign-in
  * link (the forms' captcha), with why a link opened nothing when it did; signed in, the
- * orders of the address, each with its invoices and credit notes (PDF), what is open, its
- * monthly plan and a link to its tracking page; and sign-out.
+ * orders of the address, each with its invoices and credit notes (PDF, XRechnung), what is
+ * open, its monthly plan, a link to its tracking page and its billing details for future
+ * invoices, which the buyer can change; and sign-out.
  */
 export default function AccountPage() {
   const t = useT();
@@ -100,7 +102,6 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
   const { language } = useLanguage();
   const statusKey = `checkout.status.${order.status}`;
   const headingId = `account-order-${order.id}`;
-  const { invoices, open, currency } = order.invoices;
   return (
     <article className="account-order" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('account.order.title', { number: order.number })}</h3>
@@ -121,30 +122,17 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
         </div>
       </dl>
       {order.plan && <AccountPlan plan={order.plan} currency={order.currency} />}
-      {invoices.length === 0 ? (
-        <p>{t('billing.invoices.none')}</p>
-      ) : (
-        <>
-          <InvoiceTable
-            invoices={invoices}
-            className="account-invoices"
-            caption={t('account.order.invoicesCaption', { number: order.number })}
-            numberHeader={t('billing.invoices.number')}
-            linkText={(invoice) => t('billing.invoices.pdf', { number: invoice.number })}
-            // The tracking page's PDF link (billingCalls.orderInvoicePdf): the order's id opens it.
-            pdfHref={(invoice) => `/api/orders/${encodeURIComponent(order.id)}/invoices/${encodeURIComponent(invoice.id)}/pdf`}
-            columns={[
-              { header: t('billing.invoices.dueOn'), cell: (invoice) => formatIsoDay(invoice.dueOn, language), foldOnNarrow: true },
-              { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
-              { header: t('billing.invoices.status'), cell: (invoice) => t(`billing.invoices.status.${invoice.status}`), foldOnNarrow: true },
-            ]}
-          />
-          <p className="account-open">{open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}</p>
-        </>
-      )}
+      <OrderInvoiceList
+        orderId={order.id}
+        list={order.invoices}
+        xrechnung={order.billing.company.buyerReference !== ''}
+        caption={t('account.order.invoicesCaption', { number: order.number })}
+        classPrefix="account"
+      />
       <p>
         <Link to={appPaths.tracking(order.id)}>{t('account.order.tracking', { number: order.number })}</Link>
       </p>
+      <BillingDetailsSection order={order} />
     </article>
   );
 }

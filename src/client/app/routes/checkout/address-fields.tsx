@@ -2,8 +2,15 @@ import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { countryOptions, SelectField, TextField } from '#client/ui/form/fields.tsx';
 import { rememberChosenCountry } from '#client/ui/form/chosen-country.ts';
-import type { Form } from '#client/ui/form/use-form.ts';
-import type { Draft } from './draft.ts';
+import type { TextBinding } from '#client/ui/form/use-form.ts';
+
+type AddressPart = 'street' | 'additionalAddressLine' | 'zip' | 'city' | 'state' | 'countryCode';
+
+/** What the fields need of a form holding an address at `section`: the checkout's draft, the account's billing details. */
+interface AddressForm<Section extends string> {
+  field: (path: `${Section}.${AddressPart}`) => TextBinding;
+  set: (path: `${Section}.countryCode`, value: string) => void;
+}
 
 /**
  * The fields of an address, the draft's `address` or `invoiceAddress`. `countryCode` is
@@ -11,7 +18,7 @@ import type { Draft } from './draft.ts';
  * autofill section prefix: `billing` makes the billing address fill as
  * `billing address-line1`…
  */
-export function AddressFields({
+export function AddressFields<Section extends 'address' | 'invoiceAddress'>({
   form,
   section,
   countryCode,
@@ -19,8 +26,8 @@ export function AddressFields({
   countriesLoading,
   autoCompleteSection,
 }: {
-  form: Form<Draft>;
-  section: 'address' | 'invoiceAddress';
+  form: AddressForm<Section>;
+  section: Section;
   countryCode: string;
   countries: readonly Country[];
   countriesLoading: boolean;

@@ -3,7 +3,7 @@ import { formLimits } from '#shared/schemas/forms.ts';
 import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CheckboxField, countryOptions, PhoneNumberField, SelectField, TextField } from '#client/ui/form/fields.tsx';
-import type { Form } from '#client/ui/form/use-form.ts';
+import type { Form, TextBinding } from '#client/ui/form/use-form.ts';
 import { AddressFields } from './address-fields.tsx';
 import type { Draft } from './draft.ts';
 
@@ -85,11 +85,33 @@ export function BillingStep({ form, shown, countries, countriesLoading, onSameCh
 }
 
 export function ContactStep({ form, shown, countries, countriesLoading }: InvoiceStepProps) {
-  const { language } = useLanguage();
   const t = useT();
   return (
     <>
       <p>{t('checkout.contact.intro')}</p>
+      <ContactFields form={form} phoneCountryCode={shown.contact.phoneCountryCode} countries={countries} countriesLoading={countriesLoading} />
+    </>
+  );
+}
+
+type ContactPart = 'firstName' | 'lastName' | 'email' | 'phoneCountryCode' | 'phoneNumber';
+
+/** The fields of the billing contact: the checkout's contact step and the account's billing details. `phoneCountryCode`: the code shown (its default while none is chosen). */
+export function ContactFields({
+  form,
+  phoneCountryCode,
+  countries,
+  countriesLoading,
+}: {
+  form: { field: (path: `contact.${ContactPart}`) => TextBinding };
+  phoneCountryCode: string;
+  countries: readonly Country[];
+  countriesLoading: boolean;
+}) {
+  const { language } = useLanguage();
+  const t = useT();
+  return (
+    <>
       <div className="checkout-pair">
         <TextField {...form.field('contact.firstName')} label={t('forms.firstName.label')} autoComplete="given-name" maxLength={formLimits.name} required />
         <TextField {...form.field('contact.lastName')} label={t('forms.lastName.label')} autoComplete="family-name" maxLength={formLimits.name} required />
@@ -100,7 +122,7 @@ export function ContactStep({ form, shown, countries, countriesLoading }: Invoic
         <div className="form__phone">
           <SelectField
             {...form.field('contact.phoneCountryCode')}
-            value={shown.contact.phoneCountryCode}
+            value={phoneCountryCode}
             label={t('forms.phoneCountryCode.label')}
             autoComplete="country"
             options={countryOptions(countries, language, true)}
