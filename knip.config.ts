@@ -45,7 +45,7 @@ const config: KnipConfig = {
   // with pdfdetach and pdfinfo (all three poppler-utils); pg_dump comes with PostgreSQL (the
   // backup test on PostgreSQL uses it). taskset (util-linux) pins the pages bench's
   // servers to a core each (bench/pages.ts), and is skipped where it is missing.
-  ignoreBinaries: ['nginx', 'pdftotext', 'pdfdetach', 'pdfinfo', 'pg_dump', 'taskset'],
+  ignoreBinaries: ['nginx', 'pdftotext', 'pdfdetach', 'pdfinfo', 'pg_dump', 'taskset', 'wrk'],
   project: ['src/**/*.{ts,tsx,mts,mjs}!', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**', '*.config.{ts,js}'],
 };
 
