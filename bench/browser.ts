@@ -21,7 +21,7 @@ import { startServer } from './server.ts';
  * (Lighthouse's performance score follows the machine's load).
  * Targets: every Lighthouse category 100 on the marketing pages; performance,
  * accessibility and best practices 100 on the cart and checkout (SEO does not apply:
- * they are `noindex`); LCP ≤ 0.9 s; JS ≤ 76 KB gzip per page and ≤ 15 KB before the
+ * they are `noindex`); LCP ≤ 0.8 s on every one of them (issue 39); JS ≤ 76 KB gzip per page and ≤ 15 KB before the
  * first paint (src/site/budget.ts); captcha median ≤ 1.5 s.
  * docs/decisions/054-cart-and-checkout-rendered-on-the-server.md says how the app pages reach it.
  */
@@ -30,7 +30,7 @@ import { startServer } from './server.ts';
 const marketingPages = languages.flatMap((language) => sitePages.map((page) => sitePath(language, page)));
 /** LIGHTHOUSE_RUNS: fewer runs per page for a quick look (the figure is the median run). */
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const targets = { lighthouse: 100, lcpMs: 900, jsBytes: 76 * 1024, jsBeforePaintBytes: 15 * 1024, cssBytes: 20 * 1024 } as const;
+const targets = { lighthouse: 100, lcpMs: 800, jsBytes: 76 * 1024, jsBeforePaintBytes: 15 * 1024, cssBytes: 20 * 1024 } as const;
 
 interface LighthouseFigures {
   scores: Record<string, number>;
@@ -40,6 +40,8 @@ interface LighthouseFigures {
   tbtMs: number;
   /** What the largest contentful paint was (Lighthouse's label of the element). */
   lcpElement: string;
+  /** Where the largest paint's time went: Lighthouse's phases (time to first byte, the resource's load delay and time, render delay). */
+  lcpPhases: string;
   /** The audits of each category below their full score, with what Lighthouse measured. */
   failing: string[];
 }
@@ -54,12 +56,14 @@ async function lighthouseFigures(url: string): Promise<LighthouseFigures> {
     const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
     const element = lhr.audits['largest-contentful-paint-element']?.details;
     const node = element?.type === 'list' && element.items[0]?.type === 'table' ? element.items[0].items[0]?.node : undefined;
+    const phases = element?.type === 'list' && element.items[1]?.type === 'table' ? element.items[1].items : [];
     return {
       scores,
       fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
       lcpElement: node && typeof node === 'object' && 'selector' in node ? String(node.selector) : '?',
+      lcpPhases: phases.map((phase) => `${String(phase.phase)} ${Math.round(Number(phase.timing))} ms`).join(', '),
       failing: Object.entries(lhr.categories).flatMap(([id, category]) =>
         category.auditRefs
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -193,11 +197,20 @@ async function main() {
       for (let run = 0; run < lighthouseRuns; run++) runs.push(await withRetry(() => lighthouseFigures(server.url + path)));
       const { scores, failing, fcpMs, lcpMs, tbtMs } = runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[Math.floor(runs.length / 2)]!;
       const met = appCategories.every((category) => (scores[category] ?? 0) >= targets.lighthouse);
+      const page = path.replace(cartId, '{id}');
       rows.push({
-        what: `Lighthouse mobile ${path.replace(cartId, '{id}')} (median performance of ${lighthouseRuns})`,
+        what: `Lighthouse mobile ${page} (median performance of ${lighthouseRuns})`,
         figure: `${describeScores(scores, failing.filter((audit) => !audit.startsWith('seo:')))}; FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, TBT ${Math.round(tbtMs)} ms`,
         target: `${appCategories.join(', ')} each ≥ ${targets.lighthouse}`,
         met: met ? 'yes' : 'NO',
+      });
+      // The largest paint on its own, as the marketing pages': the run with the median LCP.
+      const byLcp = runs.sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
+      rows.push({
+        what: `Lighthouse mobile ${page}: largest contentful paint (median of ${lighthouseRuns})`,
+        figure: `LCP ${seconds(byLcp.lcpMs)} (${byLcp.lcpElement}; ${byLcp.lcpPhases}), FCP ${seconds(byLcp.fcpMs)}`,
+        target: `LCP ≤ ${seconds(targets.lcpMs)}`,
+        met: byLcp.lcpMs <= targets.lcpMs ? 'yes' : 'NO',
       });
     }
     for (const path of marketingPages) {

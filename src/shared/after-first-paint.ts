@@ -1,10 +1,13 @@
 /**
  * The text of an inline module script that imports `script` once the browser reports the
- * page's first contentful paint, so that no script is fetched while the page is still to be
- * painted (docs/decisions/023-inline-site-stylesheet.md): the marketing pages' islands entry,
- * and the app's entry in a page the server rendered. A browser without paint timing imports
- * it after the next frame. The server allows the script by its hash, taken from the pages it
- * serves; its text is ours and has no markup in it.
+ * page's first contentful paint and has shown one more frame, so that no script is fetched
+ * while the page is still to be painted (docs/decisions/023-inline-site-stylesheet.md): the
+ * marketing pages' islands entry, and the app's entry in a page the server rendered. On a
+ * busy phone the parser yields and a page is painted in parts, its largest element after
+ * its first; a module script runs once the page is parsed, so the frame after it shows all
+ * of it (docs/decisions/074-app-pages-painted-from-their-html.md). A browser without paint
+ * timing imports it after the next frame. The server allows the script by its hash, taken
+ * from the pages it serves; its text is ours and has no markup in it.
  */
 export function importAfterFirstPaint(script: string): string {
   const load = `import(${JSON.stringify(script)})`;
@@ -13,7 +16,7 @@ export function importAfterFirstPaint(script: string): string {
     '  new PerformanceObserver((list, observer) => {',
     '    if (!list.getEntriesByName("first-contentful-paint").length) return;',
     '    observer.disconnect();',
-    `    ${load};`,
+    `    requestAnimationFrame(() => setTimeout(() => ${load}));`,
     '  }).observe({ type: "paint", buffered: true });',
     '} else {',
     `  requestAnimationFrame(() => setTimeout(() => ${load}));`,

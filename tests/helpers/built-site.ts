@@ -28,14 +28,16 @@ export function buildTestSite(options: { siteCss: string }): { distDir: string; 
 export const testAppFiles = {
   entry: 'assets/app-test.js',
   entryCss: 'assets/app-test.css',
+  entryCssText: '.app-page{border:0}',
   cartCss: 'assets/shopping-cart-test.css',
+  cartCssText: '.cart-page{display:grid}',
   cartChunk: 'assets/shopping-cart-test.js',
 } as const;
 
 /**
  * The shop app in a test build (see buildTestSite): its shell as vite writes it (the entry
  * script, a module preload, the entry's stylesheet), the back office's shell, the manifest records of the entry and
- * the cart page with its stylesheet, and the real renderer for the server
+ * the cart page with their stylesheets and those files, and the real renderer for the server
  * (scripts/build-app-renderer.ts), so the server renders the cart and the checkout.
  */
 export async function addTestApp(distDir: string): Promise<void> {
@@ -71,5 +73,7 @@ export async function addTestApp(distDir: string): Promise<void> {
     'app/routes/shopping-cart.tsx': { file: testAppFiles.cartChunk, isDynamicEntry: true, css: [testAppFiles.cartCss], imports: ['_react-test.js'] },
   };
   writeFileSync(join(clientDir, '.vite/manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(clientDir, testAppFiles.entryCss), testAppFiles.entryCssText);
+  writeFileSync(join(clientDir, testAppFiles.cartCss), testAppFiles.cartCssText);
   await buildAppRenderer(process.cwd(), distDir);
 }

@@ -17,7 +17,7 @@ const sha256Sources = (texts: readonly string[]) =>
  * from the text the server sends. Every other script is a file from 'self'; any other
  * inline script or style, and every style or event attribute, stays refused.
  */
-function contentSecurityPolicy(inline: InlineCode): string {
+export function contentSecurityPolicy(inline: InlineCode): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...sha256Sources(inline.scripts)].join(' '),

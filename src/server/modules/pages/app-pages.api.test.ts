@@ -70,22 +70,31 @@ describe('the cart page', () => {
     expect(state?.queries.map(({ queryKey }) => queryKey[1])).toEqual(expect.arrayContaining(['/country/', '/captcha/site-key']));
   });
 
-  it('links the page stylesheets and imports the app only after the first paint, by a script the policy allows', async () => {
+  it('carries its stylesheets inline and imports the app only after the first paint, both allowed by the policy', async () => {
     const cartId = await createCart();
     const response = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart` });
     const html = response.body;
-    expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${testAppFiles.entryCss}">`);
-    expect(html).toContain(`<link rel="stylesheet" href="/${testAppFiles.cartCss}" />`);
-    // Nothing is fetched before the page is painted but its stylesheets.
+    // The entry's stylesheet, then the page's, in one element: nothing holds up the first paint.
+    const styles = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(styles).toBe(`${testAppFiles.entryCssText}\n${testAppFiles.cartCssText}`);
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*type="text\/x-inlined-css")/);
+    // Named by links the browser does not fetch, so the app's chunk loader does not load them again.
+    expect(html).toContain(`<link rel="stylesheet" type="text/x-inlined-css" href="/${testAppFiles.entryCss}" />`);
+    expect(html).toContain(`<link rel="stylesheet" type="text/x-inlined-css" href="/${testAppFiles.cartCss}" />`);
+    // Nothing is fetched before the page is painted.
     expect(html).not.toContain('modulepreload');
     expect(html).not.toMatch(/<script[^>]* src=/);
     const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(loader).toContain(`import("/${testAppFiles.entry}")`);
     expect(loader).toContain('first-contentful-paint');
     const policy = String(response.headers['content-security-policy']);
-    const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toContain(sha256(loader));
+    const directive = (name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+    expect(directive('script-src')).toContain(sha256(loader));
+    expect(directive('style-src')).toContain(sha256(styles));
     expect(policy).not.toContain("'unsafe-inline'");
+    // Only this page's answer allows its styles: the others' policy stays as it was.
+    const other = await t.app.inject({ url: '/app/contact-us' });
+    expect(String(other.headers['content-security-policy'])).not.toContain(sha256(styles));
   });
 
   it('keeps the answers inside their script element whatever the data holds', async () => {

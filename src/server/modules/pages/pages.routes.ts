@@ -99,7 +99,9 @@ export function registerSiteRoutes(
         () => pages.findAppShell(pagePath, language, true)?.body.toString('utf8'),
       );
       // The visitor's own cart or order: kept by no shared cache, and asked for again each time.
-      if (rendered !== undefined) return sendRenderedPage(request, reply, rendered, { cacheControl: 'private, no-cache', vary: 'cookie' });
+      if (rendered !== undefined) {
+        return sendRenderedPage(request, reply, rendered.html, { cacheControl: 'private, no-cache', vary: 'cookie', contentSecurityPolicy: rendered.contentSecurityPolicy });
+      }
     }
     const appShell = pages.findAppShell(pagePath, language);
     if (!appShell) return sendError(reply, new AppError('unavailable'));

@@ -140,11 +140,22 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
 
 /**
  * A page made for this request (an app page the server rendered): compressed as it is sent,
- * at a level that costs about a millisecond for such a page, in zlib's threads.
+ * at a level that costs about a millisecond for such a page, in zlib's threads; with the
+ * content security policy that allows its inline styles (app-pages.service.ts).
  */
-export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string, options: { cacheControl: string; vary: string }): Promise<FastifyReply> {
+export async function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  options: { cacheControl: string; vary: string; contentSecurityPolicy: string },
+): Promise<FastifyReply> {
   const body = Buffer.from(html, 'utf8');
-  reply.status(200).header('content-type', contentTypes['.html']).header('cache-control', options.cacheControl).header('vary', `${options.vary}, accept-encoding`);
+  reply
+    .status(200)
+    .header('content-type', contentTypes['.html'])
+    .header('cache-control', options.cacheControl)
+    .header('vary', `${options.vary}, accept-encoding`)
+    .header('content-security-policy', options.contentSecurityPolicy);
   const encoding = acceptedEncoding(request);
   if (encoding === 'br') {
     const compressed = await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
