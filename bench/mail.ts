@@ -39,18 +39,27 @@ export interface MailFigure {
   averageBytes: number;
 }
 
-/** An SMTP server on loopback that reads every message whole and counts it. */
-async function startSink() {
+/**
+ * An SMTP server on loopback that reads every message whole and counts it, and, for
+ * bench/billing.ts, the messages to one domain with the times the first and the last came.
+ */
+export async function startSink(countedDomain = '@bench.example') {
   let received = 0;
   let bytes = 0;
+  const counted = { count: 0, firstAt: 0, lastAt: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
       stream.on('end', () => {
         received++;
+        if (session.envelope.rcptTo.some((to) => to.address.endsWith(countedDomain))) {
+          const now = performance.now();
+          if (counted.count++ === 0) counted.firstAt = now;
+          counted.lastAt = now;
+        }
         callback();
       });
     },
@@ -59,6 +68,8 @@ async function startSink() {
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     received: () => received,
+    /** The messages to countedDomain so far, with performance.now() of the first and the last. */
+    counted: () => ({ ...counted }),
     bytes: () => bytes,
     reset: () => {
       received = 0;
@@ -86,7 +97,7 @@ async function deliver(database: Database, sink: Awaited<ReturnType<typeof start
       );
     }
   });
-  const invoices = createInvoicesService();
+  const invoices = createInvoicesService({ threads: 1 });
   invoices.start();
   const worker = createMailService({
     db: database.db,

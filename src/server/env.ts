@@ -1,6 +1,7 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '#shared/company.ts';
@@ -206,6 +207,12 @@ const envSchema = z
     AUDIT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(36_500).default(730)),
     /** `off`: the server runs no billing job (renewals, end dates, reminders); `npm run billing` still does (docs/product/billing.md). */
     BILLING: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    /**
+     * Threads that render invoice PDFs at most (src/server/modules/invoices/invoice-renderer.ts);
+     * by default one per core: they run at a lower priority than requests, so a billing run's
+     * invoices take the CPU the requests leave (docs/decisions/075-invoice-pdfs-in-a-pool.md).
+     */
+    INVOICE_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism()))),
     /** Days an invoice is payable in: its due day is the issue day plus these. */
     PAYMENT_TERMS_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(365).default(30)),
     /** Days after the due day on which a payment reminder goes out, ascending, comma-separated; the last flags the order overdue. */

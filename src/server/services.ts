@@ -151,10 +151,10 @@ export function createServices(context: ServiceContext) {
   // Staff accounts: the admins' staff page with its invitations, and the accounts of the start (main.ts).
   const staffAdmin = createStaffAdminService({ db, audit, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   app.decorate('staffAccounts', createStaffAccountsService({ db, audit }));
-  // Invoice PDFs are rendered in a thread of their own (CPU-heavy), started by the first
-  // invoice and ended when idle: the invoices are made by the mail worker and by jobs, never
-  // while a visitor waits, and an idle server keeps its memory (invoice-renderer.ts).
-  const invoices = createInvoicesService();
+  // Invoice PDFs are rendered in a pool of threads (CPU-heavy; INVOICE_THREADS), started by
+  // the invoices waiting and ended when idle: the invoices are made by the mail worker and by
+  // jobs, never while a visitor waits, and an idle server keeps its memory (invoice-renderer.ts).
+  const invoices = createInvoicesService({ threads: env.INVOICE_THREADS });
   app.addHook('onClose', async () => invoices.close());
   // The invoices as records: issued once per order and period, their PDFs kept once rendered.
   const invoiceRecords = createInvoiceRecordsService({ db, renderer: invoices });

@@ -32,9 +32,18 @@ function parseDate(date: Date | string): Date {
   return value;
 }
 
+/** formatDate's formats, made once per language and zone: making one costs more than formatting with it (an invoice prints several dates). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A calendar date without time, in the shop's zone unless another is given: `21 Nov 2026` / `21. Nov. 2026`. */
 export function formatDate(date: Date | string, language: Language, timeZone = defaultTimeZone): string {
-  return new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions }).format(parseDate(date));
+  const key = `${language} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocales[language] ?? language, { timeZone, ...dateOptions });
+    dateFormats.set(key, format);
+  }
+  return format.format(parseDate(date));
 }
 
 /** An ISO day (`2026-11-21`, a day in Zurich) as `formatDate` writes it: noon UTC is that day in Zurich. */

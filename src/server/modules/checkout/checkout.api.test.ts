@@ -299,7 +299,7 @@ describe('a successful checkout', () => {
     const smtp = await startSmtpServer();
     const { createInvoicesService } = await import('../invoices/invoices.service.ts');
     const { createInvoiceRecordsService } = await import('../invoices/invoice-records.service.ts');
-    const invoices = createInvoicesService();
+    const invoices = createInvoicesService({ threads: 1 });
     try {
       const id = await newCart();
       await fillInvoiceInfo(id);

@@ -100,13 +100,11 @@ export interface InvoiceLine {
  * time zone (counting 24-hour steps would slip a day across a DST change). Returned at
  * noon UTC, which is the same calendar day in Europe/Zurich for `formatDate`.
  */
+/** Made once: making a DateTimeFormat costs more than the rest of an invoice's dates (docs/decisions/075-invoice-pdfs-in-a-pool.md). */
+const zurichDay = new Intl.DateTimeFormat('en-US', { timeZone: defaultTimeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+
 export function invoiceDueDate(issuedAt: Date, paymentTermDays: number): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: defaultTimeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(issuedAt);
+  const parts = zurichDay.formatToParts(issuedAt);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + paymentTermDays, 12));
 }

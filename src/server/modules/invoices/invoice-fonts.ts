@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import { create, type Font, type GlyphRun } from 'fontkit';
 
 /**
  * The invoice's typeface: Arimo, regular and bold, from the package @expo-google-fonts/arimo
@@ -33,7 +33,36 @@ function open(file: string): Font {
   // fontkit reads the tables that laying out text needs (kerning above all) when it first
   // lays out text: a quarter of a second, taken here rather than by the first invoice.
   font.layout('Rechnung Łódź');
+  keepLayouts(font);
   return font;
+}
+
+/** Words whose layout a font keeps; past this many it starts afresh, so that a thread's memory stays bounded. */
+const keptWords = 20_000;
+
+/**
+ * Keeps each word's layout for every invoice the thread renders. pdfkit lays out text a
+ * word at a time and keeps the layouts only for one document: each invoice laid out the
+ * same words (the labels, the terms, the QR-bill's headings) again, a sixth of its CPU
+ * time (docs/decisions/075-invoice-pdfs-in-a-pool.md). A layout depends on the font and the
+ * text alone, and pdfkit scales the positions it is given in place, so each call gets its
+ * own copy of them: the PDF is the same, byte for byte.
+ */
+function keepLayouts(font: Font): void {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, GlyphRun>();
+  font.layout = (text, ...options) => {
+    // pdfkit asks with OpenType features only when a text names them: those are laid out each time.
+    if (options.some((option) => option !== undefined)) return layout(text, ...options);
+    let run = kept.get(text);
+    if (!run) {
+      if (kept.size >= keptWords) kept.clear();
+      run = layout(text);
+      kept.set(text, run);
+    }
+    const copy: GlyphRun = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
+    return Object.assign(copy, run, { glyphs: [...run.glyphs], positions: run.positions.map((position) => ({ ...position })) });
+  };
 }
 
 let fonts: InvoiceFonts | undefined;

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfFonts, pdfPages } from '../../../../tests/helpers/pdf.ts';
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 import { sellerDetails } from './invoice-seller.ts';
 import { createInvoiceRenderer } from './invoice-renderer.ts';
 
-const renderer = createInvoiceRenderer();
+const renderer = createInvoiceRenderer({ threads: 2 });
 afterAll(() => renderer.close());
 
 const invoice: InvoiceDocument = {
@@ -21,10 +21,22 @@ const invoice: InvoiceDocument = {
 };
 
 // The thread loads the PDF code and the fonts first: on a busy machine that takes seconds.
-describe('the invoice thread', { timeout: 30_000 }, () => {
+describe('the invoice threads', { timeout: 30_000 }, () => {
   it('renders PDFs off the server thread, several at once', async () => {
     const pdfs = await Promise.all([renderer.render(invoice), renderer.render({ ...invoice, number: '2026-000043' })]);
     for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('renders an invoice byte for byte the same in any thread, whatever the thread rendered before', async () => {
+    const other: InvoiceDocument = { ...invoice, language: 'en-US', number: '2026-000044', buyer: { ...invoice.buyer, company: 'Other Words Ltd' } };
+    // Here first, while this process has laid out no word yet (invoice-fonts.ts keeps the layouts).
+    const first = await renderInvoicePdf(invoice);
+    await renderInvoicePdf(other);
+    expect((await renderInvoicePdf(invoice)).equals(first)).toBe(true);
+    const pooled = await Promise.all([renderer.render(other), renderer.render(invoice), renderer.render(other), renderer.render(invoice)]);
+    expect(pooled[1]!.equals(first)).toBe(true);
+    expect(pooled[3]!.equals(first)).toBe(true);
+    expect(pooled[0]!.equals(pooled[2]!)).toBe(true);
   });
 
   it('draws names as written, with the fonts it loaded once, invoice after invoice', async () => {

@@ -22,13 +22,14 @@ function lowerThisThreadsPriority(): void {
 }
 
 lowerThisThreadsPriority();
-// Loaded once for all the invoices this thread renders, before the first one is asked for.
+// Prepared once for all the invoices this thread renders, before the first one is asked
+// for: the fonts, parsed, with the layout of the words every invoice and QR-bill prints.
 invoiceFonts();
 
-/** Renders the invoices the server's thread asks for: `{ id, invoice }` → `{ id, pdf }` or `{ id, error }`. */
-parentPort?.on('message', (message: { id: number; invoice: InvoiceDocument }) => {
-  renderInvoicePdf(message.invoice).then(
-    (pdf) => parentPort?.postMessage({ id: message.id, pdf }),
-    (error: unknown) => parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+/** Renders each invoice the pool hands over, one at a time (invoice-renderer.ts): `invoice` → `{ pdf }` or `{ error }`. */
+parentPort?.on('message', (invoice: InvoiceDocument) => {
+  renderInvoicePdf(invoice).then(
+    (pdf) => parentPort?.postMessage({ pdf }),
+    (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -6,6 +6,7 @@ import { translate, translatePlural } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { invoiceDueDate, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
+import { rateFormat, regionNames } from './invoice-formats.ts';
 import { toPdfText } from './pdf-text.ts';
 
 /** How an invoice's pages are laid out and written with pdfkit (invoice-pdf.ts makes the document). */
@@ -82,7 +83,7 @@ export class InvoiceWriter {
 
   countryName(code: string, fallback: string): string {
     try {
-      return new Intl.DisplayNames([this.language], { type: 'region', fallback: 'none' }).of(code.toUpperCase()) ?? fallback;
+      return regionNames(this.language).of(code.toUpperCase()) ?? fallback;
     } catch {
       return fallback;
     }
@@ -275,7 +276,7 @@ export class InvoiceWriter {
 
   vatLabel(): string {
     const { totals } = this.invoice;
-    const rate = new Intl.NumberFormat(this.language, { maximumFractionDigits: 2 }).format(totals.vatRate);
+    const rate = rateFormat(this.language).format(totals.vatRate);
     const keys = { SWISS_VAT: 'invoice.totals.vat', REVERSE_CHARGE: 'invoice.totals.reverseCharge', EXPORT: 'invoice.totals.export' } as const;
     return this.t(keys[totals.vatKind], { rate });
   }

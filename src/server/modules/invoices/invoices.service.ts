@@ -10,13 +10,13 @@ export type PrintedInvoice = Omit<InvoiceDocument, 'seller'>;
 /** An invoice's content as it is built, before it is frozen: its amounts as `Money`. */
 export type InvoiceContent = MoneyAt<PrintedInvoice, 'net' | 'vatAmount' | 'gross' | 'unitPrice' | 'total'>;
 
-/** Invoice PDFs with their Swiss QR-bill, rendered in a thread of their own (invoice-renderer.ts says why). */
-export function createInvoicesService() {
-  const renderer = createInvoiceRenderer();
+/** Invoice PDFs with their Swiss QR-bill, rendered in a pool of `threads` threads (invoice-renderer.ts says why). */
+export function createInvoicesService(deps: { threads: number }) {
+  const renderer = createInvoiceRenderer({ threads: deps.threads });
 
   return {
     /**
-     * Starts the rendering thread with the server's workers, so that loading its modules
+     * Starts a rendering thread with the server's workers, so that loading its modules
      * does not take the CPU from the first checkouts, whose confirmations it renders.
      */
     start(): void {
@@ -27,7 +27,7 @@ export function createInvoicesService() {
       return renderer.render({ ...invoice, seller: sellerDetails });
     },
 
-    /** Stops the rendering thread; call it when the server closes. */
+    /** Stops the rendering threads; call it when the server closes. */
     close(): Promise<void> {
       return renderer.close();
     },
