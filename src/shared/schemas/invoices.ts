@@ -12,6 +12,22 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 const isoDate = z.iso.date();
 
+/**
+ * One of an invoice's lines, as a credit note by seats names it: `lineId` is its position
+ * on the invoice ("1", "2", …, the e-invoice's line id), `unitPrice` per seat (and month)
+ * as printed, `total` what the invoice charges for it, `creditedSeats` what credit notes by
+ * seats took off it so far.
+ */
+const invoiceLineSummarySchema = z.object({
+  lineId: z.string(),
+  title: z.string(),
+  seats: z.number().int(),
+  unitPrice: z.number(),
+  total: z.number(),
+  creditedSeats: z.number().int(),
+});
+export type InvoiceLineSummary = z.infer<typeof invoiceLineSummarySchema>;
+
 const invoiceSummarySchema = z.object({
   id: z.uuid(),
   number: z.string(),
@@ -35,6 +51,8 @@ const invoiceSummarySchema = z.object({
   status: z.enum(invoiceStatuses),
   /** The reminders that went out for it (a level skipped during downtime is not counted). */
   remindersSent: z.number().int(),
+  /** An invoice's lines, which a credit note by seats names; empty on a credit note. */
+  lines: z.array(invoiceLineSummarySchema),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -50,11 +68,39 @@ export const invoiceParamsSchema = z.object({ orderId: z.uuid(), invoiceId: z.uu
 export const adminInvoiceParamsSchema = z.object({ id: z.uuid(), invoiceId: z.uuid() });
 export const adminOrderIdParamsSchema = z.object({ id: z.uuid() });
 
-/** POST /orders/admin/{id}/invoices/{invoiceId}/credit-notes: a credit note of at most what the invoice has not been credited, gross. */
-export const creditNoteSchema = z.object({
-  amount: money(0.01),
-  reason: z.string().trim().min(1).max(1000),
+/** Seats of one of the invoice's lines to credit (0: none of that line). */
+const creditedLineSchema = z.object({
+  lineId: z.string().trim().min(1).max(10),
+  seats: z.number().int().min(0).max(100_000),
 });
+
+/**
+ * POST /orders/admin/{id}/invoices/{invoiceId}/credit-notes: a credit note either of an
+ * `amount` (gross) or of seats of the invoice's `lines`, with a reason; never more than the
+ * invoice has not been credited, nor more seats than a line has left (the server checks both).
+ */
+export const creditNoteSchema = z
+  .object({
+    amount: money(0.01).optional(),
+    lines: z.array(creditedLineSchema).max(100).optional(),
+    reason: z.string().trim().min(1).max(1000),
+  })
+  .superRefine((body, ctx) => {
+    if (body.amount === undefined && body.lines === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], input: undefined, message: 'error.creditNote.amountOrSeats' });
+    }
+    if (body.amount !== undefined && body.lines !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], input: body.lines, message: 'error.creditNote.amountOrSeats' });
+    }
+    if (body.lines !== undefined && body.amount === undefined && !body.lines.some((line) => line.seats > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], input: body.lines, message: 'error.creditNote.noSeats' });
+    }
+    const seen = new Set<string>();
+    body.lines?.forEach((line, index) => {
+      if (seen.has(line.lineId)) ctx.addIssue({ code: 'custom', path: ['lines', index, 'lineId'], input: line.lineId, message: 'error.creditNote.lineTwice' });
+      seen.add(line.lineId);
+    });
+  });
 export type CreditNoteInput = z.infer<typeof creditNoteSchema>;
 
 /** POST /orders/{id}/notice: nothing but the language of the page (the mail goes out in the order's). */

@@ -62,6 +62,7 @@ describe("an order's invoices in the back office", () => {
           open: 52.97,
           status: 'OVERDUE',
           remindersSent: 2,
+          lines: [],
         },
         {
           id: '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d61',
@@ -81,6 +82,7 @@ describe("an order's invoices in the back office", () => {
           open: 0,
           status: 'ISSUED',
           remindersSent: 0,
+          lines: [],
         },
       ],
       open: 52.97,

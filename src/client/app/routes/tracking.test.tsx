@@ -93,6 +93,7 @@ const invoices: OrderInvoices = {
       open: 3000,
       status: 'OPEN',
       remindersSent: 0,
+      lines: [],
     },
   ],
   open: 3000,

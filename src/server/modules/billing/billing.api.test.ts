@@ -41,7 +41,9 @@ const asVisitor = (method: Method, url: string, payload?: object) => t.app.injec
 const asStaff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
 
 /** 10 Basic seats a month (CHF 4.90 each) for `periodMonths`, bought by a Swiss company in CHF (8.1 % VAT). */
-async function buyMonthlyPlan(options: { periodMonths?: number; email?: string; language?: 'de-CH' | 'en-US' } = {}): Promise<OrderDetail> {
+async function buyMonthlyPlan(
+  options: { periodMonths?: number; email?: string; language?: 'de-CH' | 'en-US'; alsoOnce?: { productCode: string; quantity: number } } = {},
+): Promise<OrderDetail> {
   const language = options.language ?? 'de-CH';
   const created = await asVisitor('POST', '/api/orders/', {
     productCode: 'cyber_security_training_basic_v1',
@@ -52,6 +54,10 @@ async function buyMonthlyPlan(options: { periodMonths?: number; email?: string; 
   });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json() as { id: string };
+  if (options.alsoOnce) {
+    const added = await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, { ...options.alsoOnce, paymentFrequency: 'ONE_TIME', currency: 'CHF', language });
+    expect(added.statusCode, added.body).toBe(200);
+  }
   if (options.periodMonths) {
     const cart = (await asVisitor('GET', `/api/orders/${id}/shopping-cart/`)).json() as { items: { id: string }[] };
     const changed = await t.app.inject({
@@ -551,6 +557,104 @@ describe('credit notes', () => {
     expect(nothingLeft.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': expect.stringContaining('nothing left to credit'), 'de-CH': expect.stringContaining('nichts gutzuschreiben') } });
     expect(await invoiceRows(order.id)).toHaveLength(countBefore + 1);
     expect((await view(order.id)).amountDue).toBe(0);
+  });
+
+  /** Ten Basic seats a month (CHF 4.90) and three Foundation seats once (CHF 145.00): invoiced, net 484.00, VAT 39.20, gross 523.20. */
+  const buyWithTwoLines = (email: string) => buyMonthlyPlan({ email, alsoOnce: { productCode: 'cyber_security_training_foundation_v1', quantity: 3 } });
+
+  it('credits seats of the invoice\'s lines: the credited lines with their seats, VAT on their net, printed and mailed as a credit note', async () => {
+    const order = await buyWithTwoLines('seats@muster.example');
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect(invoice).toMatchObject({ net: 484, vatAmount: 39.2, gross: 523.2 });
+    expect(invoice!.lines.map((line) => [line.lineId, line.seats, line.unitPrice, line.total, line.creditedSeats])).toEqual([
+      ['1', 10, 4.9, 49, 0],
+      ['2', 3, 145, 435, 0],
+    ]);
+
+    const issued = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 3 }, { lineId: '2', seats: 1 }], reason: 'Four seats were never used' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const answer = issued.json() as OrderInvoices;
+    const note = answer.invoices[1]!;
+    // 3 × 4.90 + 1 × 145.00 = 159.70 net, 8.1 % of it 12.94 (12.9357 rounded).
+    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', credits: invoice!.number, net: -159.7, vatAmount: -12.94, gross: -172.64, lines: [] });
+    expect(answer.invoices[0]).toMatchObject({ credited: 172.64, open: 350.56, status: 'OPEN' });
+    expect(answer.invoices[0]!.lines.map((line) => line.creditedSeats)).toEqual([3, 1]);
+    expect((await view(order.id)).amountDue).toBe(350.56);
+
+    // Printed as a credit note in the order's language: its own labels, the invoice it corrects with its day, the reason, the lines with their seats.
+    const pdf = await asVisitor('GET', `/api/orders/${order.id}/invoices/${note.id}/pdf`);
+    const text = (hasPdftotext ? pdftotextPages(pdf.rawPayload) : await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain(`Gutschrift ${note.number}`);
+    expect(text).toContain('Gutschriftsnummer');
+    expect(text).toContain('Gutschriftsdatum');
+    expect(text).toContain('Gutschrift an');
+    expect(text).not.toContain('Rechnungsnummer');
+    expect(text).not.toContain('Fällig am');
+    expect(text).toContain(`korrigiert die Rechnung ${invoice!.number} vom`);
+    expect(text).toContain('Grund: Four seats were never used');
+    expect(text).toContain('3 Plätze');
+    expect(text).toContain('1 Platz');
+    expect(text).toMatch(/-\s?172\.64/);
+    expect(text).not.toContain('Zahlteil');
+
+    // Mailed with its PDF to the billing contact.
+    await t.app.mailWorker.runOnce();
+    const mail = smtp.mails.find((sent) => sent.subject === `Gutschrift ${note.number} zur Rechnung ${invoice!.number} Ihrer Bestellung ${order.number}`);
+    expect(mail?.to && JSON.stringify(mail.to)).toContain('seats@muster.example');
+    expect(Buffer.compare(mail!.attachments[0]!.content, pdf.rawPayload)).toBe(0);
+
+    // The rest of every line: the last credit note takes the rest of the VAT, and the invoice is canceled with nothing open.
+    const rest = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 7 }, { lineId: '2', seats: 2 }], reason: 'Order withdrawn' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const after = rest.json() as OrderInvoices;
+    expect(after.invoices[2]).toMatchObject({ net: -324.3, vatAmount: -26.26, gross: -350.56 });
+    expect(after.invoices[0]).toMatchObject({ credited: 523.2, open: 0, status: 'CANCELED' });
+  });
+
+  it('refuses more seats than a line has left, an unknown line, or more money than the invoice allows, at the field, and writes nothing', async () => {
+    const order = await buyWithTwoLines('seat-limits@muster.example');
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, { lines: [{ lineId: '2', seats: 1 }], reason: 'One seat unused' })).statusCode).toBe(200);
+    const rows = (await invoiceRows(order.id)).length;
+    const due = (await view(order.id)).amountDue;
+
+    const tooMany = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 1 }, { lineId: '2', seats: 3 }], reason: 'Goodwill' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({
+      field: 'lines.1.seats',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': 'At most 2 seats of this line are left to credit.', 'de-CH': 'Von dieser Position sind höchstens noch 2 Plätze gutzuschreiben.' },
+    });
+    const unknown = await credit(order.id, invoice!.id, { lines: [{ lineId: '9', seats: 1 }], reason: 'Goodwill' });
+    expect(unknown.json().errors[0]).toMatchObject({ field: 'lines.0.lineId', code: 'invalid' });
+
+    expect(await invoiceRows(order.id)).toHaveLength(rows);
+    expect((await view(order.id)).amountDue).toBe(due);
+
+    // An amount takes money, not seats: after it, two seats of 145.00 are more than the invoice has left.
+    expect((await credit(order.id, invoice!.id, { amount: 360, reason: 'Discount' })).statusCode).toBe(200);
+    const dueAfterAmount = (await view(order.id)).amountDue;
+    const aboveInvoice = await credit(order.id, invoice!.id, { lines: [{ lineId: '2', seats: 2 }], reason: 'Goodwill' });
+    expect(aboveInvoice.statusCode).toBe(400);
+    expect(aboveInvoice.json().errors[0]).toMatchObject({
+      field: 'lines',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': expect.stringContaining('at most what the invoice has not been credited yet'), 'de-CH': expect.stringContaining('höchstens den noch nicht gutgeschriebenen Betrag') },
+    });
+    expect(await invoiceRows(order.id)).toHaveLength(rows + 1);
+    expect((await view(order.id)).amountDue).toBe(dueAfterAmount);
+    expect((await invoicesOf(order.id)).invoices[0]!.lines.map((line) => line.creditedSeats)).toEqual([0, 1]);
+
+    // The request: an amount or seats, not both, not neither, and some seats.
+    const both = await credit(order.id, invoice!.id, { amount: 1, lines: [{ lineId: '1', seats: 1 }], reason: 'x' });
+    expect(both.json().errors.map((error: { field: string }) => error.field)).toEqual(['lines']);
+    const neither = await credit(order.id, invoice!.id, { reason: 'x' });
+    expect(neither.json().errors[0]).toMatchObject({ field: 'amount', code: 'required', messagesByLanguage: { 'de-CH': expect.stringContaining('entweder einen Betrag oder Plätze') } });
+    const noSeats = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 0 }], reason: 'x' });
+    expect(noSeats.json().errors[0]).toMatchObject({ field: 'lines', messagesByLanguage: { 'en-US': 'Enter the seats to credit on at least one line.' } });
+    expect(await invoiceRows(order.id)).toHaveLength(rows + 1);
   });
 
   it('reminds of what is still open after a credit note, not of the gross of the invoice', async () => {

@@ -1,7 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { isoDateInZurich } from '#shared/dates.ts';
 import { translate } from '#shared/i18n/messages.ts';
-import { minorWithCode, toMinor } from '#shared/money.ts';
+import { minorWithCode } from '#shared/money.ts';
+import type { CreditNoteInput } from '#shared/schemas/invoices.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { InvoiceRecordsService, OrderInvoicesView } from '../invoices/invoice-records.service.ts';
 import type { MailComposer } from '../mail/mail.service.ts';
@@ -43,28 +44,23 @@ export function createCreditNotesService(deps: {
     mailComposers,
 
     /**
-     * A credit note by staff for one of the order's invoices (docs/product/billing.md), all
-     * or nothing in one transaction: the order locked and what fell due on it lowered, the
-     * credit note issued with its own number against the invoice (at most what it has not
-     * been credited), a note in the order's history with amount, reason and who, the audit
-     * row, and its mail with the PDF to the billing contact in the order's language.
+     * A credit note by staff for one of the order's invoices (docs/product/billing.md), by
+     * amount or by seats of the invoice's lines, all or nothing in one transaction: the order
+     * locked and what fell due on it lowered, the credit note issued with its own number
+     * against the invoice (at most what it has not been credited), a note in the order's
+     * history with amount, reason and who, the audit row, and its mail with the PDF to the
+     * billing contact in the order's language.
      * Answers the order's invoices.
      */
-    async issueCreditNote(
-      orderId: string,
-      invoiceId: string,
-      input: { amount: number; reason: string },
-      staff: AuditActor,
-    ): Promise<OrderInvoicesView> {
-      const amountMinor = toMinor(input.amount);
+    async issueCreditNote(orderId: string, invoiceId: string, input: CreditNoteInput, staff: AuditActor): Promise<OrderInvoicesView> {
       await db.transaction(async (tx) => {
-        const order = await orders.recordCredit(orderId, amountMinor, tx);
+        // The order is locked first, as a payment locks it before its invoices; it takes the credit note's gross once that is known.
+        const order = await orders.recordCredit(orderId, 0, tx);
         const { creditNote, invoice } = await invoiceRecords.issueCreditNote(
-          { orderId, invoiceId, amountMinor, reason: input.reason, issuedOn: isoDateInZurich() },
+          { orderId, invoiceId, ...(input.lines ? { lines: input.lines } : { amount: input.amount }), reason: input.reason, issuedOn: isoDateInZurich() },
           tx,
         );
-        // The VAT rule may leave a cent of an amount no net reaches (vat.ts, creditNoteAmounts): the order takes what the credit note took.
-        if (creditNote.grossMinor !== amountMinor) await orders.recordCredit(orderId, creditNote.grossMinor - amountMinor, tx);
+        await orders.recordCredit(orderId, creditNote.grossMinor, tx);
         const amount = minorWithCode(creditNote.grossMinor, creditNote.currency);
         await orders.recordNote(
           orderId,
