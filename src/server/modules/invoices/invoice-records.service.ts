@@ -1,12 +1,11 @@
 import type { Db } from '#server/db/client.ts';
 import { addDays, lastDayOfPeriod } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
-import { translate } from '#shared/i18n/messages.ts';
 import type { Currency } from '#shared/locales.ts';
-import { minorWithCode, money, sumMoney, type Money } from '#shared/money.ts';
-import { creditNoteAmounts, rateBasisPoints, ratePercentOf } from '#shared/vat.ts';
+import { money, sumMoney, type Money } from '#shared/money.ts';
+import { rateBasisPoints } from '#shared/vat.ts';
 import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
-import { inMajorUnits, type MoneyAt } from '#server/http/answer-money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
 import { issueCreditNoteRecord, invoiceLinesOf, type CreditNoteRequest } from './credit-note-records.ts';
 import { frozen } from './frozen-document.ts';
