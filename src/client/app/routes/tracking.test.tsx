@@ -73,6 +73,7 @@ const statusInfo: StatusInfo = {
 };
 
 const invoiceId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d60';
+const creditNoteId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d61';
 const invoices: OrderInvoices = {
   invoices: [
     {
@@ -88,15 +89,35 @@ const invoices: OrderInvoices = {
       vatAmount: 0,
       gross: 3000,
       paid: 0,
-      credited: 0,
+      credited: 500,
       credits: null,
-      open: 3000,
+      open: 2500,
       status: 'OPEN',
       remindersSent: 0,
       lines: [],
     },
+    {
+      id: creditNoteId,
+      number: 'CN-2026-000043',
+      kind: 'CREDIT_NOTE',
+      periodFirstDay: null,
+      periodLastDay: null,
+      issuedOn: '2026-11-25',
+      dueOn: '2026-11-25',
+      currency: 'EUR',
+      net: -500,
+      vatAmount: 0,
+      gross: -500,
+      paid: 0,
+      credited: 0,
+      credits: 'INV-2026-000042',
+      open: 0,
+      status: 'ISSUED',
+      remindersSent: 0,
+      lines: [],
+    },
   ],
-  open: 3000,
+  open: 2500,
   currency: 'EUR',
 };
 
@@ -156,7 +177,11 @@ describe('tracking page', () => {
     const invoiceList = await screen.findByRole('region', { name: 'Invoices' });
     expect(within(invoiceList).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
     expect(within(invoiceList).getAllByRole('row')[1]?.textContent).toContain('Open');
-    expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
+    // A credit note is listed with its own PDF, the invoice it credits and its amount; what is open falls by it.
+    expect(within(invoiceList).getByRole('link', { name: 'CN-2026-000043 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${creditNoteId}/pdf`);
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('Credit note for invoice INV-2026-000042');
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('-500,00 EUR');
+    expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 2 500,00 EUR');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
   });
@@ -172,6 +197,7 @@ describe('tracking page', () => {
     expect(screen.getByText('Sicherheits-Fundament')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Rechnungen' })).toBeTruthy();
     expect(screen.getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
+    expect(screen.getAllByText('Gutschrift zur Rechnung INV-2026-000042').length).toBeGreaterThan(0);
   });
 
   it('shows a not-found text when the order does not exist', async () => {
