@@ -51,6 +51,8 @@ const invoiceSummarySchema = z.object({
   status: z.enum(invoiceStatuses),
   /** The reminders that went out for it (a level skipped during downtime is not counted). */
   remindersSent: z.number().int(),
+  /** The VAT rate in percent (8.1), as on its PDF. */
+  vatRate: z.number(),
   /** An invoice's lines, which a credit note by seats names; empty on a credit note. */
   lines: z.array(invoiceLineSummarySchema),
 });

@@ -3,7 +3,7 @@ import { addDays, lastDayOfPeriod } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency } from '#shared/locales.ts';
 import { money, sumMoney, type Money } from '#shared/money.ts';
-import { rateBasisPoints } from '#shared/vat.ts';
+import { rateBasisPoints, ratePercentOf } from '#shared/vat.ts';
 import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
@@ -94,6 +94,7 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     currency: row.currency,
     net: amount(sign * row.netMinor),
     vatAmount: amount(sign * row.vatMinor),
+    vatRate: ratePercentOf(row.vatRateBasisPoints),
     gross: amount(sign * row.grossMinor),
     paid: amount(row.paidMinor),
     credited: amount(row.creditedMinor),
