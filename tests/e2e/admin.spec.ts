@@ -329,4 +329,26 @@ test('staff issue a credit note for an invoice on the order page and see it list
   await expect(creditRow.getByRole('link', { name: /^CN-\d{4}-\d{6}$/ })).toBeVisible();
   await expect(creditRow).toContainText('-100.00');
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Two seats were never used.' })).toContainText(staffAccount.email);
+
+  // By seats of the invoice's line: the seats it has left, a preview, more seats refused at the line's input.
+  await invoices.getByRole('button', { name: `Credit note for invoice ${invoiceNumber}` }).click();
+  const bySeats = page.getByRole('dialog', { name: 'Issue a credit note' });
+  await bySeats.getByRole('radio', { name: 'Seats per line' }).check();
+  const seats = bySeats.getByLabel(/^Line 1:/);
+  await expect(bySeats.getByText('At most 10 of 10 seats, 145.00 CHF per seat')).toBeVisible();
+  await seats.fill('11');
+  await bySeats.getByLabel('Reason').fill('Two participants left.');
+  await bySeats.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(bySeats.getByText('At most 10 seats of this line are left to credit.')).toBeVisible();
+  await expect(seats).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await seats.fill('2');
+  // 2 × 145.00 = 290.00 net, 8.1 % VAT 23.49.
+  const preview = bySeats.getByRole('region', { name: 'This credit note' });
+  await expect(preview).toContainText('290.00 CHF');
+  await expect(preview).toContainText('23.49 CHF');
+  await expect(preview).toContainText('313.49 CHF');
+  await bySeats.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(bySeats).toBeHidden();
+  await expect(invoices.getByRole('row').filter({ hasText: '-313.49' })).toBeVisible();
 });
