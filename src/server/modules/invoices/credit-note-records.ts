@@ -19,7 +19,7 @@ import { qrReference } from './qr-bill.ts';
  */
 
 /** Seats of one of the invoice's lines: `lineId` is its position on the invoice, "1" first. */
-export interface CreditedSeats {
+interface CreditedSeats {
   lineId: string;
   seats: number;
 }
