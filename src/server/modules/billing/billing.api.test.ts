@@ -590,6 +590,7 @@ describe('credit notes', () => {
     expect(text).toContain('Gutschriftsdatum');
     expect(text).toContain('Gutschrift an');
     expect(text).not.toContain('Rechnungsnummer');
+    expect(text).toContain('Fragen zu dieser Gutschrift?');
     expect(text).not.toContain('Fällig am');
     expect(text).toContain(`korrigiert die Rechnung ${invoice!.number} vom`);
     expect(text).toContain('Grund: Four seats were never used');

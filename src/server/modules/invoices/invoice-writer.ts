@@ -298,7 +298,7 @@ export class InvoiceWriter {
   paymentTexts(): string[] {
     const { invoice } = this;
     if (invoice.creditNote) {
-      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.payment.questions', { email: invoice.seller.email })];
+      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.creditNote.questions', { email: invoice.seller.email })];
     }
     const terms = paymentTerms(invoice);
     const how = hasQrBill(invoice)

@@ -13,6 +13,8 @@ export const invoice = {
   'invoice.creditNote.corrects': 'Diese Gutschrift korrigiert die Rechnung {number} vom {date}.',
   'invoice.creditNote.amountLine': 'Teilbetrag der Rechnung {number}, MWST wie auf der Rechnung',
   'invoice.creditNote.seatsLine': 'Gutgeschriebene Plätze der Rechnung {number}',
+  'invoice.creditNote.documentSubject': 'Gutschrift {number} der {seller}',
+  'invoice.creditNote.questions': 'Fragen zu dieser Gutschrift? Schreiben Sie an {email}.',
   'invoice.title': 'Rechnung {number}',
   'invoice.documentSubject': 'Rechnung {number} der {seller}',
   'invoice.seller.vatId': 'MWST-Nr.: {vatId}',

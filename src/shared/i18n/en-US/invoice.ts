@@ -12,6 +12,8 @@ export const invoice = {
   'invoice.creditNote.corrects': 'This credit note corrects invoice {number} of {date}.',
   'invoice.creditNote.amountLine': 'Part of the amount of invoice {number}, VAT as on the invoice',
   'invoice.creditNote.seatsLine': 'Seats credited from invoice {number}',
+  'invoice.creditNote.documentSubject': 'Credit note {number} of {seller}',
+  'invoice.creditNote.questions': 'Questions about this credit note? Write to {email}.',
   'invoice.title': 'Invoice {number}',
   'invoice.documentSubject': 'Invoice {number} of {seller}',
   'invoice.seller.vatId': 'VAT ID: {vatId}',
