@@ -1,6 +1,4 @@
 import { pathToFileURL } from 'node:url';
-import type { Puzzle } from '#captcha/puzzle.ts';
-import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { buildApp } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import { invoices, orderHistory, orderItems, orders } from '#server/db/schema.ts';
@@ -10,6 +8,7 @@ import { runAsOwner } from '../tests/helpers/test-app.ts';
 import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startServer } from './server.ts';
+import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 
 /**
  * `npx tsx bench/billing.ts` (DATABASE_URL must name a PostgreSQL server): 10,000 ACTIVE
@@ -88,43 +87,11 @@ async function seedPlans(db: Database['db'], today: string): Promise<void> {
   }
 }
 
-async function xsrf(base: string) {
-  const response = await fetch(`${base}/api/xsrf/token`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { token } = (await response.json()) as { token: string };
-  return { cookie, 'x-xsrf-token': token, 'content-type': 'application/json' };
-}
-
-/** Carts ready to buy (lines, invoice info, a solved captcha), as visitors would have them. */
-async function readyCarts(base: string, headers: Record<string, string>, count: number) {
-  const { siteKey } = (await (await fetch(`${base}/api/orders/captcha/site-key`)).json()) as { siteKey: string };
-  const ready: { id: string; body: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const item = { productCode: 'cyber_security_training_foundation_v1', quantity: 10, currency: 'CHF', language: 'de-CH', paymentFrequency: 'ONE_TIME' };
-    const { id } = (await (await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) })).json()) as { id: string };
-    await fetch(`${base}/api/orders/${id}/invoice-info`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({
-        company: { name: `Visitor ${i} AG` },
-        address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-        invoiceAddressSameAsAddress: true,
-        contact: { firstName: 'Anna', lastName: 'Muster', email: `visitor${i}@example.ch`, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-        step: 5,
-      }),
-    });
-    const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${siteKey}`)).json()) as Puzzle;
-    ready.push({ id, body: JSON.stringify({ agreeWithLegalTexts: true, captchaSolution: encodeSolution(puzzle, solvePuzzle(puzzle).number), language: 'de-CH' }) });
-  }
-  return ready;
-}
-
 /** Visitors on four connections until `done`: cart reads, adds and checkouts, each timed. */
 async function visitors(base: string, done: () => boolean) {
   const headers = await xsrf(base);
   const ready = await readyCarts(base, headers, 120);
-  const item = { productCode: 'cyber_security_training_basic_v1', quantity: 1, currency: 'CHF', language: 'de-CH', paymentFrequency: 'MONTHLY' };
-  const { id: cart } = (await (await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) })).json()) as { id: string };
+  const cart = await newCart(base, headers);
   const times: Record<string, number[]> = { 'get cart': [], 'add to cart': [], checkout: [] };
   const errors: Record<string, number> = { 'get cart': 0, 'add to cart': 0, checkout: 0 };
   const timed = async (what: string, request: () => Promise<Response>) => {
@@ -142,7 +109,7 @@ async function visitors(base: string, done: () => boolean) {
         if (n % 10 === 9 && ready.length > 0) {
           const checkout = ready.shift()!;
           await timed('checkout', () => fetch(`${base}/api/orders/${checkout.id}/checkout`, { method: 'POST', headers, body: checkout.body }));
-        } else if (n % 2) await timed('add to cart', () => fetch(`${base}/api/orders/${cart}/shopping-cart/`, { method: 'POST', headers, body: JSON.stringify(item) }));
+        } else if (n % 2) await timed('add to cart', () => fetch(`${base}/api/orders/${cart}/shopping-cart/`, { method: 'POST', headers, body: JSON.stringify(monthlySeat) }));
         else await timed('get cart', () => fetch(`${base}/api/orders/${cart}/shopping-cart/`));
       }
     };

@@ -63,7 +63,7 @@ function pin(pid: number, cpus: string | undefined): boolean {
 }
 
 /** User and system CPU seconds of these processes so far (all their threads). */
-function cpuSeconds(pids: number[]): number {
+export function cpuSeconds(pids: number[]): number {
   const tick = 100; // USER_HZ on Linux
   return pids.reduce((sum, pid) => {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];

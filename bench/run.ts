@@ -1,5 +1,3 @@
-import type { Puzzle } from '#captcha/puzzle.ts';
-import { encodeSolution, solvePuzzle } from '#captcha/solve.ts';
 import { describeLoad, load } from './load.ts';
 import { benchMail, describeMail } from './mail.ts';
 import { benchMemory, describeMemory } from './memory.ts';
@@ -8,6 +6,7 @@ import { benchBilling } from './billing.ts';
 import { benchOrdersList } from './orders-list.ts';
 import { benchPagesAgainstNginx, describePages } from './pages.ts';
 import { startServer } from './server.ts';
+import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 import { benchSecondStart } from './start.ts';
 import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } from './sign-in.ts';
 
@@ -38,13 +37,6 @@ const rows: Row[] = [];
 const record = (what: string, figure: string, target: string, met: boolean | undefined) =>
   rows.push({ what, figure, target, met: met === undefined ? '' : met ? 'yes' : 'NO' });
 
-async function xsrf(base: string) {
-  const response = await fetch(`${base}/api/xsrf/token`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { token } = (await response.json()) as { token: string };
-  return { cookie, 'x-xsrf-token': token, 'content-type': 'application/json' };
-}
-
 const cartTargets = {
   PGlite: { get: 5_000, add: 2_000 },
   PostgreSQL: { get: 6_000, add: 2_500 },
@@ -59,9 +51,8 @@ async function seatsIn(base: string, id: string): Promise<number> {
 async function benchCart(base: string, database: keyof typeof cartTargets) {
   const target = cartTargets[database];
   const headers = await xsrf(base);
-  const item = { productCode: 'cyber_security_training_basic_v1', quantity: 1, currency: 'CHF', language: 'de-CH', paymentFrequency: 'MONTHLY' };
-  const created = (await (await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) })).json()) as { id: string };
-  const getCart = await load({ url: `${base}/api/orders/${created.id}/shopping-cart/`, connections: 4, duration: 10 });
+  const created = await newCart(base, headers);
+  const getCart = await load({ url: `${base}/api/orders/${created}/shopping-cart/`, connections: 4, duration: 10 });
   record(
     `get cart (${database}), 4 connections`,
     describeLoad(getCart),
@@ -73,10 +64,7 @@ async function benchCart(base: string, database: keyof typeof cartTargets) {
   // visitors would. Runs by amount, so every add sent is answered and counted: afterwards
   // the carts must hold 50 seats plus one per add answered 2xx, or an add was lost.
   const carts: string[] = [];
-  for (let i = 0; i < 50; i++) {
-    const response = await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) });
-    carts.push(((await response.json()) as { id: string }).id);
-  }
+  for (let i = 0; i < 50; i++) carts.push(await newCart(base, headers));
   let next = 0;
   const adds = (amount: number) =>
     load({
@@ -91,7 +79,7 @@ async function benchCart(base: string, database: keyof typeof cartTargets) {
           setupRequest: (request) => ({
             ...request,
             path: `/api/orders/${carts[next++ % carts.length]}/shopping-cart/`,
-            body: JSON.stringify({ ...item, quantity: 1 }),
+            body: JSON.stringify(monthlySeat),
           }),
         },
       ],
@@ -110,31 +98,9 @@ async function benchCart(base: string, database: keyof typeof cartTargets) {
   );
 }
 
-/** Carts ready to buy: lines, complete Swiss invoice info, a captcha solved beforehand. */
-async function prepareCheckouts(base: string, headers: Record<string, string>, count: number) {
-  const ready: { id: string; body: string }[] = [];
-  const { siteKey } = (await (await fetch(`${base}/api/orders/captcha/site-key`)).json()) as { siteKey: string };
-  for (let i = 0; i < count; i++) {
-    const item = { productCode: 'cyber_security_training_foundation_v1', quantity: 10, currency: 'CHF', language: 'de-CH', paymentFrequency: 'ONE_TIME' };
-    const { id } = (await (await fetch(`${base}/api/orders/`, { method: 'POST', headers, body: JSON.stringify(item) })).json()) as { id: string };
-    const info = {
-      company: { name: `Bench AG ${i}` },
-      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-      invoiceAddressSameAsAddress: true,
-      contact: { firstName: 'Anna', lastName: 'Muster', email: `bench${i}@example.ch`, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-      step: 5,
-    };
-    await fetch(`${base}/api/orders/${id}/invoice-info`, { method: 'PUT', headers, body: JSON.stringify(info) });
-    const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${siteKey}`)).json()) as Puzzle;
-    const captchaSolution = encodeSolution(puzzle, solvePuzzle(puzzle).number);
-    ready.push({ id, body: JSON.stringify({ agreeWithLegalTexts: true, captchaSolution, language: 'de-CH' }) });
-  }
-  return ready;
-}
-
 async function benchCheckout(base: string, database: string) {
   const headers = await xsrf(base);
-  const ready = await prepareCheckouts(base, headers, 150);
+  const ready = await readyCarts(base, headers, 150);
   let next = 0;
   const result = await load({
     url: base,

@@ -1,24 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process, as
  * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
  * bundle with node alone (its memory and CPU are then those of a shop, without tsx's loader).
  */
-export async function startServer(options: { port: number; databaseUrl?: string; migrationDatabaseUrl?: string | undefined; env?: Record<string, string>; keepData?: boolean }): Promise<{
+export async function startServer(options: {
+  port: number;
+  /** The checkout whose build runs (bench/compare.ts); this one by default. */
+  checkout?: string;
+  databaseUrl?: string;
+  migrationDatabaseUrl?: string | undefined;
+  env?: Record<string, string>;
+  keepData?: boolean;
+}): Promise<{
   url: string;
   /** The server's process, for its CPU time and memory (bench/pages.ts, bench/memory.ts). */
   pid: number;
   stop(): Promise<void>;
 }> {
+  const checkout = options.checkout ?? '.';
   const dataDir = `tmp/bench-data-${options.port}`;
   // The address the pages were built for, as under `npm start`, where the build and the
   // server read the same PUBLIC_URL: the server then sends the build's compressed copies.
-  const manifest = 'dist/site/pages.json';
+  const manifest = path.join(checkout, 'dist/site/pages.json');
   const builtFor = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { baseUrl?: string }).baseUrl : undefined;
-  if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(path.join(checkout, dataDir), { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(options.port),

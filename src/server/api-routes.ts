@@ -1,6 +1,7 @@
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaRoutes } from '#captcha/captcha.routes.ts';
 import { apiDocumentCalls } from '#shared/contract/api-document.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { captchaSiteKeyRoutes } from './modules/captcha/captcha.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -30,6 +31,7 @@ import type { Services } from './services.ts';
 export async function registerApiRoutes(app: App, services: Services): Promise<void> {
   const { health, captcha, geo, newsletter, messages, webinars, downloadables, signIn, secondFactor, staffAdmin, cart, saveCart, checkout } = services;
   const { orderInvoices, billingNotices, creditNotes, billingFigures, ordersTable, orderPage, orderActions, dashboard, contacts, audit, newsletterIssues, newsletterSending } = services;
+  const { accountSignIn, accountOrders } = services;
   // The puzzle provider: its own module and secret, mounted under /captcha.
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
   app.decorate('captcha', captcha);
@@ -48,6 +50,7 @@ export async function registerApiRoutes(app: App, services: Services): Promise<v
   await app.register(cartRoutes, { cart, saveCart });
   await app.register(checkoutRoutes, { checkout });
   await app.register(billingRoutes, { orderInvoices, notices: billingNotices, creditNotes, figures: billingFigures });
+  await app.register(accountRoutes, { signIn: accountSignIn, accountOrders });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

@@ -2,6 +2,9 @@ import { defaultMaxNumber } from '#captcha/puzzle.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { type AuditService } from './modules/audit/audit.service.ts';
+import { createAccountOrdersService } from './modules/account/account-orders.service.ts';
+import { createAccountSignInService } from './modules/account/account-sign-in.service.ts';
+import { registerAccountSession } from './plugins/account-session.ts';
 import { createCaptchaService, type CaptchaService } from './modules/captcha/captcha.service.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createSaveCartService } from './modules/cart/save-cart.service.ts';
@@ -195,6 +198,10 @@ export function createServices(context: ServiceContext) {
   const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
   const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
   const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });
+  // The buyer's account: the sign-in link by e-mail, its session (the check every buyer's call makes), the orders of the address.
+  const accountSignIn = createAccountSignInService({ db, captcha, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
+  registerAccountSession(app, { findSession: accountSignIn.findSession, ownsOrder: accountSignIn.ownsOrder, secureCookies: env.PUBLIC_URL.startsWith('https:') });
+  const accountOrders = createAccountOrdersService({ orders, checkout, orderInvoices });
   // What an order's actions do to its invoices: billing's hooks of the transition table
   // (orders/order-state-machine.ts); orders calls no billing code of its own.
   orders.listen(billing.transitionListeners);
@@ -266,6 +273,8 @@ export function createServices(context: ServiceContext) {
     audit,
     newsletterIssues,
     newsletterSending,
+    accountSignIn,
+    accountOrders,
   };
 }
 

@@ -21,6 +21,7 @@ export const appRoutePatterns = [
   '/orders/:orderId/checkout',
   '/orders/:orderId/tracking',
   '/contact-us',
+  '/account',
   '/webinars',
   '/webinar/:id/:language',
   '/downloadable-content/:code/:language',

@@ -18,7 +18,7 @@ import type { StaffRole } from './staff-roles.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The files the API answers with instead of JSON. */
-type FileMediaType = 'text/csv' | 'application/pdf' | 'image/svg+xml' | 'image/*' | 'text/html';
+type FileMediaType = 'text/csv' | 'application/pdf' | 'application/xml' | 'image/svg+xml' | 'image/*' | 'text/html';
 
 /** The answer of a call that sends a file: its media type, and what the file holds (for the document). */
 export interface FileAnswer {
@@ -49,6 +49,8 @@ interface CallFacts {
   body?: z.ZodType;
   /** JSON (status 200) checked with a schema, no content (204), a file or a redirect. */
   answer: z.ZodType | NoContent | FileAnswer | Redirect;
+  /** A JSON answer sent with 202 Accepted rather than 200 (the work, a mail, happens later). */
+  status?: 202;
   /** Where the call sends the caller (303, Location) when it does not give its answer: for the document. */
   redirectsOtherwise?: string;
   /** The document's one line about the call, and more where a caller needs it. */

@@ -20,6 +20,11 @@ export const cookies = {
    * from this host itself, so no other site or subdomain can set or overwrite it.
    */
   session: { name: 'session', httpsName: '__Host-session', idleSeconds: 8 * 60 * 60, maxAgeSeconds: 7 * day },
+  /**
+   * A buyer's account session (docs/product/account.md): ends after 30 days without a
+   * request, or at sign-out. Separate from the staff session; Secure over https.
+   */
+  accountSession: { name: 'account_session', idleSeconds: 30 * day, maxAgeSeconds: 30 * day },
 } as const;
 
 /** Every cookie of ours is sent on every path of the site. */

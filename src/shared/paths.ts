@@ -25,6 +25,8 @@ export const appPaths = {
   webinar: (id: string, language: string) => `/webinar/${id}/${language}`,
   downloadableContent: (id: string, language: string) => `/downloadable-content/${id}/${language}`,
   contactUs: () => '/contact-us',
+  /** The buyer's account: the sign-in form, or the orders of the signed-in address (`?link=expired|used|invalid` after a link that opened nothing); the link of the sign-in mail is the server's (account-sign-in.service.ts). */
+  account: () => '/account',
   adminLogin: () => '/admin-panel/login',
   adminOrder: (orderId: string) => `/admin-panel/orders/${orderId}`,
 } as const;

@@ -15,6 +15,11 @@ function periodOf(anchor: string, index: number): { index: number; start: string
   return { index, start: addMonths(anchor, index), end: addMonths(anchor, index + 1) };
 }
 
+/** The first period of a plan that starts on `anchor`: the month the first invoice bills. */
+export function firstPeriod(anchor: string): { index: number; start: string; end: string } {
+  return periodOf(anchor, 0);
+}
+
 /** The next period to bill of a plan with `renewals` periods renewed since its first. */
 export function nextPeriod(anchor: string, renewals: number): { index: number; start: string; end: string } {
   return periodOf(anchor, renewals + 1);

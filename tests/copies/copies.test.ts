@@ -165,6 +165,23 @@ describe('two copies on one database', () => {
     expect((await browser.call(copyB, 'POST', `/api/orders/${id}/shopping-cart/`, product)).status).toBe(409);
   });
 
+  it('show on each copy the cart as the other changed it, though each keeps the carts it read', async () => {
+    const browser = new Browser();
+    const id = (await browser.call(copyA, 'POST', '/api/orders/', product)).json.id as string;
+    const seatsOn = async (copy: string) => {
+      const cart = await browser.call(copy, 'GET', `/api/orders/${id}/shopping-cart/`);
+      expect(cart.status).toBe(200);
+      return (cart.json.items as { quantity: number }[])[0]?.quantity;
+    };
+    const first = await seatsOn(copyB);
+    expect(await seatsOn(copyA)).toBe(first);
+    expect((await browser.call(copyA, 'POST', `/api/orders/${id}/shopping-cart/`, product)).status).toBe(200);
+    expect(await seatsOn(copyB)).toBe(Number(first) * 2);
+    const line = ((await browser.call(copyB, 'GET', `/api/orders/${id}/shopping-cart/`)).json.items as { id: string }[])[0]!;
+    expect((await browser.call(copyB, 'PUT', `/api/orders/${id}/shopping-cart/${line.id}`, { quantity: 3 })).status).toBe(200);
+    expect(await seatsOn(copyA)).toBe(3);
+  });
+
   it('share staff sessions: signed in on one, valid on the other, ended on both', async () => {
     const browser = new Browser();
     const login = await browser.call(copyA, 'POST', '/api/users/login', { ...staff, captchaSolution: await solveCaptchaOver(copyA, 'signIn') });

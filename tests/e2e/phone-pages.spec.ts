@@ -103,5 +103,23 @@ test.describe('on a phone', () => {
     await expect(invoices.getByRole('table')).toContainText('CHF');
     await expectWithinPhone(page, page.getByRole('table').first(), invoices.getByRole('table'));
     await expectNoAxeViolations(page);
+
+    // Under the invoices, folded: what their PDFs carry (the e-invoice, the QR-bill) and whom to ask, in either language.
+    const formats = invoices.locator('details');
+    await formats.getByText('Zu diesen Rechnungen: E-Rechnung und QR-Rechnung').click();
+    await expect(formats).toContainText('Factur-X / ZUGFeRD (europäische Norm EN 16931)');
+    await expect(formats).toContainText('Schweizer QR-Rechnung');
+    await expect(formats.getByRole('link', { name: 'billing@cybersafe-academy.example' })).toBeVisible();
+    await expectWithinPhone(page, formats);
+    await expectNoAxeViolations(page);
+
+    await page.context().addCookies([{ name: 'locale', value: 'en-US', url: page.url() }]);
+    await page.reload();
+    const inEnglish = page.getByRole('region', { name: 'Invoices' }).locator('details');
+    await inEnglish.getByText('About these invoices: e-invoice and QR-bill').click();
+    await expect(inEnglish).toContainText('Factur-X / ZUGFeRD (European standard EN 16931), which accounting software reads');
+    await expect(inEnglish).toContainText('Swiss QR-bill');
+    await expectWithinPhone(page, inEnglish);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,21 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createCart } from './support/shop-api.ts';
+import { consoleProblems } from './support/console.ts';
 
 /**
  * The cart and the checkout come rendered by the server (src/client/app/render-on-server.tsx):
  * a visitor sees them before the app's script, and the app takes over that markup without
  * building the page again and without a word in the console.
  */
-
-/** Script errors and warnings (a hydration that did not match is one) of a page. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught ${error.message}`));
-  return problems;
-}
 
 test('without JavaScript, the cart and the checkout show the visitor their order', async ({ browser, request }) => {
   const cartId = await createCart(request, 'CHF', 'de-CH');

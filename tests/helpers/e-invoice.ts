@@ -59,7 +59,50 @@ export async function loadEn16931Rules(): Promise<void> {
 /** The EN 16931 business rules the CII document breaks: fatal ones and warnings, with their ids (`BR-AE-02`). After `loadEn16931Rules`. */
 export function schematronFailures(xml: string): RuleFailure[] {
   if (!rules) throw new Error('loadEn16931Rules() first, in the test file\'s beforeAll');
-  const { principalResult } = SaxonJS.transform({ stylesheetInternal: rules, sourceText: xml, destination: 'document' }, 'sync');
+  return failuresOf(rules, xml);
+}
+
+/**
+ * KoSIT's XRechnung rules (tests/e-invoice/xrechnung/, Apache 2.0) are Schematron, not
+ * XSLT: our small compiler (`schematron-to-xslt.xsl`) turns them into XSLT, which is then
+ * compiled to SEF like the EN 16931 rules, both kept under the sources' hash.
+ */
+async function compiledXRechnungRules(): Promise<string> {
+  const einvoice = new URL('../e-invoice/', import.meta.url).pathname;
+  const sources = ['schematron-to-xslt.xsl', 'xrechnung/cii/XRechnung-CII-validation.sch', 'xrechnung/common.sch'].map((file) => join(einvoice, file));
+  const hash = createHash('sha256');
+  for (const source of sources) hash.update(readFileSync(source));
+  const folder = join(tmpdir(), 'en16931-sef');
+  const sef = join(folder, `XRechnung-CII-validation-${hash.digest('hex').slice(0, 16)}.sef.json`);
+  if (existsSync(sef)) return sef;
+  mkdirSync(folder, { recursive: true });
+  const scratch = mkdtempSync(join(folder, 'compiling-'));
+  const xslt = join(scratch, 'rules.xslt');
+  const written = join(scratch, 'rules.sef.json');
+  const xslt3 = require.resolve('xslt3/xslt3.js');
+  await promisify(execFile)(process.execPath, [xslt3, `-xsl:${sources[0]}`, `-s:${sources[1]}`, `-o:${xslt}`]);
+  await promisify(execFile)(process.execPath, [xslt3, `-xsl:${xslt}`, `-export:${written}`, '-nogo']);
+  renameSync(written, sef);
+  rmSync(scratch, { recursive: true, force: true });
+  return sef;
+}
+
+let xrechnungRules: object | undefined;
+
+/** Compiles KoSIT's XRechnung rules if this machine has not yet, and reads them: for a test file's `beforeAll`. */
+export async function loadXRechnungRules(): Promise<void> {
+  xrechnungRules ??= JSON.parse(readFileSync(await compiledXRechnungRules(), 'utf8')) as object;
+}
+
+/** The XRechnung rules the CII document breaks (`BR-DE-15`), with their flags. After `loadXRechnungRules`. */
+export function xrechnungFailures(xml: string): RuleFailure[] {
+  if (!xrechnungRules) throw new Error('loadXRechnungRules() first, in the test file\'s beforeAll');
+  return failuresOf(xrechnungRules, xml);
+}
+
+/** The failed assertions and reports of rules compiled to SEF, run on the document. */
+function failuresOf(stylesheet: object, xml: string): RuleFailure[] {
+  const { principalResult } = SaxonJS.transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'document' }, 'sync');
   const failures = SaxonJS.XPath.evaluate("//svrl:failed-assert | //svrl:successful-report", principalResult, {
     namespaceContext: { svrl: 'http://purl.oclc.org/dsdl/svrl' },
     resultForm: 'array',

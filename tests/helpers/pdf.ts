@@ -53,9 +53,12 @@ export async function pdfFonts(pdf: Buffer): Promise<{ name: string; embedded: b
 /** Whether poppler's pdftotext (Debian's poppler-utils, which .ci/run installs) is there. */
 export const hasPdftotext = spawnSync('pdftotext', ['-v']).status === 0;
 
-/** The text of each page as poppler's pdftotext reads it: a second reader beside pdfjs. */
-export function pdftotextPages(pdf: Buffer): string[] {
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' });
+/**
+ * The text of each page as poppler's pdftotext reads it: a second reader beside pdfjs.
+ * With `layout`, as it stands on the page (`-layout`): text the page wraps is on two lines.
+ */
+export function pdftotextPages(pdf: Buffer, { layout = false } = {}): string[] {
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), '-', '-'], { input: pdf, encoding: 'utf8' });
   // Each page ends with a form feed.
   return text.split('\f').slice(0, -1);
 }

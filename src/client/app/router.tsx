@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: appPaths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx'), () => import('#shared/schemas/checkout.ts')) },
       { path: appPaths.tracking(':orderId'), lazy: lazyPage(() => import('./routes/tracking.tsx')) },
       { path: appPaths.contactUs(), lazy: lazyPage(() => import('./routes/contact-us.tsx')) },
+      { path: appPaths.account(), lazy: lazyPage(() => import('./routes/account/account-page.tsx'), () => import('#shared/schemas/account.ts')) },
       { path: appPaths.webinars(), lazy: lazyPage(() => import('./routes/webinars/webinars-page.tsx')) },
       { path: appPaths.webinar(':id', ':language'), lazy: lazyPage(() => import('./routes/webinars/webinar-page.tsx')) },
       { path: appPaths.downloadableContent(':code', ':language'), lazy: lazyPage(() => import('./routes/downloadables/downloadable-page.tsx')) },

@@ -6,6 +6,7 @@
  * `npm run db:generate`: drizzle-kit writes the next SQL migration into ./migrations,
  * which the server applies at start.
  */
+export * from '#server/modules/account/account.schema.ts';
 export * from '#server/modules/audit/audit.schema.ts';
 export * from '#server/modules/captcha/captcha.schema.ts';
 export * from '#server/modules/catalog/catalog.schema.ts';

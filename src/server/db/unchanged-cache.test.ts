@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheWhileUnchanged } from './unchanged-cache.ts';
+import { cacheWhileUnchanged, keptByVersion } from './unchanged-cache.ts';
 
 /** A database's write count, moved by hand, and a read that counts how often it ran. */
 function setUp(maxEntries?: number) {
@@ -61,5 +61,28 @@ describe('cacheWhileUnchanged', () => {
     const cache = cacheWhileUnchanged<number>(undefined);
     await cache.get('a', async () => ++reads);
     expect(await cache.get('a', async () => ++reads)).toBe(2);
+  });
+});
+
+describe('keptByVersion', () => {
+  it('gives a value back only for the version it was kept with', () => {
+    const kept = keptByVersion<string>();
+    kept.set('cart', 'v1', 'one seat');
+    expect(kept.get('cart', 'v1')).toBe('one seat');
+    expect(kept.get('cart', 'v2')).toBeUndefined();
+    kept.set('cart', 'v2', 'two seats');
+    expect(kept.get('cart', 'v1')).toBeUndefined();
+    expect(kept.get('cart', 'v2')).toBe('two seats');
+  });
+
+  it('keeps at most so many values, dropping the one written longest ago', () => {
+    const kept = keptByVersion<number>(2);
+    kept.set('a', '1', 1);
+    kept.set('b', '1', 2);
+    kept.set('a', '2', 3);
+    kept.set('c', '1', 4);
+    expect(kept.get('b', '1')).toBeUndefined();
+    expect(kept.get('a', '2')).toBe(3);
+    expect(kept.get('c', '1')).toBe(4);
   });
 });

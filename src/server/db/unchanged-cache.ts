@@ -36,3 +36,30 @@ export function cacheWhileUnchanged<Value>(writeCount: (() => number) | undefine
     },
   };
 }
+
+/**
+ * Values kept with the version of the row they were read from, for a database other
+ * processes write too (PostgreSQL), where no write count tells this process of their
+ * changes: the caller reads the row's version (one indexed read) and gets the kept value
+ * only while it is unchanged (docs/decisions/071-cart-views-kept-by-row-version.md).
+ */
+export interface KeptByVersion<Value> {
+  get(key: string, version: string): Value | undefined;
+  set(key: string, version: string, value: Value): void;
+}
+
+export function keptByVersion<Value>(maxEntries = 10_000): KeptByVersion<Value> {
+  const entries = new Map<string, { version: string; value: Value }>();
+  return {
+    get(key, version) {
+      const kept = entries.get(key);
+      return kept?.version === version ? kept.value : undefined;
+    },
+    set(key, version, value) {
+      // Set anew, so the map's order is the order of last writes: past the limit the oldest goes.
+      entries.delete(key);
+      entries.set(key, { version, value });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}

@@ -44,7 +44,9 @@ type SchemaPart<C, K extends keyof Call> = C extends { [key in K]: infer S } ? S
 
 /** The answers of a call as Fastify's `response` schema, by status. */
 type ResponseOf<C extends Call> = C['answer'] extends z.ZodType
-  ? { 200: z.ZodType<WithMoney<z.output<C['answer']>>> }
+  ? C extends { status: 202 }
+    ? { 202: z.ZodType<WithMoney<z.output<C['answer']>>> }
+    : { 200: z.ZodType<WithMoney<z.output<C['answer']>>> }
   : C['answer'] extends NoContent
     ? { 204: typeof noContentSchema }
     : C['answer'] extends FileAnswer
@@ -76,12 +78,12 @@ export type CallHandler<C extends Call> = RouteHandlerMethod<
 /** The app or a route plugin's scope, typed by the Zod schemas (`FastifyPluginAsyncZod`). */
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
-function responseOf(answer: Call['answer']): FastifySchema['response'] {
+function responseOf({ answer, status }: Pick<Call, 'answer' | 'status'>): FastifySchema['response'] {
   if (isNoContent(answer)) return { 204: noContentSchema };
   if (isFileAnswer(answer)) return { 200: fileSchema(answer) };
   // A redirect declares no body; the document describes it (src/server/plugins/api-document.ts).
   if (isRedirect(answer)) return undefined;
-  return { 200: answer };
+  return { [status ?? 200]: answer };
 }
 
 function isJsonAnswer(answer: Call['answer']): boolean {
@@ -105,7 +107,7 @@ function answerInMajorUnits(_request: unknown, _reply: unknown, payload: unknown
  * The handler parses, calls one service operation and answers.
  */
 export function registerCall<C extends Call>(app: ZodApp, call: C, handler: CallHandler<C>): void {
-  const response = responseOf(call.answer);
+  const response = responseOf(call);
   const schema: FastifySchema & Record<string, unknown> = {
     summary: call.summary,
     ...(call.description ? { description: call.description } : {}),

@@ -34,6 +34,14 @@ export const billingCalls = {
     answer: { file: 'application/pdf', description: 'The invoice as issued (the same bytes every time)' },
     summary: 'One invoice of the order, as PDF',
   },
+  orderInvoiceXRechnung: {
+    method: 'GET',
+    path: '/orders/:orderId/invoices/:invoiceId/xrechnung',
+    params: invoiceParamsSchema,
+    answer: { file: 'application/xml', description: 'The invoice as XRechnung 3.0 in CII syntax; 404 when the buyer gave no reference (BT-10)' },
+    summary: 'One invoice of the order, as XRechnung XML',
+    refusals: ['notFound'],
+  },
   requestNotice: {
     method: 'POST',
     path: '/orders/:orderId/notice',
@@ -72,6 +80,17 @@ export const billingCalls = {
     tags,
     staff: true,
     role: 'viewer',
+  },
+  adminInvoiceXRechnung: {
+    method: 'GET',
+    path: '/orders/admin/:id/invoices/:invoiceId/xrechnung',
+    params: adminInvoiceParamsSchema,
+    answer: { file: 'application/xml', description: 'The invoice as XRechnung 3.0 in CII syntax; 404 when the buyer gave no reference (BT-10)' },
+    summary: 'One invoice of the order, as XRechnung XML',
+    tags,
+    staff: true,
+    role: 'viewer',
+    refusals: ['notFound'],
   },
   issueCreditNote: {
     method: 'POST',

@@ -36,6 +36,9 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** How long "Your reference" and the purchase order number may be (docs/product/invoices.md). */
+export const invoiceReferenceMax = 50;
+
 /**
  * Step "invoice info": who buys. The VAT number is required for EU countries (reverse
  * charge); its format depends on the invoice country, so it is checked with the address
@@ -44,6 +47,10 @@ export type Address = z.infer<typeof addressSchema>;
 export const companySchema = z.object({
   name: text(formLimits.company),
   vatNumber: optionalText(30),
+  /** "Your reference" (BT-10 of the e-invoice): a cost centre, or a German buyer's Leitweg-ID, which XRechnung needs. */
+  buyerReference: optionalText(invoiceReferenceMax),
+  /** The buyer's purchase order number (BT-13). */
+  purchaseOrderNumber: optionalText(invoiceReferenceMax),
 });
 
 export const contactSchema = z.object({
@@ -79,7 +86,7 @@ export const emptyAddressSchema = z.object({
 
 /** GET/PUT answer: what is saved so far; missing parts are empty. */
 export const invoiceInfoSchema = z.object({
-  company: z.object({ name: z.string(), vatNumber: z.string() }),
+  company: z.object({ name: z.string(), vatNumber: z.string(), buyerReference: z.string(), purchaseOrderNumber: z.string() }),
   address: emptyAddressSchema,
   invoiceAddressSameAsAddress: z.boolean(),
   /** The invoice address; when none was given: empty values with the address's country. */

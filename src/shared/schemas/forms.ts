@@ -82,7 +82,7 @@ const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().
 export const optionalEnum = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: 'error.invalidOption' }).optional());
 
-const email = z
+export const email = z
   .string()
   .trim()
   .min(1)

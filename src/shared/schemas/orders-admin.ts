@@ -3,7 +3,7 @@ import { nextWebinarSchema } from './webinars.ts';
 import { languages } from '../locales.ts';
 import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
 import type { StaffRole } from '../staff-roles.ts';
-import { orderDetailSchema } from './checkout.ts';
+import { companySchema, orderDetailSchema } from './checkout.ts';
 import { isoDaySchema } from './dates.ts';
 
 /**
@@ -191,6 +191,9 @@ export const orderListSchema = z.object({
 export type OrderList = z.infer<typeof orderListSchema>;
 
 export const adminOrderParams = z.object({ id: z.uuid() });
+
+/** PUT /orders/admin/{id}/references: the buyer's references on the invoices, until INVOICE; an empty one is removed. */
+export const orderReferencesSchema = companySchema.pick({ buyerReference: true, purchaseOrderNumber: true });
 
 /** One entry of an order's timeline: a transition, a staff note or a mail about the order. */
 const timelineEntrySchema = z.discriminatedUnion('kind', [

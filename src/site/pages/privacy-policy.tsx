@@ -30,6 +30,7 @@ const cookieRows: { name: string; purpose: SiteMessageKey; lifetime: SiteMessage
   { name: cookies.cookieBanner.name, purpose: 'site.privacy.cookies.cookiebanner.purpose', lifetime: 'site.privacy.cookies.cookiebanner.lifetime' },
   // The live shop is served over https, where the staff cookie carries its prefix.
   { name: cookies.session.httpsName, purpose: 'site.privacy.cookies.session.purpose', lifetime: 'site.privacy.cookies.session.lifetime' },
+  { name: cookies.accountSession.name, purpose: 'site.privacy.cookies.accountSession.purpose', lifetime: 'site.privacy.cookies.accountSession.lifetime' },
 ];
 
 const sections: Section[] = [

@@ -90,9 +90,11 @@ describe("an order's invoices in the back office", () => {
       open: 52.97,
       currency: 'CHF',
     });
-    show(<OrderInvoices orderId={orderId} />, 'de-CH');
+    show(<OrderInvoices orderId={orderId} xrechnung />, 'de-CH');
     const section = await screen.findByRole('region', { name: 'Rechnungen' });
     expect(within(section).getByRole('link', { name: 'INV-2026-000007' }).getAttribute('href')).toBe(`/api/orders/admin/${orderId}/invoices/${invoiceId}/pdf`);
+    // The buyer gave a reference: each invoice as XRechnung too.
+    expect(within(section).getByRole('link', { name: 'XML INV-2026-000007' }).getAttribute('href')).toBe(`/api/orders/admin/${orderId}/invoices/${invoiceId}/xrechnung`);
     const row = within(section).getAllByRole('row')[1]?.textContent ?? '';
     expect(row).toContain('Überfällig');
     expect(row).toContain('Mahnungen gesendet: 2');

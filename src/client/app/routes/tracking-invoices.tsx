@@ -4,19 +4,23 @@ import { billingCalls } from '#shared/contract/billing.ts';
 import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
+import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
 import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
+import { InvoiceFormatsHelp } from './tracking-invoice-formats.tsx';
 
 /** Where the browser downloads one invoice of the order; a plain link (billingCalls.orderInvoicePdf). */
 const invoicePdfHref = (orderId: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+/** The same invoice as XRechnung XML (billingCalls.orderInvoiceXRechnung). */
+const xrechnungHref = (orderId: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/xrechnung`;
 
 /**
  * The tracking page's invoices: each with its period, due day, amount, status and PDF,
  * and what is open in all (docs/product/billing.md). None before the order is invoiced.
  */
-export function TrackingInvoices({ orderId }: { orderId: string }) {
+export function TrackingInvoices({ orderId, xrechnung }: { orderId: string; /** Whether the buyer gave a reference, which XRechnung needs. */ xrechnung: boolean }) {
   const { language } = useLanguage();
   const t = useT();
   const query = useQuery(apiQuery(billingCalls.orderInvoices, { params: { orderId } }));
@@ -57,11 +61,25 @@ export function TrackingInvoices({ orderId }: { orderId: string }) {
                 attributes: (invoice) => ({ 'data-status': invoice.status }),
                 foldOnNarrow: true,
               },
+              ...(xrechnung
+                ? [
+                    {
+                      header: t('billing.invoices.xrechnung'),
+                      cell: (invoice: InvoiceSummary) => (
+                        <a href={xrechnungHref(orderId, invoice.id)} type="application/xml" download>
+                          {t('billing.invoices.xrechnungLink', { number: invoice.number })}
+                        </a>
+                      ),
+                      foldOnNarrow: true,
+                    },
+                  ]
+                : []),
             ]}
           />
           <p className="tracking-open" data-testid="invoices-open">
             {open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}
           </p>
+          <InvoiceFormatsHelp />
         </>
       )}
     </section>

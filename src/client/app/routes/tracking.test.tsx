@@ -46,7 +46,7 @@ const detail: OrderDetail = {
   ],
   totals: { net: 3000, vatRate: 0, vatAmount: 0, gross: 3000, vatKind: 'REVERSE_CHARGE', perMonth: null },
   invoiceInfo: {
-    company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' },
+    company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789', buyerReference: '', purchaseOrderNumber: '' },
     address: { ...emptyAddress },
     invoiceAddressSameAsAddress: true,
     invoiceAddress: { ...emptyAddress },
@@ -183,9 +183,26 @@ describe('tracking page', () => {
     expect(within(invoiceList).getByRole('link', { name: 'CN-2026-000043 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${creditNoteId}/pdf`);
     expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('Credit note for invoice INV-2026-000042');
     expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('-500,00 EUR');
+    // Without the buyer's reference no XRechnung.
+    expect(within(invoiceList).queryByRole('link', { name: /XML/ })).toBeNull();
     expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 2 500,00 EUR');
+    // Under the invoices, folded: what their PDFs carry and whom to ask.
+    const formats = within(invoiceList).getByText('About these invoices: e-invoice and QR-bill').closest('details')!;
+    expect(formats.textContent).toContain('Factur-X / ZUGFeRD (European standard EN 16931)');
+    expect(within(formats).getByRole('link', { name: 'billing@cybersafe-academy.example' }).getAttribute('href')).toBe('mailto:billing@cybersafe-academy.example');
     // Not a monthly plan: no notice to give.
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'All your orders and invoices: your account' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('offers each invoice as XRechnung when the buyer gave a reference (a Leitweg-ID)', async () => {
+    api.answer(checkoutCalls.orderDetail, { ...detail, invoiceInfo: { ...detail.invoiceInfo, company: { ...detail.invoiceInfo.company, buyerReference: '04011000-12345-06' } } });
+    renderTracking('de-CH');
+    const invoiceList = await screen.findByRole('region', { name: 'Rechnungen' });
+    // In its column, and under the number where a phone's narrow screen folds the column away.
+    const links = within(invoiceList).getAllByRole('link', { name: 'INV-2026-000042 (XML)' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/api/orders/${orderId}/invoices/${invoiceId}/xrechnung`, `/api/orders/${orderId}/invoices/${invoiceId}/xrechnung`]);
+    expect(within(invoiceList).getByRole('columnheader', { name: 'XRechnung' })).toBeTruthy();
   });
 
   it('speaks Swiss German and shows an exception status', async () => {
@@ -200,6 +217,7 @@ describe('tracking page', () => {
     expect(await screen.findByRole('region', { name: 'Rechnungen' })).toBeTruthy();
     expect(screen.getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
     expect(screen.getAllByText('Gutschrift zur Rechnung INV-2026-000042').length).toBeGreaterThan(0);
+    expect(screen.getByText('Zu diesen Rechnungen: E-Rechnung und QR-Rechnung').closest('details')?.textContent).toContain('Schweizer QR-Rechnung');
   });
 
   it('shows a not-found text when the order does not exist', async () => {

@@ -127,8 +127,11 @@ export default function TrackingPage() {
         <OrderTotals detail={detail} />
       </section>
 
-      <TrackingInvoices orderId={detail.id} />
+      <TrackingInvoices orderId={detail.id} xrechnung={detail.invoiceInfo.company.buyerReference !== ''} />
       <TrackingNotice detail={detail} statusInfo={statusInfo} />
+      <p className="tracking-account">
+        <Link to={appPaths.account()}>{t('account.link')}</Link>
+      </p>
     </div>
   );
 }

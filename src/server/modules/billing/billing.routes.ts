@@ -22,6 +22,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   const { orderInvoices, notices, creditNotes, figures } = options;
   const noStore = { 'cache-control': 'no-store' };
   const pdfAnswer = (number: string) => ({ ...noStore, 'content-type': 'application/pdf', 'content-disposition': `inline; filename="invoice-${number}.pdf"` });
+  const xmlAnswer = (number: string) => ({ ...noStore, 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="xrechnung-${number}.xml"` });
 
   registerCall(app, billingCalls.orderInvoices, async (request, reply) =>
     reply.headers(noStore).send(await orderInvoices.invoicesOf(request.params.orderId, { visitor: true })),
@@ -30,6 +31,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   registerCall(app, billingCalls.orderInvoicePdf, async (request, reply) => {
     const { number, pdf } = await orderInvoices.invoicePdf(request.params.orderId, request.params.invoiceId, { visitor: true });
     return reply.headers(pdfAnswer(number)).send(pdf);
+  });
+
+  registerCall(app, billingCalls.orderInvoiceXRechnung, async (request, reply) => {
+    const { number, xml } = await orderInvoices.invoiceXRechnung(request.params.orderId, request.params.invoiceId, { visitor: true });
+    return reply.headers(xmlAnswer(number)).send(xml);
   });
 
   registerCall(app, billingCalls.requestNotice, async (request, reply) => reply.headers(noStore).send(await notices.requestNotice(request.params.orderId)));
@@ -43,6 +49,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   registerCall(app, billingCalls.adminInvoicePdf, async (request, reply) => {
     const { number, pdf } = await orderInvoices.invoicePdf(request.params.id, request.params.invoiceId, { visitor: false });
     return reply.headers(pdfAnswer(number)).send(pdf);
+  });
+
+  registerCall(app, billingCalls.adminInvoiceXRechnung, async (request, reply) => {
+    const { number, xml } = await orderInvoices.invoiceXRechnung(request.params.id, request.params.invoiceId, { visitor: false });
+    return reply.headers(xmlAnswer(number)).send(xml);
   });
 
   registerCall(app, billingCalls.issueCreditNote, async (request) =>

@@ -60,7 +60,7 @@ export function createBillingService(deps: {
     tx: Db,
   ): Promise<InvoiceRow | undefined> {
     const orderId = order.id;
-    const content = await checkout.invoiceContent(orderId, what.kind === 'first' ? { kind: 'first' } : { kind: 'period', vatDay: what.period.start }, tx);
+    const content = await checkout.invoiceContent(orderId, what.kind === 'first' ? { kind: 'first', issuedOn: what.issuedOn } : { kind: 'period', vatDay: what.period.start }, tx);
     const invoice = await invoiceRecords.issue(
       {
         orderId,

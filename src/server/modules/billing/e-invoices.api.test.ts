@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
+import { addMonths, lastDayOfPeriod } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
@@ -112,6 +113,9 @@ describe('the e-invoice in every invoice PDF', () => {
     expect(xml).toContain('<ram:ID schemeID="VA">CHE-123.456.788 MWST</ram:ID>');
     expect(first(xml, 'ram:InvoiceCurrencyCode')).toBe('EUR');
     expect(first(xml, 'ram:GrandTotalAmount')).toBe(invoice!.gross.toFixed(2));
+    // The monthly line names its first month from the issue day (BT-134, BT-135), as printed under it.
+    const lastDay = lastDayOfPeriod(addMonths(invoice!.issuedOn, 1));
+    expect(xml).toMatch(new RegExp(`<ram:BillingSpecifiedPeriod>\\s*<ram:StartDateTime>\\s*<udt:DateTimeString format="102">${invoice!.issuedOn.replaceAll('-', '')}<[\\s\\S]*?${lastDay.replaceAll('-', '')}<`));
 
     const american = await invoicedOrder(americanBuyer);
     const [dollars] = american.invoices.invoices;

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { cacheWhileUnchanged } from '#server/db/unchanged-cache.ts';
+import { cacheWhileUnchanged, keptByVersion, type KeptByVersion } from '#server/db/unchanged-cache.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import { isCheckViolation } from '#server/db/errors.ts';
 import { AppError } from '#shared/errors.ts';
@@ -102,6 +102,34 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
    * this process alone writes (docs/decisions/022-cart-read-cache.md).
    */
   const cartViews = cacheWhileUnchanged<CartView>(deps.writeCount);
+  /**
+   * On a database other copies write too (PostgreSQL): the carts visitors read, kept with
+   * their order row's version, which one indexed read checks (docs/decisions/071-cart-views-kept-by-row-version.md).
+   */
+  const viewsByVersion = deps.writeCount ? undefined : keptByVersion<CartView>();
+
+  /** The cart view of a row just read, kept by the row's version where versions are checked. */
+  function viewOfRow(row: repo.VersionedCartRow, language: Language): CartView {
+    const view = toCartView(row, language);
+    viewsByVersion?.set(`${row.id} ${language}`, row.version, view);
+    return view;
+  }
+
+  /** Reading a cart: 404 when unknown, 403 once it has become an order. */
+  async function readCart(orderId: string, language: Language): Promise<CartView> {
+    const row = await repo.findCart(db, orderId);
+    if (!row) throw new AppError('notFound', 'error.cart.notFound');
+    if (!isCart(row)) throw new AppError('forbidden', 'error.cart.notFound');
+    return viewOfRow(row, language);
+  }
+
+  /** The kept view while the order row's version is unchanged; otherwise the cart read anew. */
+  async function readCartByVersion(orderId: string, language: Language, kept: KeptByVersion<CartView>): Promise<CartView> {
+    const head = await repo.findCartVersion(db, orderId);
+    if (!head) throw new AppError('notFound', 'error.cart.notFound');
+    if (!isCart(head)) throw new AppError('forbidden', 'error.cart.notFound');
+    return kept.get(`${orderId} ${language}`, head.version) ?? readCart(orderId, language);
+  }
 
   /** The order row, locked until the transaction ends; refused unless it is still a cart. */
   async function lockCart(orderId: string, tx: Db) {
@@ -199,12 +227,8 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
 
     /** Reading a cart: 404 when unknown, 403 once it has become an order. */
     getCart(orderId: string, language: Language): Promise<CartView> {
-      return cartViews.get(`${orderId} ${language}`, async () => {
-        const row = await repo.findCart(db, orderId);
-        if (!row) throw new AppError('notFound', 'error.cart.notFound');
-        if (!isCart(row)) throw new AppError('forbidden', 'error.cart.notFound');
-        return toCartView(row, language);
-      });
+      if (viewsByVersion) return readCartByVersion(orderId, language, viewsByVersion);
+      return cartViews.get(`${orderId} ${language}`, () => readCart(orderId, language));
     },
 
     /**
@@ -214,7 +238,7 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
      */
     async addItem(orderId: string, input: AddToCart, language: Language): Promise<CartView> {
       const row = await refusingTooManySeats(() => repo.addSeatsAndReadCart(db, seatsLine(orderId, input)));
-      if (row) return toCartView(row, language);
+      if (row) return viewOfRow(row, language);
       await addSeatsOrRefuse(db, orderId, input);
       return loadCartView(orderId, language);
     },

@@ -347,6 +347,8 @@ describe('a successful checkout', () => {
       expect(buyer?.text?.startsWith('Guten Tag Anna Muster\n')).toBe(true);
       expect(buyer?.text).toContain("1'880.94 CHF");
       expect(buyer?.text).toContain(`/app/orders/${id}/tracking`);
+      // And to the buyer's account, where every order of the address is (docs/product/account.md).
+      expect(buyer?.text).toContain(`Ihr Konto: alle Ihre Bestellungen und Rechnungen, mit einem Anmeldelink per E-Mail: ${t.env.PUBLIC_URL}/app/account`);
       // The order confirmation: no invoice PDF, no QR-bill; the invoice follows with INVOICE.
       expect(buyer?.attachments).toEqual([]);
       expect(buyer?.text).toContain('Ihre Rechnung folgt in einer separaten E-Mail');

@@ -1,4 +1,6 @@
+import { lastDayOfPeriod } from '#shared/dates.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
+import { firstPeriod } from '#shared/plan-periods.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import { money, sumMoney, timesMoney, type Money } from '#shared/money.ts';
 import type { OrderTotals } from '#shared/schemas/checkout.ts';
@@ -34,8 +36,18 @@ export interface OrderInvoiceContent {
   billingName: string;
 }
 
-/** An invoice bills every ACTIVE line (the first invoice) or one month of the MONTHLY ones (a renewal). */
-export type InvoiceKind = { kind: 'first' } | { kind: 'period'; vatDay: string };
+/**
+ * An invoice bills every ACTIVE line (the first invoice) or one month of the MONTHLY ones (a
+ * renewal). The first invoice's MONTHLY lines name their first month from `issuedOn`, its issue day.
+ */
+export type InvoiceKind = { kind: 'first'; issuedOn?: string } | { kind: 'period'; vatDay: string };
+
+/** The days a first invoice's MONTHLY line covers: the month from its issue day, last day included (plan-periods.ts). */
+function firstMonthOf(line: OrderLine, what: InvoiceKind): { period: { first: string; last: string } } | Record<string, never> {
+  if (what.kind !== 'first' || !what.issuedOn || line.paymentFrequency !== 'MONTHLY') return {};
+  const month = firstPeriod(what.issuedOn);
+  return { period: { first: month.start, last: lastDayOfPeriod(month.end) } };
+}
 
 /** What an invoice charges for a line: a ONE_TIME line's seats, a MONTHLY line's first (or next) month. */
 export function lineNetPerInvoice(line: Pick<OrderLine, 'unitPriceMinor' | 'quantity'>, currency: Currency): Money {
@@ -85,6 +97,8 @@ function buyerOf(info: StoredInvoiceInfo, language: Language): InvoiceContent['b
   return {
     company: info.company?.name ?? '',
     ...(info.company?.vatNumber ? { vatNumber: info.company.vatNumber } : {}),
+    ...(info.company?.buyerReference ? { buyerReference: info.company.buyerReference } : {}),
+    ...(info.company?.purchaseOrderNumber ? { purchaseOrderNumber: info.company.purchaseOrderNumber } : {}),
     contactName: `${info.contact?.firstName ?? ''} ${info.contact?.lastName ?? ''}`.trim(),
     email: info.contact?.email ?? '',
     address: {
@@ -134,6 +148,7 @@ export function invoiceContentOf(
         periodMonths: line.periodMonths,
         unitPrice: money(line.unitPriceMinor, currency),
         total: lineNetPerInvoice(line, currency),
+        ...firstMonthOf(line, what),
       })),
       totals,
     },

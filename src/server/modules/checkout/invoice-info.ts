@@ -11,7 +11,7 @@ import { vatNumberRequired } from './vat.ts';
 export type { StoredInvoiceInfo };
 
 type ParsedUpdate = Omit<InvoiceInfoUpdate, 'company' | 'address' | 'invoiceAddress'> & {
-  company?: { name: string; vatNumber?: string | undefined } | undefined;
+  company?: StoredInvoiceInfo['company'];
   address?: Address | undefined;
   invoiceAddress?: Address | undefined;
 };
@@ -121,7 +121,12 @@ export function invoiceInfoView(info: StoredInvoiceInfo, language: Language, sub
       : emptyAddress(address.countryCode, address.country);
   const billingCountry = (same ? info.address : info.invoiceAddress)?.countryCode ?? '';
   return {
-    company: { name: info.company?.name ?? '', vatNumber: info.company?.vatNumber ?? '' },
+    company: {
+      name: info.company?.name ?? '',
+      vatNumber: info.company?.vatNumber ?? '',
+      buyerReference: info.company?.buyerReference ?? '',
+      purchaseOrderNumber: info.company?.purchaseOrderNumber ?? '',
+    },
     address,
     invoiceAddressSameAsAddress: same,
     invoiceAddress,

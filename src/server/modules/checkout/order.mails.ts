@@ -50,6 +50,7 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
   const language = detail.language;
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const tracking = new URL(appUrl(appPaths.tracking(detail.id)), publicUrl).toString();
+  const account = new URL(appUrl(appPaths.account()), publicUrl).toString();
   const rows = summaryRows(detail, language);
   // The billing contact, formally: an accounts department is not greeted by a first name.
   const hello = greeting(language, info.contact ?? {});
@@ -66,6 +67,7 @@ export function orderConfirmationMail(detail: OrderDetailView, info: StoredInvoi
     ...(detail.totals.perMonth ? ['', t('mail.orderConfirmation.monthly')] : []),
     '',
     `${t('mail.orderConfirmation.tracking')}: ${tracking}`,
+    `${t('accountMail.yourAccount')}: ${account}`,
     '',
     t('mail.signature', companyParams),
   ].join('\n');
@@ -80,6 +82,7 @@ ${amountsTable(rows)}
 ${paragraphs(t('mail.orderConfirmation.invoice'))}
 ${detail.totals.perMonth ? paragraphs(t('mail.orderConfirmation.monthly')) : ''}
 <p><a href="${escapeHtml(tracking)}">${escapeHtml(t('mail.orderConfirmation.tracking'))}</a></p>
+<p><a href="${escapeHtml(account)}">${escapeHtml(t('accountMail.yourAccount'))}</a></p>
 ${paragraphs(t('mail.signature', companyParams))}`,
   );
   return { subject, text, html };

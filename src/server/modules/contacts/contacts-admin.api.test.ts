@@ -126,7 +126,8 @@ describe('GET /api/contacts/admin/export.csv', () => {
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFF"E-Mail-Adresse","Vorname","Nachname","Firma","Telefonnummer","Funktion","Erfahrung","Sprache","Newsletter","Bekannt seit"');
     expect(lines.find((line) => line.startsWith('"anna.muster'))).toMatch(/^"anna\.muster@example\.ch","Anna","Muster","Muster AG",,"[^"]+",,"Deutsch","Abonniert","2026-11-01T09:00:00\.000Z"$/);
-    expect(lines).toContain('"beat@keller.ch","Beat","Keller","Keller GmbH","CH 44 668 18 00",,,,,"2026-11-02T09:00:00.000Z"');
+    // The phone in its international form, its + defused like any formula character.
+    expect(lines).toContain(`"beat@keller.ch","Beat","Keller","Keller GmbH","'+41 44 668 18 00",,,,,"2026-11-02T09:00:00.000Z"`);
     expect(lines).toContain(`"formula@example.com","'=HYPERLINK(""http://evil"")",,,,,,,,"2026-11-04T09:00:00.000Z"`);
     expect(lines.filter(Boolean)).toHaveLength(5);
 

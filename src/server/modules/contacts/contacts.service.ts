@@ -9,7 +9,7 @@ import { appPaths, appUrl } from '#shared/paths.ts';
 import type { FormMessagesResponse } from '#shared/schemas/forms.ts';
 import { newsletterStatuses, type NewsletterStatus } from '#shared/schemas/newsletter.ts';
 import type { ContactList, ContactListQuery, ContactRecord } from '#shared/schemas/contacts.ts';
-import { findCountry } from '../geo/countries.rules.ts';
+import { findCountry, printedPhone } from '../geo/countries.rules.ts';
 import { nationalPhoneNumber } from '#shared/phone.ts';
 import type { MailSettings } from '../mail/mail-senders.rules.ts';
 import type { OutboxService } from '../mail/outbox.service.ts';
@@ -341,7 +341,7 @@ export function createContactsService(deps: {
           contact.firstName,
           contact.lastName,
           contact.companyName,
-          contact.phoneNumber ? `${contact.phoneCountryCode ?? ''} ${contact.phoneNumber}`.trim() : null,
+          printedPhone(contact.phoneCountryCode, contact.phoneNumber),
           label('forms.role', contact.role),
           label('forms.experienceLevel', contact.experienceLevel),
           label('common.language', contact.preferredLanguage),

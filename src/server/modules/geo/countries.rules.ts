@@ -1,5 +1,6 @@
 import { countries as countryData } from 'countries-list';
 import type { Language } from '#shared/locales.ts';
+import { internationalPhone } from '#shared/phone.ts';
 
 export interface Country {
   code: string;
@@ -32,4 +33,9 @@ export function listCountries(language: Language): Country[] {
 /** The country of an ISO 3166-1 code, named in `language`; for the modules that check or name countries. */
 export function findCountry(code: string, language: Language): Country | undefined {
   return listCountries(language).find((country) => country.code === code);
+}
+
+/** A stored phone number as it is shown everywhere, from its country's calling code: `+41 79 123 45 67`. */
+export function printedPhone(countryCode: string | null | undefined, number: string | null | undefined): string | null {
+  return internationalPhone(countryCode ? phoneCodeOf(countryCode) : undefined, countryCode, number);
 }

@@ -16,8 +16,18 @@ import { element, textElement, xmlDocument, type XmlChild, type XmlElement } fro
 /** The name the attachment has in the PDF, which Factur-X prescribes. */
 export const facturXFileName = 'factur-x.xml';
 
-/** The guideline (BT-24) of the EN 16931 profile itself, without a national extension. */
-const en16931Guideline = 'urn:cen.eu:en16931:2017';
+/**
+ * The two profiles one builder writes: `EN16931`, the Factur-X XML inside every PDF, and
+ * `XRECHNUNG`, the same invoice as the German CIUS XRechnung 3.0 (CII syntax), which a buyer
+ * with a reference (a Leitweg-ID) may download on its own (docs/decisions/068-buyer-references-and-xrechnung.md).
+ */
+export type EInvoiceProfile = 'EN16931' | 'XRECHNUNG';
+
+/** The guideline (BT-24) of each profile: EN 16931 itself, or XRechnung's specification identifier. */
+const guidelines: Record<EInvoiceProfile, string> = {
+  EN16931: 'urn:cen.eu:en16931:2017',
+  XRECHNUNG: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+};
 
 const namespaces = {
   'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -72,11 +82,16 @@ function emailAddress(email: string): XmlElement {
   return element('ram:URIUniversalCommunication', [textElement('ram:URIID', email, { schemeID: 'EM' })]);
 }
 
+/** A period, first and last day included: the invoice's (BT-73, BT-74) or a line's (BT-134, BT-135). */
+function billingPeriod(period: { first: string; last: string }): XmlElement {
+  return element('ram:BillingSpecifiedPeriod', [element('ram:StartDateTime', [day(period.first)]), element('ram:EndDateTime', [day(period.last)])]);
+}
+
 /**
  * The CII document of an invoice, or of a credit note (type 381, naming the invoice it
  * credits; its amounts, negative on the printed page, positive here as EN 16931 wants).
  */
-export function facturXml(invoice: InvoiceDocument): string {
+export function facturXml(invoice: InvoiceDocument, profile: EInvoiceProfile = 'EN16931'): string {
   const { seller, buyer, totals, creditNote } = invoice;
   const sign = creditNote ? -1 : 1;
   const amount = (value: number) => (sign * value).toFixed(2);
@@ -101,12 +116,20 @@ export function facturXml(invoice: InvoiceDocument): string {
       element('ram:SpecifiedLineTradeDelivery', [textElement('ram:BilledQuantity', String(item.quantity), { unitCode: 'C62' })]),
       element('ram:SpecifiedLineTradeSettlement', [
         lineTax,
+        // The days a first invoice's monthly line covers (BT-134, BT-135), as printed under its title.
+        item.period && billingPeriod(item.period),
         element('ram:SpecifiedTradeSettlementLineMonetarySummation', [textElement('ram:LineTotalAmount', amount(item.total))]),
       ]),
     ]);
 
   const sellerParty = element('ram:SellerTradeParty', [
     textElement('ram:Name', seller.name),
+    // The seller's contact (BG-6: BT-41 to BT-43), which XRechnung requires (BR-DE-2, BR-DE-5 to BR-DE-7).
+    element('ram:DefinedTradeContact', [
+      textElement('ram:PersonName', translate(invoice.language, 'invoice.eInvoice.sellerContact')),
+      element('ram:TelephoneUniversalCommunication', [textElement('ram:CompleteNumber', seller.phone)]),
+      element('ram:EmailURIUniversalCommunication', [textElement('ram:URIID', seller.email)]),
+    ]),
     element('ram:PostalTradeAddress', [
       textElement('ram:PostcodeCode', seller.zip),
       textElement('ram:LineOne', [seller.street, seller.buildingNumber].filter(Boolean).join(' ')),
@@ -153,17 +176,18 @@ export function facturXml(invoice: InvoiceDocument): string {
         ]),
       ];
   // Credit transfer: SEPA (58) in euros, an ordinary one (30) in francs and dollars.
-  const paymentMeans =
-    !creditNote &&
-    element('ram:SpecifiedTradeSettlementPaymentMeans', [
-      textElement('ram:TypeCode', invoice.currency === 'EUR' ? '58' : '30'),
-      element('ram:PayeePartyCreditorFinancialAccount', [textElement('ram:IBANID', seller.iban.replace(/\s/g, ''))]),
-    ]);
+  const paymentMeans = creditNote
+    ? // A credit note asks for no payment; XRechnung wants payment means on every document (BR-DE-1): "not defined" (1).
+      profile === 'XRECHNUNG' && element('ram:SpecifiedTradeSettlementPaymentMeans', [textElement('ram:TypeCode', '1')])
+    : element('ram:SpecifiedTradeSettlementPaymentMeans', [
+        textElement('ram:TypeCode', invoice.currency === 'EUR' ? '58' : '30'),
+        element('ram:PayeePartyCreditorFinancialAccount', [textElement('ram:IBANID', seller.iban.replace(/\s/g, ''))]),
+      ]);
 
   const root = element(
     'rsm:CrossIndustryInvoice',
     [
-      element('rsm:ExchangedDocumentContext', [element('ram:GuidelineSpecifiedDocumentContextParameter', [textElement('ram:ID', en16931Guideline)])]),
+      element('rsm:ExchangedDocumentContext', [element('ram:GuidelineSpecifiedDocumentContextParameter', [textElement('ram:ID', guidelines[profile])])]),
       element('rsm:ExchangedDocument', [
         textElement('ram:ID', invoice.number),
         textElement('ram:TypeCode', creditNote ? '381' : '380'),
@@ -173,10 +197,16 @@ export function facturXml(invoice: InvoiceDocument): string {
       element('rsm:SupplyChainTradeTransaction', [
         ...invoice.lines.map(line),
         element('ram:ApplicableHeaderTradeAgreement', [
+          // "Your reference" from the checkout (BT-10), which XRechnung requires (BR-DE-15).
+          optionalText('ram:BuyerReference', buyer.buyerReference),
           sellerParty,
           buyerParty,
           // Our order number (BT-14), which the page prints beside the invoice number.
           element('ram:SellerOrderReferencedDocument', [textElement('ram:IssuerAssignedID', invoice.orderNumber ?? invoice.number)]),
+          // The buyer's purchase order number (BT-13).
+          buyer.purchaseOrderNumber?.trim()
+            ? element('ram:BuyerOrderReferencedDocument', [textElement('ram:IssuerAssignedID', buyer.purchaseOrderNumber.trim())])
+            : undefined,
         ]),
         element('ram:ApplicableHeaderTradeDelivery', []),
         element('ram:ApplicableHeaderTradeSettlement', [
@@ -192,11 +222,7 @@ export function facturXml(invoice: InvoiceDocument): string {
             exemption[1],
             textElement('ram:RateApplicablePercent', rate),
           ]),
-          invoice.period &&
-            element('ram:BillingSpecifiedPeriod', [
-              element('ram:StartDateTime', [day(invoice.period.first)]),
-              element('ram:EndDateTime', [day(invoice.period.last)]),
-            ]),
+          invoice.period && billingPeriod(invoice.period),
           ...payment,
           element('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
             textElement('ram:LineTotalAmount', amount(totals.net)),

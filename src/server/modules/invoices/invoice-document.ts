@@ -29,6 +29,10 @@ export interface InvoiceDocument {
   buyer: {
     company: string;
     vatNumber?: string;
+    /** "Your reference" from the checkout (BT-10): a cost centre or a Leitweg-ID; absent when none was given. */
+    buyerReference?: string;
+    /** The buyer's purchase order number (BT-13); absent when none was given. */
+    purchaseOrderNumber?: string;
     contactName: string;
     email: string;
     address: {
@@ -70,6 +74,8 @@ export interface InvoiceSeller {
    */
   iban: string;
   email: string;
+  /** The seller's phone (BT-42 of the e-invoice's seller contact). */
+  phone: string;
   website: string;
 }
 
@@ -79,6 +85,12 @@ export interface InvoiceLine {
   quantity: number;
   /** MONTHLY lines only. */
   periodMonths: number | null;
+  /**
+   * The days a MONTHLY line of a first invoice covers, ISO days, both included: its first
+   * month, from the issue day. Absent on renewals (the invoice's period says it) and on
+   * invoices made before lines named it.
+   */
+  period?: { first: string; last: string };
   /** Per seat, and per month for MONTHLY lines. */
   unitPrice: number;
   /** What this invoice charges for the line: for a MONTHLY line, its first month. */

@@ -11,6 +11,8 @@ import { issueCreditNoteRecord, invoiceLinesOf, type CreditNoteRequest } from '.
 import { frozen } from './frozen-document.ts';
 import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
+import { facturXml } from './factur-x.ts';
+import { sellerDetails } from './invoice-seller.ts';
 import { qrReference } from './qr-bill.ts';
 
 /** What an invoice is issued with: the printed content without what the record gives it (number, dates). */
@@ -176,6 +178,18 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const row = await repo.findInvoice(db, invoiceId);
       if (!row || row.orderId !== orderId) throw new AppError('notFound', 'error.invoice.notFound');
       return { number: row.number, pdf: await pdfOf(row) };
+    },
+
+    /**
+     * One invoice of the order as XRechnung XML, made from what it printed: 404 for another
+     * order's, and when the buyer gave no reference (BT-10, which XRechnung requires).
+     */
+    async xrechnung(orderId: string, invoiceId: string): Promise<{ number: string; xml: string }> {
+      const row = await repo.findInvoice(db, invoiceId);
+      if (!row || row.orderId !== orderId) throw new AppError('notFound', 'error.invoice.notFound');
+      const document = row.document as unknown as PrintedInvoice & { issuedAt: string };
+      if (!document.buyer.buyerReference?.trim()) throw new AppError('notFound', 'error.invoice.noBuyerReference');
+      return { number: row.number, xml: facturXml({ ...document, issuedAt: new Date(document.issuedAt), seller: sellerDetails }, 'XRECHNUNG') };
     },
 
     /** The order's first invoice as PDF: 404 until INVOICE issued it. */

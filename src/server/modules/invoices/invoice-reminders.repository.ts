@@ -81,12 +81,17 @@ export type ReminderRecord = Pick<typeof invoiceReminders.$inferSelect, 'invoice
 export async function insertReminders(db: Db, records: readonly ReminderRecord[]): Promise<void> {
   if (records.length === 0) return;
   await db.insert(invoiceReminders).values([...records]).onConflictDoNothing({ target: [invoiceReminders.invoiceId, invoiceReminders.level] });
-  for (const record of records) {
-    await db
-      .update(invoices)
-      .set({ remindersSent: sql`greatest(${invoices.remindersSent}, ${record.level})` })
-      .where(eq(invoices.id, record.invoiceId));
-  }
+  // One statement for every invoice of a run: the highest new level of each.
+  const levels = new Map<string, number>();
+  for (const record of records) levels.set(record.invoiceId, Math.max(levels.get(record.invoiceId) ?? 0, record.level));
+  const reached = sql.join(
+    [...levels].map(([invoiceId, level]) => sql`(${invoiceId}::uuid, ${level}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update invoices set reminders_sent = greatest(invoices.reminders_sent, reached.level)
+      from (values ${reached}) as reached (invoice_id, level)
+     where invoices.id = reached.invoice_id`);
 }
 
 /** The reminders recorded for the invoices, lowest level first. */

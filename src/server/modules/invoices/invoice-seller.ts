@@ -16,5 +16,6 @@ export const sellerDetails: InvoiceSeller = {
   vatId: company.vatNumber,
   iban: company.iban,
   email: company.email.billing,
+  phone: company.phone,
   website: company.website,
 };

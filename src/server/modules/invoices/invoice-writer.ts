@@ -14,6 +14,8 @@ import { toPdfText } from './pdf-text.ts';
 export const page = { width: 595.28, height: 841.89, left: 50, right: 50, top: 45, bottom: 60 };
 const contentWidth = page.width - page.left - page.right;
 const colors = { text: '#1a1a1a', muted: '#5f6368', rule: '#c8c8c8' };
+/** The facts box at the top right (number, dates, order, period). */
+const factsWidth = 220;
 /**
  * The names the embedded fonts (invoice-fonts.ts) are registered under. The QR-bill asks for
  * its `fontName`, one of the payment part's allowed fonts, and for that name with `-Bold`:
@@ -151,15 +153,36 @@ export class InvoiceWriter {
         : [[this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)] as [string, string]]),
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
+      ...this.buyerReferences(),
     ];
-    const labelX = page.width - page.right - 220;
     let right = y;
-    for (const [label, value] of facts) {
-      const height = this.text(label, labelX, right, 110, { size: 9, muted: true });
-      this.text(value, labelX + 110, right, 110, { size: 9 }, { align: 'right' });
-      right += height + 2;
-    }
+    for (const [label, value] of facts) right += this.fact(label, value, right) + 2;
     return Math.max(left, right);
+  }
+
+  /**
+   * One row of the facts box at the top right: the label takes the width it needs (at most
+   * half the box), the value, right-aligned, the rest, so that a period (`13. Aug. 2026 –
+   * 12. Sept. 2026`, wider than half the box) stays on one line. Returns the row's height.
+   */
+  fact(label: string, value: string, y: number): number {
+    const box = { x: page.width - page.right - factsWidth, width: factsWidth, gap: 8 };
+    const labelStyle = { size: 9, muted: true };
+    // A point more than the text: pdfkit wraps a line as wide as its box.
+    const labelWidth = Math.min(this.style(labelStyle).widthOfString(toPdfText(label)) + 1, box.width / 2);
+    const labelHeight = this.text(label, box.x, y, labelWidth, labelStyle);
+    const valueX = box.x + labelWidth + box.gap;
+    const valueHeight = this.text(value, valueX, y, box.x + box.width - valueX, { size: 9 }, { align: 'right' });
+    return Math.max(labelHeight, valueHeight);
+  }
+
+  /** The buyer's reference and purchase order number from the checkout, those given. */
+  private buyerReferences(): [string, string][] {
+    const { buyerReference, purchaseOrderNumber } = this.invoice.buyer;
+    return [
+      ...(buyerReference ? [[this.t('invoice.meta.buyerReference'), buyerReference] as [string, string]] : []),
+      ...(purchaseOrderNumber ? [[this.t('invoice.meta.purchaseOrderNumber'), purchaseOrderNumber] as [string, string]] : []),
+    ];
   }
 
   tableHeader(y: number): number {
@@ -185,14 +208,16 @@ export class InvoiceWriter {
     return formatIsoDay(isoDay, this.language);
   }
 
-  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month (or the month it bills). */
+  /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month with its days (or the month it bills). */
   frequencyText(line: InvoiceLine): string {
     const { creditNote } = this.invoice;
     if (creditNote) return this.t(creditNote.lines ? 'invoice.creditNote.seatsLine' : 'invoice.creditNote.amountLine', { number: creditNote.invoiceNumber });
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
     const { period } = this.invoice;
     if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
-    return this.t('invoice.line.monthlyFirstMonth', { months: translatePlural(this.language, 'lines.months', line.periodMonths ?? 1) });
+    const months = translatePlural(this.language, 'lines.months', line.periodMonths ?? 1);
+    if (line.period) return this.t('invoice.line.monthlyFirstMonthPeriod', { months, from: this.day(line.period.first), to: this.day(line.period.last) });
+    return this.t('invoice.line.monthlyFirstMonth', { months });
   }
 
   /** One table row; the caller has checked that it fits. Returns the y below. */

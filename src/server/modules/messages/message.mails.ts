@@ -3,8 +3,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { translate, type MessageKey, type MessageParams } from '#shared/i18n/messages.ts';
 import type { Language } from '#shared/locales.ts';
 import type { ContactMessage } from '#shared/schemas/messages.ts';
-import { internationalPhone } from '#shared/phone.ts';
-import { findCountry } from '../geo/countries.rules.ts';
+import { printedPhone } from '../geo/countries.rules.ts';
 import { escapeHtml, mailLayout, paragraphs } from '../mail/mail-html.rules.ts';
 
 /**
@@ -24,8 +23,7 @@ const nameOf = (message: Pick<ContactMessage, 'firstName' | 'lastName'>) => [mes
 export function staffMessageMail(message: ContactMessage, link: string) {
   const language: Language = 'en-US';
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  const callingCode = message.phoneCountryCode ? findCountry(message.phoneCountryCode, language)?.phoneCode : undefined;
-  const phone = internationalPhone(callingCode, message.phoneCountryCode, message.phoneNumber) ?? undefined;
+  const phone = printedPhone(message.phoneCountryCode, message.phoneNumber) ?? undefined;
   const facts: [string, string][] = [
     [t('mail.contactStaff.from'), `${nameOf(message)} <${message.email}>`],
     ...(message.company ? [[t('forms.company.label'), message.company] as [string, string]] : []),

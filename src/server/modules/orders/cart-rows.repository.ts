@@ -38,6 +38,22 @@ export interface CartRow {
 }
 
 /**
+ * A cart row with its version, read in the same statement: the order row's `xmin` (the
+ * transaction that wrote it last; every change to a cart's lines updates its order row in
+ * the same transaction) and the catalogue's texts' (`catalogueVersion`). An unchanged
+ * version means an unchanged cart view (cart.service.ts keeps the views by it).
+ */
+export interface VersionedCartRow extends CartRow {
+  version: string;
+}
+
+/**
+ * What changes whenever a product or its texts change: each table's row count and newest
+ * row version. The catalogue is a few rows, written by the seed; a cart view shows its titles.
+ */
+const catalogueVersion = sql`(select count(*) || '.' || max(xmin::text::bigint) from products) || '.' || (select count(*) || '.' || max(xmin::text::bigint) from product_translations)`;
+
+/**
  * The `set` of a change to a cart's order row, which locks the row and marks the cart as
  * touched. `updated_at` only tells the abandonment job which carts have been idle for
  * days, so it moves at most once an hour: a change within the hour then writes no indexed
@@ -74,7 +90,7 @@ function cartLinesJson(lines: SQL): SQL {
 
 const cartById = (deleted: SQL) =>
   builtOnce<{ id: string }>(sql`
-    select o.id, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
+    select o.id, o.xmin::text || ':' || ${catalogueVersion} as version, o.status, o.currency, o.language, o.subscribed_at as "subscribedAt",
            ${cartLinesJson(sql`(select * from order_items where order_id = o.id) i`)} as items
       from orders o
      where o.id = ${sql.placeholder('id')} ${deleted}`);
@@ -85,9 +101,9 @@ const findCartIncludingDeletedStatement = cartById(sql``);
  * The order and its lines with their products, in one round trip. A deleted order is
  * unknown, as everywhere the visitor looks; only the back office asks for it (`includeDeleted`).
  */
-export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<CartRow | undefined> {
+export async function findCart(db: Db, id: string, options: { includeDeleted?: boolean } = {}): Promise<VersionedCartRow | undefined> {
   const statement = options.includeDeleted ? findCartIncludingDeletedStatement : findCartStatement;
-  return rowsOf<CartRow>(await statement(db, { id }))[0];
+  return rowsOf<VersionedCartRow>(await statement(db, { id }))[0];
 }
 
 /** Several orders with their lines, deleted ones too, in one round trip (the billing job's invoices of a batch). */
@@ -102,6 +118,15 @@ export async function findCarts(db: Db, ids: readonly string[]): Promise<CartRow
        sql`, `,
      )})`);
   return rowsOf<CartRow>(result);
+}
+
+const cartVersionStatement = builtOnce<{ id: string }>(
+  sql`select xmin::text || ':' || ${catalogueVersion} as version, status from orders where id = ${sql.placeholder('id')} and deleted_at is null`,
+);
+
+/** The order row's version and status, by its primary key: what tells whether a kept cart view is still the cart. */
+export async function findCartVersion(db: Db, id: string): Promise<Pick<VersionedCartRow, 'version' | 'status'> | undefined> {
+  return rowsOf<Pick<VersionedCartRow, 'version' | 'status'>>(await cartVersionStatement(db, { id }))[0];
 }
 
 export async function findOrder(db: Db, id: string): Promise<Pick<OrderRow, 'id' | 'status' | 'currency' | 'subscribedAt'> | undefined> {
@@ -138,7 +163,7 @@ const seatsLine = {
  * line, or, when the cart has that product and frequency already, more seats on that line
  * (a removed line comes back with the new seats). Nothing is written when the order is not
  * an open cart or the product is not sold in its currency; `lockedOnlyIf` narrows which
- * order rows are updated. Yields the CTEs `cart` (id, status, currency, language,
+ * order rows are updated. Yields the CTEs `cart` (id, version, status, currency, language,
  * subscribed_at) and `added` (the line's row).
  */
 function addSeatsCtes(line: typeof seatsLine, lockedOnlyIf: SQL = sql``): SQL {
@@ -150,7 +175,7 @@ function addSeatsCtes(line: typeof seatsLine, lockedOnlyIf: SQL = sql``): SQL {
            select 1 from product_prices pp join products p on p.code = pp.product_code
             where pp.product_code = ${line.productCode} and pp.payment_frequency = ${line.paymentFrequency}
               and pp.currency = o.currency and p.active)
-      returning o.id, o.status, o.currency, o.language, o.subscribed_at),
+      returning o.id, o.xmin::text as version, o.status, o.currency, o.language, o.subscribed_at),
     added as (
       insert into order_items (order_id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position)
       select cart.id, pp.product_code, pp.payment_frequency, ${line.quantity}, ${line.periodMonths}, pp.amount_minor, 'ACTIVE',
@@ -183,7 +208,7 @@ const addSeatsAndReadCartStatement = builtOnce<SeatsLine>(sql`${addSeatsCtes(
   seatsLine,
   sql`and o.deleted_at is null and o.xmin = (select s.xmin from orders s where s.id = ${seatsLine.orderId})`,
 )}
-    select c.id, c.status, c.currency, c.language, c.subscribed_at as "subscribedAt",
+    select c.id, c.version || ':' || ${catalogueVersion} as version, c.status, c.currency, c.language, c.subscribed_at as "subscribedAt",
            ${cartLinesJson(sql`(
              select id, product_code, payment_frequency, quantity, period_months, unit_price_minor, status, position
                from order_items where order_id = c.id and id not in (select id from added)
@@ -204,8 +229,8 @@ const addSeatsAndReadCartStatement = builtOnce<SeatsLine>(sql`${addSeatsCtes(
  * reads the cart anew. Also nothing comes back for the reasons `addSeats` adds nothing,
  * and for a deleted order, which the visitor never sees.
  */
-export async function addSeatsAndReadCart(db: Db, line: SeatsLine): Promise<CartRow | undefined> {
-  return rowsOf<CartRow>(await addSeatsAndReadCartStatement(db, line))[0];
+export async function addSeatsAndReadCart(db: Db, line: SeatsLine): Promise<VersionedCartRow | undefined> {
+  return rowsOf<VersionedCartRow>(await addSeatsAndReadCartStatement(db, line))[0];
 }
 
 export async function countActiveItems(db: Db, orderId: string): Promise<number> {

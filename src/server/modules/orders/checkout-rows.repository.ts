@@ -7,7 +7,8 @@ import type { Address } from '#shared/schemas/checkout.ts';
 
 /** The invoice info as stored in `orders.invoice_info`: only what was saved. */
 export interface StoredInvoiceInfo {
-  company?: { name: string; vatNumber?: string | undefined };
+  /** With the buyer's references, which every invoice of the order prints (BT-10, BT-13 of its e-invoice). */
+  company?: { name: string; vatNumber?: string | undefined; buyerReference?: string | undefined; purchaseOrderNumber?: string | undefined };
   address?: Address;
   invoiceAddressSameAsAddress?: boolean;
   invoiceAddress?: Address;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
 import type { OutboxService } from '#server/modules/mail/outbox.service.ts';
@@ -7,15 +8,23 @@ import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { Currency, Language } from '#shared/locales.ts';
 import { money } from '#shared/money.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
-import type { AdminOrder, TimelineEntry } from '#shared/schemas/orders-admin.ts';
+import type { AdminOrder, TimelineEntry, orderReferencesSchema } from '#shared/schemas/orders-admin.ts';
+import type { OrderStatus } from '#shared/orders.ts';
+import { translate } from '#shared/i18n/messages.ts';
 import { factsOf, openMinorOfFacts } from './order-facts.ts';
 import { allowedActions } from './order-state-machine.ts';
+import * as checkoutRows from './checkout-rows.repository.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
 
 /** The amounts of an order's detail (lines and totals) and of its page, as `Money`. */
 type DetailView = MoneyAt<OrderDetail, 'unitPrice' | 'totalPrice' | 'net' | 'vatAmount' | 'gross'>;
 export type AdminOrderView = MoneyAt<Omit<AdminOrder, 'detail'>, 'refundAmount' | 'amount' | 'totalAmountPaid' | 'amountDue'> & { detail: DetailView };
+
+type OrderReferences = z.output<typeof orderReferencesSchema>;
+
+/** The statuses in which the references may still change: before INVOICE issues the first invoice. */
+const referencesEditable: readonly OrderStatus[] = ['ORDERED', 'IN_PROGRESS'];
 
 const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -75,37 +84,63 @@ export function createOrderPageService(deps: {
     return entries.map(({ entry }) => entry);
   }
 
+  /** GET /orders/admin/{id}/ : the order, what may be done with it now, its money and its timeline. */
+  async function orderView(orderId: string, language: Language): Promise<AdminOrderView> {
+    const [order, facts] = await Promise.all([adminRepo.findOrder(db, orderId), repo.findOrderWithFacts(db, orderId)]);
+    if (!order || !facts) throw new AppError('notFound', 'error.order.notFound');
+    const machineFacts = factsOf(facts);
+    const [detail, payments, history] = await Promise.all([
+      checkout.orderDetail(orderId, language, { includeDeleted: true }),
+      adminRepo.findPayments(db, orderId),
+      timelineOf(orderId),
+    ]);
+    const amount = (minor: number) => money(minor, order.currency as Currency);
+    return {
+      detail,
+      currency: order.currency,
+      received: iso(order.orderedAt),
+      contractAccepted: iso(order.contractAcceptedAt),
+      availableFrom: order.availableFrom,
+      canceledBy: order.canceledBy,
+      terminatedBy: order.terminatedBy,
+      terminatedFrom: order.terminatedFrom,
+      refund: order.refund,
+      refundAmount: order.refundAmountMinor === null ? null : amount(order.refundAmountMinor),
+      refunded: order.refunded,
+      refundedDate: order.refundedDate,
+      payments: payments.map((payment) => ({ amount: amount(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
+      actions: allowedActions(machineFacts),
+      totalAmountPaid: amount(machineFacts.totalPaid),
+      amountDue: amount(openMinorOfFacts(machineFacts)),
+      history,
+    };
+  }
+
   return {
-    /** GET /orders/admin/{id}/ : the order, what may be done with it now, its money and its timeline. */
-    async orderView(orderId: string, language: Language): Promise<AdminOrderView> {
-      const [order, facts] = await Promise.all([adminRepo.findOrder(db, orderId), repo.findOrderWithFacts(db, orderId)]);
-      if (!order || !facts) throw new AppError('notFound', 'error.order.notFound');
-      const machineFacts = factsOf(facts);
-      const [detail, payments, history] = await Promise.all([
-        checkout.orderDetail(orderId, language, { includeDeleted: true }),
-        adminRepo.findPayments(db, orderId),
-        timelineOf(orderId),
-      ]);
-      const amount = (minor: number) => money(minor, order.currency as Currency);
-      return {
-        detail,
-        currency: order.currency,
-        received: iso(order.orderedAt),
-        contractAccepted: iso(order.contractAcceptedAt),
-        availableFrom: order.availableFrom,
-        canceledBy: order.canceledBy,
-        terminatedBy: order.terminatedBy,
-        terminatedFrom: order.terminatedFrom,
-        refund: order.refund,
-        refundAmount: order.refundAmountMinor === null ? null : amount(order.refundAmountMinor),
-        refunded: order.refunded,
-        refundedDate: order.refundedDate,
-        payments: payments.map((payment) => ({ amount: amount(payment.amountMinor), date: payment.paidOn, by: payment.recordedBy })),
-        actions: allowedActions(machineFacts),
-        totalAmountPaid: amount(machineFacts.totalPaid),
-        amountDue: amount(openMinorOfFacts(machineFacts)),
-        history,
-      };
+    orderView,
+
+    /**
+     * PUT …/references: the buyer's reference and purchase order number, which every invoice
+     * of the order prints and its e-invoice carries (BT-10, BT-13). Only before INVOICE
+     * (409 after): an issued invoice never changes. A note in the timeline and the audit log say what changed.
+     */
+    async updateReferences(orderId: string, staff: StaffMember, references: OrderReferences, language: Language): Promise<AdminOrderView> {
+      await db.transaction(async (tx) => {
+        const order = await checkoutRows.lockOrder(tx, orderId);
+        if (!order) throw new AppError('notFound', 'error.order.notFound');
+        if (!referencesEditable.includes(order.status)) throw new AppError('conflict', 'error.order.referencesLocked');
+        const info = order.invoiceInfo ?? {};
+        const company = { name: '', ...info.company, buyerReference: references.buyerReference, purchaseOrderNumber: references.purchaseOrderNumber };
+        await checkoutRows.saveInvoiceInfo(tx, orderId, { ...info, company });
+        const none = translate(language, 'ordersAdmin.references.none');
+        const text = translate(language, 'ordersAdmin.references.changed', {
+          buyerReference: references.buyerReference ?? none,
+          purchaseOrderNumber: references.purchaseOrderNumber ?? none,
+        });
+        await adminRepo.insertNote(tx, { orderId, author: staff.email, text });
+        await audit.record(staff, { action: 'order.references', target: { kind: 'order', id: orderId }, summary: 'invoice references changed' }, tx);
+      });
+      return orderView(orderId, language);
     },
 
     /** POST …/notes */

@@ -215,15 +215,23 @@ async function countOrders(db: Db, criteria: ListCriteria, bound?: number): Prom
  * Every row of a filter, in batches read from a cursor: the export never holds more
  * than one batch. Call it inside a transaction (a cursor lives as long as its transaction).
  */
-export async function* exportOrders(tx: Db, criteria: ListCriteria, batchSize: number): AsyncGenerator<ListRow[]> {
+/** A row of the CSV export: the table's columns and the buyer's references from the invoice info. */
+export interface ExportRow extends ListRow {
+  buyerReference: string | null;
+  purchaseOrderNumber: string | null;
+}
+
+export async function* exportOrders(tx: Db, criteria: ListCriteria, batchSize: number): AsyncGenerator<ExportRow[]> {
   await tx.execute(sql`
     declare orders_export no scroll cursor for
-    select ${listColumns}
+    select ${listColumns},
+           o.invoice_info->'company'->>'buyerReference' as "buyerReference",
+           o.invoice_info->'company'->>'purchaseOrderNumber' as "purchaseOrderNumber"
       from orders o${overdueJoin(criteria)}
      where ${whereOf(criteria)}
      order by ${orderByOf(criteria)}`);
   for (;;) {
-    const rows = rowsOf<ListRow>(await tx.execute(sql.raw(`fetch forward ${Math.trunc(batchSize)} from orders_export`)));
+    const rows = rowsOf<ExportRow>(await tx.execute(sql.raw(`fetch forward ${Math.trunc(batchSize)} from orders_export`)));
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) break;
   }

@@ -70,5 +70,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminRoutesOptions> 
     return reply.code(204).send(null);
   });
 
+  registerCall(app, orderAdminCalls.updateOrderReferences, async (request) =>
+    orderPage.updateReferences(request.params.id, staffOf(request), request.body, requestLanguage(request)),
+  );
+
   registerCall(app, orderAdminCalls.addOrderNote, async (request) => orderPage.addNote(request.params.id, staffOf(request), request.body.text));
 };

@@ -22,12 +22,14 @@ interface Seed {
   totalNetMinor?: number;
   currency?: Currency;
   contact?: [string, string, string?];
+  /** The buyer's reference and purchase order number. */
+  references?: [string, string];
   deleted?: boolean;
 }
 
 const seeds: Seed[] = [
   // 23:30 UTC on 1 March is 00:30 on 2 March in Zurich.
-  { number: '2025-000001', status: 'ORDERED', company: 'Alpha AG', orderedAt: new Date('2025-03-01T23:30:00Z'), totalNetMinor: 100_000, contact: ['Anna', 'Muster', 'anna@alpha.example'] },
+  { number: '2025-000001', status: 'ORDERED', company: 'Alpha AG', orderedAt: new Date('2025-03-01T23:30:00Z'), totalNetMinor: 100_000, contact: ['Anna', 'Muster', 'anna@alpha.example'], references: ['04011000-12345-06', 'PO 4711'] },
   { number: '2025-000002', status: 'INVOICED', company: 'beta GmbH', orderedAt: new Date('2025-03-05T10:00:00Z'), totalNetMinor: 25_050, currency: 'EUR' },
   { number: '2025-000003', status: 'PAID', company: 'Gamma SA', orderedAt: new Date('2025-02-10T10:00:00Z'), totalNetMinor: 300_000, currency: 'USD' },
   { number: '2025-000004', status: 'IN_PROGRESS', company: '=HYPERLINK("http://evil.example")', orderedAt: new Date('2025-04-01T08:00:00Z'), totalNetMinor: 5_000, contact: ['+Max', 'Minus'] },
@@ -51,7 +53,7 @@ function rowOf(seed: Seed): typeof orders.$inferInsert {
     totalNetMinor: seed.totalNetMinor ?? null,
     amountDueMinor: seed.totalNetMinor ?? null,
     invoiceInfo: {
-      company: { name: seed.company },
+      company: { name: seed.company, ...(seed.references ? { buyerReference: seed.references[0], purchaseOrderNumber: seed.references[1] } : {}) },
       ...(seed.contact ? { contact: { firstName: seed.contact[0], lastName: seed.contact[1], ...(seed.contact[2] ? { email: seed.contact[2] } : {}) } } : {}),
     },
     deletedAt: seed.deleted ? new Date() : null,
@@ -281,15 +283,15 @@ describe('the CSV export', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     // Statuses in the export's language; the time on Zurich's clock and the amount unquoted, so spreadsheets read a date and a number.
     expect(response.body.slice(1)).toBe(
-      '"Number","Status","Received (Zurich time)","Company","Customer","Total excl. VAT","Currency"\r\n"2025-000001","Ordered",2025-03-02 00:30:00,"Alpha AG","Anna Muster",1000.00,"CHF"\r\n',
+      '"Number","Status","Received (Zurich time)","Company","Customer","Total excl. VAT","Currency","Buyer reference","Purchase order number"\r\n"2025-000001","Ordered",2025-03-02 00:30:00,"Alpha AG","Anna Muster",1000.00,"CHF","04011000-12345-06","PO 4711"\r\n',
     );
 
     const tricky = await exportCsv('statuses=IN_PROGRESS,ARCHIVED&sortColumn=NUMBER&language=de-CH');
     const lines = tricky.body.slice(1).split('\r\n');
     expect(lines).toEqual([
-      '"Nummer","Status","Eingegangen (Zürcher Zeit)","Firma","Kunde","Total exkl. MWST","Währung"',
-      `"2025-000004","In Bearbeitung",2025-04-01 10:00:00,"'=HYPERLINK(""http://evil.example"")","'+Max Minus",50.00,"CHF"`,
-      `"2025-000005","Archiviert",2025-04-02 10:00:00,"Comma, ""Quote"" AG","'@Eva Zeile\nZwei",123.45,"CHF"`,
+      '"Nummer","Status","Eingegangen (Zürcher Zeit)","Firma","Kunde","Total exkl. MWST","Währung","Referenz des Kunden","Bestellnummer des Kunden"',
+      `"2025-000004","In Bearbeitung",2025-04-01 10:00:00,"'=HYPERLINK(""http://evil.example"")","'+Max Minus",50.00,"CHF",,`,
+      `"2025-000005","Archiviert",2025-04-02 10:00:00,"Comma, ""Quote"" AG","'@Eva Zeile\nZwei",123.45,"CHF",,`,
       '',
     ]);
   });
@@ -302,8 +304,8 @@ describe('the CSV export', () => {
     const response = await exportCsv(`number=2025-000001&language=de-CH&flavour=${flavour}`);
     expect(response.statusCode).toBe(200);
     expect(readCsv(response.body, separator)).toEqual([
-      ['Nummer', 'Status', 'Eingegangen (Zürcher Zeit)', 'Firma', 'Kunde', 'Total exkl. MWST', 'Währung'],
-      ['2025-000001', 'Bestellt', '2025-03-02 00:30:00', 'Alpha AG', 'Anna Muster', amount, 'CHF'],
+      ['Nummer', 'Status', 'Eingegangen (Zürcher Zeit)', 'Firma', 'Kunde', 'Total exkl. MWST', 'Währung', 'Referenz des Kunden', 'Bestellnummer des Kunden'],
+      ['2025-000001', 'Bestellt', '2025-03-02 00:30:00', 'Alpha AG', 'Anna Muster', amount, 'CHF', '04011000-12345-06', 'PO 4711'],
     ]);
   });
 
@@ -313,7 +315,7 @@ describe('the CSV export', () => {
     const rows = readCsv(response.body).slice(1);
     expect(rows).toHaveLength(bulkCount);
     expect(rows[0]?.slice(0, 2)).toEqual([`B-0${bulkCount}`, 'Abgeschlossen']);
-    expect(rows.at(-1)).toEqual(['B-00001', 'Abgeschlossen', '2024-01-01 01:00:00', 'Bulk AG 1', '', '100.00', 'CHF']);
+    expect(rows.at(-1)).toEqual(['B-00001', 'Abgeschlossen', '2024-01-01 01:00:00', 'Bulk AG 1', '', '100.00', 'CHF', '', '']);
     expect(new Set(rows.map((row) => row[0])).size).toBe(bulkCount);
   });
 
@@ -329,12 +331,14 @@ describe('the CSV export', () => {
   // Last in the file: the order it adds would change the counts above.
   it('keeps a company with `;`, `,`, quotes, line breaks and formulas in its cell, for a reader splitting at `,` or `;`', async () => {
     const company = 'Muster AG;=1+1;x, "Zweig"\n@Basel';
-    await t.database.db.insert(orders).values(rowOf({ number: 'T-1', status: 'ORDERED', company, orderedAt: new Date('2025-05-01T08:00:00Z'), totalNetMinor: 100, contact: ['-Eva', 'Muster;+1'] }));
+    await t.database.db
+      .insert(orders)
+      .values(rowOf({ number: 'T-1', status: 'ORDERED', company, orderedAt: new Date('2025-05-01T08:00:00Z'), totalNetMinor: 100, contact: ['-Eva', 'Muster;+1'], references: ['=SUM(A1)', 'PO;"1",2'] }));
     const response = await exportCsv('number=T-1&language=en-US');
     expect(response.statusCode).toBe(200);
     expect(readCsv(response.body)).toEqual([
-      ['Number', 'Status', 'Received (Zurich time)', 'Company', 'Customer', 'Total excl. VAT', 'Currency'],
-      ['T-1', 'Ordered', '2025-05-01 10:00:00', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF'],
+      ['Number', 'Status', 'Received (Zurich time)', 'Company', 'Customer', 'Total excl. VAT', 'Currency', 'Buyer reference', 'Purchase order number'],
+      ['T-1', 'Ordered', '2025-05-01 10:00:00', `Muster AG;'=1+1;x, "Zweig"\n'@Basel`, "'-Eva Muster;'+1", '1.00', 'CHF', "'=SUM(A1)", 'PO;"1",2'],
     ]);
     for (const separator of [';', ','] as const) expect(cellsIgnoringQuotes(response.body, separator).filter(isFormula)).toEqual([]);
   });

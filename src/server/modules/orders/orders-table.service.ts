@@ -189,7 +189,7 @@ export function createOrdersTableService(deps: {
         }
       };
       const { separator, decimalMark } = csvFlavourOf[query.flavour];
-      const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency'] as const).map((key) =>
+      const header = (['number', 'status', 'received', 'company', 'customer', 'totalExclVat', 'currency', 'buyerReference', 'purchaseOrderNumber'] as const).map((key) =>
         translate(language, `ordersAdmin.csv.${key}`),
       );
       const amount = (minor: number | null, currency: Currency) => (minor === null ? null : { plain: plainAmount(money(minor, currency), decimalMark) });
@@ -209,6 +209,8 @@ export function createOrdersTableService(deps: {
                       row.customer,
                       amount(row.totalNetMinor, row.currency as Currency),
                       row.currency,
+                      row.buyerReference,
+                      row.purchaseOrderNumber,
                     ],
                     separator,
                   ),

@@ -210,6 +210,7 @@ export function createOrdersService(deps: { db: Db }) {
     cartRows: {
       insertOrder: cartRows.insertOrder,
       findCart: cartRows.findCart,
+      findCartVersion: cartRows.findCartVersion,
       findCarts: cartRows.findCarts,
       findOrder: cartRows.findOrder,
       lockOrder: cartRows.lockOrder,

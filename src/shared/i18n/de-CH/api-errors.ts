@@ -56,6 +56,8 @@ export const apiErrors = {
   'error.order.refundAbovePaid': 'Die Rückerstattung darf die bezahlten {max} nicht übersteigen.',
   'error.invoice.notIssued': 'Für diese Bestellung wurde noch keine Rechnung ausgestellt. Sie folgt, sobald die Bestellung verrechnet ist.',
   'error.invoice.notFound': 'Diese Rechnung gibt es nicht.',
+  'error.order.referencesLocked': 'Die Referenzen lassen sich nicht mehr ändern: Die Bestellung ist verrechnet, und eine ausgestellte Rechnung bleibt, wie sie ist.',
+  'error.invoice.noBuyerReference': 'Zu dieser Rechnung gibt es keine XRechnung: Die Bestellung nennt keine Referenz (zum Beispiel eine Leitweg-ID), die XRechnung verlangt.',
   'error.creditNote.otherOrder': 'Das ist keine Rechnung dieser Bestellung: Wählen Sie eine ihrer Rechnungen.',
   'error.creditNote.nothingLeft': 'Die Rechnung {number} ist vollständig gutgeschrieben: Es bleibt nichts gutzuschreiben.',
   'error.creditNote.aboveInvoice': 'Eine Gutschrift kann höchstens den noch nicht gutgeschriebenen Betrag der Rechnung abziehen: {max}.',

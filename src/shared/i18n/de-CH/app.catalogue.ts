@@ -1,3 +1,4 @@
+import { account } from './account.ts';
 import type { catalogue as reference } from '../en-US/app.catalogue.ts';
 import { billing } from './billing.ts';
 import { captcha } from './captcha.ts';
@@ -16,4 +17,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** Was die App des Shops (src/client/app) zeigt, mit den Dialogen, die sie mit den Marketing-Seiten teilt: geladen vor ihrer ersten Darstellung. */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account } satisfies Record<keyof typeof reference, string>;

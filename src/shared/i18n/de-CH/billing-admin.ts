@@ -16,6 +16,8 @@ export const billingAdmin = {
   'adminBilling.invoices.title': 'Rechnungen',
   'adminBilling.invoices.none': 'Noch keine Rechnung ausgestellt: Die erste entsteht, wenn die Bestellung verrechnet wird.',
   'adminBilling.invoices.number': 'Nummer',
+  'adminBilling.invoices.xrechnung': 'XRechnung',
+  'adminBilling.invoices.xrechnungLink': 'XML {number}',
   'adminBilling.invoices.period': 'Zeitraum',
   'adminBilling.invoices.issuedOn': 'Ausgestellt',
   'adminBilling.invoices.dueOn': 'Fällig',

@@ -10,6 +10,8 @@ export const billing = {
   'billing.invoices.amount': 'Betrag',
   'billing.invoices.status': 'Status',
   'billing.invoices.pdf': '{number} (PDF)',
+  'billing.invoices.xrechnung': 'XRechnung',
+  'billing.invoices.xrechnungLink': '{number} (XML)',
   'billing.invoices.periodRange': '{from} bis {to}',
   'billing.invoices.firstInvoice': 'Ihre Bestellung',
   'billing.invoices.status.OPEN': 'Offen',
@@ -20,6 +22,12 @@ export const billing = {
   'billing.invoices.status.CANCELED': 'Storniert',
   'billing.invoices.open': 'Insgesamt offen: {amount}',
   'billing.invoices.allPaid': 'Alles ist bezahlt. Vielen Dank.',
+  'billing.formats.summary': 'Zu diesen Rechnungen: E-Rechnung und QR-Rechnung',
+  'billing.formats.eInvoice':
+    'Jedes PDF einer Rechnung oder Gutschrift ist auch eine E-Rechnung: Es enthält seine Daten als Factur-X / ZUGFeRD (europäische Norm EN 16931), die Buchhaltungsprogramme ohne Abtippen einlesen. Geben Sie das PDF unverändert an Ihre Kreditorenbuchhaltung weiter.',
+  'billing.formats.qrBill':
+    'Rechnungen in CHF und EUR enden mit einer Schweizer QR-Rechnung: Scannen Sie sie mit Ihrer Banking-App, um den Betrag mit der richtigen Referenz zu bezahlen. Rechnungen in USD nennen stattdessen unser Bankkonto.',
+  'billing.formats.help': 'Fragen zu einer Rechnung oder ihren Formaten? Schreiben Sie an',
   'billing.notice.heading': 'Kündigung',
   'billing.notice.intro':
     'Sie können dieses Monatsabonnement kündigen. Es endet mit der laufenden Periode, aber nicht vor der Mindestlaufzeit. Zu Ihrer Sicherheit senden wir dem Rechnungskontakt einen Bestätigungslink; die Kündigung wird erst mit der Bestätigung wirksam.',

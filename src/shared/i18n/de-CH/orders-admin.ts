@@ -9,4 +9,8 @@ export const ordersAdmin = {
   'ordersAdmin.csv.customer': 'Kunde',
   'ordersAdmin.csv.totalExclVat': 'Total exkl. MWST',
   'ordersAdmin.csv.currency': 'Währung',
+  'ordersAdmin.csv.buyerReference': 'Referenz des Kunden',
+  'ordersAdmin.csv.purchaseOrderNumber': 'Bestellnummer des Kunden',
+  'ordersAdmin.references.changed': 'Rechnungsreferenzen geändert. Ihre Referenz: {buyerReference}; Bestellnummer: {purchaseOrderNumber}.',
+  'ordersAdmin.references.none': '(keine)',
 } satisfies Record<keyof typeof reference, string>;

@@ -1,3 +1,4 @@
+import { accountMails } from './account-mails.ts';
 import type { catalogue as reference } from '../en-US/server.catalogue.ts';
 import { apiErrors } from './api-errors.ts';
 import { billingMails } from './billing-mails.ts';
@@ -11,4 +12,4 @@ import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** Was nur der Server schreibt: Mails, Rechnungs-PDFs, Kalenderdateien, CSV-Exporte, Fehler und Antworten der API. */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails, ...accountMails } satisfies Record<keyof typeof reference, string>;

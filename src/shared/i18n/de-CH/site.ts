@@ -167,6 +167,8 @@ export const site = {
   'site.privacy.cookies.session.purpose':
     'Hält unsere Mitarbeitenden im Backoffice angemeldet; wird nur für unsere Mitarbeitenden gesetzt.',
   'site.privacy.cookies.session.lifetime': '8 Stunden ohne Aktivität, höchstens 7 Tage',
+  'site.privacy.cookies.accountSession.purpose': 'Hält Sie in Ihrem Kundenkonto angemeldet, nachdem Sie den Anmeldelink aus unserer E-Mail geöffnet haben.',
+  'site.privacy.cookies.accountSession.lifetime': '30 Tage ohne Aktivität, oder bis Sie sich abmelden',
   'site.privacy.cookies.p2':
     'Im lokalen Speicher Ihres Browsers halten wir fest, wann Sie unser Pop-up-Fenster zuletzt geschlossen haben, damit es nicht zu früh wieder erscheint, und wann Sie darüber unseren kostenlosen Leitfaden angefordert haben, damit es ihn nicht noch einmal anbietet. Diese Angaben verlassen Ihr Gerät nicht.',
   'site.privacy.cookies.p3':

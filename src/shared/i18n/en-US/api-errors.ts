@@ -54,6 +54,8 @@ export const apiErrors = {
   'error.order.refundAbovePaid': 'The refund must not exceed the {max} paid.',
   'error.invoice.notIssued': 'No invoice has been issued for this order yet. It follows once the order is invoiced.',
   'error.invoice.notFound': 'This invoice does not exist.',
+  'error.order.referencesLocked': 'The references can no longer change: the order is invoiced, and an issued invoice stays as it is.',
+  'error.invoice.noBuyerReference': 'This invoice has no XRechnung: the order gives no reference (for example a Leitweg-ID), which XRechnung requires.',
   'error.creditNote.otherOrder': 'This is not an invoice of this order: choose one of its invoices.',
   'error.creditNote.nothingLeft': 'Invoice {number} has been credited in full: there is nothing left to credit.',
   'error.creditNote.aboveInvoice': 'A credit note can take off at most what the invoice has not been credited yet: {max}.',

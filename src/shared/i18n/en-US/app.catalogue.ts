@@ -1,3 +1,4 @@
+import { account } from './account.ts';
 import { billing } from './billing.ts';
 import { captcha } from './captcha.ts';
 import { cart } from './cart.ts';
@@ -15,4 +16,4 @@ import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
 
 /** What the shop's app (src/client/app) shows, and the dialogs it shares with the marketing pages: loaded before the app's first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing };
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account };

@@ -16,6 +16,8 @@ export const billingAdmin = {
   'adminBilling.invoices.title': 'Invoices',
   'adminBilling.invoices.none': 'No invoice issued yet: the first is issued when the order is invoiced.',
   'adminBilling.invoices.number': 'Number',
+  'adminBilling.invoices.xrechnung': 'XRechnung',
+  'adminBilling.invoices.xrechnungLink': 'XML {number}',
   'adminBilling.invoices.period': 'Period',
   'adminBilling.invoices.issuedOn': 'Issued',
   'adminBilling.invoices.dueOn': 'Due',

@@ -10,6 +10,8 @@ export const billing = {
   'billing.invoices.amount': 'Amount',
   'billing.invoices.status': 'Status',
   'billing.invoices.pdf': '{number} (PDF)',
+  'billing.invoices.xrechnung': 'XRechnung',
+  'billing.invoices.xrechnungLink': '{number} (XML)',
   'billing.invoices.periodRange': '{from} to {to}',
   'billing.invoices.firstInvoice': 'Your order',
   'billing.invoices.status.OPEN': 'Open',
@@ -20,6 +22,12 @@ export const billing = {
   'billing.invoices.status.CANCELED': 'Canceled',
   'billing.invoices.open': 'Open in total: {amount}',
   'billing.invoices.allPaid': 'Everything is paid. Thank you.',
+  'billing.formats.summary': 'About these invoices: e-invoice and QR-bill',
+  'billing.formats.eInvoice':
+    'Each invoice and credit note PDF is also an e-invoice: it carries its data as Factur-X / ZUGFeRD (European standard EN 16931), which accounting software reads without retyping. Pass the PDF on to your accounts payable as it is.',
+  'billing.formats.qrBill':
+    'Invoices in CHF and EUR end with a Swiss QR-bill: scan it with your banking app to pay the amount with the right reference. Invoices in USD name our bank account instead.',
+  'billing.formats.help': 'Questions about an invoice or its formats? Write to',
   'billing.notice.heading': 'Notice',
   'billing.notice.intro':
     'You can give notice on this monthly plan. It ends with the running period, but not before its minimum term. For your safety we send a confirmation link to the billing contact; notice takes effect only once it is confirmed.',

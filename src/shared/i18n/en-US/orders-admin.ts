@@ -7,4 +7,8 @@ export const ordersAdmin = {
   'ordersAdmin.csv.customer': 'Customer',
   'ordersAdmin.csv.totalExclVat': 'Total excl. VAT',
   'ordersAdmin.csv.currency': 'Currency',
+  'ordersAdmin.csv.buyerReference': 'Buyer reference',
+  'ordersAdmin.csv.purchaseOrderNumber': 'Purchase order number',
+  'ordersAdmin.references.changed': 'Invoice references changed. Your reference: {buyerReference}; purchase order number: {purchaseOrderNumber}.',
+  'ordersAdmin.references.none': '(none)',
 } as const;

@@ -1,3 +1,4 @@
+import { accountMails } from './account-mails.ts';
 import { apiErrors } from './api-errors.ts';
 import { billingMails } from './billing-mails.ts';
 import { contact } from './contact.ts';
@@ -10,4 +11,4 @@ import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** What only the server writes: mails, invoice PDFs, calendar files, CSV exports and the API's errors and answers. The server holds this and every browser catalogue, in every language (src/shared/i18n/messages.ts). */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails };
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails, ...accountMails };

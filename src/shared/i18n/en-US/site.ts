@@ -162,6 +162,8 @@ export const site = {
   'site.privacy.cookies.cookiebanner.lifetime': '1 year',
   'site.privacy.cookies.session.purpose': 'Keeps our staff signed in to the back office; set only for our employees.',
   'site.privacy.cookies.session.lifetime': '8 hours without activity, at most 7 days',
+  'site.privacy.cookies.accountSession.purpose': 'Keeps you signed in to your account with us after you opened the sign-in link we e-mailed you.',
+  'site.privacy.cookies.accountSession.lifetime': '30 days without activity, or until you sign out',
   'site.privacy.cookies.p2':
     'In the local storage of your browser we keep the time at which you last closed our pop-up window, so that it does not appear again too soon, and the time at which you requested our free guide through it, so that it does not offer the guide again. This information does not leave your device.',
   'site.privacy.cookies.p3':

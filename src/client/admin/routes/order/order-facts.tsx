@@ -6,6 +6,9 @@ import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.t
 import { Facts } from '../../facts.tsx';
 import { internationalPhone } from '../../phone.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
+import { useState } from 'react';
+import { useCan } from '../../staff.ts';
+import { ReferencesDialog, referencesEditable } from './references-dialog.tsx';
 
 function AddressBlock({ address }: { address: Pick<Address, 'street' | 'additionalAddressLine' | 'zip' | 'city' | 'state' | 'country'> }) {
   const lines = [address.street, address.additionalAddressLine, [address.zip, address.city].filter(Boolean).join(' '), address.state, address.country];
@@ -28,6 +31,8 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
   const { language } = useLanguage();
   const { detail } = order;
   const { company, contact, address, invoiceAddress, invoiceAddressSameAsAddress } = detail.invoiceInfo;
+  const canEditReferences = useCan('editor') && referencesEditable.includes(detail.status);
+  const [editingReferences, setEditingReferences] = useState(false);
   const dates: [string, string | null][] = [
     [t('admin.order.fact.contractAccepted'), order.contractAccepted && formatDateTime(order.contractAccepted, language)],
     [t('admin.order.fact.availableFrom'), order.availableFrom && formatDate(order.availableFrom, language)],
@@ -55,6 +60,20 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
             <h3>{t('admin.order.company')}</h3>
             <p>{company.name || '–'}</p>
             {company.vatNumber && <p>{t('admin.order.vatNumber', { vatNumber: company.vatNumber })}</p>}
+            {company.buyerReference && <p>{t('admin.order.buyerReference', { reference: company.buyerReference })}</p>}
+            {company.purchaseOrderNumber && <p>{t('admin.order.purchaseOrderNumber', { number: company.purchaseOrderNumber })}</p>}
+            {canEditReferences && (
+              <button type="button" className="admin-button admin-button--secondary" onClick={() => setEditingReferences(true)}>
+                {t('admin.order.references.open')}
+              </button>
+            )}
+            {editingReferences && (
+              <ReferencesDialog
+                orderId={detail.id}
+                initial={{ buyerReference: company.buyerReference, purchaseOrderNumber: company.purchaseOrderNumber }}
+                onClose={() => setEditingReferences(false)}
+              />
+            )}
           </div>
           <div>
             <h3>{t('admin.order.contact')}</h3>

@@ -12,13 +12,15 @@ import { CreditNoteDialog } from './credit-note-dialog.tsx';
 
 /** Where staff download one invoice of the order; a plain link (billingCalls.adminInvoicePdf). */
 const pdfHref = (orderId: string, invoiceId: string) => `/api/orders/admin/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+/** The same invoice as XRechnung XML (billingCalls.adminInvoiceXRechnung). */
+const xrechnungHref = (orderId: string, invoiceId: string) => `/api/orders/admin/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/xrechnung`;
 
 /**
  * An order's invoices and credit notes on its back-office page: number (PDF), period (a
  * credit note: the invoice it credits), issue and due day, gross, open, status, reminders;
  * editors issue a credit note for an invoice not credited in full.
  */
-export function OrderInvoices({ orderId }: { orderId: string }) {
+export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whether the buyer gave a reference, which XRechnung needs. */ xrechnung: boolean }) {
   const t = useT();
   const { language } = useLanguage();
   const canEdit = useCan('editor');
@@ -60,6 +62,18 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
                 t(`adminBilling.invoices.status.${invoice.status}`) +
                 (invoice.remindersSent > 0 ? ` · ${t('adminBilling.invoices.reminders', { count: invoice.remindersSent })}` : ''),
             },
+            ...(xrechnung
+              ? [
+                  {
+                    header: t('adminBilling.invoices.xrechnung'),
+                    cell: (invoice: InvoiceSummary) => (
+                      <a href={xrechnungHref(orderId, invoice.id)} type="application/xml" download>
+                        {t('adminBilling.invoices.xrechnungLink', { number: invoice.number })}
+                      </a>
+                    ),
+                  },
+                ]
+              : []),
             ...(canEdit
               ? [
                   {

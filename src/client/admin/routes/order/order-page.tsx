@@ -164,7 +164,7 @@ export default function OrderPage() {
       </section>
 
       <OrderFacts order={data} />
-      <OrderInvoices orderId={orderId} />
+      <OrderInvoices orderId={orderId} xrechnung={detail.invoiceInfo.company.buyerReference !== ''} />
       <Timeline order={data} onNoteAdded={() => void order.refetch()} />
 
       {action && (

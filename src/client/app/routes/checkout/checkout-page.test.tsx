@@ -36,7 +36,7 @@ const emptyAddress = { street: '', additionalAddressLine: '', zip: '', city: '',
 
 function invoiceInfo(change: Partial<InvoiceInfo> = {}): InvoiceInfo {
   return {
-    company: { name: '', vatNumber: '' },
+    company: { name: '', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
     address: { ...emptyAddress },
     invoiceAddressSameAsAddress: true,
     invoiceAddress: { ...emptyAddress },
@@ -50,7 +50,7 @@ function invoiceInfo(change: Partial<InvoiceInfo> = {}): InvoiceInfo {
 
 const savedInfo = (step: number) =>
   invoiceInfo({
-    company: { name: 'Acme AG', vatNumber: '' },
+    company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
     address: { street: 'Bahnhofstrasse 1', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' },
     invoiceAddress: { ...emptyAddress, countryCode: 'CH', country: 'Switzerland' },
     contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@acme.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
@@ -248,7 +248,7 @@ describe('checkout page', () => {
     type(/^Company name/, 'Acme AG');
     next();
     const addressHeading = await heading('Step 2 of 7: Address');
-    expect(server.puts).toEqual([{ company: { name: 'Acme AG', vatNumber: '' }, step: 1 }]);
+    expect(server.puts).toEqual([{ company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 }]);
     await waitFor(() => expect(document.activeElement).toBe(addressHeading));
     expect(stepList().querySelector('[aria-current="step"]')?.textContent).toContain('Address');
 
@@ -378,7 +378,7 @@ describe('checkout page', () => {
   it('starts a separate billing address empty, in the address country, though the answer repeats the address', async () => {
     const saved = savedInfo(2);
     const berlin = { ...saved.address, street: 'Unter den Linden 5', zip: '10117', city: 'Berlin', countryCode: 'DE', country: 'Germany' };
-    server.info = { ...saved, company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789' }, vatNumberRequired: true, address: berlin, invoiceAddress: { ...berlin } };
+    server.info = { ...saved, company: { name: 'Beispiel GmbH', vatNumber: 'DE123456789', buyerReference: '', purchaseOrderNumber: '' }, vatNumberRequired: true, address: berlin, invoiceAddress: { ...berlin } };
     renderCheckout();
     await heading('Step 3 of 7: Billing address');
     fireEvent.click(screen.getByLabelText(/same as the address/));
@@ -641,7 +641,7 @@ describe('checkout page', () => {
   });
 
   it('shows the first open step instead of one not reachable yet, and writes it into the address', async () => {
-    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 });
     const router = renderCheckout('en-US', '?step=review');
     await heading('Step 2 of 7: Address');
     await waitFor(() => expect(stepInAddress(router)).toBe('address'));
@@ -711,7 +711,7 @@ describe('checkout page', () => {
 
   it("defaults the address country to the visitor's, while a saved country wins, for the phone too", async () => {
     server.visitorCountry = { code: 'DE', name: 'Germany', phoneCode: '+49' };
-    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 });
     renderCheckout();
     await heading('Step 2 of 7: Address');
     await waitFor(() => expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('DE'));
@@ -735,7 +735,7 @@ describe('checkout page', () => {
     ['answers a country the list does not have', { code: 'XX', name: '', phoneCode: '' }],
   ])('leaves the country empty and required when the geolocation %s', async (_case, answer) => {
     server.visitorCountry = answer;
-    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout();
     await heading('Step 2 of 7: Address');
@@ -762,7 +762,7 @@ describe('checkout page', () => {
 
   it('asks for the country in German too', async () => {
     server.visitorCountry = refuse('internal');
-    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '' }, step: 1 });
+    server.info = invoiceInfo({ company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderCheckout('de-CH');
     await heading('Schritt 2 von 7: Adresse');

@@ -4,7 +4,7 @@ import { checkStep, draftOf, firstOpenStep, usableCountry, withDefaults, type Dr
 
 const emptyAddress = { street: '', additionalAddressLine: '', zip: '', city: '', state: '', country: '', countryCode: '' };
 const emptyInfo: InvoiceInfo = {
-  company: { name: '', vatNumber: '' },
+  company: { name: '', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
   address: { ...emptyAddress },
   invoiceAddressSameAsAddress: true,
   invoiceAddress: { ...emptyAddress },
@@ -16,7 +16,7 @@ const emptyInfo: InvoiceInfo = {
 const zurich = { ...emptyAddress, street: 'Bahnhofstrasse 1', zip: '8001', city: 'Zürich', country: 'Switzerland', countryCode: 'CH' };
 const completeInfo: InvoiceInfo = {
   ...emptyInfo,
-  company: { name: 'Acme AG', vatNumber: '' },
+  company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
   address: zurich,
   invoiceAddress: zurich,
   contact: { firstName: 'Anna', lastName: 'Muster', email: 'anna@acme.ch', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
@@ -32,7 +32,7 @@ function open(draft: Draft, saved: InvoiceInfo, agreed = false, visitor: string 
 describe('the first open step', () => {
   it('is the first step with something missing', () => {
     expect(open(draftOf(emptyInfo), emptyInfo)).toBe('invoiceInfo');
-    const companyOnly = { ...emptyInfo, company: { name: 'Acme AG', vatNumber: '' } };
+    const companyOnly = { ...emptyInfo, company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' } };
     expect(open(draftOf(companyOnly), companyOnly)).toBe('address');
     const withAddress = { ...companyOnly, address: zurich };
     // The billing address is the address unless said otherwise: the contact is next.

@@ -20,6 +20,7 @@ export interface Draft {
   contact: InvoiceInfo['contact'];
 }
 
+const companyFields = ['name', 'vatNumber', 'buyerReference', 'purchaseOrderNumber'] as const;
 const addressFields = ['street', 'additionalAddressLine', 'zip', 'city', 'state', 'countryCode'] as const;
 const contactFields = ['firstName', 'lastName', 'email', 'phoneCountryCode', 'phoneNumber'] as const;
 
@@ -35,7 +36,7 @@ const emptyAddress = (countryCode: string): AddressDraft => ({
 
 /** Nothing typed and nothing saved yet. */
 export const emptyDraft: Draft = {
-  company: { name: '', vatNumber: '' },
+  company: { name: '', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
   address: emptyAddress(''),
   invoiceAddressSameAsAddress: true,
   invoiceAddress: emptyAddress(''),
@@ -115,7 +116,7 @@ function addressPayload(address: AddressDraft, countries: readonly Country[]) {
 export function updateOf(step: CheckoutStep, draft: Draft, countries: readonly Country[]): InvoiceInfoUpdate {
   switch (step) {
     case 'invoiceInfo':
-      return { company: { name: draft.company.name, vatNumber: draft.company.vatNumber } };
+      return { company: { ...draft.company } };
     case 'address':
       return { address: addressPayload(draft.address, countries) };
     case 'billingAddress':
@@ -163,7 +164,7 @@ const sameFields = <T extends object>(a: T, b: T, fields: readonly (keyof T)[]) 
 function isSaved(step: CheckoutStep, draft: Draft, saved: Draft): boolean {
   switch (step) {
     case 'invoiceInfo':
-      return sameFields(draft.company, saved.company, ['name', 'vatNumber']);
+      return sameFields(draft.company, saved.company, companyFields);
     case 'address':
       return sameFields(draft.address, saved.address, addressFields);
     case 'billingAddress':
@@ -225,7 +226,7 @@ export function mergeSaved(draft: Draft, saved: InvoiceInfo, step: CheckoutStep)
 export function visibleFields(step: CheckoutStep, draft: Draft, agreed: boolean): ReadonlySet<string> {
   switch (step) {
     case 'invoiceInfo':
-      return new Set(['company.name', 'company.vatNumber']);
+      return new Set(companyFields.map((field) => `company.${field}`));
     case 'address':
       return new Set(addressFields.map((field) => `address.${field}`));
     case 'billingAddress':

@@ -1,3 +1,4 @@
+import { invoiceReferenceMax } from '#shared/schemas/checkout.ts';
 import { formLimits } from '#shared/schemas/forms.ts';
 import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
@@ -31,6 +32,20 @@ export function CompanyStep({ form, vatNumberRequired }: InvoiceStepProps & { va
         maxLength={30}
         required={vatNumberRequired}
         hint={t('checkout.company.vatNumberHint')}
+      />
+      <TextField
+        {...form.field('company.buyerReference')}
+        label={t('checkout.company.buyerReference')}
+        autoComplete="off"
+        maxLength={invoiceReferenceMax}
+        hint={t('checkout.company.buyerReferenceHint')}
+      />
+      <TextField
+        {...form.field('company.purchaseOrderNumber')}
+        label={t('checkout.company.purchaseOrderNumber')}
+        autoComplete="off"
+        maxLength={invoiceReferenceMax}
+        hint={t('checkout.company.purchaseOrderNumberHint')}
       />
     </>
   );

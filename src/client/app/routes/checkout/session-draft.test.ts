@@ -6,7 +6,7 @@ import type { Draft } from './draft.ts';
 const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
 const address = { street: 'Bahnhofstrasse 1', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: '', countryCode: 'CH' };
 const draft: Draft = {
-  company: { name: 'Acme AG', vatNumber: '' },
+  company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
   address,
   invoiceAddressSameAsAddress: true,
   invoiceAddress: { ...address, street: '' },

@@ -14,7 +14,8 @@ import type { Draft } from './draft.ts';
 const storedSchema = z.object({
   draft: z
     .object({
-      company: z.object({ name: z.string(), vatNumber: z.string() }),
+      // A draft kept before the references existed reads as without them.
+      company: z.object({ name: z.string(), vatNumber: z.string(), buyerReference: z.string().default(''), purchaseOrderNumber: z.string().default('') }),
       address: emptyAddressSchema,
       invoiceAddressSameAsAddress: z.boolean(),
       invoiceAddress: emptyAddressSchema,

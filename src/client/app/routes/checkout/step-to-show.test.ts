@@ -5,7 +5,7 @@ import { stepToShow, type StepFacts } from './step-to-show.ts';
 
 const zurich = { street: 'Bahnhofstrasse 1', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' };
 const complete: InvoiceInfo = {
-  company: { name: 'Acme AG', vatNumber: '' },
+  company: { name: 'Acme AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
   address: zurich,
   invoiceAddressSameAsAddress: true,
   invoiceAddress: zurich,

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountCalls } from '#shared/contract/account.ts';
+import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { translateAll } from '#shared/i18n/messages.ts';
+import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
+import type { Language } from '#shared/locales.ts';
+import type { AccountOrders } from '#shared/schemas/account.ts';
+import { LanguageProvider } from '#client/lib/i18n.tsx';
+import { createQueryClient } from '#client/lib/queries.ts';
+import type { CaptchaWidgetProps } from '#client/ui/captcha/captcha-widget.tsx';
+import { installFakeApi, refuse } from '../../../../../tests/helpers/fake-api.ts';
+import AccountPage from './account-page.tsx';
+
+// The real widget solves a proof-of-work puzzle in Web Workers; here a button stands in.
+vi.mock('#client/ui/captcha/captcha-widget.tsx', () => ({
+  CaptchaWidget: (props: CaptchaWidgetProps) => (
+    <button type="button" onClick={() => props.onSolved('solution')}>
+      solve captcha
+    </button>
+  ),
+}));
+
+configure({ asyncUtilTimeout: 5000 });
+const api = installFakeApi();
+afterEach(() => {
+  cleanup();
+});
+
+const orderId = '0b7c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d5e';
+const invoiceId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d60';
+const signedIn: AccountOrders = {
+  email: 'anna@muster.example',
+  orders: [
+    {
+      id: orderId,
+      number: 'CSA-2026-0042',
+      status: 'ACTIVE',
+      orderedAt: '2026-11-21T09:30:00Z',
+      currency: 'CHF',
+      total: 52.97,
+      invoices: {
+        invoices: [
+          {
+            id: invoiceId,
+            number: 'INV-2026-000042',
+            kind: 'INVOICE',
+            periodFirstDay: null,
+            periodLastDay: null,
+            issuedOn: '2026-11-23',
+            dueOn: '2026-12-23',
+            currency: 'CHF',
+            net: 49,
+            vatAmount: 3.97,
+            vatRate: 8.1,
+            gross: 52.97,
+            paid: 0,
+            credited: 0,
+            credits: null,
+            open: 52.97,
+            status: 'OPEN',
+            remindersSent: 0,
+            lines: [],
+          },
+        ],
+        open: 52.97,
+        currency: 'CHF',
+      },
+      plan: { seats: 10, nextRenewalOn: '2026-12-23', monthlyNet: 49, minimumTermEndsOn: '2027-11-22', endsOn: null },
+    },
+  ],
+};
+
+function renderAccount(language: Language = 'en-US', address = '/account') {
+  const router = createMemoryRouter(
+    [
+      { path: '/account', element: <AccountPage /> },
+      { path: '/orders/:orderId/tracking', element: <p>tracking</p> },
+    ],
+    { initialEntries: [address] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LanguageProvider initial={language} loadCatalogue={loadAppCatalogue}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the account page', () => {
+  it('signed out, says why the link opened nothing and mails a new one in the page’s language', async () => {
+    api.answer(accountCalls.accountOrders, refuse('unauthorized'));
+    api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+    api.answer(accountCalls.requestSignInLink, { messages: [{ translations: translateAll('account.signInLink.sent', { email: 'anna@muster.example' }) }] });
+    renderAccount('de-CH', '/account?link=expired');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Dieser Anmeldelink ist abgelaufen: Er ist 30 Minuten lang gültig. Fordern Sie unten einen neuen an.');
+    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'anna@muster.example' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'solve captcha' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Anmeldelink per E-Mail senden' }));
+    expect(await screen.findByText(/ist ein Anmeldelink dorthin unterwegs/)).toBeTruthy();
+    expect(api.requests(accountCalls.requestSignInLink)[0]?.body).toMatchObject({ email: 'anna@muster.example', language: 'de-CH', captchaSolution: 'solution' });
+  });
+
+  it('signed in, lists the orders with their invoices, what is open, the plan and the tracking link, and signs out', async () => {
+    let signedOut = false;
+    api.answer(accountCalls.accountOrders, () => (signedOut ? refuse('unauthorized') : signedIn));
+    api.answer(accountCalls.signOut, () => {
+      signedOut = true;
+      return undefined;
+    });
+    api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+    renderAccount();
+    const order = await screen.findByRole('article', { name: 'Order CSA-2026-0042' });
+    expect(screen.getByText('Signed in as anna@muster.example')).toBeTruthy();
+    expect(within(order).getByText('Active')).toBeTruthy();
+    expect(within(order).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
+    expect(within(order).getByText(/^Open in total: 52[.,]97 CHF$/)).toBeTruthy();
+    const plan = within(order).getByRole('region', { name: 'Monthly plan' });
+    expect(within(plan).getByText('10')).toBeTruthy();
+    expect(within(plan).getByText(/49[.,]00 CHF net/)).toBeTruthy();
+    expect(within(order).getByRole('link', { name: 'Track order CSA-2026-0042' }).getAttribute('href')).toBe(`/orders/${orderId}/tracking`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(api.requests(accountCalls.signOut)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+/** The buyer's account page (src/client/app/routes/account/), and its link on the tracking page. */
+export const account = {
+  'account.title': 'Your account',
+  'account.loading': 'Loading your account…',
+  'account.loadFailed': 'Your account could not be loaded. Please try again.',
+  'account.signIn.heading': 'Sign in',
+  'account.signIn.intro':
+    'Enter the e-mail address you ordered with. If we have orders for it, we e-mail you a link that signs you in, without a password. It works once, for 30 minutes.',
+  'account.signIn.submit': 'E-mail me a sign-in link',
+  'account.link.expired': 'This sign-in link has expired: it works for 30 minutes. Ask for a new one below.',
+  'account.link.used': 'This sign-in link was used already: each one works once. Ask for a new one below.',
+  'account.link.invalid': 'This sign-in link is not valid. Ask for a new one below.',
+  'account.signedInAs': 'Signed in as {email}',
+  'account.signOut': 'Sign out',
+  'account.signOutFailed': 'Signing out failed. Please try again.',
+  'account.orders.heading': 'Your orders',
+  'account.orders.none': 'There are no orders for this address yet.',
+  'account.order.title': 'Order {number}',
+  'account.order.orderedAt': 'Ordered on',
+  'account.order.status': 'Status',
+  'account.order.total': 'Total of the order',
+  'account.order.tracking': 'Track order {number}',
+  'account.order.invoicesCaption': 'Invoices and credit notes of order {number}',
+  'account.plan.heading': 'Monthly plan',
+  'account.plan.seats': 'Seats',
+  'account.plan.nextRenewal': 'Next renewal',
+  'account.plan.nextRenewalValue': '{date}, {amount} net',
+  'account.plan.noRenewal': 'None: the plan ends on {date}',
+  'account.plan.minimumTerm': 'Minimum term until',
+  // On the tracking page
+  'account.link': 'All your orders and invoices: your account',
+} as const;
