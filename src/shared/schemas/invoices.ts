@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { money } from './orders-admin.ts';
+import { isoDaySchema } from './dates.ts';
+import { money, optionalText } from './orders-admin.ts';
 
 /**
  * An order's invoices as the tracking page and the back office list them
@@ -44,6 +45,10 @@ const invoiceSummarySchema = z.object({
   paid: z.number(),
   /** What credit notes took off it (0 on a credit note). */
   credited: z.number(),
+  /** Refunded: an invoice's refunds paid out on its order, a credit note's refunds recorded against it. */
+  refunded: z.number(),
+  /** A credit note's: what is still to refund to the buyer (credit-note-refunds.ts); 0 on an invoice. */
+  toRefund: z.number(),
   /** A credit note's: the number of the invoice it credits (null on an invoice). */
   credits: z.string().nullable(),
   /** What is still to pay on it (0 once paid or canceled). */
@@ -104,6 +109,18 @@ export const creditNoteSchema = z
     });
   });
 export type CreditNoteInput = z.infer<typeof creditNoteSchema>;
+
+/**
+ * POST /orders/admin/{id}/invoices/{creditNoteId}/refunds: money paid back to the buyer
+ * against a credit note, on `date` (not before the credit note, not in the future), at
+ * most what it has left to refund (docs/decisions/067-credit-notes-by-seats.md).
+ */
+export const creditNoteRefundSchema = z.object({
+  amount: money(0.01),
+  date: isoDaySchema,
+  note: optionalText(1000),
+});
+export type CreditNoteRefundInput = z.infer<typeof creditNoteRefundSchema>;
 
 /** POST /orders/{id}/notice: nothing but the language of the page (the mail goes out in the order's). */
 export const noticeRequestSchema = z.object({});

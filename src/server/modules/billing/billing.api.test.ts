@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
+import { auditLog, invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
@@ -679,6 +679,112 @@ describe('credit notes', () => {
     const [invoice] = (await invoicesOf(order.id)).invoices;
     const viewer = await signInAsStaff(t, { email: 'vera.viewer@example.ch', role: 'viewer' });
     const refused = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${invoice!.id}/credit-notes`, headers: viewer.headers, payload: { amount: 1, reason: 'x' } });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('refunds against credit notes', () => {
+  const credit = (orderId: string, invoiceId: string, amount: number) =>
+    asStaff('POST', `/api/orders/admin/${orderId}/invoices/${invoiceId}/credit-notes`, { amount, reason: 'Two seats were never used' });
+  const refund = (orderId: string, creditNoteId: string, payload: object) => asStaff('POST', `/api/orders/admin/${orderId}/invoices/${creditNoteId}/refunds`, payload);
+  const creditNoteOf = async (orderId: string) => (await invoicesOf(orderId)).invoices.find((row) => row.kind === 'CREDIT_NOTE')!;
+  /** What a refusal may not leave behind: the credit note's refunds, the order's notes, the audit rows. */
+  const written = async (orderId: string) => ({
+    refunded: (await invoiceRows(orderId)).map((row) => row.refundedMinor),
+    notes: (await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId))).length,
+    audit: (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.creditNoteRefund'))).length,
+  });
+  const today = isoDateInZurich();
+
+  it('has nothing to refund on an unpaid invoice: its credit note only lowered what is open', async () => {
+    const order = await buyMonthlyPlan();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const note = await creditNoteOf(order.id);
+    expect(note).toMatchObject({ refunded: 0, toRefund: 0 });
+    const before = await written(order.id);
+    const refused = await refund(order.id, note.id, { amount: 1, date: today });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'tooBig',
+      messagesByLanguage: {
+        'en-US': `There is nothing to refund against credit note ${note.number}: the buyer has not paid more than the invoice still asks, or it has been refunded.`,
+        'de-CH': `Zur Gutschrift ${note.number} ist nichts zurückzuerstatten: Die Kundschaft hat nicht mehr bezahlt, als die Rechnung noch verlangt, oder es wurde schon zurückerstattet.`,
+      },
+    });
+    expect(await written(order.id)).toEqual(before);
+  });
+
+  it('refunds at most the credit note\'s gross on a paid invoice, not before its day nor in the future, and writes nothing when refused', async () => {
+    const order = await buyMonthlyPlan();
+    const other = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, today);
+    expect((await asStaff('POST', `/api/orders/admin/${other.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const note = await creditNoteOf(order.id);
+    // Paid in full: the buyer is owed the whole credit note.
+    expect(note).toMatchObject({ refunded: 0, toRefund: 10 });
+    const before = await written(order.id);
+
+    const tooMuch = await refund(order.id, note.id, { amount: 10.01, date: today });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': 'At most 10.00 CHF is left to refund against this credit note.', 'de-CH': 'Zu dieser Gutschrift sind höchstens noch 10.00 CHF zurückzuerstatten.' },
+    });
+    const early = await refund(order.id, note.id, { amount: 1, date: addDays(note.issuedOn, -1) });
+    expect(early.json().errors[0]).toMatchObject({ field: 'date', code: 'tooSmall', messagesByLanguage: { 'de-CH': `Eine Rückerstattung kann nicht vor ihrer Gutschrift ausgezahlt worden sein (${note.issuedOn}).` } });
+    const future = await refund(order.id, note.id, { amount: 1, date: addDays(today, 1) });
+    expect(future.json().errors[0]).toMatchObject({ field: 'date', code: 'tooBig' });
+    // An invoice, or another order's record, is no credit note of this order.
+    const anInvoice = await refund(order.id, invoice!.id, { amount: 1, date: today });
+    expect(anInvoice.json().errors[0]).toMatchObject({ field: 'invoiceId', messagesByLanguage: { 'en-US': expect.stringContaining('not a credit note of this order'), 'de-CH': expect.stringContaining('keine Gutschrift dieser Bestellung') } });
+    const foreign = await refund(other.id, note.id, { amount: 1, date: today });
+    expect(foreign.json().errors[0]).toMatchObject({ field: 'invoiceId' });
+    const empty = await refund(order.id, note.id, { amount: 0, date: 'yesterday' });
+    expect((empty.json().errors as { field: string }[]).map((error) => error.field).sort()).toEqual(['amount', 'date']);
+    expect(await written(order.id)).toEqual(before);
+
+    const first = await refund(order.id, note.id, { amount: 4, date: today, note: 'Bank transfer to CH93 0076 2011 6238 5295 7' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as OrderInvoices).invoices.find((row) => row.id === note.id)).toMatchObject({ refunded: 4, toRefund: 6 });
+    // In the order's history (amount, day, what is left, the note, who) and the audit log, once.
+    const history = (await view(order.id)).history.map((entry) => JSON.stringify(entry));
+    expect(history.some((entry) => entry.includes(`4.00 CHF refunded against credit note ${note.number} on ${today}; still to refund: 6.00 CHF.`) && entry.includes('CH93 0076') && entry.includes('anna.admin@example.ch'))).toBe(true);
+    expect(await written(order.id)).toMatchObject({ notes: before.notes + 1, audit: before.audit + 1 });
+    // The invoice itself and what is open do not change.
+    expect((await invoicesOf(order.id)).invoices[0]).toMatchObject({ refunded: 0, toRefund: 0, open: 0, status: 'PAID' });
+
+    expect((await refund(order.id, note.id, { amount: 6, date: today })).statusCode).toBe(200);
+    expect(await creditNoteOf(order.id)).toMatchObject({ refunded: 10, toRefund: 0 });
+    const again = await refund(order.id, note.id, { amount: 0.01, date: today });
+    expect(again.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': expect.stringContaining('nothing to refund') } });
+  });
+
+  it('on a part-paid invoice refunds only what was paid beyond what the invoice still asks', async () => {
+    const order = await buyMonthlyPlan();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    // 30.00 of 52.97 paid, then 30.00 credited: 7.03 paid too much.
+    await pay(order.id, 30, today);
+    expect((await credit(order.id, invoice!.id, 30)).statusCode).toBe(200);
+    expect(await creditNoteOf(order.id)).toMatchObject({ toRefund: 7.03 });
+    expect((await invoicesOf(order.id)).invoices[0]).toMatchObject({ open: 0, status: 'PAID' });
+    const refused = await refund(order.id, (await creditNoteOf(order.id)).id, { amount: 7.04, date: today });
+    expect(refused.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': 'At most 7.03 CHF is left to refund against this credit note.' } });
+  });
+
+  it('needs the editor role, as a payment does', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, today);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const viewer = await signInAsStaff(t, { email: 'vito.viewer@example.ch', role: 'viewer' });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${(await creditNoteOf(order.id)).id}/refunds`, headers: viewer.headers, payload: { amount: 1, date: today } });
     expect(refused.statusCode).toBe(403);
   });
 });

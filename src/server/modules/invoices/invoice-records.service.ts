@@ -8,6 +8,7 @@ import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
 import { issueCreditNoteRecord, invoiceLinesOf, type CreditNoteRequest } from './credit-note-records.ts';
+import { recordCreditNoteRefund, toRefundMinor, type CreditNoteRefundRequest } from './credit-note-refunds.ts';
 import { frozen } from './frozen-document.ts';
 import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
@@ -79,10 +80,10 @@ export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paid
 const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
 
 /** An order's invoices as services answer them: amounts as `Money` (src/server/http/answer-money.ts). */
-export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open' | 'unitPrice' | 'total'>;
+export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'refunded' | 'toRefund' | 'open' | 'unitPrice' | 'total'>;
 
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
-function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): Omit<OrderInvoicesView['invoices'][number], 'lines'> {
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): Omit<OrderInvoicesView['invoices'][number], 'lines' | 'toRefund'> {
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   const amount = (minor: number) => money(minor, row.currency);
   return {
@@ -100,6 +101,7 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     gross: amount(sign * row.grossMinor),
     paid: amount(row.paidMinor),
     credited: amount(row.creditedMinor),
+    refunded: amount(row.refundedMinor),
     credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
     open: amount(openMinorOf(row)),
     status: statusOf(row, today),
@@ -162,13 +164,22 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       return issueCreditNoteRecord(tx, request);
     },
 
+    /** A refund against one of the order's credit notes, in the caller's transaction (credit-note-refunds.ts). */
+    recordCreditNoteRefund(request: CreditNoteRefundRequest, tx: Db): Promise<{ number: string; amount: Money; left: Money }> {
+      return recordCreditNoteRefund(tx, request);
+    },
+
     /** The order's invoices, oldest first, with what is open on each and in all. */
     async list(orderId: string, currency: Currency, today: string): Promise<OrderInvoicesView> {
       const rows = await repo.listInvoices(db, orderId);
       const sent = await reminders.sentReminderCounts(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
       const creditNotesOf = (row: repo.InvoiceRow) => rows.filter((other) => other.creditsInvoiceId === row.id);
-      const invoices = rows.map((row) => ({ ...summaryOf(row, today, numbers, sent.get(row.id) ?? 0), lines: invoiceLinesOf(row, creditNotesOf(row)) }));
+      const toRefund = (row: repo.InvoiceRow) => {
+        const invoice = row.kind === 'CREDIT_NOTE' ? rows.find((other) => other.id === row.creditsInvoiceId) : undefined;
+        return money(invoice ? toRefundMinor(row, invoice, creditNotesOf(invoice)) : 0, row.currency);
+      };
+      const invoices = rows.map((row) => ({ ...summaryOf(row, today, numbers, sent.get(row.id) ?? 0), toRefund: toRefund(row), lines: invoiceLinesOf(row, creditNotesOf(row)) }));
       const open = sumMoney(currency, rows.map((row) => money(openMinorOf(row), currency)));
       return { invoices, open, currency };
     },

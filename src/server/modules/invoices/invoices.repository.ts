@@ -99,10 +99,10 @@ export async function lockInvoice(db: Db, id: string): Promise<InvoiceRow | unde
   return row;
 }
 
-/** The credit notes of an invoice so far: what each took off its net and VAT, and its frozen document (the seats it credited). */
-export async function creditNotesOfInvoice(db: Db, invoiceId: string): Promise<Pick<InvoiceRow, 'netMinor' | 'vatMinor' | 'document'>[]> {
+/** The credit notes of an invoice so far: what each took off its net, VAT and gross, what was refunded against it, and its frozen document (the seats it credited). */
+export async function creditNotesOfInvoice(db: Db, invoiceId: string): Promise<Pick<InvoiceRow, 'id' | 'netMinor' | 'vatMinor' | 'grossMinor' | 'refundedMinor' | 'document'>[]> {
   return db
-    .select({ netMinor: invoices.netMinor, vatMinor: invoices.vatMinor, document: invoices.document })
+    .select({ id: invoices.id, netMinor: invoices.netMinor, vatMinor: invoices.vatMinor, grossMinor: invoices.grossMinor, refundedMinor: invoices.refundedMinor, document: invoices.document })
     .from(invoices)
     .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')));
 }

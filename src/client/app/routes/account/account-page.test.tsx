@@ -59,6 +59,8 @@ const signedIn: AccountOrders = {
             gross: 52.97,
             paid: 0,
             credited: 0,
+            refunded: 0,
+            toRefund: 0,
             credits: null,
             open: 52.97,
             status: 'OPEN',
