@@ -5,7 +5,7 @@ import { formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
-import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
+import { InvoiceTable, buyerStatusOf, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -57,7 +57,7 @@ export function TrackingInvoices({ orderId, xrechnung }: { orderId: string; /** 
               { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
               {
                 header: t('billing.invoices.status'),
-                cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
+                cell: (invoice) => buyerStatusOf(invoice, t),
                 attributes: (invoice) => ({ 'data-status': invoice.status }),
                 foldOnNarrow: true,
               },

@@ -209,6 +209,15 @@ describe('tracking page', () => {
     expect(within(invoiceList).getByRole('columnheader', { name: 'XRechnung' })).toBeTruthy();
   });
 
+  it("shows a credit note's refund to the buyer: what was refunded and what still will be", async () => {
+    const [first, note] = invoices.invoices;
+    api.answer(billingCalls.orderInvoices, { ...invoices, invoices: [{ ...first!, paid: 3000, open: 0, status: 'PAID' }, { ...note!, refunded: 200, toRefund: 300 }] });
+    renderTracking('de-CH');
+    const invoiceList = await screen.findByRole('region', { name: 'Rechnungen' });
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('Gutschrift · Ihnen zurückerstattet: 200,00 EUR · Ihnen noch zurückzuerstatten: 300,00 EUR');
+    expect(within(invoiceList).getAllByRole('row')[1]?.textContent).not.toContain('zurück');
+  });
+
   it('speaks Swiss German and shows an exception status', async () => {
     api.answer(checkoutCalls.statusInfo, { ...statusInfo, status: 'CANCELED', exception: 'CANCELED' });
     renderTracking('de-CH');

@@ -7,7 +7,7 @@ import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { appPaths } from '#shared/paths.ts';
 import { signInLinkRequestSchema, type AccountOrder, type SignInLinkRequest } from '#shared/schemas/account.ts';
-import { InvoiceTable } from '#client/features/billing/invoice-table.tsx';
+import { InvoiceTable, buyerStatusOf } from '#client/features/billing/invoice-table.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -136,7 +136,7 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
             columns={[
               { header: t('billing.invoices.dueOn'), cell: (invoice) => formatIsoDay(invoice.dueOn, language), foldOnNarrow: true },
               { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
-              { header: t('billing.invoices.status'), cell: (invoice) => t(`billing.invoices.status.${invoice.status}`), foldOnNarrow: true },
+              { header: t('billing.invoices.status'), cell: (invoice) => buyerStatusOf(invoice, t), foldOnNarrow: true },
             ]}
           />
           <p className="account-open">{open > 0 ? t('billing.invoices.open', { amount: formatMoneyWithCode(open, currency) }) : t('billing.invoices.allPaid')}</p>
