@@ -1,5 +1,4 @@
 import type { ReactNode, TdHTMLAttributes } from 'react';
-import { formatMoneyWithCode } from '#shared/money.ts';
 import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
 import './invoice-table.css';
 
@@ -13,19 +12,6 @@ export interface InvoiceColumn {
    * invoice's number, named by the column's header: the table keeps to the screen's width.
    */
   foldOnNarrow?: boolean;
-}
-
-/**
- * A row's status for the buyer (tracking, account): its status, and a credit note's refund,
- * what was refunded and what is still to be (nothing when neither, as on an unpaid invoice).
- */
-export function buyerStatusOf(invoice: InvoiceSummary, t: (key: `billing.invoices.${'refunded' | 'toRefund'}` | `billing.invoices.status.${InvoiceSummary['status']}`, values?: { amount: string }) => string): string {
-  const amount = (value: number) => ({ amount: formatMoneyWithCode(value, invoice.currency) });
-  return [
-    t(`billing.invoices.status.${invoice.status}`),
-    ...(invoice.refunded > 0 ? [t('billing.invoices.refunded', amount(invoice.refunded))] : []),
-    ...(invoice.toRefund > 0 ? [t('billing.invoices.toRefund', amount(invoice.toRefund))] : []),
-  ].join(' · ');
 }
 
 /**
