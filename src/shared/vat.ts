@@ -50,3 +50,20 @@ export function creditNoteAmounts(
   net = money(Math.min(net.minor, left.net.minor), asked.currency);
   return { net, vat, gross: addMoney(net, vat) };
 }
+
+/**
+ * What a credit note of some of an invoice's lines takes off (each line's net already whole
+ * minor units): VAT on their net total by `vatOnNet`, as on the invoice. When they take the
+ * rest of the invoice's net, they take the rest of its VAT, so that its credit notes add up
+ * to the invoice; never more VAT than the invoice has left.
+ */
+export function creditNoteOfLines(
+  lines: readonly Money[],
+  currency: Currency,
+  ratePercent: number,
+  left: { net: Money; vat: Money },
+): { net: Money; vat: Money; gross: Money } {
+  const { net, vat } = vatTotalsOfLines(lines, currency, ratePercent);
+  const taken = compareMoney(net, left.net) === 0 ? left.vat : money(Math.min(vat.minor, left.vat.minor), currency);
+  return { net, vat: taken, gross: addMoney(net, taken) };
+}

@@ -329,4 +329,56 @@ test('staff issue a credit note for an invoice on the order page and see it list
   await expect(creditRow.getByRole('link', { name: /^CN-\d{4}-\d{6}$/ })).toBeVisible();
   await expect(creditRow).toContainText('-100.00');
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Two seats were never used.' })).toContainText(staffAccount.email);
+
+  // By seats of the invoice's line: the seats it has left, a preview, more seats refused at the line's input.
+  await invoices.getByRole('button', { name: `Credit note for invoice ${invoiceNumber}` }).click();
+  const bySeats = page.getByRole('dialog', { name: 'Issue a credit note' });
+  await bySeats.getByRole('radio', { name: 'Seats per line' }).check();
+  const seats = bySeats.getByLabel(/^Line 1:/);
+  await expect(bySeats.getByText('At most 10 of 10 seats, 145.00 CHF per seat')).toBeVisible();
+  await seats.fill('11');
+  await bySeats.getByLabel('Reason').fill('Two participants left.');
+  await bySeats.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(bySeats.getByText('At most 10 seats of this line are left to credit.')).toBeVisible();
+  await expect(seats).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await seats.fill('2');
+  // 2 × 145.00 = 290.00 net, 8.1 % VAT 23.49.
+  const preview = bySeats.getByRole('region', { name: 'This credit note' });
+  await expect(preview).toContainText('290.00 CHF');
+  await expect(preview).toContainText('23.49 CHF');
+  await expect(preview).toContainText('313.49 CHF');
+  await bySeats.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(bySeats).toBeHidden();
+  await expect(invoices.getByRole('row').filter({ hasText: '-313.49' })).toBeVisible();
+
+  // Credit notes on an unpaid invoice only lowered what is open: nothing to refund.
+  await expect(invoices.getByRole('button', { name: /^Refund against credit note/ })).toHaveCount(0);
+  // Once the rest is paid, a further credit note is owed to the buyer: a refund is recorded against it.
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  await page.getByRole('dialog', { name: 'Record a payment' }).getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.getByText('Done: Record a payment.')).toBeVisible();
+  await invoices.getByRole('button', { name: `Credit note for invoice ${invoiceNumber}` }).click();
+  const owed = page.getByRole('dialog', { name: 'Issue a credit note' });
+  await owed.getByLabel(/Amount/).fill('50');
+  await owed.getByLabel('Reason').fill('Goodwill after payment.');
+  await owed.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(owed).toBeHidden();
+  const owedRow = invoices.getByRole('row').filter({ hasText: '-50.00' });
+  await expect(owedRow).toContainText('refunded 0.00 · still to refund 50.00');
+  await owedRow.getByRole('button', { name: /^Refund against credit note CN-/ }).click();
+  const refund = page.getByRole('dialog', { name: 'Record a refund' });
+  await expect(refund.getByLabel(/^Amount \(CHF\)/)).toHaveValue('50.00');
+  await expectNoAxeViolations(page);
+  await refund.getByLabel(/^Amount \(CHF\)/).fill('60');
+  await refund.getByLabel(/^Note/).fill('Bank transfer');
+  await refund.getByRole('button', { name: 'Record refund' }).click();
+  await expect(refund.getByText('At most 50.00 CHF is left to refund against this credit note.')).toBeVisible();
+  await expect(refund.getByLabel(/^Amount \(CHF\)/)).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await refund.getByLabel(/^Amount \(CHF\)/).fill('50');
+  await refund.getByRole('button', { name: 'Record refund' }).click();
+  await expect(page.getByText('Refund recorded.')).toBeVisible();
+  await expect(owedRow).toContainText('refunded 50.00 · still to refund 0.00');
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Bank transfer' })).toContainText('50.00 CHF refunded against credit note');
 });

@@ -46,7 +46,7 @@ const actionTypes = ['STATUS_CHANGE', 'CUSTOM_ENDPOINT'] as const;
 /** Days as answered; the days the calls take are `isoDaySchema`, within the shared range. */
 const isoDate = z.iso.date();
 const isoDateTime = z.string();
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(max).optional());
 const reason = optionalText(1000);
 

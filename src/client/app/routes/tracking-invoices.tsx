@@ -6,6 +6,7 @@ import { formatMoneyWithCode } from '#shared/money.ts';
 import type { OrderDetail, StatusInfo } from '#shared/schemas/checkout.ts';
 import type { InvoiceSummary, OrderInvoices } from '#shared/schemas/invoices.ts';
 import { InvoiceTable, invoicePeriod } from '#client/features/billing/invoice-table.tsx';
+import { buyerStatusOf } from '#client/features/billing/buyer-invoice-status.ts';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -82,7 +83,7 @@ export function OrderInvoiceList({
           { header: t('billing.invoices.amount'), cell: (invoice) => formatMoneyWithCode(invoice.gross, invoice.currency) },
           {
             header: t('billing.invoices.status'),
-            cell: (invoice) => t(`billing.invoices.status.${invoice.status}`),
+            cell: (invoice) => buyerStatusOf(invoice, t),
             attributes: (invoice) => ({ 'data-status': invoice.status }),
             foldOnNarrow: true,
           },

@@ -73,6 +73,7 @@ const statusInfo: StatusInfo = {
 };
 
 const invoiceId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d60';
+const creditNoteId = '7e0c5a52-9f0e-4d4c-8d7e-3f1a2b3c4d61';
 const invoices: OrderInvoices = {
   invoices: [
     {
@@ -86,16 +87,43 @@ const invoices: OrderInvoices = {
       currency: 'EUR',
       net: 3000,
       vatAmount: 0,
+      vatRate: 0,
       gross: 3000,
       paid: 0,
-      credited: 0,
+      credited: 500,
+      refunded: 0,
+      toRefund: 0,
       credits: null,
-      open: 3000,
+      open: 2500,
       status: 'OPEN',
       remindersSent: 0,
+      lines: [],
+    },
+    {
+      id: creditNoteId,
+      number: 'CN-2026-000043',
+      kind: 'CREDIT_NOTE',
+      periodFirstDay: null,
+      periodLastDay: null,
+      issuedOn: '2026-11-25',
+      dueOn: '2026-11-25',
+      currency: 'EUR',
+      net: -500,
+      vatAmount: 0,
+      vatRate: 0,
+      gross: -500,
+      paid: 0,
+      credited: 0,
+      refunded: 0,
+      toRefund: 0,
+      credits: 'INV-2026-000042',
+      open: 0,
+      status: 'ISSUED',
+      remindersSent: 0,
+      lines: [],
     },
   ],
-  open: 3000,
+  open: 2500,
   currency: 'EUR',
 };
 
@@ -155,9 +183,13 @@ describe('tracking page', () => {
     const invoiceList = await screen.findByRole('region', { name: 'Invoices' });
     expect(within(invoiceList).getByRole('link', { name: 'INV-2026-000042 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${invoiceId}/pdf`);
     expect(within(invoiceList).getAllByRole('row')[1]?.textContent).toContain('Open');
+    // A credit note is listed with its own PDF, the invoice it credits and its amount; what is open falls by it.
+    expect(within(invoiceList).getByRole('link', { name: 'CN-2026-000043 (PDF)' }).getAttribute('href')).toBe(`/api/orders/${orderId}/invoices/${creditNoteId}/pdf`);
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('Credit note for invoice INV-2026-000042');
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('-500,00 EUR');
     // Without the buyer's reference no XRechnung.
     expect(within(invoiceList).queryByRole('link', { name: /XML/ })).toBeNull();
-    expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 3 000,00 EUR');
+    expect(screen.getByTestId('invoices-open').textContent).toBe('Open in total: 2 500,00 EUR');
     // Under the invoices, folded: what their PDFs carry and whom to ask.
     const formats = within(invoiceList).getByText('About these invoices: e-invoice and QR-bill').closest('details')!;
     expect(formats.textContent).toContain('Factur-X / ZUGFeRD (European standard EN 16931)');
@@ -177,6 +209,15 @@ describe('tracking page', () => {
     expect(within(invoiceList).getByRole('columnheader', { name: 'XRechnung' })).toBeTruthy();
   });
 
+  it("shows a credit note's refund to the buyer: what was refunded and what still will be", async () => {
+    const [first, note] = invoices.invoices;
+    api.answer(billingCalls.orderInvoices, { ...invoices, invoices: [{ ...first!, paid: 3000, open: 0, status: 'PAID' }, { ...note!, refunded: 200, toRefund: 300 }] });
+    renderTracking('de-CH');
+    const invoiceList = await screen.findByRole('region', { name: 'Rechnungen' });
+    expect(within(invoiceList).getAllByRole('row')[2]?.textContent).toContain('Gutschrift · Ihnen zurückerstattet: 200,00 EUR · Ihnen noch zurückzuerstatten: 300,00 EUR');
+    expect(within(invoiceList).getAllByRole('row')[1]?.textContent).not.toContain('zurück');
+  });
+
   it('speaks Swiss German and shows an exception status', async () => {
     api.answer(checkoutCalls.statusInfo, { ...statusInfo, status: 'CANCELED', exception: 'CANCELED' });
     renderTracking('de-CH');
@@ -188,6 +229,7 @@ describe('tracking page', () => {
     expect(screen.getByText('Sicherheits-Fundament')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Rechnungen' })).toBeTruthy();
     expect(screen.getByTestId('invoices-open').textContent).toContain('Insgesamt offen');
+    expect(screen.getAllByText('Gutschrift zur Rechnung INV-2026-000042').length).toBeGreaterThan(0);
     expect(screen.getByText('Zu diesen Rechnungen: E-Rechnung und QR-Rechnung').closest('details')?.textContent).toContain('Schweizer QR-Rechnung');
   });
 

@@ -11,7 +11,7 @@ import type { CheckoutService } from '../checkout/checkout.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 
 /** The account's list as this service builds it: amounts as `Money` (the HTTP edge prints them). */
-export type AccountOrdersView = MoneyAt<AccountOrders, 'total' | 'monthlyNet' | 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open'>;
+export type AccountOrdersView = MoneyAt<AccountOrders, 'total' | 'monthlyNet' | 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'refunded' | 'toRefund' | 'open' | 'unitPrice'>;
 type PlanView = AccountOrdersView['orders'][number]['plan'];
 
 /** A plan's minimum term when a line names none (the cart's default, src/shared/schemas/cart.ts). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
+import { auditLog, invoices, orderHistory, orderNotes, orders, outbox } from '#server/db/schema.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
@@ -41,7 +41,9 @@ const asVisitor = (method: Method, url: string, payload?: object) => t.app.injec
 const asStaff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: staff.headers, ...(payload ? { payload } : {}) });
 
 /** 10 Basic seats a month (CHF 4.90 each) for `periodMonths`, bought by a Swiss company in CHF (8.1 % VAT). */
-async function buyMonthlyPlan(options: { periodMonths?: number; email?: string; language?: 'de-CH' | 'en-US' } = {}): Promise<OrderDetail> {
+async function buyMonthlyPlan(
+  options: { periodMonths?: number; email?: string; language?: 'de-CH' | 'en-US'; alsoOnce?: { productCode: string; quantity: number } } = {},
+): Promise<OrderDetail> {
   const language = options.language ?? 'de-CH';
   const created = await asVisitor('POST', '/api/orders/', {
     productCode: 'cyber_security_training_basic_v1',
@@ -52,6 +54,10 @@ async function buyMonthlyPlan(options: { periodMonths?: number; email?: string; 
   });
   expect(created.statusCode, created.body).toBe(200);
   const { id } = created.json() as { id: string };
+  if (options.alsoOnce) {
+    const added = await asVisitor('POST', `/api/orders/${id}/shopping-cart/`, { ...options.alsoOnce, paymentFrequency: 'ONE_TIME', currency: 'CHF', language });
+    expect(added.statusCode, added.body).toBe(200);
+  }
   if (options.periodMonths) {
     const cart = (await asVisitor('GET', `/api/orders/${id}/shopping-cart/`)).json() as { items: { id: string }[] };
     const changed = await t.app.inject({
@@ -553,6 +559,105 @@ describe('credit notes', () => {
     expect((await view(order.id)).amountDue).toBe(0);
   });
 
+  /** Ten Basic seats a month (CHF 4.90) and three Foundation seats once (CHF 145.00): invoiced, net 484.00, VAT 39.20, gross 523.20. */
+  const buyWithTwoLines = (email: string) => buyMonthlyPlan({ email, alsoOnce: { productCode: 'cyber_security_training_foundation_v1', quantity: 3 } });
+
+  it('credits seats of the invoice\'s lines: the credited lines with their seats, VAT on their net, printed and mailed as a credit note', async () => {
+    const order = await buyWithTwoLines('seats@muster.example');
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect(invoice).toMatchObject({ net: 484, vatAmount: 39.2, gross: 523.2 });
+    expect(invoice!.lines.map((line) => [line.lineId, line.seats, line.unitPrice, line.total, line.creditedSeats])).toEqual([
+      ['1', 10, 4.9, 49, 0],
+      ['2', 3, 145, 435, 0],
+    ]);
+
+    const issued = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 3 }, { lineId: '2', seats: 1 }], reason: 'Four seats were never used' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const answer = issued.json() as OrderInvoices;
+    const note = answer.invoices[1]!;
+    // 3 × 4.90 + 1 × 145.00 = 159.70 net, 8.1 % of it 12.94 (12.9357 rounded).
+    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', credits: invoice!.number, net: -159.7, vatAmount: -12.94, gross: -172.64, lines: [] });
+    expect(answer.invoices[0]).toMatchObject({ credited: 172.64, open: 350.56, status: 'OPEN' });
+    expect(answer.invoices[0]!.lines.map((line) => line.creditedSeats)).toEqual([3, 1]);
+    expect((await view(order.id)).amountDue).toBe(350.56);
+
+    // Printed as a credit note in the order's language: its own labels, the invoice it corrects with its day, the reason, the lines with their seats.
+    const pdf = await asVisitor('GET', `/api/orders/${order.id}/invoices/${note.id}/pdf`);
+    const text = (hasPdftotext ? pdftotextPages(pdf.rawPayload) : await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain(`Gutschrift ${note.number}`);
+    expect(text).toContain('Gutschriftsnummer');
+    expect(text).toContain('Gutschriftsdatum');
+    expect(text).toContain('Gutschrift an');
+    expect(text).not.toContain('Rechnungsnummer');
+    expect(text).toContain('Fragen zu dieser Gutschrift?');
+    expect(text).not.toContain('Fällig am');
+    expect(text).toContain(`korrigiert die Rechnung ${invoice!.number} vom`);
+    expect(text).toContain('Grund: Four seats were never used');
+    expect(text).toContain('3 Plätze');
+    expect(text).toContain('1 Platz');
+    expect(text).toMatch(/-\s?172\.64/);
+    expect(text).not.toContain('Zahlteil');
+
+    // Mailed with its PDF to the billing contact.
+    await t.app.mailWorker.runOnce();
+    const mail = smtp.mails.find((sent) => sent.subject === `Gutschrift ${note.number} zur Rechnung ${invoice!.number} Ihrer Bestellung ${order.number}`);
+    expect(mail?.to && JSON.stringify(mail.to)).toContain('seats@muster.example');
+    expect(Buffer.compare(mail!.attachments[0]!.content, pdf.rawPayload)).toBe(0);
+
+    // The rest of every line: the last credit note takes the rest of the VAT, and the invoice is canceled with nothing open.
+    const rest = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 7 }, { lineId: '2', seats: 2 }], reason: 'Order withdrawn' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const after = rest.json() as OrderInvoices;
+    expect(after.invoices[2]).toMatchObject({ net: -324.3, vatAmount: -26.26, gross: -350.56 });
+    expect(after.invoices[0]).toMatchObject({ credited: 523.2, open: 0, status: 'CANCELED' });
+  });
+
+  it('refuses more seats than a line has left, an unknown line, or more money than the invoice allows, at the field, and writes nothing', async () => {
+    const order = await buyWithTwoLines('seat-limits@muster.example');
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, { lines: [{ lineId: '2', seats: 1 }], reason: 'One seat unused' })).statusCode).toBe(200);
+    const rows = (await invoiceRows(order.id)).length;
+    const due = (await view(order.id)).amountDue;
+
+    const tooMany = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 1 }, { lineId: '2', seats: 3 }], reason: 'Goodwill' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({
+      field: 'lines.1.seats',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': 'At most 2 seats of this line are left to credit.', 'de-CH': 'Von dieser Position sind höchstens noch 2 Plätze gutzuschreiben.' },
+    });
+    const unknown = await credit(order.id, invoice!.id, { lines: [{ lineId: '9', seats: 1 }], reason: 'Goodwill' });
+    expect(unknown.json().errors[0]).toMatchObject({ field: 'lines.0.lineId', code: 'invalid' });
+
+    expect(await invoiceRows(order.id)).toHaveLength(rows);
+    expect((await view(order.id)).amountDue).toBe(due);
+
+    // An amount takes money, not seats: after it, two seats of 145.00 are more than the invoice has left.
+    expect((await credit(order.id, invoice!.id, { amount: 360, reason: 'Discount' })).statusCode).toBe(200);
+    const dueAfterAmount = (await view(order.id)).amountDue;
+    const aboveInvoice = await credit(order.id, invoice!.id, { lines: [{ lineId: '2', seats: 2 }], reason: 'Goodwill' });
+    expect(aboveInvoice.statusCode).toBe(400);
+    expect(aboveInvoice.json().errors[0]).toMatchObject({
+      field: 'lines',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': expect.stringContaining('at most what the invoice has not been credited yet'), 'de-CH': expect.stringContaining('höchstens den noch nicht gutgeschriebenen Betrag') },
+    });
+    expect(await invoiceRows(order.id)).toHaveLength(rows + 1);
+    expect((await view(order.id)).amountDue).toBe(dueAfterAmount);
+    expect((await invoicesOf(order.id)).invoices[0]!.lines.map((line) => line.creditedSeats)).toEqual([0, 1]);
+
+    // The request: an amount or seats, not both, not neither, and some seats.
+    const both = await credit(order.id, invoice!.id, { amount: 1, lines: [{ lineId: '1', seats: 1 }], reason: 'x' });
+    expect(both.json().errors.map((error: { field: string }) => error.field)).toEqual(['lines']);
+    const neither = await credit(order.id, invoice!.id, { reason: 'x' });
+    expect(neither.json().errors[0]).toMatchObject({ field: 'amount', code: 'required', messagesByLanguage: { 'de-CH': expect.stringContaining('entweder einen Betrag oder Plätze') } });
+    const noSeats = await credit(order.id, invoice!.id, { lines: [{ lineId: '1', seats: 0 }], reason: 'x' });
+    expect(noSeats.json().errors[0]).toMatchObject({ field: 'lines', messagesByLanguage: { 'en-US': 'Enter the seats to credit on at least one line.' } });
+    expect(await invoiceRows(order.id)).toHaveLength(rows + 1);
+  });
+
   it('reminds of what is still open after a credit note, not of the gross of the invoice', async () => {
     const order = await buyMonthlyPlan({ email: 'credited-reminder@muster.example', language: 'en-US' });
     await invoiceAndPay(order.id, '2026-09-01');
@@ -574,6 +679,112 @@ describe('credit notes', () => {
     const [invoice] = (await invoicesOf(order.id)).invoices;
     const viewer = await signInAsStaff(t, { email: 'vera.viewer@example.ch', role: 'viewer' });
     const refused = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${invoice!.id}/credit-notes`, headers: viewer.headers, payload: { amount: 1, reason: 'x' } });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('refunds against credit notes', () => {
+  const credit = (orderId: string, invoiceId: string, amount: number) =>
+    asStaff('POST', `/api/orders/admin/${orderId}/invoices/${invoiceId}/credit-notes`, { amount, reason: 'Two seats were never used' });
+  const refund = (orderId: string, creditNoteId: string, payload: object) => asStaff('POST', `/api/orders/admin/${orderId}/invoices/${creditNoteId}/refunds`, payload);
+  const creditNoteOf = async (orderId: string) => (await invoicesOf(orderId)).invoices.find((row) => row.kind === 'CREDIT_NOTE')!;
+  /** What a refusal may not leave behind: the credit note's refunds, the order's notes, the audit rows. */
+  const written = async (orderId: string) => ({
+    refunded: (await invoiceRows(orderId)).map((row) => row.refundedMinor),
+    notes: (await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId))).length,
+    audit: (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'invoice.creditNoteRefund'))).length,
+  });
+  const today = isoDateInZurich();
+
+  it('has nothing to refund on an unpaid invoice: its credit note only lowered what is open', async () => {
+    const order = await buyMonthlyPlan();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const note = await creditNoteOf(order.id);
+    expect(note).toMatchObject({ refunded: 0, toRefund: 0 });
+    const before = await written(order.id);
+    const refused = await refund(order.id, note.id, { amount: 1, date: today });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'tooBig',
+      messagesByLanguage: {
+        'en-US': `There is nothing to refund against credit note ${note.number}: the buyer has not paid more than the invoice still asks, or it has been refunded.`,
+        'de-CH': `Zur Gutschrift ${note.number} ist nichts zurückzuerstatten: Die Kundschaft hat nicht mehr bezahlt, als die Rechnung noch verlangt, oder es wurde schon zurückerstattet.`,
+      },
+    });
+    expect(await written(order.id)).toEqual(before);
+  });
+
+  it('refunds at most the credit note\'s gross on a paid invoice, not before its day nor in the future, and writes nothing when refused', async () => {
+    const order = await buyMonthlyPlan();
+    const other = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, today);
+    expect((await asStaff('POST', `/api/orders/admin/${other.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const note = await creditNoteOf(order.id);
+    // Paid in full: the buyer is owed the whole credit note.
+    expect(note).toMatchObject({ refunded: 0, toRefund: 10 });
+    const before = await written(order.id);
+
+    const tooMuch = await refund(order.id, note.id, { amount: 10.01, date: today });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({
+      field: 'amount',
+      code: 'tooBig',
+      messagesByLanguage: { 'en-US': 'At most 10.00 CHF is left to refund against this credit note.', 'de-CH': 'Zu dieser Gutschrift sind höchstens noch 10.00 CHF zurückzuerstatten.' },
+    });
+    const early = await refund(order.id, note.id, { amount: 1, date: addDays(note.issuedOn, -1) });
+    expect(early.json().errors[0]).toMatchObject({ field: 'date', code: 'tooSmall', messagesByLanguage: { 'de-CH': `Eine Rückerstattung kann nicht vor ihrer Gutschrift ausgezahlt worden sein (${note.issuedOn}).` } });
+    const future = await refund(order.id, note.id, { amount: 1, date: addDays(today, 1) });
+    expect(future.json().errors[0]).toMatchObject({ field: 'date', code: 'tooBig' });
+    // An invoice, or another order's record, is no credit note of this order.
+    const anInvoice = await refund(order.id, invoice!.id, { amount: 1, date: today });
+    expect(anInvoice.json().errors[0]).toMatchObject({ field: 'invoiceId', messagesByLanguage: { 'en-US': expect.stringContaining('not a credit note of this order'), 'de-CH': expect.stringContaining('keine Gutschrift dieser Bestellung') } });
+    const foreign = await refund(other.id, note.id, { amount: 1, date: today });
+    expect(foreign.json().errors[0]).toMatchObject({ field: 'invoiceId' });
+    const empty = await refund(order.id, note.id, { amount: 0, date: 'yesterday' });
+    expect((empty.json().errors as { field: string }[]).map((error) => error.field).sort()).toEqual(['amount', 'date']);
+    expect(await written(order.id)).toEqual(before);
+
+    const first = await refund(order.id, note.id, { amount: 4, date: today, note: 'Bank transfer to CH93 0076 2011 6238 5295 7' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as OrderInvoices).invoices.find((row) => row.id === note.id)).toMatchObject({ refunded: 4, toRefund: 6 });
+    // In the order's history (amount, day, what is left, the note, who) and the audit log, once.
+    const history = (await view(order.id)).history.map((entry) => JSON.stringify(entry));
+    expect(history.some((entry) => entry.includes(`4.00 CHF refunded against credit note ${note.number} on ${today}; still to refund: 6.00 CHF.`) && entry.includes('CH93 0076') && entry.includes('anna.admin@example.ch'))).toBe(true);
+    expect(await written(order.id)).toMatchObject({ notes: before.notes + 1, audit: before.audit + 1 });
+    // The invoice itself and what is open do not change.
+    expect((await invoicesOf(order.id)).invoices[0]).toMatchObject({ refunded: 0, toRefund: 0, open: 0, status: 'PAID' });
+
+    expect((await refund(order.id, note.id, { amount: 6, date: today })).statusCode).toBe(200);
+    expect(await creditNoteOf(order.id)).toMatchObject({ refunded: 10, toRefund: 0 });
+    const again = await refund(order.id, note.id, { amount: 0.01, date: today });
+    expect(again.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': expect.stringContaining('nothing to refund') } });
+  });
+
+  it('on a part-paid invoice refunds only what was paid beyond what the invoice still asks', async () => {
+    const order = await buyMonthlyPlan();
+    expect((await asStaff('POST', `/api/orders/admin/${order.id}/status`, { action: 'INVOICE' })).statusCode).toBe(200);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    // 30.00 of 52.97 paid, then 30.00 credited: 7.03 paid too much.
+    await pay(order.id, 30, today);
+    expect((await credit(order.id, invoice!.id, 30)).statusCode).toBe(200);
+    expect(await creditNoteOf(order.id)).toMatchObject({ toRefund: 7.03 });
+    expect((await invoicesOf(order.id)).invoices[0]).toMatchObject({ open: 0, status: 'PAID' });
+    const refused = await refund(order.id, (await creditNoteOf(order.id)).id, { amount: 7.04, date: today });
+    expect(refused.json().errors[0]).toMatchObject({ field: 'amount', messagesByLanguage: { 'en-US': 'At most 7.03 CHF is left to refund against this credit note.' } });
+  });
+
+  it('needs the editor role, as a payment does', async () => {
+    const order = await buyMonthlyPlan();
+    await invoiceAndPay(order.id, today);
+    const [invoice] = (await invoicesOf(order.id)).invoices;
+    expect((await credit(order.id, invoice!.id, 10)).statusCode).toBe(200);
+    const viewer = await signInAsStaff(t, { email: 'vito.viewer@example.ch', role: 'viewer' });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${order.id}/invoices/${(await creditNoteOf(order.id)).id}/refunds`, headers: viewer.headers, payload: { amount: 1, date: today } });
     expect(refused.statusCode).toBe(403);
   });
 });

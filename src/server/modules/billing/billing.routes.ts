@@ -60,5 +60,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     creditNotes.issueCreditNote(request.params.id, request.params.invoiceId, request.body, staffOf(request)),
   );
 
+  registerCall(app, billingCalls.recordCreditNoteRefund, async (request) =>
+    creditNotes.recordCreditNoteRefund(request.params.id, request.params.invoiceId, request.body, staffOf(request)),
+  );
+
   registerCall(app, billingCalls.billingOverview, async () => figures.overview());
 };

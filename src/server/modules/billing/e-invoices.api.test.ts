@@ -6,6 +6,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { hasPdftotext, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { attachedFiles, loadEn16931Rules, schemaErrors, schematronFailures } from '../../../../tests/helpers/e-invoice.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -14,7 +15,7 @@ import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xs
 /**
  * The Factur-X e-invoice of the invoices the shop issues (docs/decisions/066-factur-x-invoices.md),
  * through its own API on each database: an order's first invoice for a German buyer with
- * reverse charge and for an American one, a renewal with its period and a credit note,
+ * reverse charge and for an American one, a renewal with its period and credit notes by amount and by seats,
  * each taken out of its PDF and checked against the EN 16931 schema and rules.
  */
 
@@ -151,5 +152,26 @@ describe('the e-invoice in every invoice PDF', () => {
       new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${renewal.number}</ram:IssuerAssignedID>\\s*<ram:FormattedIssueDateTime>\\s*<qdt:DateTimeString format="102">20260228<`),
     );
     expect(first(noteXml, 'ram:GrandTotalAmount')).toBe('10.00');
+
+    // A partial credit note by seats: its lines are the credited ones with their seats, as printed.
+    const bySeats = await asStaff('POST', `/api/orders/admin/${order.id}/invoices/${renewal.id}/credit-notes`, { lines: [{ lineId: '1', seats: 3 }], reason: 'Three seats were never used' });
+    expect(bySeats.statusCode, bySeats.body).toBe(200);
+    const seatsNote = (bySeats.json() as OrderInvoices).invoices.filter((row) => row.kind === 'CREDIT_NOTE')[1]!;
+    // 3 × 4.90 = 14.70 net, 8.1 % of it 1.19.
+    expect([seatsNote.net, seatsNote.vatAmount, seatsNote.gross]).toEqual([-14.7, -1.19, -15.89]);
+    const seatsXml = await validFacturX(order.id, seatsNote.id);
+    expect(first(seatsXml, 'ram:TypeCode')).toBe('381');
+    expect(seatsXml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(1);
+    expect(seatsXml).toContain('<ram:BilledQuantity unitCode="C62">3</ram:BilledQuantity>');
+    expect(first(seatsXml, 'ram:ChargeAmount')).toBe('4.90');
+    expect(first(seatsXml, 'ram:LineTotalAmount')).toBe('14.70');
+    expect(first(seatsXml, 'ram:TaxTotalAmount')).toBe('1.19');
+    expect(first(seatsXml, 'ram:GrandTotalAmount')).toBe('15.89');
+    expect(seatsXml).toContain(`<ram:IssuerAssignedID>${renewal.number}</ram:IssuerAssignedID>`);
+    expect(first(seatsXml, 'ram:Content')).toBe('Three seats were never used');
+    if (hasPdftotext) {
+      const printed = pdftotextPages((await asVisitor('GET', `/api/orders/${order.id}/invoices/${seatsNote.id}/pdf`)).rawPayload).join('\n');
+      for (const text of [seatsNote.number, renewal.number, '3 Plätze', '-4.90 CHF', '-14.70 CHF', '-1.19 CHF', '-15.89 CHF', 'Grund: Three seats were never used']) expect(printed).toContain(text);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { InvoiceInfo, OrderDetail } from '#shared/schemas/checkout.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { hasPdftotext, pdfPages } from '../../../../tests/helpers/pdf.ts';
 import { attachedFiles, loadEn16931Rules, loadXRechnungRules, schemaErrors, schematronFailures, xrechnungFailures } from '../../../../tests/helpers/e-invoice.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -141,6 +142,12 @@ describe('the buyer\'s references', () => {
     await expectValid(noteXml.body);
     expect(xrechnungFailures(noteXml.body).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(first(noteXml.body, 'ram:TypeCode')).toBe('381');
+    // Its printed box at the top right: its own number labels beside the buyer's references.
+    if (hasPdftotext) {
+      const printed = (await pdfPages((await asVisitor('GET', `/api/orders/${id}/invoices/${note.id}/pdf`)).rawPayload))[0] ?? '';
+      for (const text of ['Gutschriftsnummer', note.number, 'Ihre Referenz', leitwegId, 'Ihre Bestellnummer', 'BE-2026-0815']) expect(printed).toContain(text);
+      expect(printed).not.toContain('Rechnungsnummer');
+    }
   });
 
   it('without a reference: no XRechnung (404 in both languages), and an e-invoice without BT-10', async () => {

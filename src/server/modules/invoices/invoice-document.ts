@@ -19,6 +19,8 @@ export interface InvoiceDocument {
     reason: string;
     /** The credited invoice's issue day (BT-26 of the e-invoice); absent on credit notes made before it was kept. */
     invoiceIssuedOn?: string;
+    /** A credit note by seats: the invoice's lines it credits (`lineId` their position, "1" first) and how many seats of each. */
+    lines?: { lineId: string; seats: number }[];
   };
   issuedAt: Date;
   paymentTermDays: number;

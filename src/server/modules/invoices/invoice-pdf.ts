@@ -44,7 +44,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     info: {
       Title: toPdfText(translate(invoice.language, titleKey(invoice), { number: invoice.number })),
       Author: toPdfText(invoice.seller.name),
-      Subject: toPdfText(translate(invoice.language, 'invoice.documentSubject', { number: invoice.number, seller: invoice.seller.name })),
+      Subject: toPdfText(translate(invoice.language, invoice.creditNote ? 'invoice.creditNote.documentSubject' : 'invoice.documentSubject', { number: invoice.number, seller: invoice.seller.name })),
       CreationDate: invoice.issuedAt,
     },
   });

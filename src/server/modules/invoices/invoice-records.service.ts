@@ -1,13 +1,15 @@
 import type { Db } from '#server/db/client.ts';
 import { addDays, lastDayOfPeriod } from '#shared/dates.ts';
 import { AppError } from '#shared/errors.ts';
-import { translate } from '#shared/i18n/messages.ts';
 import type { Currency } from '#shared/locales.ts';
-import { minorWithCode, money, sumMoney, type Money } from '#shared/money.ts';
-import { creditNoteAmounts, rateBasisPoints, ratePercentOf } from '#shared/vat.ts';
+import { money, sumMoney, type Money } from '#shared/money.ts';
+import { rateBasisPoints, ratePercentOf } from '#shared/vat.ts';
 import type { InvoiceStatus, OrderInvoices } from '#shared/schemas/invoices.ts';
-import { inMajorUnits, type MoneyAt } from '#server/http/answer-money.ts';
+import type { MoneyAt } from '#server/http/answer-money.ts';
 import type { InvoiceContent, InvoicesService, PrintedInvoice } from './invoices.service.ts';
+import { issueCreditNoteRecord, invoiceLinesOf, type CreditNoteRequest } from './credit-note-records.ts';
+import { recordCreditNoteRefund, toRefundMinor, type CreditNoteRefundRequest } from './credit-note-refunds.ts';
+import { frozen } from './frozen-document.ts';
 import * as reminders from './invoice-reminders.repository.ts';
 import * as repo from './invoices.repository.ts';
 import { facturXml } from './factur-x.ts';
@@ -34,14 +36,6 @@ export class InvoiceExists extends Error {
   constructor() {
     super('an invoice of this order and period exists already');
   }
-}
-
-/**
- * What an invoice or credit note prints, frozen as its record's `document`: the PDF's edge,
- * where its amounts become major units, once (docs/decisions/057-money-in-one-type.md).
- */
-function frozen(content: Omit<InvoiceContent, 'issuedAt'> & { issuedAt: string }): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(inMajorUnits(content))) as Record<string, unknown>;
 }
 
 /** The record of an invoice issued with `number`: what is printed is frozen in `document`. */
@@ -86,10 +80,10 @@ export const invoiceOpenMinor = (row: Pick<repo.InvoiceRow, 'grossMinor' | 'paid
 const openMinorOf = (row: repo.InvoiceRow) => (row.status === 'OPEN' ? invoiceOpenMinor(row) : 0);
 
 /** An order's invoices as services answer them: amounts as `Money` (src/server/http/answer-money.ts). */
-export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open'>;
+export type OrderInvoicesView = MoneyAt<OrderInvoices, 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'refunded' | 'toRefund' | 'open' | 'unitPrice' | 'total'>;
 
 /** An invoice, or a credit note with its amounts negative and the number of the invoice it credits. */
-function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): OrderInvoicesView['invoices'][number] {
+function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<string, string>, remindersSent: number): Omit<OrderInvoicesView['invoices'][number], 'lines' | 'toRefund'> {
   const sign = row.kind === 'CREDIT_NOTE' ? -1 : 1;
   const amount = (minor: number) => money(minor, row.currency);
   return {
@@ -103,9 +97,11 @@ function summaryOf(row: repo.InvoiceRow, today: string, numbers: ReadonlyMap<str
     currency: row.currency,
     net: amount(sign * row.netMinor),
     vatAmount: amount(sign * row.vatMinor),
+    vatRate: ratePercentOf(row.vatRateBasisPoints),
     gross: amount(sign * row.grossMinor),
     paid: amount(row.paidMinor),
     credited: amount(row.creditedMinor),
+    refunded: amount(row.refundedMinor),
     credits: row.creditsInvoiceId ? (numbers.get(row.creditsInvoiceId) ?? null) : null,
     open: amount(openMinorOf(row)),
     status: statusOf(row, today),
@@ -163,81 +159,14 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       return issues.map((issue) => byKey.get(`${issue.orderId} ${issue.billingKey}`)!);
     },
 
-    /**
-     * A credit note for one of the order's invoices, in the caller's transaction: at most
-     * what the invoice has not been credited yet (refused at `amount` otherwise, or at
-     * `invoiceId` for another order's invoice or a credit note), its own number from the
-     * counter, a document that refers to the invoice with negative amounts and the VAT as
-     * on it, frozen as every invoice's. What is open on the invoice falls by the amount; an
-     * invoice credited in full is CANCELED, one whose rest is paid PAID.
-     */
-    async issueCreditNote(
-      request: { orderId: string; invoiceId: string; amountMinor: number; reason: string; issuedOn: string },
-      tx: Db,
-    ): Promise<{ creditNote: repo.InvoiceRow; invoice: repo.InvoiceRow }> {
-      const invoice = await repo.lockInvoice(tx, request.invoiceId);
-      if (!invoice || invoice.orderId !== request.orderId || invoice.kind !== 'INVOICE') {
-        throw AppError.field('invoiceId', 'invalid', 'error.creditNote.otherOrder');
-      }
-      const creditable = invoice.grossMinor - invoice.creditedMinor;
-      if (creditable <= 0) throw AppError.field('amount', 'tooBig', 'error.creditNote.nothingLeft', { number: invoice.number });
-      if (request.amountMinor > creditable) throw AppError.field('amount', 'tooBig', 'error.creditNote.aboveInvoice', { max: minorWithCode(creditable, invoice.currency) });
-      // By the invoice's VAT rule, and never more net or VAT than the invoice has left (vat.ts).
-      const currency = invoice.currency as Currency;
-      const credited = await repo.creditedNetAndVat(tx, invoice.id);
-      const amounts = creditNoteAmounts(money(request.amountMinor, currency), ratePercentOf(invoice.vatRateBasisPoints), {
-        net: money(invoice.netMinor - credited.netMinor, currency),
-        vat: money(invoice.vatMinor - credited.vatMinor, currency),
-      });
-      const netMinor = amounts.net.minor;
-      const vatMinor = amounts.vat.minor;
-      const grossMinor = amounts.gross.minor;
-      const number = await repo.nextInvoiceNumber(tx, Number(request.issuedOn.slice(0, 4)), 'CN');
-      const printed = invoice.document as unknown as PrintedInvoice;
-      const language = invoice.language as PrintedInvoice['language'];
-      const negative = (amount: Money) => money(-amount.minor, currency);
-      const document = frozen({
-        ...printed,
-        number,
-        issuedAt: `${request.issuedOn}T12:00:00.000Z`,
-        paymentTermDays: 0,
-        period: undefined,
-        creditNote: { invoiceNumber: invoice.number, reason: request.reason, invoiceIssuedOn: invoice.issuedOn },
-        lines: [
-          {
-            title: translate(language, 'invoice.creditNote.line', { number: invoice.number }),
-            paymentFrequency: 'ONE_TIME',
-            quantity: 1,
-            periodMonths: null,
-            unitPrice: negative(amounts.net),
-            total: negative(amounts.net),
-          },
-        ],
-        totals: { ...printed.totals, net: negative(amounts.net), vatAmount: negative(amounts.vat), gross: negative(amounts.gross), perMonth: null },
-      });
-      const creditNote = await repo.insertInvoice(tx, {
-        orderId: invoice.orderId,
-        kind: 'CREDIT_NOTE',
-        billingKey: `credit:${number}`,
-        number,
-        qrReference: qrReference(number),
-        issuedOn: request.issuedOn,
-        dueOn: request.issuedOn,
-        currency: invoice.currency,
-        language: invoice.language,
-        netMinor,
-        vatMinor,
-        grossMinor,
-        vatRateBasisPoints: invoice.vatRateBasisPoints,
-        status: 'ISSUED',
-        creditsInvoiceId: invoice.id,
-        document,
-      });
-      if (!creditNote) throw new Error(`credit note ${number} was not inserted`);
-      const after = { ...invoice, creditedMinor: invoice.creditedMinor + grossMinor };
-      const status = after.creditedMinor >= invoice.grossMinor ? 'CANCELED' : invoice.status === 'OPEN' && invoiceOpenMinor(after) === 0 ? 'PAID' : invoice.status;
-      await repo.addCredit(tx, invoice.id, grossMinor, status);
-      return { creditNote, invoice: { ...after, status } };
+    /** A credit note for one of the order's invoices, by amount or by seats, in the caller's transaction (credit-note-records.ts). */
+    issueCreditNote(request: CreditNoteRequest, tx: Db): Promise<{ creditNote: repo.InvoiceRow; invoice: repo.InvoiceRow }> {
+      return issueCreditNoteRecord(tx, request);
+    },
+
+    /** A refund against one of the order's credit notes, in the caller's transaction (credit-note-refunds.ts). */
+    recordCreditNoteRefund(request: CreditNoteRefundRequest, tx: Db): Promise<{ number: string; amount: Money; left: Money }> {
+      return recordCreditNoteRefund(tx, request);
     },
 
     /** The order's invoices, oldest first, with what is open on each and in all. */
@@ -245,7 +174,12 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
       const rows = await repo.listInvoices(db, orderId);
       const sent = await reminders.sentReminderCounts(db, orderId);
       const numbers = new Map(rows.map((row) => [row.id, row.number]));
-      const invoices = rows.map((row) => summaryOf(row, today, numbers, sent.get(row.id) ?? 0));
+      const creditNotesOf = (row: repo.InvoiceRow) => rows.filter((other) => other.creditsInvoiceId === row.id);
+      const toRefund = (row: repo.InvoiceRow) => {
+        const invoice = row.kind === 'CREDIT_NOTE' ? rows.find((other) => other.id === row.creditsInvoiceId) : undefined;
+        return money(invoice ? toRefundMinor(row, invoice, creditNotesOf(invoice)) : 0, row.currency);
+      };
+      const invoices = rows.map((row) => ({ ...summaryOf(row, today, numbers, sent.get(row.id) ?? 0), toRefund: toRefund(row), lines: invoiceLinesOf(row, creditNotesOf(row)) }));
       const open = sumMoney(currency, rows.map((row) => money(openMinorOf(row), currency)));
       return { invoices, open, currency };
     },

@@ -133,7 +133,7 @@ export class InvoiceWriter {
   addresses(top: number): number {
     const { buyer } = this.invoice;
     const y = Math.max(top + 40, 150);
-    let left = y + this.text(this.t('invoice.buyer.heading'), page.left, y, 260, { size: 8, muted: true });
+    let left = y + this.text(this.t(this.invoice.creditNote ? 'invoice.creditNote.buyerHeading' : 'invoice.buyer.heading'), page.left, y, 260, { size: 8, muted: true });
     left += this.text(buyer.company, page.left, left + 2, 260, { size: 10.5, bold: true }) + 2;
     left = this.lines(this.buyerLines(), page.left, left, 260, { size: 10 });
     if (buyer.vatNumber?.trim()) {
@@ -141,13 +141,17 @@ export class InvoiceWriter {
     }
 
     const dueDate = invoiceDueDate(this.invoice.issuedAt, this.invoice.paymentTermDays);
-    const { orderNumber, period } = this.invoice;
+    const { orderNumber, period, creditNote } = this.invoice;
+    // A credit note names itself and the invoice it corrects, with that invoice's day.
     const facts: [string, string][] = [
-      ...(orderNumber ? [[this.t('invoice.meta.invoiceNumber'), this.invoice.number] as [string, string]] : []),
-      [this.t('invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
-      this.invoice.creditNote
-        ? [this.t('invoice.meta.credits'), this.invoice.creditNote.invoiceNumber]
-        : [this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)],
+      ...(orderNumber ? [[this.t(creditNote ? 'invoice.meta.creditNoteNumber' : 'invoice.meta.invoiceNumber'), this.invoice.number] as [string, string]] : []),
+      [this.t(creditNote ? 'invoice.meta.creditNoteDate' : 'invoice.meta.date'), formatDate(this.invoice.issuedAt, this.language)],
+      ...(creditNote
+        ? [
+            [this.t('invoice.meta.credits'), creditNote.invoiceNumber] as [string, string],
+            ...(creditNote.invoiceIssuedOn ? [[this.t('invoice.meta.creditedInvoiceDate'), this.day(creditNote.invoiceIssuedOn)] as [string, string]] : []),
+          ]
+        : [[this.t('invoice.meta.dueDate'), formatDate(dueDate, this.language)] as [string, string]]),
       [this.t('invoice.meta.orderNumber'), orderNumber ?? this.invoice.number],
       ...(period ? [[this.t('invoice.meta.period'), `${this.day(period.first)} – ${this.day(period.last)}`] as [string, string]] : []),
       ...this.buyerReferences(),
@@ -207,7 +211,8 @@ export class InvoiceWriter {
 
   /** Under the title: one-time, or monthly with the minimum term and that this invoice is its first month with its days (or the month it bills). */
   frequencyText(line: InvoiceLine): string {
-    if (this.invoice.creditNote) return this.t('invoice.creditNote.reason', { reason: this.invoice.creditNote.reason });
+    const { creditNote } = this.invoice;
+    if (creditNote) return this.t(creditNote.lines ? 'invoice.creditNote.seatsLine' : 'invoice.creditNote.amountLine', { number: creditNote.invoiceNumber });
     if (line.paymentFrequency !== 'MONTHLY') return this.t('invoice.line.oneTime');
     const { period } = this.invoice;
     if (period) return this.t('invoice.line.monthlyPeriod', { from: this.day(period.first), to: this.day(period.last) });
@@ -319,7 +324,7 @@ export class InvoiceWriter {
   paymentTexts(): string[] {
     const { invoice } = this;
     if (invoice.creditNote) {
-      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.payment.questions', { email: invoice.seller.email })];
+      return [this.t('invoice.creditNote.settlement', { number: invoice.creditNote.invoiceNumber }), this.t('invoice.creditNote.questions', { email: invoice.seller.email })];
     }
     const terms = paymentTerms(invoice);
     const how = hasQrBill(invoice)
@@ -346,15 +351,24 @@ export class InvoiceWriter {
     const top = this.addresses(this.header());
     const title = toPdfText(this.t(titleKey(this.invoice), { number: this.invoice.number }));
     this.style({ size: 18, bold: true }).text(title, page.left, top + 30, { width: contentWidth });
-    let y = this.table(top + 30 + this.doc.heightOfString(title, { width: contentWidth }) + 16);
+    let below = top + 30 + this.doc.heightOfString(title, { width: contentWidth });
+    if (this.invoice.creditNote) below = 8 + this.lines(this.creditNoteIntro(this.invoice.creditNote), page.left, below + 8, contentWidth, { size: 10 });
+    let y = this.table(below + 16);
 
     const closingTop = (from: number) => this.totals(from, false) + 18;
     if (this.closing(closingTop(y + 4), false) > page.height - page.bottom) {
       this.doc.addPage();
       y = page.top;
     }
-    const below = this.totals(y + 4, true);
-    this.closing(below + 18, true);
+    const totalsEnd = this.totals(y + 4, true);
+    this.closing(totalsEnd + 18, true);
+  }
+
+  /** Under a credit note's title: the invoice it corrects, of which day, and why (a paragraph each). */
+  creditNoteIntro(creditNote: NonNullable<InvoiceDocument['creditNote']>): string[] {
+    const reason = this.t('invoice.creditNote.reason', { reason: creditNote.reason });
+    if (!creditNote.invoiceIssuedOn) return [reason];
+    return [this.t('invoice.creditNote.corrects', { number: creditNote.invoiceNumber, date: this.day(creditNote.invoiceIssuedOn) }), reason];
   }
 
   qrBillPage(bill: SwissQRBill): void {

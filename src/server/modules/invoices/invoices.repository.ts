@@ -99,15 +99,12 @@ export async function lockInvoice(db: Db, id: string): Promise<InvoiceRow | unde
   return row;
 }
 
-/** What the credit notes of an invoice took off its net and its VAT so far. */
-export async function creditedNetAndVat(db: Db, invoiceId: string): Promise<{ netMinor: number; vatMinor: number }> {
-  const [row] = rowsOf<{ netMinor: number; vatMinor: number }>(
-    await db.execute(sql`
-      select coalesce(sum(net_minor), 0)::int as "netMinor", coalesce(sum(vat_minor), 0)::int as "vatMinor"
-        from invoices
-       where credits_invoice_id = ${invoiceId} and kind = 'CREDIT_NOTE'`),
-  );
-  return row ?? { netMinor: 0, vatMinor: 0 };
+/** The credit notes of an invoice so far: what each took off its net, VAT and gross, what was refunded against it, and its frozen document (the seats it credited). */
+export async function creditNotesOfInvoice(db: Db, invoiceId: string): Promise<Pick<InvoiceRow, 'id' | 'netMinor' | 'vatMinor' | 'grossMinor' | 'refundedMinor' | 'document'>[]> {
+  return db
+    .select({ id: invoices.id, netMinor: invoices.netMinor, vatMinor: invoices.vatMinor, grossMinor: invoices.grossMinor, refundedMinor: invoices.refundedMinor, document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')));
 }
 
 /** A credit note took `amountMinor` off the invoice, which is now `status`. */

@@ -5,6 +5,8 @@ export const billingMails = {
   'mail.creditNote.reason': 'Grund: {reason}',
   'mail.creditNote.attached': 'Die Gutschrift finden Sie als PDF im Anhang. Es ist nichts zu bezahlen; was Sie über den noch geschuldeten Betrag hinaus bezahlt haben, erstatten wir Ihnen.',
   'note.billing.creditNote': 'Gutschrift {number} zur Rechnung {invoice}: {amount} gutgeschrieben. Grund: {reason}',
+  'note.billing.creditNoteRefund': '{amount} zur Gutschrift {number} am {date} zurückerstattet; noch zurückzuerstatten: {left}.',
+  'note.billing.refundNote': 'Notiz: {note}',
   'mail.invoice.subject': 'Rechnung {number} zu Ihrer Bestellung {order}',
   'mail.invoice.intro': 'Im Anhang finden Sie die Rechnung {number} über {amount}, zahlbar bis {dueDate}.',
   'mail.invoice.period': 'Sie umfasst Ihre monatlichen Schulungen vom {from} bis {to}.',

@@ -18,6 +18,8 @@ export const billing = {
   'billing.invoices.status.PAID': 'Bezahlt',
   'billing.invoices.status.OVERDUE': 'Überfällig',
   'billing.invoices.status.ISSUED': 'Gutschrift',
+  'billing.invoices.refunded': 'Ihnen zurückerstattet: {amount}',
+  'billing.invoices.toRefund': 'Ihnen noch zurückzuerstatten: {amount}',
   'billing.invoices.creditsInvoice': 'Gutschrift zur Rechnung {number}',
   'billing.invoices.status.CANCELED': 'Storniert',
   'billing.invoices.open': 'Insgesamt offen: {amount}',

@@ -38,4 +38,8 @@ export const errors = {
   'error.imageFile': 'Bitte wählen Sie ein Bild im Format PNG, JPEG, GIF oder WebP.',
   'error.imageTooLarge': 'Das Bild ist grösser als 2 MB.',
   'error.sendAtPast': 'Bitte wählen Sie einen Zeitpunkt in der Zukunft, oder senden Sie jetzt.',
+  // Credit notes: an amount or seats (src/shared/schemas/invoices.ts)
+  'error.creditNote.amountOrSeats': 'Schreiben Sie entweder einen Betrag oder Plätze der Rechnungspositionen gut.',
+  'error.creditNote.noSeats': 'Geben Sie bei mindestens einer Position die gutzuschreibenden Plätze an.',
+  'error.creditNote.lineTwice': 'Jede Position der Rechnung kann nur einmal genannt werden.',
 } satisfies Record<keyof typeof reference, string>;

@@ -5,6 +5,8 @@ export const billingMails = {
   'mail.creditNote.reason': 'Reason: {reason}',
   'mail.creditNote.attached': 'The credit note is attached as PDF. There is nothing to pay; what you paid beyond what is still due is refunded to you.',
   'note.billing.creditNote': 'Credit note {number} for invoice {invoice}: {amount} credited. Reason: {reason}',
+  'note.billing.creditNoteRefund': '{amount} refunded against credit note {number} on {date}; still to refund: {left}.',
+  'note.billing.refundNote': 'Note: {note}',
   'mail.invoice.subject': 'Invoice {number} for your order {order}',
   'mail.invoice.intro': 'Please find attached invoice {number} of {amount}, payable by {dueDate}.',
   'mail.invoice.period': 'It covers your monthly trainings from {from} to {to}.',

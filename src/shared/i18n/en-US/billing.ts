@@ -18,6 +18,8 @@ export const billing = {
   'billing.invoices.status.PAID': 'Paid',
   'billing.invoices.status.OVERDUE': 'Overdue',
   'billing.invoices.status.ISSUED': 'Credit note',
+  'billing.invoices.refunded': 'refunded to you: {amount}',
+  'billing.invoices.toRefund': 'to be refunded to you: {amount}',
   'billing.invoices.creditsInvoice': 'Credit note for invoice {number}',
   'billing.invoices.status.CANCELED': 'Canceled',
   'billing.invoices.open': 'Open in total: {amount}',

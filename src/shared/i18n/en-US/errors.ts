@@ -43,4 +43,8 @@ export const errors = {
   'error.imageFile': 'Please choose a PNG, JPEG, GIF or WebP image.',
   'error.imageTooLarge': 'The image is larger than 2 MB.',
   'error.sendAtPast': 'Please choose a time in the future, or send it now.',
+  // Credit notes: an amount or seats (src/shared/schemas/invoices.ts)
+  'error.creditNote.amountOrSeats': 'Credit either an amount or seats of the invoice lines.',
+  'error.creditNote.noSeats': 'Enter the seats to credit on at least one line.',
+  'error.creditNote.lineTwice': 'Each line of the invoice can be named once.',
 } as const;

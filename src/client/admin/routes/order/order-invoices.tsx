@@ -9,6 +9,7 @@ import { apiQuery } from '#client/lib/queries.ts';
 import type { InvoiceSummary } from '#shared/schemas/invoices.ts';
 import { useCan } from '../../staff.ts';
 import { CreditNoteDialog } from './credit-note-dialog.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
 
 /** Where staff download one invoice of the order; a plain link (billingCalls.adminInvoicePdf). */
 const pdfHref = (orderId: string, invoiceId: string) => `/api/orders/admin/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
@@ -26,6 +27,8 @@ export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whe
   const canEdit = useCan('editor');
   const [crediting, setCrediting] = useState<InvoiceSummary>();
   const [credited, setCredited] = useState(false);
+  const [refunding, setRefunding] = useState<InvoiceSummary>();
+  const [refunded, setRefunded] = useState(false);
   const query = useQuery(apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }));
   if (!query.data) return null;
   const { invoices, open, currency } = query.data;
@@ -62,6 +65,12 @@ export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whe
                 t(`adminBilling.invoices.status.${invoice.status}`) +
                 (invoice.remindersSent > 0 ? ` · ${t('adminBilling.invoices.reminders', { count: invoice.remindersSent })}` : ''),
             },
+            {
+              header: t('adminBilling.invoices.refund'),
+              cell: (invoice) =>
+                invoice.kind === 'CREDIT_NOTE' &&
+                t('adminBilling.invoices.refundState', { refunded: formatMoney(invoice.refunded, invoice.currency), toRefund: formatMoney(invoice.toRefund, invoice.currency) }),
+            },
             ...(xrechnung
               ? [
                   {
@@ -79,20 +88,33 @@ export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whe
                   {
                     header: <span className="visually-hidden">{t('adminBilling.creditNote.open')}</span>,
                     cell: (invoice: InvoiceSummary) =>
-                      invoice.kind === 'INVOICE' &&
-                      invoice.gross > invoice.credited && (
-                        <button
-                          type="button"
-                          className="admin-button admin-button--secondary"
-                          aria-label={t('adminBilling.creditNote.title', { number: invoice.number })}
-                          onClick={() => {
-                            setCredited(false);
-                            setCrediting(invoice);
-                          }}
-                        >
-                          {t('adminBilling.creditNote.open')}
-                        </button>
-                      ),
+                      invoice.kind === 'INVOICE'
+                        ? invoice.gross > invoice.credited && (
+                            <button
+                              type="button"
+                              className="admin-button admin-button--secondary"
+                              aria-label={t('adminBilling.creditNote.title', { number: invoice.number })}
+                              onClick={() => {
+                                setCredited(false);
+                                setCrediting(invoice);
+                              }}
+                            >
+                              {t('adminBilling.creditNote.open')}
+                            </button>
+                          )
+                        : invoice.toRefund > 0 && (
+                            <button
+                              type="button"
+                              className="admin-button admin-button--secondary"
+                              aria-label={t('adminBilling.refund.title', { number: invoice.number })}
+                              onClick={() => {
+                                setRefunded(false);
+                                setRefunding(invoice);
+                              }}
+                            >
+                              {t('adminBilling.refund.open')}
+                            </button>
+                          ),
                   },
                 ]
               : []),
@@ -102,6 +124,7 @@ export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whe
       {/* Before the first invoice nothing is open on invoices: the money box says what will be. */}
       {invoices.length > 0 && <p data-testid="invoices-open">{t('adminBilling.invoices.openTotal', { amount: formatMoneyWithCode(open, currency) })}</p>}
       {credited && <p role="status">{t('adminBilling.creditNote.issued')}</p>}
+      {refunded && <p role="status">{t('adminBilling.refund.recorded')}</p>}
       {crediting && (
         <CreditNoteDialog
           orderId={orderId}
@@ -110,6 +133,17 @@ export function OrderInvoices({ orderId, xrechnung }: { orderId: string; /** Whe
           onDone={() => {
             setCrediting(undefined);
             setCredited(true);
+          }}
+        />
+      )}
+      {refunding && (
+        <RefundDialog
+          orderId={orderId}
+          creditNote={refunding}
+          onClose={() => setRefunding(undefined)}
+          onDone={() => {
+            setRefunding(undefined);
+            setRefunded(true);
           }}
         />
       )}
