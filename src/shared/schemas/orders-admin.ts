@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nextWebinarSchema } from './webinars.ts';
 import { languages } from '../locales.ts';
-import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
+import { orderActions, orderEvents, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
 import type { StaffRole } from '../staff-roles.ts';
 import { companySchema, orderDetailSchema } from './checkout.ts';
 import { isoDaySchema } from './dates.ts';
@@ -200,7 +200,7 @@ const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('TRANSITION'),
     at: isoDateTime,
-    action: z.enum(orderActions),
+    action: z.enum([...orderActions, ...orderEvents]),
     from: z.enum(orderStatuses).nullable(),
     to: z.enum(orderStatuses),
     /** A staff member's e-mail, `customer` (the visitor) or `system`. */
