@@ -2,6 +2,7 @@ import type { seats as reference } from '../en-US/seats.ts';
 
 /** Sitzplatzänderungen eines Monatsabos, wie Konto, Sendungsverfolgung und Backoffice sie zeigen (docs/product/seat-changes.md). */
 export const seats = {
+  'seats.order': 'Bestellung {number}',
   'seats.change': 'Sitzplätze ändern',
   'seats.dialogTitle': 'Sitzplätze der Bestellung {order} ändern',
   'seats.current': 'Das Abo hat jetzt {seats} Sitzplätze.',

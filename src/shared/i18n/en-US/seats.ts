@@ -1,5 +1,6 @@
 /** Seat changes on a monthly plan as the account, tracking and the back office show them (docs/product/seat-changes.md). */
 export const seats = {
+  'seats.order': 'Order {number}',
   'seats.change': 'Change seats',
   'seats.dialogTitle': 'Change the seats of order {order}',
   'seats.current': 'The plan has {seats} seats now.',
