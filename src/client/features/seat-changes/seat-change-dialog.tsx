@@ -37,24 +37,24 @@ export function SeatChangeFigures({ answer, currency }: { answer: SeatChangeAnsw
   );
 }
 
-/** A pending reduction of a plan, with the action that withdraws it (the current count asked for). */
-export function PendingSeatsNote({ pending, currentSeats, calls, onChanged }: { pending: PendingSeats; currentSeats: number; calls?: SeatChangeCalls; onChanged?: () => void }) {
+/** A pending reduction of a plan; with `withdraw`, the action that withdraws it (the current count asked for). */
+export function PendingSeatsNote({ pending, withdraw }: { pending: PendingSeats; withdraw?: { calls: SeatChangeCalls; currentSeats: number; onChanged: () => void } | undefined }) {
   const t = useT();
   const { language } = useLanguage();
   const [state, setState] = useState<'idle' | 'sending' | 'failed'>('idle');
   return (
     <p className="seat-pending">
       {t('seats.pending', { seats: pending.seats, date: formatIsoDay(pending.from, language) })}{' '}
-      {calls && (
+      {withdraw && (
         <button
           type="button"
           disabled={state === 'sending'}
           onClick={() => {
             setState('sending');
-            calls.change({ seats: currentSeats }).then(
+            withdraw.calls.change({ seats: withdraw.currentSeats }).then(
               () => {
                 setState('idle');
-                onChanged?.();
+                withdraw.onChanged();
               },
               () => setState('failed'),
             );

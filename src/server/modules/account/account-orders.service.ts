@@ -14,12 +14,6 @@ import type { OrdersService } from '../orders/orders.service.ts';
 export type AccountOrdersView = MoneyAt<AccountOrders, 'total' | 'monthlyNet' | 'net' | 'vatAmount' | 'gross' | 'paid' | 'credited' | 'open'>;
 type PlanView = AccountOrdersView['orders'][number]['plan'];
 
-/** The reduction waiting on a plan's line (one line: docs/decisions/072-seat-changes.md). */
-function pendingSeatsOf(lines: readonly { pendingQuantity: number | null; pendingFrom: string | null }[]): { seats: number; from: string } | null {
-  const line = lines.find((candidate) => candidate.pendingQuantity !== null && candidate.pendingFrom !== null);
-  return line ? { seats: line.pendingQuantity!, from: line.pendingFrom! } : null;
-}
-
 /** A plan's minimum term when a line names none (the cart's default, src/shared/schemas/cart.ts). */
 const defaultTermMonths = 12;
 
@@ -30,7 +24,7 @@ const defaultTermMonths = 12;
  * which own what it shows.
  */
 export function createAccountOrdersService(deps: {
-  orders: Pick<OrdersService, 'ordersOfContact' | 'subscriptions' | 'planLines'>;
+  orders: Pick<OrdersService, 'ordersOfContact' | 'subscriptions' | 'pendingSeats'>;
   checkout: Pick<CheckoutService, 'orderDetail'>;
   orderInvoices: Pick<OrderInvoicesService, 'invoicesOf'>;
 }) {
@@ -40,7 +34,7 @@ export function createAccountOrdersService(deps: {
   function planOf(
     items: readonly Pick<OrderDetail['items'][number], 'status' | 'paymentFrequency' | 'quantity' | 'periodMonths'>[],
     subscription: Awaited<ReturnType<OrdersService['subscriptions']>>[number] | undefined,
-    lines: Awaited<ReturnType<OrdersService['planLines']>>,
+    pendingSeats: { seats: number; from: string } | null,
   ): PlanView {
     const monthly = items.filter((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY');
     if (!subscription || monthly.length === 0) return null;
@@ -54,7 +48,7 @@ export function createAccountOrdersService(deps: {
       minimumTermEndsOn: lastDayOfPeriod(addMonths(subscription.subscribedFrom, termMonths)),
       // As the tracking page names it (statusInfo's `endsOn`).
       endsOn: ends,
-      pendingSeats: pendingSeatsOf(lines),
+      pendingSeats,
     };
   }
 
@@ -79,7 +73,7 @@ export function createAccountOrdersService(deps: {
           currency: detail.currency,
           total: detail.totals.gross,
           invoices: await orderInvoices.invoicesOf(order.id, { visitor: true }),
-          plan: planOf(detail.items, plans.get(order.id), await orders.planLines([order.id])),
+          plan: planOf(detail.items, plans.get(order.id), await orders.pendingSeats(order.id)),
         });
       }
       return { email, orders: listed };

@@ -295,6 +295,11 @@ export function createOrdersService(deps: { db: Db }) {
       return seatRows.findPlanLines(tx, orderIds);
     },
 
+    /** The reduction waiting on the order's plan (what the account, tracking and the order page show), or null. */
+    pendingSeats(orderId: string, tx: Db = db): Promise<{ seats: number; from: string } | null> {
+      return seatRows.findPendingSeats(tx, orderId);
+    },
+
     /**
      * A plan line's seats, in the caller's transaction (which holds the order's lock):
      * more at once (`quantity`), fewer from a day on (`pending`, null withdraws it).

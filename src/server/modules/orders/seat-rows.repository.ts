@@ -58,3 +58,9 @@ export async function applyPendingSeats(db: Db, periods: readonly { orderId: str
       from (values ${values}) as p(order_id, period_start)
      where i.order_id = p.order_id and i.pending_quantity is not null and i.pending_from <= p.period_start`);
 }
+
+/** The reduction waiting on an order's plan line, or null (one plan line: docs/decisions/072-seat-changes.md). */
+export async function findPendingSeats(db: Db, orderId: string): Promise<{ seats: number; from: string } | null> {
+  const line = (await findPlanLines(db, [orderId])).find((candidate) => candidate.pendingQuantity !== null && candidate.pendingFrom !== null);
+  return line ? { seats: line.pendingQuantity!, from: line.pendingFrom! } : null;
+}

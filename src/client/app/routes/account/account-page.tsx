@@ -190,7 +190,7 @@ function AccountPlan({ order, plan }: { order: AccountOrder; plan: NonNullable<A
           <dd>{day(plan.minimumTermEndsOn)}</dd>
         </div>
       </dl>
-      {plan.pendingSeats && <PendingSeatsNote pending={plan.pendingSeats} currentSeats={plan.seats} {...(calls ? { calls } : {})} onChanged={changed} />}
+      {plan.pendingSeats && <PendingSeatsNote pending={plan.pendingSeats} withdraw={calls && { calls, currentSeats: plan.seats, onChanged: changed }} />}
       {calls && <SeatChangeDialog orderNumber={order.number} currentSeats={plan.seats} currency={currency} calls={calls} onChanged={changed} />}
     </section>
   );
