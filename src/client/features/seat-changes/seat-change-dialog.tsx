@@ -16,7 +16,7 @@ export interface SeatChangeCalls {
 }
 
 /** What a preview or an applied change says: when the count applies, the invoice for added seats, the next month. */
-export function SeatChangeFigures({ answer, currency }: { answer: SeatChangeAnswer; currency: string }) {
+function SeatChangeFigures({ answer, currency }: { answer: SeatChangeAnswer; currency: string }) {
   const t = useT();
   const { language } = useLanguage();
   const day = (isoDay: string) => formatIsoDay(isoDay, language);
