@@ -15,6 +15,7 @@ import { downloadablesRoutes } from './modules/downloadables/downloadables.route
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { seatChangeRoutes } from './modules/billing/seat-changes.routes.ts';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter-admin.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
@@ -31,7 +32,7 @@ import type { Services } from './services.ts';
 export async function registerApiRoutes(app: App, services: Services): Promise<void> {
   const { health, captcha, geo, newsletter, messages, webinars, downloadables, signIn, secondFactor, staffAdmin, cart, saveCart, checkout } = services;
   const { orderInvoices, billingNotices, creditNotes, billingFigures, ordersTable, orderPage, orderActions, dashboard, contacts, audit, newsletterIssues, newsletterSending } = services;
-  const { accountSignIn, accountOrders, billingDetails } = services;
+  const { accountSignIn, accountOrders, billingDetails, seatChanges } = services;
   // The puzzle provider: its own module and secret, mounted under /captcha.
   await app.register(captchaRoutes(captcha.providerOptions), { prefix: '/captcha' });
   app.decorate('captcha', captcha);
@@ -51,6 +52,7 @@ export async function registerApiRoutes(app: App, services: Services): Promise<v
   await app.register(checkoutRoutes, { checkout });
   await app.register(billingRoutes, { orderInvoices, notices: billingNotices, creditNotes, figures: billingFigures });
   await app.register(accountRoutes, { signIn: accountSignIn, accountOrders, billingDetails });
+  await app.register(seatChangeRoutes, { seatChanges });
   // The back office: staff calls, each guarded by the staff session its contract entry asks for.
   await app.register(ordersAdminRoutes, { ordersTable, orderPage, orderActions });
   await app.register(dashboardRoutes, { dashboard });

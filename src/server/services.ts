@@ -27,6 +27,7 @@ import { createBillingNoticesService } from './modules/billing/billing-notices.s
 import { createBillingRemindersService } from './modules/billing/billing-reminders.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createCreditNotesService } from './modules/billing/credit-notes.service.ts';
+import { createSeatChangesService } from './modules/billing/seat-changes.service.ts';
 import { createOrderInvoicesService } from './modules/billing/order-invoices.service.ts';
 import { mailSettingsFor } from './modules/mail/mail-senders.rules.ts';
 import { createMailService, type MailTransport } from './modules/mail/mail.service.ts';
@@ -198,6 +199,7 @@ export function createServices(context: ServiceContext) {
   const billingNotices = createBillingNoticesService({ db, orders, outbox, mail: mailSettings, ordersEmail: env.ORDERS_EMAIL, publicUrl: env.PUBLIC_URL, secretKey: env.SECRET_KEY, onMailQueued });
   const orderInvoices = createOrderInvoicesService({ orders, invoiceRecords });
   const creditNotes = createCreditNotesService({ db, orders, invoiceRecords, orderInvoices, outbox, audit, publicUrl: env.PUBLIC_URL, onMailQueued });
+  const seatChanges = createSeatChangesService({ db, orders, renewals: billing, checkout, invoiceRecords, outbox, audit, settings: billingSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
   const billingFigures = createBillingFiguresService({ db, orders, invoiceRecords, settings: billingSettings });
   // The buyer's account: the sign-in link by e-mail, its session (the check every buyer's call makes), the orders of the address.
   const accountSignIn = createAccountSignInService({ db, captcha, orders, outbox, mail: mailSettings, publicUrl: env.PUBLIC_URL, onMailQueued });
@@ -239,7 +241,7 @@ export function createServices(context: ServiceContext) {
     smtpUrl: env.SMTP_URL,
     dkim: env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } : undefined,
     dataDir: env.DATA_DIR,
-    composers: { ...checkout.mailComposers, ...billing.mailComposers, ...billingReminders.mailComposers, ...creditNotes.mailComposers },
+    composers: { ...checkout.mailComposers, ...billing.mailComposers, ...billingReminders.mailComposers, ...creditNotes.mailComposers, ...seatChanges.mailComposers },
     log: app.log,
     transport: mailTransport,
     onDelivery: (outcome) => metrics.mailDelivered(outcome),
@@ -266,6 +268,7 @@ export function createServices(context: ServiceContext) {
     orderInvoices,
     billingNotices,
     creditNotes,
+    seatChanges,
     billingFigures,
     ordersTable,
     orderPage,

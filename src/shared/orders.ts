@@ -40,6 +40,15 @@ export const orderActions = [
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 
+/**
+ * What an order's history records besides its transitions: changes that leave the status
+ * as it is (a plan's seats, docs/decisions/072-seat-changes.md).
+ */
+export const orderEvents = ['SEATS_CHANGED'] as const;
+export type OrderEvent = (typeof orderEvents)[number];
+/** The action of a history row: a transition or an event. */
+export type HistoryAction = OrderAction | OrderEvent;
+
 /** The status of an order that is still a cart: lines can change and it can be bought. */
 export const cartStatus = 'SHOPPING_CART' satisfies OrderStatus;
 

@@ -1,5 +1,5 @@
 import type { MessageKey, MessageParams } from '#shared/i18n/catalogue.ts';
-import type { OrderAction, OrderStatus } from '#shared/orders.ts';
+import type { HistoryAction, OrderStatus } from '#shared/orders.ts';
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
@@ -8,7 +8,7 @@ export function statusLabel(t: Translate, status: OrderStatus): string {
   return t(`checkout.status.${status}`);
 }
 
-/** An order action as a button or a history entry names it. */
-export function actionLabel(t: Translate, action: OrderAction): string {
+/** An order action as a button or a history entry names it (a history entry may be an event, such as SEATS_CHANGED). */
+export function actionLabel(t: Translate, action: HistoryAction): string {
   return t(`order.action.${action}`);
 }

@@ -4,6 +4,7 @@ import { orderStatuses } from '../orders.ts';
 import { addressSchema, companySchema, contactSchema, invoiceInfoSchema } from './checkout.ts';
 import { email, formLimits, formMessagesResponseSchema } from './forms.ts';
 import { orderInvoicesSchema } from './invoices.ts';
+import { pendingSeatsSchema } from './seat-changes.ts';
 
 /**
  * The buyer's account (docs/product/account.md): the sign-in link's request and the
@@ -35,6 +36,8 @@ const accountPlanSchema = z.object({
   minimumTermEndsOn: isoDate,
   /** The day a plan under notice ends; null without notice. */
   endsOn: isoDate.nullable(),
+  /** A reduction of the seats waiting for the next period (docs/product/seat-changes.md); null without one. */
+  pendingSeats: pendingSeatsSchema.nullable(),
 });
 export type AccountPlan = z.infer<typeof accountPlanSchema>;
 

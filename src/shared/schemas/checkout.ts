@@ -4,6 +4,7 @@ import { orderStatuses } from '../orders.ts';
 import { postcodeProblem } from '../postcodes.ts';
 import { cartItemSchema } from './cart.ts';
 import { formLimits, phoneNumberPattern } from './forms.ts';
+import { pendingSeatsSchema } from './seat-changes.ts';
 
 /**
  * Checkout payloads. The checkout page saves the invoice
@@ -162,5 +163,7 @@ export const statusInfoSchema = z.object({
   exception: z.enum(orderStatuses).nullable(),
   /** The day a plan under notice ends (ISO date): the page names it wherever it speaks of the notice. */
   endsOn: z.iso.date().nullable(),
+  /** A reduction of a plan's seats waiting for the next period (docs/product/seat-changes.md). */
+  pendingSeats: pendingSeatsSchema.nullable().optional(),
 });
 export type StatusInfo = z.infer<typeof statusInfoSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { nextWebinarSchema } from './webinars.ts';
 import { languages } from '../locales.ts';
-import { orderActions, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
+import { pendingSeatsSchema } from './seat-changes.ts';
+import { orderActions, orderEvents, orderStatuses, type OrderAction, type OrderStatus } from '../orders.ts';
 import type { StaffRole } from '../staff-roles.ts';
 import { companySchema, orderDetailSchema } from './checkout.ts';
 import { isoDaySchema } from './dates.ts';
@@ -200,7 +201,7 @@ const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('TRANSITION'),
     at: isoDateTime,
-    action: z.enum(orderActions),
+    action: z.enum([...orderActions, ...orderEvents]),
     from: z.enum(orderStatuses).nullable(),
     to: z.enum(orderStatuses),
     /** A staff member's e-mail, `customer` (the visitor) or `system`. */
@@ -243,6 +244,8 @@ export const adminOrderSchema = z.object({
   amountDue: z.number(),
   /** Transitions, notes and mails, newest first. */
   history: z.array(timelineEntrySchema),
+  /** A reduction of the plan's seats waiting for the next period (docs/product/seat-changes.md). */
+  pendingSeats: pendingSeatsSchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

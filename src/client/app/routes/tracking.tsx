@@ -8,6 +8,7 @@ import { ApiError } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
 import { OrderLines, OrderTotals } from '#client/features/orders/order-summary.tsx';
+import { PendingSeatsNote } from '#client/features/seat-changes/seat-change-dialog.tsx';
 import { appPaths } from '#shared/paths.ts';
 import { TrackingInvoices, TrackingNotice } from './tracking-invoices.tsx';
 import './checkout/checkout.css';
@@ -125,6 +126,7 @@ export default function TrackingPage() {
         <h2 id="tracking-items">{t('checkout.tracking.items')}</h2>
         <OrderLines detail={detail} caption={t('checkout.tracking.linesCaption', { number })} />
         <OrderTotals detail={detail} />
+        {statusInfo.pendingSeats && <PendingSeatsNote pending={statusInfo.pendingSeats} />}
       </section>
 
       <TrackingInvoices orderId={detail.id} xrechnung={detail.invoiceInfo.company.buyerReference !== ''} />

@@ -24,14 +24,18 @@ const defaultTermMonths = 12;
  * which own what it shows.
  */
 export function createAccountOrdersService(deps: {
-  orders: Pick<OrdersService, 'ordersOfContact' | 'subscriptions'>;
+  orders: Pick<OrdersService, 'ordersOfContact' | 'subscriptions' | 'pendingSeats'>;
   checkout: Pick<CheckoutService, 'orderDetail'>;
   orderInvoices: Pick<OrderInvoicesService, 'invoicesOf'>;
 }) {
   const { orders, checkout, orderInvoices } = deps;
 
   /** The plan of an order's monthly lines, when it started (the billing job's view of it). */
-  function planOf(items: readonly Pick<OrderDetail['items'][number], 'status' | 'paymentFrequency' | 'quantity' | 'periodMonths'>[], subscription: Awaited<ReturnType<OrdersService['subscriptions']>>[number] | undefined): PlanView {
+  function planOf(
+    items: readonly Pick<OrderDetail['items'][number], 'status' | 'paymentFrequency' | 'quantity' | 'periodMonths'>[],
+    subscription: Awaited<ReturnType<OrdersService['subscriptions']>>[number] | undefined,
+    pendingSeats: { seats: number; from: string } | null,
+  ): PlanView {
     const monthly = items.filter((item) => item.status === 'ACTIVE' && item.paymentFrequency === 'MONTHLY');
     if (!subscription || monthly.length === 0) return null;
     const termMonths = Math.max(...monthly.map((item) => item.periodMonths ?? defaultTermMonths));
@@ -44,6 +48,7 @@ export function createAccountOrdersService(deps: {
       minimumTermEndsOn: lastDayOfPeriod(addMonths(subscription.subscribedFrom, termMonths)),
       // As the tracking page names it (statusInfo's `endsOn`).
       endsOn: ends,
+      pendingSeats,
     };
   }
 
@@ -68,7 +73,7 @@ export function createAccountOrdersService(deps: {
           currency: detail.currency,
           total: detail.totals.gross,
           invoices: await orderInvoices.invoicesOf(order.id, { visitor: true }),
-          plan: planOf(detail.items, plans.get(order.id)),
+          plan: planOf(detail.items, plans.get(order.id), await orders.pendingSeats(order.id)),
           billing: { company: detail.invoiceInfo.company, invoiceAddress: detail.invoiceInfo.invoiceAddress, contact: detail.invoiceInfo.contact },
         });
       }

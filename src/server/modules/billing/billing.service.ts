@@ -37,7 +37,7 @@ const pauseAfter = (batchMs: number) => Math.max(5, batchMs / 3);
  */
 export function createBillingService(deps: {
   db: Db;
-  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'orderWithFacts'>;
+  orders: Pick<OrdersService, 'applyAction' | 'applyActionToMany' | 'subscriptions' | 'orderWithFacts' | 'applyPendingSeats'>;
   invoiceRecords: InvoiceRecordsService;
   checkout: Pick<CheckoutService, 'invoiceContent' | 'invoiceContents'>;
   outbox: Pick<OutboxService, 'queueComposedLater'>;
@@ -127,6 +127,8 @@ export function createBillingService(deps: {
               if (options.force) throw new AppError('conflict', 'error.order.precondition');
               throw new NothingDue();
             }
+            // The period bills the seats in force on its first day: a reduction from then on takes effect now, once.
+            await orders.applyPendingSeats([{ orderId, periodStart: period.start }], tx);
             const invoice = await issueAndMail(order, { kind: 'period', issuedOn: options.asOf, period: { start: period.start, end: period.end } }, tx);
             if (!invoice) throw new NothingDue();
             renewed = {
@@ -218,6 +220,11 @@ export function createBillingService(deps: {
               if (!periodBilledBy(period.start, asOf, order.terminatedFrom) || !periodAfterPurchase(period.start, order.orderedOn)) return [];
               return [{ order, period }];
             });
+            // As renewNext: each period bills the seats in force on its first day.
+            await orders.applyPendingSeats(
+              due.map(({ order, period }) => ({ orderId: order.id, periodStart: period.start })),
+              tx,
+            );
             const contents = await checkout.invoiceContents(
               due.map(({ order, period }) => ({ orderId: order.id, vatDay: period.start })),
               tx,

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
-import { addMonths, lastDayOfPeriod } from '#shared/dates.ts';
+import { addMonths, isoDateInZurich, lastDayOfPeriod } from '#shared/dates.ts';
 import type { OrderDetail } from '#shared/schemas/checkout.ts';
+import type { SeatChangeAnswer } from '#shared/schemas/seat-changes.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
@@ -172,6 +173,23 @@ describe('the e-invoice in every invoice PDF', () => {
     if (hasPdftotext) {
       const printed = pdftotextPages((await asVisitor('GET', `/api/orders/${order.id}/invoices/${seatsNote.id}/pdf`)).rawPayload).join('\n');
       for (const text of [seatsNote.number, renewal.number, '3 Plätze', '-4.90 CHF', '-14.70 CHF', '-1.19 CHF', '-15.89 CHF', 'Grund: Three seats were never used']) expect(printed).toContain(text);
+    }
+  });
+
+  it('carries a seat change\'s prorated invoice: the added seats with their days (BT-134, BT-135), in euros by reverse charge and in francs', async () => {
+    for (const buyer of [germanBuyer, swissBuyer]) {
+      const { order, invoices } = await invoicedOrder(buyer);
+      const paid = await asStaff('POST', `/api/orders/admin/${order.id}/pay`, { amount: invoices.invoices[0]!.gross, date: isoDateInZurich() });
+      expect((paid.json() as AdminOrder).detail.status).toBe('ACTIVE');
+      const changed = await asStaff('POST', `/api/orders/admin/${order.id}/plan/seats`, { seats: 13 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const answer = changed.json() as SeatChangeAnswer;
+      const prorated = (await invoicesOf(order.id)).invoices.find((row) => row.number === answer.invoice?.number)!;
+      const xml = await validFacturX(order.id, prorated.id);
+      expect(first(xml, 'ram:BilledQuantity')).toBe('3');
+      expect(xml).toMatch(new RegExp(`<ram:BillingSpecifiedPeriod>\\s*<ram:StartDateTime>\\s*<udt:DateTimeString format="102">${answer.prorated!.from.replaceAll('-', '')}<[\\s\\S]*?${answer.prorated!.to.replaceAll('-', '')}<`));
+      expect(first(xml, 'ram:LineTotalAmount')).toBe(answer.prorated!.net.toFixed(2));
+      expect(first(xml, 'ram:GrandTotalAmount')).toBe(answer.prorated!.gross.toFixed(2));
     }
   });
 });

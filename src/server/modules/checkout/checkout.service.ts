@@ -217,6 +217,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         ],
         exception: exceptionStatuses.includes(order.status) ? order.status : null,
         endsOn: order.terminatedFrom,
+        pendingSeats: await orders.pendingSeats(orderId),
       };
     },
 

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { orderHistory } from '#server/modules/orders/orders.schema.ts';
-import type { OrderAction, OrderStatus } from '#shared/orders.ts';
+import type { HistoryAction, OrderStatus } from '#shared/orders.ts';
 
 export interface HistoryEntry {
   orderId: string;
-  action: OrderAction;
+  action: HistoryAction;
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus;
   /** 'visitor', 'system' or an admin's e-mail. */

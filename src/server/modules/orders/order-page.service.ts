@@ -16,6 +16,7 @@ import { allowedActions } from './order-state-machine.ts';
 import * as checkoutRows from './checkout-rows.repository.ts';
 import * as adminRepo from './orders-admin.repository.ts';
 import * as repo from './orders.repository.ts';
+import * as seatRows from './seat-rows.repository.ts';
 
 /** The amounts of an order's detail (lines and totals) and of its page, as `Money`. */
 type DetailView = MoneyAt<OrderDetail, 'unitPrice' | 'totalPrice' | 'net' | 'vatAmount' | 'gross'>;
@@ -89,10 +90,11 @@ export function createOrderPageService(deps: {
     const [order, facts] = await Promise.all([adminRepo.findOrder(db, orderId), repo.findOrderWithFacts(db, orderId)]);
     if (!order || !facts) throw new AppError('notFound', 'error.order.notFound');
     const machineFacts = factsOf(facts);
-    const [detail, payments, history] = await Promise.all([
+    const [detail, payments, history, pendingSeats] = await Promise.all([
       checkout.orderDetail(orderId, language, { includeDeleted: true }),
       adminRepo.findPayments(db, orderId),
       timelineOf(orderId),
+      seatRows.findPendingSeats(db, orderId),
     ]);
     const amount = (minor: number) => money(minor, order.currency as Currency);
     return {
@@ -113,6 +115,7 @@ export function createOrderPageService(deps: {
       totalAmountPaid: amount(machineFacts.totalPaid),
       amountDue: amount(openMinorOfFacts(machineFacts)),
       history,
+      pendingSeats,
     };
   }
 

@@ -338,7 +338,7 @@ export async function moneyFigures(db: Db, thisMonth: string, lastMonth: string)
     open as (
       select o.currency,
              sum(greatest(0, coalesce(o.amount_due_minor, o.total_net_minor, 0)
-               + coalesce((select sum((h.data->'amountDue'->>'minor')::int) from order_history h where h.order_id = o.id and h.action = 'RENEW'), 0)
+               + coalesce((select sum((h.data->'amountDue'->>'minor')::int) from order_history h where h.order_id = o.id and h.action in ('RENEW', 'SEATS_CHANGED')), 0)
                - o.credited_minor
                - coalesce((select sum(p.amount_minor) from order_payments p where p.order_id = o.id), 0)))::float8 as open
         from orders o

@@ -82,7 +82,7 @@ function selectOrdersWithFacts(where: SQL, lock: boolean) {
            (select coalesce(sum(p.amount_minor), 0)::int from order_payments p where p.order_id = o.id) as "totalPaidMinor",
            exists (select 1 from order_history h where h.order_id = o.id and h.action = 'INVOICE') as "invoiceIssued",
            (select coalesce(sum((h.data->'amountDue'->>'minor')::int), 0)::int from order_history h
-             where h.order_id = o.id and h.action = 'RENEW') as "renewedDueMinor",
+             where h.order_id = o.id and h.action in ('RENEW', 'SEATS_CHANGED')) as "renewedDueMinor",
            (select h.data->>'periodEnd' from order_history h
              where h.order_id = o.id and h.data ? 'periodEnd' order by h.at desc limit 1) as "periodEnd",
            (select h.data->>'periodStart' from order_history h

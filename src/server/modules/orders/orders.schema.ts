@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Currency } from '#shared/locales.ts';
 import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orderStatuses, type OrderAction, type OrderStatus } from '#shared/orders.ts';
+import { orderStatuses, type HistoryAction, type OrderStatus } from '#shared/orders.ts';
 import { createdAt } from '#server/db/columns.ts';
 import { foldedSql } from '#server/db/folded-text.ts';
 import { products } from '#server/modules/catalog/catalog.schema.ts';
@@ -95,7 +95,7 @@ export const orderHistory = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    action: text('action').$type<OrderAction>().notNull(),
+    action: text('action').$type<HistoryAction>().notNull(),
     fromStatus: text('from_status').$type<OrderStatus>(),
     toStatus: text('to_status').$type<OrderStatus>().notNull(),
     /** Who: 'visitor', 'system' or an admin user's e-mail. */
@@ -124,6 +124,13 @@ export const orderItems = pgTable(
     periodMonths: integer('period_months'),
     /** Net seat price (per month for MONTHLY) in the order currency, minor units. */
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /**
+     * MONTHLY only: fewer seats asked for, in force from `pendingFrom` (the next period's
+     * first day), which the billing job makes the line's quantity when it bills that
+     * period (docs/decisions/072-seat-changes.md). Null: no change pending.
+     */
+    pendingQuantity: integer('pending_quantity'),
+    pendingFrom: date('pending_from'),
     status: text('status').notNull(),
     position: integer('position').notNull(),
     createdAt: createdAt(),
@@ -133,6 +140,7 @@ export const orderItems = pgTable(
     // One line per product and frequency: adding again raises that line (ON CONFLICT).
     uniqueIndex('order_items_one_line_per_offer').on(t.orderId, t.productCode, t.paymentFrequency),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 10000`),
+    check('order_items_pending_quantity_range', sql`${t.pendingQuantity} is null or ${t.pendingQuantity} between 1 and 10000`),
     check('order_items_period_range', sql`${t.periodMonths} is null or ${t.periodMonths} between 1 and 36`),
   ],
 );

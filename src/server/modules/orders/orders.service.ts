@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#shared/errors.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
-import type { OrderAction, OrderStatus } from '#shared/orders.ts';
+import type { OrderAction, OrderEvent, OrderStatus } from '#shared/orders.ts';
 import { findHistory, recordTransition, type HistoryEntry } from './order-history.repository.ts';
 import { insertNote } from './orders-admin.repository.ts';
 import { anonymiseOrdersOfContact, findOrdersOfContact, type OrderOfContact } from './order-contacts.ts';
@@ -11,6 +11,7 @@ import * as repo from './orders.repository.ts';
 import * as cartRows from './cart-rows.repository.ts';
 import * as checkoutRows from './checkout-rows.repository.ts';
 import * as demoRows from './demo-rows.repository.ts';
+import * as seatRows from './seat-rows.repository.ts';
 
 /**
  * The order lifecycle (docs/product/order-lifecycle.md). `applyAction` is the one way an
@@ -277,6 +278,45 @@ export function createOrdersService(deps: { db: Db }) {
       const order = await repo.addCredit(tx, orderId, amountMinor);
       if (!order?.number) throw new AppError('notFound', 'error.order.notFound');
       return { number: order.number };
+    },
+
+    /**
+     * The order locked with its facts, in the caller's transaction, for a change that is no
+     * transition (a plan's seats): a second change of the order waits for the first.
+     */
+    async lockOrder(orderId: string, tx: Db): Promise<LockedOrder> {
+      const order = await repo.lockOrder(tx, orderId);
+      if (!order || order.deletedAt) throw new AppError('notFound', 'error.order.notFound');
+      return order;
+    },
+
+    /** The ACTIVE MONTHLY lines of the orders with their pending reductions (seat-rows.repository.ts). */
+    planLines(orderIds: readonly string[], tx: Db = db): Promise<seatRows.PlanLineRow[]> {
+      return seatRows.findPlanLines(tx, orderIds);
+    },
+
+    /** The reduction waiting on the order's plan (what the account, tracking and the order page show), or null. */
+    pendingSeats(orderId: string, tx: Db = db): Promise<{ seats: number; from: string } | null> {
+      return seatRows.findPendingSeats(tx, orderId);
+    },
+
+    /**
+     * A plan line's seats, in the caller's transaction (which holds the order's lock):
+     * more at once (`quantity`), fewer from a day on (`pending`, null withdraws it).
+     */
+    async changeSeats(lineId: string, change: { quantity: number } | { pending: { quantity: number; from: string } | null }, tx: Db): Promise<void> {
+      if ('quantity' in change) await seatRows.setLineSeats(tx, lineId, change.quantity);
+      else await seatRows.setPendingSeats(tx, lineId, change.pending);
+    },
+
+    /** The billing job's renewal: the reductions in force on each billed period's first day take effect, in its transaction. */
+    applyPendingSeats(periods: readonly { orderId: string; periodStart: string }[], tx: Db): Promise<void> {
+      return seatRows.applyPendingSeats(tx, periods);
+    },
+
+    /** A history row of a change that leaves the status as it is (`SEATS_CHANGED`), in the caller's transaction. */
+    async recordEvent(order: { id: string; status: OrderStatus }, event: { action: OrderEvent; actor: string; data: Record<string, unknown> }, tx: Db): Promise<void> {
+      await recordTransition(tx, { orderId: order.id, action: event.action, fromStatus: order.status, toStatus: order.status, actor: event.actor, data: event.data });
     },
 
     /** A note in the order's timeline written by a job (`author`: billing), in the caller's transaction. */

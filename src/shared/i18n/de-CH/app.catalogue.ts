@@ -15,6 +15,7 @@ import { preferences } from './preferences.ts';
 import { shop } from './shop.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
+import { seats } from './seats.ts';
 
 /** Was die App des Shops (src/client/app) zeigt, mit den Dialogen, die sie mit den Marketing-Seiten teilt: geladen vor ihrer ersten Darstellung. */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account, ...seats } satisfies Record<keyof typeof reference, string>;

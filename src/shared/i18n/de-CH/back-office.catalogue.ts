@@ -12,6 +12,7 @@ import { orders } from './orders.ts';
 import { staffAdmin } from './staff-admin.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
+import { seats } from './seats.ts';
 
 /** Was das Backoffice (src/client/admin) zeigt: geladen vor seiner ersten Darstellung. */
-export const catalogue = { ...common, ...errors, ...forms, ...lines, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...common, ...errors, ...forms, ...lines, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin, ...seats } satisfies Record<keyof typeof reference, string>;

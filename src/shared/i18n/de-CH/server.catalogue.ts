@@ -7,9 +7,10 @@ import { downloadMails } from './download-mails.ts';
 import { invoice } from './invoice.ts';
 import { newsletter } from './newsletter.ts';
 import { ordersAdmin } from './orders-admin.ts';
+import { seatMails } from './seat-mails.ts';
 import { shopMails } from './shop-mails.ts';
 import { staffMails } from './staff-mails.ts';
 import { webinarMails } from './webinar-mails.ts';
 
 /** Was nur der Server schreibt: Mails, Rechnungs-PDFs, Kalenderdateien, CSV-Exporte, Fehler und Antworten der API. */
-export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails, ...accountMails } satisfies Record<keyof typeof reference, string>;
+export const catalogue = { ...apiErrors, ...shopMails, ...contact, ...downloadMails, ...newsletter, ...ordersAdmin, ...invoice, ...webinarMails, ...staffMails, ...billingMails, ...accountMails, ...seatMails } satisfies Record<keyof typeof reference, string>;

@@ -14,6 +14,7 @@ import { preferences } from './preferences.ts';
 import { shop } from './shop.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinars } from './webinars.ts';
+import { seats } from './seats.ts';
 
 /** What the shop's app (src/client/app) shows, and the dialogs it shares with the marketing pages: loaded before the app's first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account };
+export const catalogue = { ...common, ...frame, ...errors, ...forms, ...lines, ...captcha, ...cart, ...shop, ...checkout, ...orders, ...downloadables, ...webinars, ...webinarFacts, ...preferences, ...billing, ...account, ...seats };

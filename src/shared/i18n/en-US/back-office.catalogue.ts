@@ -11,6 +11,7 @@ import { orders } from './orders.ts';
 import { staffAdmin } from './staff-admin.ts';
 import { webinarFacts } from './webinar-facts.ts';
 import { webinarsAdmin } from './webinars-admin.ts';
+import { seats } from './seats.ts';
 
 /** What the back office (src/client/admin) shows: loaded before its first render (src/client/lib/start-spa.tsx). */
-export const catalogue = { ...common, ...errors, ...forms, ...lines, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin };
+export const catalogue = { ...common, ...errors, ...forms, ...lines, ...captcha, ...admin, ...orders, ...contactsAdmin, ...webinarsAdmin, ...webinarFacts, ...staffAdmin, ...newsletterAdmin, ...billingAdmin, ...seats };

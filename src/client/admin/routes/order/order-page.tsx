@@ -18,6 +18,7 @@ import { buttonClass, byNature, exceptional, natureOf, type ActionNature } from 
 import { MoneyBox } from './money-box.tsx';
 import { OrderFacts } from './order-facts.tsx';
 import { OrderInvoices } from './order-invoices.tsx';
+import { OrderSeats } from './order-seats.tsx';
 import { Timeline } from './timeline.tsx';
 import { useListSteps, type ListStep } from './list-steps.ts';
 import './order.css';
@@ -154,6 +155,15 @@ export default function OrderPage() {
           </>
         )}
         <MoneyBox order={data} />
+        <OrderSeats
+          order={data}
+          canEdit={canEdit}
+          onChanged={() => {
+            // A change adds to the timeline and may issue an invoice.
+            void order.refetch();
+            void queryClient.invalidateQueries({ queryKey: apiQuery(billingCalls.adminOrderInvoices, { params: { id: orderId } }).queryKey });
+          }}
+        />
         {detail.number && invoiced && (
           <p>
             <a href={invoicePdfPath(detail.id, detail.language)} type="application/pdf">

@@ -37,6 +37,12 @@ function moneyOf(entry: Transition, currency: string, language: Language, t: Ret
         .join(' · ');
     case 'ARCHIVE_REFUND':
       return t('admin.order.timeline.refundPaid', { amount: amount('refundAmount') ?? '', date: day('refundDate') ?? '' });
+    case 'SEATS_CHANGED': {
+      const seats = { from: String(data.from ?? ''), to: String(data.to ?? ''), date: day('effective') ?? '' };
+      return typeof data.invoiceNumber === 'string' && amount('amountDue')
+        ? t('seats.timelineInvoice', { ...seats, number: data.invoiceNumber, amount: amount('amountDue') ?? '' })
+        : t('seats.timeline', seats);
+    }
     case 'RENEW':
       return amount('amountDue') && t('admin.order.timeline.renewed', { amount: amount('amountDue') ?? '', from: day('periodStart') ?? '', to: typeof data.periodEnd === 'string' ? formatIsoDay(lastDayOfPeriod(data.periodEnd), language) : '' });
     default:

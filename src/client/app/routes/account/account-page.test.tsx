@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '#shared/contract/account.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { geoCalls } from '#shared/contract/geo.ts';
+import { seatChangeCalls } from '#shared/contract/seat-changes.ts';
 import { translateAll } from '#shared/i18n/messages.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import type { Language } from '#shared/locales.ts';
@@ -72,7 +73,7 @@ const signedIn: AccountOrders = {
         open: 52.97,
         currency: 'CHF',
       },
-      plan: { seats: 10, nextRenewalOn: '2026-12-23', monthlyNet: 49, minimumTermEndsOn: '2027-11-22', endsOn: null },
+      plan: { seats: 10, nextRenewalOn: '2026-12-23', monthlyNet: 49, minimumTermEndsOn: '2027-11-22', endsOn: null, pendingSeats: null },
       billing: {
         company: { name: 'Muster AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' },
         invoiceAddress: { street: 'Bahnhofstrasse 10', additionalAddressLine: '', zip: '8001', city: 'Zürich', state: '', country: 'Switzerland', countryCode: 'CH' },
@@ -170,5 +171,56 @@ describe('the account page', () => {
       params: { orderId },
       body: { company: { name: 'Muster AG' }, invoiceAddress: { street: 'Bundesplatz 3', zip: '8001', countryCode: 'CH' }, contact: { email: 'anna@muster.example' } },
     });
+  });
+
+  it('changes the seats of a running plan in a dialog: the preview’s figures first, a problem at the field, then the change', async () => {
+    let seats = 10;
+    api.answer(accountCalls.accountOrders, () => ({ ...signedIn, orders: signedIn.orders.map((order) => ({ ...order, plan: order.plan && { ...order.plan, seats } })) }));
+    api.answer(siteKeyCalls.forms, { siteKey: 'sk_forms' });
+    const figures = (asked: number) => ({
+      seats: asked,
+      currentSeats: 10,
+      kind: 'increase' as const,
+      effective: '2026-11-29',
+      prorated: { from: '2026-11-29', to: '2026-12-22', net: 196.8, vat: 15.94, gross: 212.74, currency: 'CHF' as const },
+      nextPeriod: { from: '2026-12-23', net: 735, vat: 59.54, gross: 794.54 },
+    });
+    api.answer(seatChangeCalls.previewSeats, ({ body }) =>
+      body.seats === 10 ? refuseFields([{ field: 'seats', code: 'invalid', messagesByLanguage: translateAll('error.seats.unchanged', { seats: 10 }) }]) : figures(body.seats),
+    );
+    api.answer(seatChangeCalls.changeSeats, ({ body }) => {
+      seats = body.seats;
+      return { ...figures(body.seats), invoice: { id: invoiceId, number: 'INV-2026-000043', gross: 212.74, dueOn: '2026-12-29' } };
+    });
+    renderAccount();
+    const plan = within(await screen.findByRole('article', { name: 'Order CSA-2026-0042' })).getByRole('region', { name: 'Monthly plan' });
+    fireEvent.click(within(plan).getByRole('button', { name: 'Change seats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change seats' });
+    const field = within(dialog).getByLabelText(/^Seats from now on/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show what it costs' }));
+    expect(await within(dialog).findByText('The plan has 10 seats already: choose another number.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: '15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show what it costs' }));
+    expect(await within(dialog).findByText(/^Invoice now for the added seats, .*212[.,]74 CHF in total\.$/)).toBeTruthy();
+    expect(within(dialog).getByText(/each month: 735[.,]00 CHF net/)).toBeTruthy();
+    expect(api.requests(seatChangeCalls.changeSeats)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to 15 seats' }));
+    expect(await within(dialog).findByText(/^Invoice INV-2026-000043 of 212[.,]74 CHF is on its way by e-mail/)).toBeTruthy();
+    expect(api.requests(seatChangeCalls.changeSeats)[0]?.body).toEqual({ seats: 15 });
+    expect(await within(plan).findByText('15')).toBeTruthy();
+  });
+
+  it('shows a pending reduction with the action that withdraws it', async () => {
+    api.answer(accountCalls.accountOrders, {
+      ...signedIn,
+      orders: signedIn.orders.map((order) => ({ ...order, plan: order.plan && { ...order.plan, pendingSeats: { seats: 4, from: '2026-12-23' } } })),
+    });
+    api.answer(seatChangeCalls.changeSeats, { seats: 10, currentSeats: 10, kind: 'withdrawal', effective: '2026-12-23', prorated: null, nextPeriod: { from: '2026-12-23', net: 490, vat: 39.69, gross: 529.69 }, invoice: null });
+    renderAccount('de-CH');
+    expect(await screen.findByText(/4 Sitzplätze \(Reduktion vorgemerkt\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reduktion zurückziehen' }));
+    await vi.waitFor(() => expect(api.requests(seatChangeCalls.changeSeats)[0]?.body).toEqual({ seats: 10 }));
   });
 });

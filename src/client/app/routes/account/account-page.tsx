@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountCalls } from '#shared/contract/account.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
+import { seatChangeCalls } from '#shared/contract/seat-changes.ts';
 import { formatDateTime, formatIsoDay } from '#shared/dates.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { appPaths } from '#shared/paths.ts';
 import { signInLinkRequestSchema, type AccountOrder, type SignInLinkRequest } from '#shared/schemas/account.ts';
+import { PendingSeatsNote, SeatChangeDialog, type SeatChangeCalls } from '#client/features/seat-changes/seat-change-dialog.tsx';
 import { ApiError, callApi } from '#client/lib/api.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { apiQuery } from '#client/lib/queries.ts';
@@ -121,7 +123,7 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
           <dd>{formatMoneyWithCode(order.total, order.currency)}</dd>
         </div>
       </dl>
-      {order.plan && <AccountPlan plan={order.plan} currency={order.currency} />}
+      {order.plan && <AccountPlan order={order} plan={order.plan} />}
       <OrderInvoiceList
         orderId={order.id}
         list={order.invoices}
@@ -137,10 +139,24 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
   );
 }
 
-function AccountPlan({ plan, currency }: { plan: NonNullable<AccountOrder['plan']>; currency: string }) {
+/** The buyer's seat change calls of one order (src/shared/contract/seat-changes.ts). */
+function buyerSeatCalls(orderId: string): SeatChangeCalls {
+  const params = { orderId };
+  return {
+    preview: (body) => callApi(seatChangeCalls.previewSeats, { params, body }),
+    change: (body) => callApi(seatChangeCalls.changeSeats, { params, body }),
+  };
+}
+
+function AccountPlan({ order, plan }: { order: AccountOrder; plan: NonNullable<AccountOrder['plan']> }) {
   const t = useT();
   const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const currency = order.currency;
   const day = (isoDay: string) => formatIsoDay(isoDay, language);
+  // A running plan's seats can change (docs/product/seat-changes.md); the list shows the new count and invoice.
+  const calls = order.status === 'ACTIVE' ? buyerSeatCalls(order.id) : undefined;
+  const changed = () => void queryClient.invalidateQueries({ queryKey: apiQuery(accountCalls.accountOrders, {}).queryKey });
   return (
     <section className="account-plan" aria-label={t('account.plan.heading')}>
       <h4>{t('account.plan.heading')}</h4>
@@ -162,6 +178,8 @@ function AccountPlan({ plan, currency }: { plan: NonNullable<AccountOrder['plan'
           <dd>{day(plan.minimumTermEndsOn)}</dd>
         </div>
       </dl>
+      {plan.pendingSeats && <PendingSeatsNote pending={plan.pendingSeats} withdraw={calls && { calls, currentSeats: plan.seats, onChanged: changed }} />}
+      {calls && <SeatChangeDialog orderNumber={order.number} currentSeats={plan.seats} currency={currency} calls={calls} onChanged={changed} />}
     </section>
   );
 }
