@@ -128,21 +128,39 @@ export function registerStaffSession(
  */
 export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
-  const { findSession: lookup, secondFactorPolicy, recordRefusal } = request.server.staffSessions;
-  const found = await findSession(lookup, sessionCookieOf(request), request.ip);
+  const found = await findSession(request.server.staffSessions.findSession, sessionCookieOf(request), request.ip);
   if (!found) throw new AppError('unauthorized');
+  // A staff route without a contract entry cannot exist (registerCall adds this hook), so
+  // the entry's role is always there; admin is the safe reading should it ever be missing.
+  await admit(request, found, request.routeOptions.config.call?.role ?? 'admin');
+}
+
+/**
+ * For a call that the buyer's session may make as well as staff's (a plan's seat changes,
+ * src/server/modules/billing/seat-changes.routes.ts): the staff member of a valid staff
+ * session, checked as `requireStaff` checks one for `needed` (403 below it); undefined
+ * when the request carries no valid staff session, so that the buyer's check decides.
+ */
+export async function staffIfSignedIn(request: FastifyRequest, reply: FastifyReply, needed: StaffRole): Promise<StaffMember | undefined> {
+  const found = await findSession(request.server.staffSessions.findSession, sessionCookieOf(request), request.ip);
+  if (!found) return undefined;
+  reply.header('cache-control', 'no-store');
+  await admit(request, found, needed);
+  return found.staff;
+}
+
+/** Sets the request's staff member and session, or refuses (second factor, role), with the refusal in the audit log. */
+async function admit(request: FastifyRequest, found: { staff: StaffMember; session: CurrentStaffSession }, needed: StaffRole): Promise<void> {
+  const { secondFactorPolicy, recordRefusal } = request.server.staffSessions;
   request.staff = found.staff;
   request.staffSession = found.session;
   const call = request.routeOptions.config.call;
-  const refused = (needed: RefusedStaffCall['needed']) =>
-    recordRefusal({ staff: found.staff, method: request.method, address: request.url.split('?')[0] ?? '', needed });
+  const refused = (what: RefusedStaffCall['needed']) =>
+    recordRefusal({ staff: found.staff, method: request.method, address: request.url.split('?')[0] ?? '', needed: what });
   if (secondFactorPolicy === 'required' && !found.session.secondFactorEnabled && call?.staff !== 'withoutSecondFactor') {
     await refused('secondFactor');
     throw new AppError('secondFactorRequired');
   }
-  // A staff route without a contract entry cannot exist (registerCall adds this hook), so
-  // the entry's role is always there; admin is the safe reading should it ever be missing.
-  const needed = call?.role ?? 'admin';
   if (!roleAllows(found.staff.role, needed)) {
     await refused(needed);
     throw new AppError('forbidden', 'error.staff.roleTooLow', { params: { role: { key: `staffRole.${found.staff.role}` }, needed: { key: `staffRole.${needed}` } } });

@@ -221,6 +221,22 @@ describe('who may change seats, and which plans', () => {
     expect((await seatsOf(id)).quantity).toBe(10);
   });
 
+  it("takes a staff session on the order's path as well: an editor previews and changes, in the audit log; a viewer is refused", async () => {
+    const id = await activePlan('staffpath@muster.example');
+    const preview = await buyer(editor.headers, id, 3, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ seats: 3, prorated: null });
+    const changed = await buyer(editor.headers, id, 3);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ ...(preview.json() as object), invoice: null });
+    expect(await seatsOf(id)).toMatchObject({ quantity: 10, pendingQuantity: 3 });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.SEATS_CHANGED'));
+    expect(audit.some((row) => row.targetId === id && row.actorEmail === 'erik.editor@example.ch')).toBe(true);
+    const looking = await buyer(viewer.headers, id, 12, true);
+    expect(looking.statusCode).toBe(403);
+    expect((looking.json() as { error: { code: string } }).error.code).toBe('forbidden');
+  });
+
   it('asks for a whole number of seats of at least 1, other than the count in force, at the field', async () => {
     const id = await activePlan('count@muster.example');
     for (const seats of [0, 2.5, 'ten', 10]) {
