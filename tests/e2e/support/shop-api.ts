@@ -47,3 +47,8 @@ export async function saveCart(request: APIRequestContext, cartId: string, perso
 export async function subscribeToNewsletter(request: APIRequestContext, firstName: string, email: string): Promise<void> {
   await send(request, '/api/newsletter/', { firstName, email, agreeWithDataPrivacy: true, preferredLanguage: 'en-US', captchaSolution: await solveFormsCaptcha(request) });
 }
+
+/** Asks for a sign-in link to the account, as the account's sign-in form does. */
+export async function askForSignInLink(request: APIRequestContext, email: string): Promise<void> {
+  await send(request, '/api/account/sign-in-link', { email, language: 'en-US', captchaSolution: await solveFormsCaptcha(request) });
+}

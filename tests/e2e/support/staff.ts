@@ -55,3 +55,22 @@ export async function signInAsStaff(page: Page): Promise<void> {
   await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Today in Zurich, the shop's day (a payment may not be recorded for a later one). */
+function todayInZurich(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+}
+
+/**
+ * Staff invoice an order and record its whole amount as paid today, through the back
+ * office's API with `desk`'s staff session: a monthly plan is then ACTIVE.
+ */
+export async function invoiceAndPay(desk: APIRequestContext, orderId: string): Promise<void> {
+  const { token } = (await (await desk.get('/api/xsrf/token')).json()) as { token: string };
+  const headers = { 'x-xsrf-token': token };
+  const invoiced = await desk.post(`/api/orders/admin/${orderId}/status`, { headers, data: { action: 'INVOICE' } });
+  expect(invoiced.ok(), await invoiced.text()).toBe(true);
+  const { amountDue } = (await (await desk.get(`/api/orders/admin/${orderId}/`)).json()) as { amountDue: number };
+  const paid = await desk.post(`/api/orders/admin/${orderId}/pay`, { headers, data: { amount: amountDue, date: todayInZurich() } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
