@@ -401,6 +401,11 @@ export const dashboardSchema = z.object({
    * open on the orders waiting for money (INVOICED, ACTIVE, TERMINATING).
    */
   money: z.array(z.object({ currency: z.string(), receivedThisMonth: z.number(), receivedLastMonth: z.number(), open: z.number() })),
+  /**
+   * The running plans with a seat reduction pending (docs/product/seat-changes.md), the
+   * soonest first: the seats in force, the seats from `from` on.
+   */
+  pendingSeats: z.array(z.object({ orderId: z.uuid(), number: z.string(), currentSeats: z.number().int(), seats: z.number().int(), from: isoDate })),
   /** The five latest unread contact messages of the inbox (not archived), newest first. */
   unreadMessages: z.array(z.object({ id: z.uuid(), receivedAt: isoDateTime, name: z.string(), subject: z.string() })),
   /** All unread messages of the inbox. */

@@ -14,6 +14,7 @@ import { searchFromView, viewFromSearch } from './orders/orders-url.ts';
 import './home.css';
 import { LoadFailed } from '../load-failed.tsx';
 import { BillingFigures } from './billing-figures.tsx';
+import { PendingSeatReductions } from './pending-seats.tsx';
 
 /** `Nov 2026` / `Nov. 2026`: a month of the chart. */
 function monthLabel(month: string, language: string): string {
@@ -113,7 +114,7 @@ export default function HomePage() {
     );
   }
   if (!dashboard.data) return <p role="status">{t('admin.loading')}</p>;
-  const { months, openOrders, unreadMessages, nextWebinars, money } = dashboard.data;
+  const { months, openOrders, unreadMessages, nextWebinars, money, pendingSeats } = dashboard.data;
   const ordersWith = (statuses: OrderStatus[]) => `${adminPaths.orders()}?${searchFromView({ ...viewFromSearch(new URLSearchParams()), statuses }).toString()}`;
 
   return (
@@ -159,6 +160,7 @@ export default function HomePage() {
         )}
       </section>
       <BillingFigures />
+      <PendingSeatReductions pending={pendingSeats} />
       <section aria-labelledby="admin-home-messages">
         <h2 id="admin-home-messages">{t('admin.home.messages')}</h2>
         {unreadMessages.length === 0 ? (

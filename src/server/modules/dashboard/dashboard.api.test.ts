@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Currency } from '#shared/locales.ts';
-import { contacts, orderPayments, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
+import { contacts, orderItems, orderPayments, orders, webinars, webinarSubscriptions } from '#server/db/schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Dashboard } from '#shared/schemas/orders-admin.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
@@ -130,5 +130,43 @@ describe('GET /api/admin/dashboard', () => {
     ]);
     const first = byTitle.get('Webinar in 1 days');
     expect(nextWebinars[0]).toEqual({ id: first?.id, code: first?.code, title: first?.title, language: 'de-CH', startsAt: first?.startsAt.toISOString(), subscriberCount: 0 });
+  });
+
+  it('lists the running plans with a seat reduction pending, the soonest first, with the seats in force and to come', async () => {
+    const { db } = t.database;
+    const plans = await db
+      .insert(orders)
+      .values([
+        { ...order('ACTIVE'), number: '2099-000901' },
+        { ...order('ACTIVE'), number: '2099-000902' },
+        { ...order('ACTIVE'), number: '2099-000903' },
+        { ...order('TERMINATED'), number: '2099-000904' },
+      ])
+      .returning();
+    const line = (index: number, pending: { quantity: number; from: string } | null) => ({
+      orderId: plans[index]!.id,
+      productCode: 'cyber_security_training_foundation_v1',
+      paymentFrequency: 'MONTHLY',
+      quantity: 10,
+      unitPriceMinor: 1450,
+      status: 'ACTIVE',
+      position: 0,
+      pendingQuantity: pending?.quantity ?? null,
+      pendingFrom: pending?.from ?? null,
+    });
+    await db.insert(orderItems).values([
+      line(0, { quantity: 4, from: '2099-03-01' }),
+      line(1, { quantity: 7, from: '2099-02-10' }),
+      // No reduction pending; a plan that ended keeps none either.
+      line(2, null),
+      line(3, { quantity: 2, from: '2099-01-05' }),
+    ]);
+    const response = await t.app.inject({ url: '/api/admin/dashboard', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    const { pendingSeats } = response.json() as Dashboard;
+    expect(pendingSeats.filter((entry) => entry.number.startsWith('2099-'))).toEqual([
+      { orderId: plans[1]!.id, number: '2099-000902', currentSeats: 10, seats: 7, from: '2099-02-10' },
+      { orderId: plans[0]!.id, number: '2099-000901', currentSeats: 10, seats: 4, from: '2099-03-01' },
+    ]);
   });
 });

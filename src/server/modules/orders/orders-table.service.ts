@@ -30,11 +30,14 @@ import {
   sharedViewRole,
 } from '#shared/schemas/orders-admin.ts';
 import * as adminRepo from './orders-admin.repository.ts';
+import * as seatRows from './seat-rows.repository.ts';
 
 type ViewRequest = z.output<typeof savedViewRequestSchema>;
 
 const exportBatchSize = 500;
 const dashboardMonths = 12;
+/** The pending seat reductions the dashboard lists, the soonest first. */
+const dashboardPendingSeats = 20;
 
 /** The separator and decimal mark of each kind of CSV file (csvFlavours). */
 const csvFlavourOf: Record<CsvFlavour, { separator: CsvSeparator; decimalMark: '.' | ',' }> = {
@@ -99,7 +102,7 @@ function overdueKeysOf(overdue: readonly OverdueOrder[]): adminRepo.OverdueKey[]
 
 /** A page of the orders table and the dashboard's order figures, their amounts as `Money`. */
 type OrderListView = MoneyAt<OrderList, 'totalExclVat' | 'open'>;
-type OrderFiguresView = MoneyAt<Pick<Dashboard, 'months' | 'openOrders' | 'money'>, 'receivedThisMonth' | 'receivedLastMonth' | 'open' | 'netRevenue'>;
+type OrderFiguresView = MoneyAt<Pick<Dashboard, 'months' | 'openOrders' | 'money' | 'pendingSeats'>, 'receivedThisMonth' | 'receivedLastMonth' | 'open' | 'netRevenue'>;
 
 function rowView(row: adminRepo.ListRow, overdue?: adminRepo.OverdueKey): OrderListView['results'][number] {
   return {
@@ -295,12 +298,14 @@ export function createOrdersTableService(deps: {
       const thisMonth = isoDateInZurich().slice(0, 7);
       const months = Array.from({ length: dashboardMonths }, (_, index) => addMonths(`${thisMonth}-01`, index - dashboardMonths + 1).slice(0, 7));
       const lastMonth = months.at(-2) ?? thisMonth;
-      const [figures, counts, moneyRows] = await Promise.all([
+      const [figures, counts, moneyRows, pendingSeats] = await Promise.all([
         adminRepo.monthlyFigures(db, months[0] ?? thisMonth),
         adminRepo.countByStatus(db, openOrderStatuses),
         adminRepo.moneyFigures(db, thisMonth, lastMonth),
+        seatRows.findPendingReductions(db, dashboardPendingSeats),
       ]);
       return {
+        pendingSeats,
         money: moneyRows.map((row) => {
           const amount = (minor: number) => money(Number(minor), row.currency as Currency);
           return { currency: row.currency, receivedThisMonth: amount(row.thisMonthMinor), receivedLastMonth: amount(row.lastMonthMinor), open: amount(row.openMinor) };

@@ -64,3 +64,25 @@ export async function findPendingSeats(db: Db, orderId: string): Promise<{ seats
   const line = (await findPlanLines(db, [orderId])).find((candidate) => candidate.pendingQuantity !== null && candidate.pendingFrom !== null);
   return line ? { seats: line.pendingQuantity!, from: line.pendingFrom! } : null;
 }
+
+/** A plan with a reduction pending, as the dashboard lists it. */
+export interface PendingReductionRow {
+  orderId: string;
+  number: string;
+  currentSeats: number;
+  seats: number;
+  from: string;
+}
+
+/** The running plans (ACTIVE) with a reduction pending, the soonest first, at most `limit`. */
+export async function findPendingReductions(db: Db, limit: number): Promise<PendingReductionRow[]> {
+  const result = await db.execute(sql`
+    select o.id as "orderId", o.number, i.quantity as "currentSeats", i.pending_quantity as "seats", i.pending_from::text as "from"
+      from order_items i
+      join orders o on o.id = i.order_id
+     where i.pending_quantity is not null and i.status = 'ACTIVE' and i.payment_frequency = 'MONTHLY'
+       and o.status = 'ACTIVE' and o.deleted_at is null
+     order by i.pending_from, o.number
+     limit ${limit}`);
+  return rowsOf<PendingReductionRow>(result);
+}

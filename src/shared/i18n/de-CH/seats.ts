@@ -24,4 +24,7 @@ export const seats = {
   'order.action.SEATS_CHANGED': 'Sitzplätze geändert',
   'seats.timeline': '{from} → {to} Sitzplätze ab {date}',
   'seats.timelineInvoice': '{from} → {to} Sitzplätze ab {date}, Rechnung {number} über {amount}',
+  'seats.dashboard.title': 'Vorgemerkte Sitzplatzreduktionen',
+  'seats.dashboard.none': 'Keine Sitzplatzreduktionen vorgemerkt.',
+  'seats.dashboard.entry': '{from} → {to} Sitzplätze ab {date}',
 } as const satisfies Record<keyof typeof reference, string>;

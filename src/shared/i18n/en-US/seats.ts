@@ -22,4 +22,7 @@ export const seats = {
   'order.action.SEATS_CHANGED': 'Seats changed',
   'seats.timeline': '{from} → {to} seats from {date}',
   'seats.timelineInvoice': '{from} → {to} seats from {date}, invoice {number} of {amount}',
+  'seats.dashboard.title': 'Pending seat reductions',
+  'seats.dashboard.none': 'No seat reductions pending.',
+  'seats.dashboard.entry': '{from} → {to} seats from {date}',
 } as const;
