@@ -109,6 +109,12 @@ const seatsOf = async (id: string) => (await t.database.db.select().from(orderIt
 const invoicesOf = (id: string) => t.database.db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(invoices.number);
 const seatEvents = (id: string) => t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'SEATS_CHANGED')));
 
+/** The dashboard's monthly recurring revenue in CHF today (all plans of the test's database), in major units. */
+async function recurringChf(): Promise<number> {
+  const overview = (await t.app.inject({ method: 'GET', url: '/api/admin/billing', headers: editor.headers })).json() as { monthlyRecurringRevenue: { currency: string; amount: number }[] };
+  return overview.monthlyRecurringRevenue.find((entry) => entry.currency === 'CHF')?.amount ?? 0;
+}
+
 describe('more seats', () => {
   it('the buyer previews and adds seats: the invoice for the rest of the period is what the preview said, mailed, in the history; renewals bill the new count', async () => {
     const email = 'grow@muster.example';
@@ -125,6 +131,7 @@ describe('more seats', () => {
     expect(previewed.nextPeriod.from).toBe(addMonths(today, 1));
     expect(previewed.invoice).toBeUndefined();
     expect((await seatsOf(id)).quantity).toBe(10);
+    const recurringBefore = await recurringChf();
 
     const applied = await buyer(headers, id, 15);
     expect(applied.statusCode, applied.body).toBe(200);
@@ -137,6 +144,8 @@ describe('more seats', () => {
     expect(major(issued!.grossMinor)).toBe(previewed.prorated!.gross);
     expect(issued!.dueOn).toBe(addDays(today, t.env.PAYMENT_TERMS_DAYS));
     expect((await seatsOf(id)).quantity).toBe(15);
+    // The recurring revenue counts the 5 added seats (of the 15 the next month bills) at once.
+    expect(await recurringChf()).toBeCloseTo(recurringBefore + previewed.nextPeriod.net * (5 / 15), 2);
 
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.orderId, id));
     expect(mails.filter((mail) => mail.kind === 'invoiceIssued').map((mail) => mail.recipient)).toEqual([email, email]);
@@ -190,11 +199,15 @@ describe('fewer seats', () => {
     expect((await staffCall(editor, id, 10)).statusCode).toBe(400);
     const again = (await staffCall(editor, id, 3)).json() as SeatChangeAnswer;
 
-    // Not yet: the running period keeps its 10 seats.
+    // Not yet: the running period keeps its 10 seats, and the recurring revenue counts them.
+    const recurringBefore = await recurringChf();
     await t.app.billing.run({ asOf: addDays(next, -1) });
     expect((await seatsOf(id)).quantity).toBe(10);
+    expect(await recurringChf()).toBe(recurringBefore);
     await t.app.billing.run({ asOf: next });
     expect(await seatsOf(id)).toMatchObject({ quantity: 3, pendingQuantity: null });
+    // From the day it applies, the recurring revenue counts the reduced seats (7 fewer of 10).
+    expect(await recurringChf()).toBeCloseTo(recurringBefore - again.nextPeriod.net * (7 / 3), 2);
     const renewal = (await invoicesOf(id)).find((row) => row.periodStart === next)!;
     expect(major(renewal.netMinor)).toBe(again.nextPeriod.net);
     expect(major(renewal.grossMinor)).toBe(again.nextPeriod.gross);
