@@ -7,7 +7,8 @@ import { invoiceAndPay, placeOrder, signInAsStaff } from './support/staff.ts';
 /**
  * Seat changes on a running monthly plan (docs/product/seat-changes.md): the buyer adds
  * seats in the account on a phone and finds the prorated invoice in the account and on
- * tracking; staff reduce seats on the order page, pending until the next period.
+ * tracking; staff reduce seats on the order page, pending until the next period, which the
+ * dashboard lists.
  */
 
 const phone = { width: 390, height: 844 };
@@ -86,7 +87,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('staff reduce the seats on the order page: the reduction is pending there and on tracking', async ({ page, browser }) => {
+test('staff reduce the seats on the order page: the reduction is pending there, on the dashboard and on tracking', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const desk = await staffDesk(browser);
   const order = await activePlan(page, desk, 'Weniger AG', `fewer.${Date.now()}@example.ch`);
@@ -108,6 +109,15 @@ test('staff reduce the seats on the order page: the reduction is pending there a
   const pending = /From .+: 3 seats \(reduction pending\)\./;
   await expect(desk.getByText(pending)).toBeVisible();
   await expect(desk.getByRole('button', { name: 'Withdraw the reduction' })).toBeVisible();
+
+  // The dashboard lists it, the order's number leading to its page; axe finds nothing there.
+  await desk.goto('/app/admin-panel/');
+  const reductions = desk.getByRole('region', { name: 'Pending seat reductions' });
+  const entry = reductions.getByRole('listitem').filter({ hasText: order.number });
+  await expect(entry).toContainText(/5 → 3 seats from/);
+  await expectNoAxeViolations(desk);
+  await entry.getByRole('link', { name: order.number }).click();
+  await expect(desk.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
   await desk.context().close();
 
   await page.goto(`/app/orders/${order.id}/tracking`);
