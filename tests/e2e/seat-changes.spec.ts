@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForMail } from './support/mailbox.ts';
 import { askForSignInLink } from './support/shop-api.ts';
-import { invoiceAndPay, placeOrder, signInAsStaff } from './support/staff.ts';
+import { invoiceAndPay, inviteEditor, placeOrder, signInAsStaff } from './support/staff.ts';
 
 /**
  * Seat changes on a running monthly plan (docs/product/seat-changes.md): the buyer adds
@@ -19,12 +19,12 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** A staff member signed in on the orders desk, in a browser context of their own. */
-async function staffDesk(browser: Browser): Promise<Page> {
+/** A staff member (the journeys' admin, or `account`) signed in on the orders desk, in a browser context of their own. */
+async function staffDesk(browser: Browser, account?: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' });
   const desk = await context.newPage();
   await desk.goto('/app/admin-panel/orders');
-  await signInAsStaff(desk);
+  await signInAsStaff(desk, account);
   await expect(desk.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   return desk;
 }
@@ -87,10 +87,13 @@ test.describe('on a phone', () => {
   });
 });
 
-test('staff reduce the seats on the order page: the reduction is pending there, on the dashboard and on tracking', async ({ page, browser }) => {
+test('an editor reduces the seats on the order page: the reduction is pending there, on the dashboard and on tracking', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const desk = await staffDesk(browser);
-  const order = await activePlan(page, desk, 'Weniger AG', `fewer.${Date.now()}@example.ch`);
+  const admin = await staffDesk(browser);
+  const order = await activePlan(page, admin, 'Weniger AG', `fewer.${Date.now()}@example.ch`);
+  const editor = await inviteEditor(admin.request, page.request, `erika.editor.${Date.now()}@example.ch`);
+  await admin.context().close();
+  const desk = await staffDesk(browser, editor);
 
   await desk.goto(`/app/admin-panel/orders/${order.id}`);
   await expect(desk.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();

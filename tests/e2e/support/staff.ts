@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Puzzle } from '../../../src/captcha/puzzle.ts';
 import { encodeSolution, solvePuzzle } from '../../../src/captcha/solve.ts';
 import { staffAccount } from './staff-account.ts';
+import { waitForMail } from './mailbox.ts';
 
 /** A captcha solution made in Node, as any client of the puzzle protocol can. */
 async function solveCaptcha(request: APIRequestContext, siteKeyPath: string): Promise<string> {
@@ -47,10 +48,10 @@ export async function placeOrder(
   return { id, number: String(ordered.number) };
 }
 
-/** Signs in on the staff sign-in page the browser is on, as the journeys' staff account, in English. */
-export async function signInAsStaff(page: Page): Promise<void> {
-  await page.getByLabel('E-mail address').fill(staffAccount.email);
-  await page.getByLabel('Password').fill(staffAccount.password);
+/** Signs in on the staff sign-in page the browser is on, as the journeys' staff account (or `account`), in English. */
+export async function signInAsStaff(page: Page, account: { email: string; password: string } = staffAccount): Promise<void> {
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('checkbox', { name: 'I am not a robot' }).click();
   await expect(page.getByText('Verified. You are not a robot.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -73,4 +74,22 @@ export async function invoiceAndPay(desk: APIRequestContext, orderId: string): P
   const { amountDue } = (await (await desk.get(`/api/orders/admin/${orderId}/`)).json()) as { amountDue: number };
   const paid = await desk.post(`/api/orders/admin/${orderId}/pay`, { headers, data: { amount: amountDue, date: todayInZurich() } });
   expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+/**
+ * A new editor account, invited through the back office's API with the admin's staff session
+ * `desk` and accepted from the invitation mail's link: answers its sign-in.
+ */
+export async function inviteEditor(desk: APIRequestContext, request: APIRequestContext, email: string): Promise<{ email: string; password: string }> {
+  const password = 'Lantern-Quarry-Orbit-73';
+  const { token } = (await (await desk.get('/api/xsrf/token')).json()) as { token: string };
+  const invited = await desk.post('/api/admin/staff/invitations', { headers: { 'x-xsrf-token': token }, data: { email, role: 'editor', language: 'en-US' } });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const mail = await waitForMail(email, 'invitation');
+  const invitation = /\/app\/admin-panel\/invitation\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  expect(invitation, mail.text).toBeDefined();
+  const { token: theirToken } = (await (await request.get('/api/xsrf/token')).json()) as { token: string };
+  const accepted = await request.post(`/api/users/invitations/${invitation}`, { headers: { 'x-xsrf-token': theirToken }, data: { name: 'Erika Editor', password } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  return { email, password };
 }
