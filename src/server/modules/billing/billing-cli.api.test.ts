@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
-import { orderHistory, outbox } from '#server/db/schema.ts';
+import { invoices, orderHistory, outbox } from '#server/db/schema.ts';
+import { inMajorUnits } from '#server/http/answer-money.ts';
+import { money } from '#shared/money.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
@@ -54,39 +56,47 @@ async function billing(args: string[], env: Record<string, string> = {}): Promis
   }
 }
 
+/** A monthly plan of 10 seats for `email`, placed, invoiced and paid today: ACTIVE. */
+async function activePlan(email: string): Promise<{ id: string; number: string }> {
+  const today = isoDateInZurich();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers: visitor.headers,
+    payload: { productCode: 'cyber_security_training_basic_v1', quantity: 10, paymentFrequency: 'MONTHLY', currency: 'CHF', language: 'de-CH' },
+  });
+  const { id } = created.json() as { id: string };
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${id}/invoice-info`,
+    headers: visitor.headers,
+    payload: {
+      company: { name: 'Muster AG' },
+      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
+      invoiceAddressSameAsAddress: true,
+      contact: { firstName: 'Anna', lastName: 'Muster', email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
+      step: 5,
+    },
+  });
+  const bought = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/checkout`,
+    headers: visitor.headers,
+    payload: { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language: 'de-CH' },
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/status`, headers: staff.headers, payload: { action: 'INVOICE' } });
+  const order = (await t.app.inject({ method: 'GET', url: `/api/orders/admin/${id}/`, headers: staff.headers })).json() as AdminOrder;
+  const paid = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/pay`, headers: staff.headers, payload: { amount: order.amountDue, date: today } });
+  expect((paid.json() as AdminOrder).detail.status).toBe('ACTIVE');
+
+  return { id, number: bought.json<{ number: string }>().number };
+}
+
 describe('npm run billing', () => {
   it('renews a plan paid today once as of 35 days on, however often it runs, and reminds of the unpaid invoice as of 95 days on', async () => {
     const today = isoDateInZurich();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/',
-      headers: visitor.headers,
-      payload: { productCode: 'cyber_security_training_basic_v1', quantity: 10, paymentFrequency: 'MONTHLY', currency: 'CHF', language: 'de-CH' },
-    });
-    const { id } = created.json() as { id: string };
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${id}/invoice-info`,
-      headers: visitor.headers,
-      payload: {
-        company: { name: 'Muster AG' },
-        address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-        invoiceAddressSameAsAddress: true,
-        contact: { firstName: 'Anna', lastName: 'Muster', email: 'cli@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-        step: 5,
-      },
-    });
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/checkout`,
-      headers: visitor.headers,
-      payload: { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language: 'de-CH' },
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/status`, headers: staff.headers, payload: { action: 'INVOICE' } });
-    const order = (await t.app.inject({ method: 'GET', url: `/api/orders/admin/${id}/`, headers: staff.headers })).json() as AdminOrder;
-    const paid = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/pay`, headers: staff.headers, payload: { amount: order.amountDue, date: today } });
-    expect((paid.json() as AdminOrder).detail.status).toBe('ACTIVE');
+    const { id, number } = await activePlan('cli@muster.example');
 
     const renewals = async () =>
       t.database.db.select().from(orderHistory).where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, 'RENEW')));
@@ -97,7 +107,7 @@ describe('npm run billing', () => {
     const first = await billing(['--as-of', addDays(today, 35)]);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('1 period(s) renewed and invoiced');
-    expect(first.out).toContain(bought.json<{ number: string }>().number);
+    expect(first.out).toContain(number);
     expect(await renewals()).toHaveLength(1);
     const invoiceMails = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'invoiceIssued')));
     expect(invoiceMails.map((mail) => mail.recipient)).toEqual(['cli@muster.example', 'cli@muster.example']);
@@ -111,6 +121,22 @@ describe('npm run billing', () => {
     expect(late.out).toMatch(/1 statement\(s\) sent\n {2}to cli@muster\.example {2}level 3 {2}INV-/);
     const statements = await t.database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'reminderStatement')));
     expect(statements.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Letzte Mahnung: Ihre \d offenen Rechnungen$/)]);
+  }, 120_000);
+
+  it('bills the seats in force: after an increase, the next period at the new count', async () => {
+    const today = isoDateInZurich();
+    const { id } = await activePlan('seats-cli@muster.example');
+    const changed = await t.app.inject({ method: 'POST', url: `/api/orders/admin/${id}/plan/seats`, headers: staff.headers, payload: { seats: 15 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const { nextPeriod } = changed.json() as { nextPeriod: { from: string; net: number; gross: number } };
+
+    const run = await billing(['--as-of', nextPeriod.from]);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain('1 period(s) renewed and invoiced');
+    const [renewal] = await t.database.db.select().from(invoices).where(and(eq(invoices.orderId, id), eq(invoices.periodStart, nextPeriod.from)));
+    expect(inMajorUnits(money(renewal!.netMinor, 'CHF'))).toBe(nextPeriod.net);
+    expect(inMajorUnits(money(renewal!.grossMinor, 'CHF'))).toBe(nextPeriod.gross);
+    expect(nextPeriod.from > today).toBe(true);
   }, 120_000);
 
   it('explains its arguments and refuses wrong ones', async () => {
