@@ -147,7 +147,8 @@ async function startNginx(port: number, body: Buffer, headers: Headers): Promise
 /** The answer's bytes as sent (fetch would decompress them). */
 function getRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Headers }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
+    // A connection of its own (no agent keeps it): one kept since an earlier round may have been closed meanwhile.
+    request(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {

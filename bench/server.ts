@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process, as
  * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
- * bundle with node alone (its memory and CPU are then those of a shop, without tsx's loader).
+ * bundle with node alone (its memory and CPU are then those of a shop, without tsx's loader),
+ * with the default settings, its log level too.
  */
 export async function startServer(options: {
   port: number;
@@ -28,6 +29,8 @@ export async function startServer(options: {
   const manifest = path.join(checkout, 'dist/site/pages.json');
   const builtFor = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { baseUrl?: string }).baseUrl : undefined;
   if (!options.keepData) rmSync(path.join(checkout, dataDir), { recursive: true, force: true });
+  mkdirSync(path.join(checkout, 'tmp'), { recursive: true });
+  const logFile = openSync(path.join(checkout, `tmp/bench-server-${options.port}.log`), 'w');
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: checkout,
     env: {
@@ -37,13 +40,14 @@ export async function startServer(options: {
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       MIGRATION_DATABASE_URL: options.migrationDatabaseUrl ?? '',
-      LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...(builtFor ? { PUBLIC_URL: builtFor } : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The log at the default level, one line per answer, goes to a file, as a service's log does.
+    stdio: ['ignore', logFile, 'inherit'],
   });
+  closeSync(logFile);
   const url = `http://127.0.0.1:${options.port}`;
   // Long enough for a build first, when the sources changed since the last one, and for a
   // first start creating the database on a machine busy with other work.

@@ -12,7 +12,7 @@ export async function benchSecondStart(port: number): Promise<{ startMs: number;
   const start = async () => {
     const started = performance.now();
     const child = spawn('npm', ['start'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', MIGRATION_DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_ORDERS: 'false' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', MIGRATION_DATABASE_URL: '', DEMO_ORDERS: 'false' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (;;) {

@@ -23,15 +23,16 @@ import { createStaffSessionCheckService } from './modules/staff/staff-session-ch
 import { type SignInDelay } from './modules/staff/staff-throttle.service.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { createServices } from './services.ts';
+import { closeHeld, frontConnections } from './http/ready-connections.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules } from './plugins/client-address.ts';
 import { limitConnections } from './plugins/connection-limits.ts';
-import { answeredSafely, clientErrorHandler, frameworkErrorHandler, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
+import { answeredSafely, clientErrorHandler, frameworkErrorHandler, maxHeaderBytes, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { loggerOptions, type LogOptions } from './plugins/request-log.ts';
+import { loggerOptions, requestLogController, type LogOptions } from './plugins/request-log.ts';
 import { registerStaffSession } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
@@ -72,6 +73,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long an idle connection is kept open. */
+const keepAliveTimeoutMs = 5_000;
+
 /** Request bodies above this are refused with 413; no form of ours comes near it. */
 const bodyLimit = 64 * 1024;
 
@@ -98,6 +102,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       });
       // Refusals written on the raw socket (clientErrorHandler below) need the request's method.
       watchRequestMethods(server);
+      // Ready pages are answered on the connection itself until a request needs Node's server.
+      frontConnections(server, {
+        answer: (head) => front.readyPages?.answerHead(head),
+        keepAliveMs: keepAliveTimeoutMs,
+        requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+        maxHeadBytes: maxHeaderBytes,
+        failed: (err) => app.log.error({ req: { method: 'GET', route: pageRoute }, err }, 'unexpected error'),
+      });
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);
       return server;
@@ -107,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // always our own; a client's `X-Request-ID` is logged beside it, when it looks like an id.
     // A failing serializer or stream cannot end the process (src/server/plugins/request-log.ts).
     logger: deps.logger === false ? false : loggerOptions({ level: env.LOG_LEVEL, ...deps.logger }),
+    logController: requestLogController(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: clientAddress.trustProxy,
@@ -116,13 +129,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Slow clients are dropped: the whole request (headers and body) must arrive within
     // REQUEST_TIMEOUT_MS, checked every second; idle keep-alive connections close after 5 s.
     requestTimeout: env.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: keepAliveTimeoutMs,
     // A request without Host is refused by our own check (src/server/plugins/errors.ts), in
     // the error shape, instead of Node's bare 400.
     http: { headersTimeout: env.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, env.REQUEST_TIMEOUT_MS / 2), requireHostHeader: false },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
+  // Closing the app closes idle connections, and those the front holds are idle.
+  app.addHook('preClose', async () => closeHeld(app.server));
   // Beyond this many open connections new ones are closed at once, so a flood of slow
   // clients cannot use up the process's file descriptors.
   app.server.maxConnections = env.MAX_CONNECTIONS;
@@ -207,9 +222,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       if (!clientAddress.isProxy(request.socket.remoteAddress)) return false;
       return forwardedProto.split(',').at(-1)?.trim() === 'https';
     },
-    answered: (request, status, seconds, requestId) => {
-      metrics.requestAnswered(request.method ?? 'GET', pageRoute, status, seconds);
-      if (logPages) app.log.info({ req: { method: request.method ?? 'GET', route: pageRoute, id: requestId }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+    answered: (method, status, seconds, requestId) => {
+      metrics.requestAnswered(method, pageRoute, status, seconds);
+      if (logPages) app.log.info({ req: { method, route: pageRoute, id: requestId }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
     },
   });
   front.readyPages = readyPages;

@@ -101,7 +101,7 @@ const maxUrlLength = 4096;
  * own limit of the same size only to headers it reads in one piece, so many small headers
  * would pass it.
  */
-const maxHeaderBytes = 16 * 1024;
+export const maxHeaderBytes = 16 * 1024;
 
 /** The size of the request's header lines as sent: `Name: value` and CRLF each. */
 function headerBytes(request: FastifyRequest): number {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
+import { handAllToNode } from '#server/http/ready-connections.ts';
 
 /**
  * How the HTTP server stops without failing a request that a client or a proxy sends
@@ -58,6 +59,8 @@ export function followConnections(server: Server, options: { isProxy(address: st
   return {
     async stop(timeoutMs) {
       stopping = true;
+      // Connections the front still holds become Node's, which the rules above then cover.
+      handAllToNode(server);
       if (server.listening) net.Server.prototype.close.call(server);
       for (const response of answers) if (!response.headersSent) response.setHeader('connection', 'close');
       for (const socket of open.keys()) closeIfIdle(socket);

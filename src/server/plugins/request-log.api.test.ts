@@ -50,11 +50,19 @@ describe('the request log', () => {
     try {
       expect(await statusesOf(base)).toEqual(expectedStatuses);
       const response = await fetch(`${base}/web/en-US/`);
-      const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { route?: string; id?: string; method?: string } });
+      const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { route?: string; id?: string; method?: string }; res?: unknown });
       const page = entries.find((entry) => entry.msg === 'request completed' && entry.req?.id === response.headers.get('x-request-id'));
       expect(page?.req).toEqual({ method: 'GET', route: '/web/*', id: response.headers.get('x-request-id') });
-      const api = entries.find((entry) => entry.msg === 'incoming request' && entry.req?.route === '/api/health');
-      expect(api?.req).toMatchObject({ method: 'GET', route: '/api/health' });
+      const api = entries.filter((entry) => entry.req?.route === '/api/health');
+      expect(api.map((entry) => entry.msg)).toEqual(['request completed', 'request completed']);
+      expect(api[0]?.req).toMatchObject({ method: 'GET', route: '/api/health' });
+      expect(api[0]).toMatchObject({ res: { statusCode: 200 } });
+      // One line per request, every way through the server, and none before the answer at this level.
+      // One line per request (the app pages' own calls to the API among them), none before the answer at this level.
+      const completed = entries.filter((entry) => entry.msg === 'request completed').map((entry) => entry.req?.id);
+      expect(completed.length).toBeGreaterThan(expectedStatuses.length);
+      expect(new Set(completed).size).toBe(completed.length);
+      expect(entries.filter((entry) => entry.msg === 'incoming request')).toEqual([]);
     } finally {
       await t.close();
     }

@@ -13,7 +13,9 @@ import { compressedOf, canCompress, type StaticFile } from './static-files.ts';
  * request that needs one). A request then only picks the variant by its cookies and
  * Accept-Encoding, and decides whether to set the locale cookie.
  *
- * The server answers page requests with this before Fastify sees them (src/server/app.ts),
+ * The connection front answers page requests with this from a connection's bytes
+ * (src/server/http/ready-connections.ts); on a connection it has handed to Node's server,
+ * the server answers them with this before Fastify sees them (src/server/app.ts),
  * as every hook of Fastify's would only add what is fixed here for every page: the security
  * headers, the cache headers, the request id. Anything else under /web/ (an unknown page,
  * an address too long, headers too large, no Host) goes to Fastify's route as before, which
@@ -30,7 +32,8 @@ const maxUrlLength = 4096;
 const maxHeaderBytes = 16 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
-type HeaderList = string[];
+/** Headers as name, value, name, value … (as Node's `writeHead` takes them). */
+export type HeaderList = string[];
 
 interface ReadyVariant {
   file: StaticFile;
@@ -45,10 +48,25 @@ export interface ReadyPagesOptions {
   /** The headers every answer carries (src/server/plugins/security-headers.ts), without HSTS. */
   securityHeaders: Record<string, string>;
   /** Whether this request reached the shop over https (HSTS then); `forwardedProto` is its X-Forwarded-Proto. */
-  isHttps(request: IncomingMessage, forwardedProto: string | undefined): boolean;
+  isHttps(request: PageRequest, forwardedProto: string | undefined): boolean;
   secureCookies: boolean;
   /** Told of each answer sent before Fastify, as Fastify's hooks are for the others. */
-  answered?: ((request: IncomingMessage, status: number, seconds: number, requestId: string) => void) | undefined;
+  answered?: ((method: string, status: number, seconds: number, requestId: string) => void) | undefined;
+}
+
+/** What a page's answer is chosen from: Node's request, or the head the connection front read. */
+export type PageRequest = Pick<IncomingMessage, 'method' | 'url' | 'httpVersion' | 'rawHeaders' | 'socket'>;
+
+/** A page's answer: its status, its headers (those made once, then this request's own) and its body (none for HEAD and 304). */
+export interface PageAnswer {
+  status: 200 | 304;
+  /** Made once per page, currency and encoding: the same list each time, which the front keeps as text. */
+  fixed: HeaderList;
+  perRequest: HeaderList;
+  body: Buffer | undefined;
+  id: string;
+  /** When the request was read (performance.now()), for the time the log gives. */
+  started: number;
 }
 
 /** `/web/en-US/trainings/` and `/web/en-US/trainings` are one page; the home keeps its slash. */
@@ -157,38 +175,63 @@ export function createReadyPages(options: ReadyPagesOptions) {
     ]),
   );
 
+  /** The answer to a GET or HEAD of a known page; undefined for any other request. */
+  function choose(request: PageRequest, requestId: string | undefined): PageAnswer | undefined {
+    const url = request.url ?? '';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || url.length > maxUrlLength || !url.startsWith('/web/')) return undefined;
+    const page = pageOf.get(normalizePagePath(url));
+    if (!page) return undefined;
+    const started = performance.now();
+    const headers = pageRequestHeaders(request.rawHeaders);
+    if ((!headers.host && request.httpVersion === '1.1') || headers.bytes > maxHeaderBytes) return undefined;
+
+    const sent = headers.cookie ? fastifyCookie.parse(headers.cookie) : undefined;
+    const currency = sent?.[cookies.currency.name];
+    const variant = page.variants[isCurrency(currency) ? currency : defaultCurrency];
+    // The page's language becomes the visitor's (the `locale` cookie), set with the page itself.
+    const setLocale = page.language !== undefined && sent?.[cookies.locale.name] !== page.language ? localeCookie.get(page.language) : undefined;
+
+    const notModified = headers.ifNoneMatch === variant.file.etag;
+    const encoding = notModified ? 'identity' : encodingOf(headers.acceptEncoding);
+    const id = requestId ?? randomUUID();
+    const perRequest = ['x-request-id', id];
+    if (setLocale) perRequest.push('set-cookie', setLocale);
+    if (options.isHttps(request, headers.forwardedProto)) perRequest.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return {
+      status: notModified ? 304 : 200,
+      fixed: notModified ? variant.notModified : variant.ok[encoding],
+      perRequest,
+      body: notModified || request.method === 'HEAD' ? undefined : variant.body(encoding),
+      id,
+      started,
+    };
+  }
+
+  const told = (request: PageRequest, answer: PageAnswer) =>
+    options.answered?.(request.method ?? 'GET', answer.status, (performance.now() - answer.started) / 1000, answer.id);
+
   return {
     /**
      * Answers a GET or HEAD of a known marketing page, with `requestId` (Fastify's when it
      * calls this) or one of its own; false, having sent nothing, for any other request.
      */
     answer(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean {
-      const url = request.url ?? '';
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || url.length > maxUrlLength || !url.startsWith('/web/')) return false;
-      const page = pageOf.get(normalizePagePath(url));
-      if (!page) return false;
-      const started = performance.now();
-      const headers = pageRequestHeaders(request.rawHeaders);
-      if ((!headers.host && request.httpVersion === '1.1') || headers.bytes > maxHeaderBytes) return false;
-
-      const sent = headers.cookie ? fastifyCookie.parse(headers.cookie) : undefined;
-      const currency = sent?.[cookies.currency.name];
-      const variant = page.variants[isCurrency(currency) ? currency : defaultCurrency];
-      // The page's language becomes the visitor's (the `locale` cookie), set with the page itself.
-      const setLocale = page.language !== undefined && sent?.[cookies.locale.name] !== page.language ? localeCookie.get(page.language) : undefined;
-
-      const notModified = headers.ifNoneMatch === variant.file.etag;
-      const encoding = notModified ? 'identity' : encodingOf(headers.acceptEncoding);
-      const status = notModified ? 304 : 200;
-      const id = requestId ?? randomUUID();
-      const list = (notModified ? variant.notModified : variant.ok[encoding]).concat('x-request-id', id);
-      if (setLocale) list.push('set-cookie', setLocale);
-      if (options.isHttps(request, headers.forwardedProto)) list.push('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      response.writeHead(status, list);
-      if (notModified || request.method === 'HEAD') response.end();
-      else response.end(variant.body(encoding));
-      options.answered?.(request, status, (performance.now() - started) / 1000, id);
+      const answer = choose(request, requestId);
+      if (!answer) return false;
+      response.writeHead(answer.status, answer.fixed.concat(answer.perRequest));
+      response.end(answer.body);
+      told(request, answer);
       return true;
+    },
+
+    /**
+     * The answer to a request head read by the connection front (src/server/http/ready-connections.ts),
+     * which writes it; undefined for any other request, which the front leaves to Node's HTTP server.
+     */
+    answerHead(request: PageRequest): PageAnswer | undefined {
+      const answer = choose(request, undefined);
+      if (answer) told(request, answer);
+      return answer;
     },
   };
 }

@@ -1,0 +1,229 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * The connection front (docs/decisions/079-ready-answers-on-the-connection.md): the first
+ * reader of every connection, which answers requests for ready answers (the marketing
+ * pages) itself, from their bytes, and hands the connection to Node's HTTP server at the
+ * first request it does not answer, with every byte it has not answered, unread.
+ *
+ * Node's HTTP server spends about twice nginx's CPU on an answer made beforehand, most of
+ * it in making the request and response objects; the front spends about what nginx does.
+ * It is deliberately narrow, so that everything unusual meets Node's parser and its
+ * checks exactly as before:
+ *
+ * - it answers only a whole request head that arrived at once: `GET` or `HEAD`, an origin
+ *   path, `HTTP/1.1`, one Host, header names that are tokens, values without control
+ *   characters, lines ending in CRLF, at most `maxHeadBytes`;
+ * - a request with a body (Content-Length, Transfer-Encoding), Expect, Upgrade, or a
+ *   Connection other than keep-alive, any request the answerer declines, and a head that
+ *   has not arrived whole, go to Node with the connection;
+ * - an idle connection closes after `keepAliveMs`, a silent new one after `requestTimeoutMs`,
+ *   as Node's own would;
+ * - a client that does not read its answers is not read either until it does.
+ *
+ * Once handed over, a connection stays with Node's server (which answers ready pages too,
+ * through src/server/modules/pages/ready-pages.service.ts). So does every connection once
+ * the server stops gracefully (`handAllToNode`), where the graceful stop's rules apply; when
+ * the app closes without that stop (`closeHeld`), the front closes what it holds, all idle.
+ */
+
+/** A request head as the front read it: Node's names for the same things. */
+interface RequestHead {
+  method: 'GET' | 'HEAD';
+  url: string;
+  httpVersion: '1.1';
+  /** Names and values in turn, as sent (Node's `request.rawHeaders`). */
+  rawHeaders: string[];
+  socket: Socket;
+}
+
+/** An answer the front writes: headers as name, value, name, value … */
+interface FrontAnswer {
+  status: 200 | 304;
+  /** The same list object for every answer of one variant: its text is made once. */
+  fixed: string[];
+  perRequest: string[];
+  body: Buffer | undefined;
+}
+
+export interface FrontOptions {
+  /** The answer to a request head, or undefined to leave the connection to Node. */
+  answer(head: RequestHead): FrontAnswer | undefined;
+  keepAliveMs: number;
+  requestTimeoutMs: number;
+  /** Longer heads go to Node, whose check refuses them (src/server/plugins/errors.ts). */
+  maxHeadBytes: number;
+  /** Told of a failure of `answer`; the request then goes to Node. */
+  failed(error: unknown): void;
+}
+
+const statusLines: Record<FrontAnswer['status'], string> = { 200: 'HTTP/1.1 200 OK\r\n', 304: 'HTTP/1.1 304 Not Modified\r\n' };
+const requestLine = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Control characters other than tab: a value with one (a lone CR or LF among them) goes to Node's parser. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this expression's purpose
+const controlCharacter = /[\x00-\x08\x0a-\x1f\x7f]/;
+/** Headers whose presence means a request the front does not answer. */
+const leftToNode = new Set(['content-length', 'transfer-encoding', 'expect', 'upgrade']);
+
+/** The request head in `text` (without its closing blank line), when the front may answer it. */
+function readHead(text: string, socket: Socket): RequestHead | undefined {
+  const firstLineEnd = text.indexOf('\r\n');
+  const match = requestLine.exec(firstLineEnd === -1 ? text : text.slice(0, firstLineEnd));
+  if (!match || firstLineEnd === -1) return undefined;
+  const rawHeaders: string[] = [];
+  let hosts = 0;
+  for (const line of text.slice(firstLineEnd + 2).split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return undefined;
+    const name = line.slice(0, colon);
+    const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    if (!token.test(name) || controlCharacter.test(value)) return undefined;
+    const lowerCase = name.toLowerCase();
+    if (leftToNode.has(lowerCase)) return undefined;
+    if (lowerCase === 'connection' && value.toLowerCase() !== 'keep-alive') return undefined;
+    if (lowerCase === 'host') hosts += 1;
+    rawHeaders.push(name, value);
+  }
+  if (hosts !== 1) return undefined;
+  return { method: match[1] as RequestHead['method'], url: match[2]!, httpVersion: '1.1', rawHeaders, socket };
+}
+
+/** The `Date` header, made once a second as Node makes its own. */
+let dateLine = '';
+let dateSecond = 0;
+function currentDateLine(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateLine = `Date: ${new Date(now).toUTCString()}\r\n`;
+  }
+  return dateLine;
+}
+
+const headerText = (list: string[]) => {
+  let text = '';
+  for (let index = 0; index < list.length; index += 2) text += `${list[index]}: ${list[index + 1]}\r\n`;
+  return text;
+};
+
+const fronts = new WeakMap<Server, { handAll(): void; closeAll(): void }>();
+
+/** Hands every connection the front holds to Node's server (the graceful stop, src/server/plugins/graceful-stop.ts). */
+export function handAllToNode(server: Server): void {
+  fronts.get(server)?.handAll();
+}
+
+/** Closes every connection the front holds, once what was written to it has left (the app's close, src/server/app.ts). */
+export function closeHeld(server: Server): void {
+  fronts.get(server)?.closeAll();
+}
+
+/**
+ * Puts the front before Node's HTTP server: it takes the server's own `connection`
+ * listeners (its parser, and those added so far) and calls them when it hands a connection over.
+ */
+export function frontConnections(server: Server, options: FrontOptions): void {
+  const nodeListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  const fixedText = new WeakMap<string[], string>();
+  const keepAliveLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(options.keepAliveMs / 1000)}\r\n\r\n`;
+  /** The connections the front holds, each with the way to hand it over. */
+  const held = new Map<Socket, () => void>();
+
+  const write = (socket: Socket, answer: FrontAnswer) => {
+    let fixed = fixedText.get(answer.fixed);
+    if (fixed === undefined) fixedText.set(answer.fixed, (fixed = headerText(answer.fixed)));
+    const head = statusLines[answer.status] + fixed + headerText(answer.perRequest) + currentDateLine() + keepAliveLines;
+    socket.cork();
+    socket.write(head, 'latin1');
+    if (answer.body) socket.write(answer.body);
+    socket.uncork();
+  };
+
+  server.on('connection', (socket: Socket) => {
+    let pending = '';
+
+    const handOver = () => {
+      held.delete(socket);
+      socket.removeListener('data', onData);
+      socket.removeListener('timeout', onTimeout);
+      socket.removeListener('close', onClose);
+      socket.removeListener('error', onError);
+      socket.removeListener('end', onEnd);
+      socket.setTimeout(0);
+      socket.pause();
+      if (pending !== '') socket.unshift(Buffer.from(pending, 'latin1'));
+      pending = '';
+      for (const listener of nodeListeners) listener.call(server, socket);
+      socket.resume();
+    };
+
+    const answerPending = (): boolean => {
+      for (;;) {
+        const end = pending.indexOf('\r\n\r\n');
+        // A head not yet whole (or too long) is left to Node's parser, with its timeouts.
+        if (end === -1 || end > options.maxHeadBytes) return pending === '';
+        const head = readHead(pending.slice(0, end), socket);
+        let answer: FrontAnswer | undefined;
+        try {
+          answer = head && options.answer(head);
+        } catch (error) {
+          options.failed(error);
+        }
+        if (!answer) return false;
+        pending = pending.slice(end + 4);
+        write(socket, answer);
+        if (pending === '') return true;
+      }
+    };
+
+    function onData(chunk: Buffer) {
+      pending += chunk.toString('latin1');
+      if (!answerPending()) return handOver();
+      socket.setTimeout(options.keepAliveMs);
+      // A client that does not read its answers is not read until it does.
+      if (socket.writableNeedDrain) {
+        socket.pause();
+        socket.once('drain', () => socket.resume());
+      }
+    }
+    function onTimeout() {
+      socket.destroy();
+    }
+    function onClose() {
+      held.delete(socket);
+    }
+    /** The client is done sending (Node's server keeps connections half open, so it is closed here), once the answers have left. */
+    function onEnd() {
+      socket.end();
+    }
+    /** A connection reset or broken while the front holds it: nothing to answer, nobody to tell. */
+    function onError() {
+      socket.destroy();
+    }
+
+    held.set(socket, handOver);
+    socket.setNoDelay(true);
+    socket.setTimeout(options.requestTimeoutMs);
+    socket.on('data', onData);
+    socket.on('timeout', onTimeout);
+    socket.on('close', onClose);
+    socket.on('error', onError);
+    socket.on('end', onEnd);
+  });
+
+  fronts.set(server, {
+    handAll: () => {
+      for (const handOver of [...held.values()]) handOver();
+    },
+    closeAll: () => {
+      for (const socket of held.keys()) {
+        if (socket.writableLength === 0) socket.destroy();
+        else socket.end();
+      }
+    },
+  });
+}
