@@ -22,6 +22,7 @@ import { type StaffAccountsService } from './modules/staff/staff-accounts.servic
 import { createStaffSessionCheckService } from './modules/staff/staff-session-check.service.ts';
 import { type SignInDelay } from './modules/staff/staff-throttle.service.ts';
 import { registerApiRoutes } from './api-routes.ts';
+import { keepingFrozenAnswers } from './http/kept-answers.ts';
 import { createServices } from './services.ts';
 import { closeHeld, frontConnections } from './http/ready-connections.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
@@ -157,7 +158,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Every route declares its payloads with the shared Zod schemas: they validate the
   // input, check the output, and make the OpenAPI document served at /api/docs.
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The JSON of a frozen answer is written once (src/server/http/kept-answers.ts).
+  app.setSerializerCompiler(keepingFrozenAnswers(serializerCompiler));
   await registerApiDocument(app);
 
   // Cross-cutting: cookies, headers, errors, anti-forgery.

@@ -15,6 +15,7 @@ import { requireStaff } from '#server/plugins/staff-session.ts';
 import { isFileAnswer, isNoContent, isRedirect, type Call, type FileAnswer, type NoContent } from '#shared/contract.ts';
 import { apiBase } from '#shared/paths.ts';
 import { inMajorUnits, type WithMoney } from './answer-money.ts';
+import { frozenAnswerOf } from './kept-answers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -92,10 +93,11 @@ function isJsonAnswer(answer: Call['answer']): boolean {
 
 /**
  * Before a JSON answer is checked against its schema and written, its `Money` values become
- * major units. A callback, not an async function: every answer passes here, without a promise.
+ * major units; a frozen answer goes on to be written once per route (kept-answers.ts). A
+ * callback, not an async function: every answer passes here, without a promise.
  */
 function answerInMajorUnits(_request: unknown, _reply: unknown, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
-  done(null, inMajorUnits(payload));
+  done(null, frozenAnswerOf(payload, () => inMajorUnits(payload)) ?? inMajorUnits(payload));
 }
 
 /**

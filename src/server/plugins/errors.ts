@@ -133,11 +133,13 @@ function loggableError(error: Error & { code?: string }) {
  * addresses, bodies and error messages can carry names and e-mail addresses.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > maxUrlLength) throw new AppError('uriTooLong');
-    if (headerBytes(request) > maxHeaderBytes) throw new AppError('headersTooLarge');
+  // A callback, not an async function: every request passes here, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.length > maxUrlLength) done(new AppError('uriTooLong'));
+    else if (headerBytes(request) > maxHeaderBytes) done(new AppError('headersTooLarge'));
     // HTTP/1.1 requires Host (Node's own check is turned off in src/server/app.ts to answer in our shape).
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') throw new AppError('badRequest');
+    else if (request.headers.host === undefined && request.raw.httpVersion === '1.1') done(new AppError('badRequest'));
+    else done();
   });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = appErrorOf(error, request);

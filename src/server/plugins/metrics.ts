@@ -167,8 +167,10 @@ function sameToken(given: string, expected: string): boolean {
  */
 export function registerMetrics(app: FastifyInstance, options: { metrics: Metrics; token: string | undefined; readOutbox: () => Promise<OutboxBacklog> }): void {
   const { metrics, token } = options;
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: every answer passes here, without a promise.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   // Both limits refuse with AppError('tooManyRequests'): the mail forms' in
   // src/server/plugins/rate-limit.ts (the contract entry names its scope), the sign-in throttle's in

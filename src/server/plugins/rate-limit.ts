@@ -20,15 +20,23 @@ export interface RateLimit {
  */
 export function registerRateLimit(app: FastifyInstance, options: { db: Db; limits: Record<RateLimitScope, RateLimit> }): void {
   const { db, limits } = options;
-  app.addHook('onRequest', async (request) => {
+  // A callback that returns at once for the calls without a scope (nearly all), without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const scope = request.routeOptions.config.call?.rateLimit;
-    if (!scope) return;
+    if (!scope) {
+      done();
+      return;
+    }
+    countOrRefuse(request.ip, scope).then(() => done(), done);
+  });
+
+  async function countOrRefuse(clientAddress: string, scope: RateLimitScope): Promise<void> {
     const { max, windowSeconds } = limits[scope];
     const windowMs = windowSeconds * 1000;
     const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
     const [row] = await db
       .insert(rateLimitCounters)
-      .values({ scope, clientAddress: request.ip, windowStart })
+      .values({ scope, clientAddress, windowStart })
       .onConflictDoUpdate({
         target: [rateLimitCounters.scope, rateLimitCounters.clientAddress, rateLimitCounters.windowStart],
         set: { hits: sql`${rateLimitCounters.hits} + 1` },
@@ -41,5 +49,5 @@ export function registerRateLimit(app: FastifyInstance, options: { db: Db; limit
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000));
       throw new AppError('tooManyRequests', 'error.tooManyRequests', { headers: { 'retry-after': String(retryAfter) } });
     }
-  });
+  }
 }

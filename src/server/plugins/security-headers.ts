@@ -54,10 +54,12 @@ export function securityHeadersOf(inline: InlineCode): Record<string, string> {
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; headers: Record<string, string> }): void {
   const allHeaders = options.headers;
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async function: every request passes here, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(allHeaders);
     // HSTS only means something over HTTPS (the public address, directly, or behind a trusted proxy).
     if (options.https || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -58,14 +58,18 @@ export function registerXsrf(app: FastifyInstance, options: { serverKey: string;
 
   // Every write needs the header but the one call its contract entry exempts
   // (`needsXsrfToken`, src/shared/contract.ts); the OpenAPI document asks the same function.
-  app.addHook('onRequest', async (request) => {
-    if (!needsXsrfToken(request.method, request.routeOptions.config.call)) return;
+  // A callback, not an async function: every request passes here, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!needsXsrfToken(request.method, request.routeOptions.config.call)) {
+      done();
+      return;
+    }
     const header = request.headers[xsrfHeader];
     const token = Array.isArray(header) ? header[0] : header;
     const valid =
       token !== undefined &&
       token === request.cookies[xsrfCookie] &&
       isValidXsrfToken(options.serverKey, request.cookies[secretCookie], token);
-    if (!valid) throw new AppError('xsrf');
+    done(valid ? undefined : new AppError('xsrf'));
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { cacheWhileUnchanged, keptByVersion, type KeptByVersion } from '#server/db/unchanged-cache.ts';
 import type { MoneyAt } from '#server/http/answer-money.ts';
+import { frozenAnswer } from '#server/http/kept-answers.ts';
 import { isCheckViolation } from '#server/db/errors.ts';
 import { AppError } from '#shared/errors.ts';
 import type { Currency, Language, PaymentFrequency } from '#shared/locales.ts';
@@ -108,9 +109,12 @@ export function createCartService(deps: { db: Db; catalog: CatalogService; order
    */
   const viewsByVersion = deps.writeCount ? undefined : keptByVersion<CartView>();
 
-  /** The cart view of a row just read, kept by the row's version where versions are checked. */
+  /**
+   * The cart view of a row just read, kept by the row's version where versions are checked.
+   * Frozen: a kept view is answered many times, its JSON written once (src/server/http/kept-answers.ts).
+   */
   function viewOfRow(row: repo.VersionedCartRow, language: Language): CartView {
-    const view = toCartView(row, language);
+    const view = frozenAnswer(toCartView(row, language));
     viewsByVersion?.set(`${row.id} ${language}`, row.version, view);
     return view;
   }
