@@ -6,7 +6,7 @@ import { urlOf } from '#shared/contract.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { appBasePath } from '#shared/paths.ts';
 import { withRequestCookies } from '#client/lib/cookies.ts';
-import type { ServerRenderedPage } from '#client/lib/lazy-route.ts';
+import type { PageQuery, ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { createQueryClient, queryKeyOf } from '#client/lib/queries.ts';
 import { SpaProviders } from '#client/lib/start-spa.tsx';
 import { loadTexts } from '#client/lib/translate.ts';
@@ -36,25 +36,35 @@ export async function renderAppPage(request: AppRenderRequest): Promise<AppRende
   // Each answer goes to both caches the pages read: the query cache, and the forms' reference data.
   const queryClient = createQueryClient();
   const formData = new Map<string, unknown>();
-  await Promise.all([
-    loadTexts(request.language, loadAppCatalogue),
-    ...page.queries(match.params, request.language).map(async ({ call, input }) => {
-      const address = urlOf(call, input);
-      const answer = await request.load(address);
-      queryClient.setQueryData(queryKeyOf(call, input), answer);
-      formData.set(address, answer);
-    }),
-  ]);
+  const answer = async ({ call, input }: PageQuery) => {
+    const address = urlOf(call, input);
+    const data = await request.load(address);
+    queryClient.setQueryData(queryKeyOf(call, input), data);
+    formData.set(address, data);
+  };
+  await Promise.all([loadTexts(request.language, loadAppCatalogue), ...page.queries(match.params, request.language).map(answer)]);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = withRequestCookies(request.cookieHeader, () =>
-    withGivenFormData(formData, () =>
-      renderToString(
-        <SpaProviders queryClient={queryClient} language={request.language} loadCatalogue={loadAppCatalogue}>
-          {/* No hydration data: the app's routes have no loaders, and the page would need an inline script for it. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </SpaProviders>,
+  const missed = new Set<string>();
+  const render = () =>
+    withRequestCookies(request.cookieHeader, () =>
+      withGivenFormData(
+        formData,
+        () =>
+          renderToString(
+            <SpaProviders queryClient={queryClient} language={request.language} loadCatalogue={loadAppCatalogue}>
+              {/* No hydration data: the app's routes have no loaders, and the page would need an inline script for it. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </SpaProviders>,
+          ),
+        missed,
       ),
-    ),
-  );
+    );
+  let html = render();
+  // The reference data the render read without an answer, among those the page has answered when read: answered, and the page rendered again.
+  const ifRead = (page.queriesIfRead?.(match.params, request.language) ?? []).filter(({ call, input }) => missed.has(urlOf(call, input)));
+  if (ifRead.length > 0) {
+    await Promise.all(ifRead.map(answer));
+    html = render();
+  }
   return { html, state: dehydrate(queryClient), module: page.module };
 }

@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     children: [
       { index: true, lazy: lazyPage(() => import('./routes/index-redirect.tsx')) },
-      { path: appPaths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx'), () => import('#shared/schemas/forms.ts')) },
+      { path: appPaths.shoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/shopping-cart.tsx')) },
       { path: appPaths.restoreShoppingCart(':orderId'), lazy: lazyPage(() => import('./routes/restore-shopping-cart.tsx')) },
       { path: appPaths.noShoppingCart(), lazy: lazyPage(() => import('./routes/no-shopping-cart.tsx')) },
       { path: appPaths.checkout(':orderId'), lazy: lazyPage(() => import('./routes/checkout/checkout-page.tsx'), () => import('#shared/schemas/checkout.ts')) },

@@ -45,6 +45,13 @@ export interface ServerRenderedPage {
   module: string;
   /** The calls its first render reads: the server answers them first, so the page shows what the browser's first render will. */
   queries(params: Params, language: Language): PageQuery[];
+  /**
+   * Reference data (`useFormData`) that only some states of the page show: the server
+   * answers such a call only when its render read it, and then renders the page again
+   * with it; otherwise the page's state goes without it (the checkout's countries, shown
+   * from its address step on).
+   */
+  queriesIfRead?(params: Params, language: Language): PageQuery[];
 }
 
 /**

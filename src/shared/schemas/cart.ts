@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { currencies, defaultLanguage, languages, paymentFrequencies } from '../locales.ts';
+import { monthlyTermChoices, periodMonthsLimits, quantityLimits } from './limits.ts';
 
 /** Payloads of the cart calls; quantities, terms and totals: docs/product/money-and-vat.md. */
-export const quantityLimits = { min: 1, max: 10_000 } as const;
-export const periodMonthsLimits = { min: 1, max: 36, default: 12 } as const;
-/**
- * The minimum terms a buyer picks from for a monthly plan (docs/decisions/020-monthly-terms.md);
- * the API takes any term within `periodMonthsLimits`.
- */
-export const monthlyTermChoices = [12, 24, 36] as const;
+export { monthlyTermChoices, periodMonthsLimits, quantityLimits };
 const itemStatuses = ['ACTIVE', 'REMOVED'] as const;
 
 export const orderIdParams = z.object({ orderId: z.uuid() });

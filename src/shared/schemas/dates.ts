@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { dateRange } from './limits.ts';
 
-/**
- * The one range of every day and moment the API takes (docs/decisions/055-bounded-dates.md):
- * wide enough for any order, payment, filter or webinar of the shop, and narrow enough
- * that every day in it is a day PostgreSQL, PGlite and the browsers' `Date` read the same
- * way (year 0000 is none for PostgreSQL). A day outside it is refused on its field, with
- * the years in the text.
- */
-export const dateRange = { first: '2000-01-01', last: '2100-12-31' } as const;
+export { dateRange };
 
 const inRange = (day: string) => day >= dateRange.first && day <= dateRange.last;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessagesByLanguage } from '../i18n/catalogue.ts';
 import { forEveryLanguage } from '../every-language.ts';
 import { languages } from '../locales.ts';
+import { formLimits, roles } from './limits.ts';
 
 /**
  * The payload of the public forms and its rules (docs/product/forms.md). The
@@ -20,22 +21,7 @@ import { languages } from '../locales.ts';
 
 export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
 
-export const roles = [
-  'EXECUTIVE',
-  'CISO',
-  'INFORMATION_SECURITY_OFFICER',
-  'HEAD_OF_IT',
-  'DEPARTMENT_TEAM_LEAD',
-  'CYBER_SECURITY_EXPERT',
-  'SOFTWARE_DEVELOPER',
-  'IT_OPERATOR',
-  'IT_ARCHITECT',
-  'ENTERPRISE_ARCHITECT',
-  'HUMAN_RESOURCES',
-  'TRAINER',
-  'FREELANCER',
-  'OTHER',
-] as const;
+export { roles };
 
 export const experienceLevels = ['NONE', 'BEGINNER', 'INTERMEDIATE', 'EXPERT'] as const;
 
@@ -48,21 +34,7 @@ export const contactRecipients = [
 
 // ---- limits ---------------------------------------------------------------------------
 
-export const formLimits = {
-  name: 100,
-  email: 254,
-  company: 200,
-  phoneNumber: 30,
-  captchaSolution: 4096,
-  /** A staff password: long enough to be strong, short enough to hash cheaply. */
-  password: 128,
-  topicId: 64,
-  topics: 50,
-  subject: 200,
-  /** A contact message has at least 20 characters. */
-  messageMin: 20,
-  messageMax: 5000,
-} as const;
+export { formLimits };
 
 /** Digits, space and minus only; a number starts and ends with a digit. */
 export const phoneNumberPattern = /^\d(?:[\d -]*\d)?$/;

@@ -6,7 +6,8 @@ import { cartCalls } from '#shared/contract/cart.ts';
 import { appPaths, sitePath } from '#shared/paths.ts';
 import { lineAmountPerInvoice } from '#shared/cart-lines.ts';
 import { translatePlural } from '#client/lib/translate.ts';
-import { monthlyTermChoices, periodMonthsLimits, type Cart, type CartItem } from '#shared/schemas/cart.ts';
+import type { Cart, CartItem } from '#shared/schemas/cart.ts';
+import { monthlyTermChoices, periodMonthsLimits } from '#shared/schemas/limits.ts';
 import { CartMoney } from '#client/features/cart/cart-money.tsx';
 import { CartTotals } from '#client/features/cart/cart-totals.tsx';
 import { isEmptyCheckoutState, rememberCart } from '#client/features/cart/cart.ts';
@@ -25,12 +26,14 @@ import './checkout/link-button.css';
  */
 export const serverRendered: ServerRenderedPage = {
   module: 'app/routes/shopping-cart.tsx',
-  // The cart, and what the form that saves it reads (its phone field, its captcha's site key).
-  queries: ({ orderId = '' }, language) => [
-    { call: cartCalls.cart, input: cartInput(orderId, language) },
-    ...countriesCalls(language),
-    { call: siteKeyCalls.forms, input: {} },
-  ],
+  // The cart, and what the form that saves it reads: its phone field's default country and
+  // its captcha's site key. Not the list of countries (13 KB in the page's state, and again
+  // as the select's options): the select offers the default country alone until the page,
+  // once live, has fetched the list (docs/decisions/077-cart-and-checkout-script-on-demand.md).
+  queries: ({ orderId = '' }, language) => {
+    const [, visitorCountry] = countriesCalls(language);
+    return [{ call: cartCalls.cart, input: cartInput(orderId, language) }, visitorCountry, { call: siteKeyCalls.forms, input: {} }];
+  },
 };
 
 /**

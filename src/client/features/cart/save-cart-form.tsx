@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
-import { formSubmissionSchema, type FormSubmission } from '#shared/schemas/forms.ts';
+import type { FormSubmission } from '#shared/schemas/forms.ts';
 import { siteKeyCalls } from '#shared/contract/captcha.ts';
 import { cartCalls } from '#shared/contract/cart.ts';
 import { callApi } from '#client/lib/api.ts';
@@ -18,7 +18,8 @@ export function SaveCartFields({ cartId, language, onSaved }: { cartId: string; 
   const form = usePublicForm({
     language,
     initial: { ...emptyPerson, phoneCountryCode: '', phoneNumber: '' },
-    schema: formSubmissionSchema,
+    // Fetched once the visitor starts on the form: the cart page loads no Zod before that.
+    schema: () => import('#shared/schemas/forms.ts').then((schemas) => schemas.formSubmissionSchema),
     payloadOf: (values) => withPhone(values, phone),
     send: async (payload: FormSubmission) => {
       const answer = await callApi(cartCalls.saveCartByEmail, { params: { orderId: cartId }, body: payload });

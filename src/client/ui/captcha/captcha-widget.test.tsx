@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { CaptchaPuzzle } from './captcha-puzzle.ts';
 import { CaptchaWidget, type CaptchaWidgetProps } from './captcha-widget.tsx';
 import { searchRange } from './search-range.ts';
@@ -56,6 +56,12 @@ async function advance(ms: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
+
+// The widget imports its fetch and solving code on demand: loaded once here, so the fake
+// clock's steps below see it there at once, as a visitor's browser does after the first time.
+beforeAll(async () => {
+  await import('./captcha-solving.ts');
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now });

@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { Language } from '#shared/locales.ts';
 import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
-import { encodeSolution, expiryOf } from './captcha-puzzle.ts';
-import { fetchPuzzle, PuzzleFetchError } from './fetch-puzzle.ts';
-import { CaptchaWorkerError, solveWithWorkers, type CaptchaSolver } from './worker-pool.ts';
+import type * as solvingModule from './captcha-solving.ts';
+import type { CaptchaSolver } from './worker-pool.ts';
 import './captcha-widget.css';
 
 export type CaptchaWidgetProps = {
@@ -23,6 +22,15 @@ export type CaptchaWidgetProps = {
   /** How to find the number; the default uses 4 Web Workers. Tests pass a synchronous one. */
   solver?: CaptchaSolver;
 };
+
+type Solving = typeof solvingModule;
+
+/**
+ * The widget's fetch and solving code, imported when the visitor reaches the box (focus,
+ * pointer) or ticks it, not with the page; the module system fetches it once.
+ */
+const loadSolving = (): Promise<Solving> => import('./captcha-solving.ts');
+const prefetchSolving = () => void loadSolving().catch(() => undefined);
 
 /**
  * A puzzle counts as expired this long before the expiry in its salt, so a form never
@@ -66,7 +74,9 @@ function blockingProblem(siteKey: string | undefined): Problem | undefined {
   return undefined;
 }
 
-function problemOf(error: unknown, puzzleUrl: string): Problem {
+function problemOf(error: unknown, puzzleUrl: string, solving: Solving | undefined): Problem {
+  if (!solving) return { key: 'captcha.error.connection', params: { endpoint: puzzleUrl } };
+  const { CaptchaWorkerError, PuzzleFetchError } = solving;
   if (error instanceof CaptchaWorkerError) return { key: 'captcha.error.worker' };
   if (error instanceof PuzzleFetchError) {
     const { failure } = error;
@@ -89,7 +99,7 @@ export function CaptchaWidget({
   resetSignal,
   puzzleUrl = '/captcha/puzzle',
   autoStart = false,
-  solver = solveWithWorkers,
+  solver,
 }: CaptchaWidgetProps) {
   const isClient = useSyncExternalStore(subscribeToNothing, () => true, () => false);
   const [state, setState] = useState<WidgetState>({ status: 'ready' });
@@ -133,7 +143,10 @@ export function CaptchaWidget({
     runRef.current = run;
     const { signal } = run;
     setState({ status: 'fetching' });
+    let solving: Solving | undefined;
     try {
+      solving = await loadSolving();
+      const { fetchPuzzle, expiryOf, encodeSolution } = solving;
       const puzzle = await fetchPuzzle(url, key, signal);
       const expiresAt = expiryOf(puzzle.salt);
       if (expiresAt !== undefined) {
@@ -145,7 +158,7 @@ export function CaptchaWidget({
         signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
       }
       setState({ status: 'solving' });
-      const number = await solve(puzzle, signal);
+      const number = await (solve ?? solving.solveWithWorkers)(puzzle, signal);
       if (signal.aborted) return;
       if (number === null) {
         stopRun();
@@ -159,7 +172,7 @@ export function CaptchaWidget({
     } catch (error) {
       if (signal.aborted) return; // replaced by a newer attempt, a reset or an unmount
       stopRun();
-      setState({ status: 'error', problem: problemOf(error, url), final: false });
+      setState({ status: 'error', problem: problemOf(error, url, solving), final: false });
     }
   }
 
@@ -212,7 +225,7 @@ export function CaptchaWidget({
       aria-label={t('captcha.group')}
       aria-busy={busy}
     >
-      <div className="captcha__control">
+      <div className="captcha__control" onPointerEnter={prefetchSolving}>
         <input
           id={`${id}-checkbox`}
           className="captcha__checkbox"
@@ -222,6 +235,7 @@ export function CaptchaWidget({
           // no attempt can succeed, so the box stays focusable while it works.
           disabled={shown.status === 'error' && shown.final}
           aria-describedby={`${id}-status`}
+          onFocus={prefetchSolving}
           onChange={() => {
             if (canStart) void start();
           }}

@@ -9,7 +9,7 @@ const captchaClientHeader = 'cyber-captcha@1.0.0';
 /** The first try, then up to 2 retries after 1 s and 4 s. */
 const puzzleRetryDelays: readonly number[] = [1000, 4000];
 
-export type PuzzleFetchFailure =
+type PuzzleFetchFailure =
   /** No answer, or a server error, after every retry. */
   | { kind: 'connection' }
   /** The provider says the endpoint is switched off for this site. */

@@ -1,6 +1,6 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
-import { dateRange } from '#shared/schemas/dates.ts';
+import { dateRange } from '#shared/schemas/limits.ts';
 import type { Language } from '#shared/locales.ts';
 import { translate } from '#client/lib/translate.ts';
 import './form-layout.css';

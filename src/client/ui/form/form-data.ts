@@ -29,20 +29,31 @@ export function addGivenFormData(answers: Iterable<[string, unknown]>): void {
   }
 }
 
-/** Runs a synchronous server render with these answers (by address) at hand. */
-export function withGivenFormData<T>(answers: ReadonlyMap<string, unknown>, render: () => T): T {
+/** The addresses a server render read without an answer (`withGivenFormData`'s `missed`). */
+let missedInRender: Set<string> | undefined;
+
+/**
+ * Runs a synchronous server render with these answers (by address) at hand; the addresses
+ * it read without an answer go to `missed`, for the renderer to answer those its page
+ * allows and render again (src/client/app/render-on-server.tsx).
+ */
+export function withGivenFormData<T>(answers: ReadonlyMap<string, unknown>, render: () => T, missed?: Set<string>): T {
   givenForRender = answers;
+  missedInRender = missed;
   try {
     return render();
   } finally {
     givenForRender = undefined;
+    missedInRender = undefined;
   }
 }
 
 function givenFor<T>(key: string | undefined): Loadable<T> | undefined {
   if (key === undefined) return undefined;
   const answers = givenForRender ?? given;
-  return answers.has(key) ? { status: 'loaded', data: answers.get(key) as T } : undefined;
+  if (answers.has(key)) return { status: 'loaded', data: answers.get(key) as T };
+  missedInRender?.add(key);
+  return undefined;
 }
 
 function loadOnce<C extends Call>(call: C, input: CallInput<C>): Promise<Answer<C>> {

@@ -8,7 +8,7 @@ import { sitePath } from '#shared/paths.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { CheckboxField, FormProblems, SubmitButton } from './fields.tsx';
-import { useCaptcha, useForm, type CheckboxBinding, type Form, type PathOf } from './use-form.ts';
+import { useCaptcha, useForm, type CheckboxBinding, type Form, type PathOf, type SchemaLoader } from './use-form.ts';
 import './form-layout.css';
 
 /**
@@ -25,8 +25,8 @@ export interface PublicFormOptions<Values extends object, Payload> {
   language: Language;
   /** The form's own fields, as they start. */
   initial: Values;
-  /** The shared schema of the payload; the same one the server checks. */
-  schema: z.ZodType<Payload>;
+  /** The shared schema of the payload; the same one the server checks (or its loader, `SchemaLoader`). */
+  schema: z.ZodType<Payload> | SchemaLoader<Payload>;
   /** The form's part of the payload; its values by default. */
   payloadOf?: (values: Values) => object;
   /**

@@ -3,7 +3,7 @@ import { geoCalls } from '#shared/contract/geo.ts';
 import type { MessageKey } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
 import type { Language } from '#shared/locales.ts';
-import { formLimits, roles } from '#shared/schemas/forms.ts';
+import { formLimits, roles } from '#shared/schemas/limits.ts';
 import { countryOptions, PhoneNumberField, SelectField, TextField } from './fields.tsx';
 import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
 import type { PageQuery } from '#client/lib/lazy-route.ts';

@@ -5,6 +5,9 @@ import { ApiError } from '#client/lib/api.ts';
 import { formReducer, initialFormState, placeProblems, valueAt, valuesOf } from './form-state.ts';
 import { problemsFromApi, problemsFromSchema, problemText, serverFailureOf, type Problem, type Problems } from './problems.ts';
 
+/** A schema fetched on demand: `() => import('#shared/schemas/forms.ts').then((schemas) => schemas.formSubmissionSchema)`. */
+export type SchemaLoader<Payload> = () => Promise<z.ZodType<Payload>>;
+
 type Leaf = string | number | boolean | null | undefined | readonly unknown[];
 
 /** The dotted paths of the fields of `Values`: `email`, `address.zip`. */
@@ -51,8 +54,13 @@ export interface FormOptions<Values extends object, Payload> {
   restored?: Values | undefined;
   /** When this changes, what was typed gives way to `initial` (a new address replaces a filter being typed). */
   startOverOn?: string;
-  /** The shared schema of the payload, the one the server checks; without one the payload goes as built. */
-  schema?: z.ZodType<Payload>;
+  /**
+   * The shared schema of the payload, the one the server checks; without one the payload
+   * goes as built. Or its loader: the schema (and Zod with it) is then fetched when the
+   * visitor first changes a field, and waited for on sending, so that a page whose form
+   * is below its first screen does not load it with the page.
+   */
+  schema?: z.ZodType<Payload> | SchemaLoader<Payload>;
   /** The payload, built from the values; the values themselves by default. */
   payloadOf?: (values: Values) => unknown;
   /** Sends the checked payload. Throwing the ApiError of a 400 puts its field errors at their fields. */
@@ -117,7 +125,7 @@ export interface Form<Values> {
  * kept as catalogue keys or texts in every language, so they follow a language switch.
  */
 export function useForm<Values extends object, Payload = Values>(options: FormOptions<Values, Payload>): Form<Values> {
-  const { language, initial, schema, payloadOf = (values: Values) => values, rename, alsoShown = [], focusProblems = true } = options;
+  const { language, initial, payloadOf = (values: Values) => values, rename, alsoShown = [], focusProblems = true } = options;
   const [state, dispatch] = useReducer(formReducer<Values>, options.restored, initialFormState<Values>);
   // The form element, from its submit event: where the focus looks for the first problem.
   const formElement = useRef<HTMLFormElement | null>(null);
@@ -142,7 +150,15 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     return problem ? problemText(problem, language) : undefined;
   };
   const idOf = (path: string) => `${idPrefix}-${path.replaceAll('.', '-')}`;
-  const set: Form<Values>['set'] = (path, value) => dispatch({ type: 'changed', path, value, initial });
+  // A schema fetched on demand starts loading with the visitor's first change (the module system keeps it).
+  const loadSchema = () => {
+    if (typeof options.schema === 'function') options.schema().catch(() => undefined);
+  };
+  const changeTo = (path: string, value: unknown) => {
+    loadSchema();
+    dispatch({ type: 'changed', path, value, initial });
+  };
+  const set: Form<Values>['set'] = (path, value) => changeTo(path, value);
   const showProblems: Form<Values>['showProblems'] = (problems, refusal) => dispatch({ type: 'problemsShown', problems, refusal });
 
   async function submit(event?: FormEvent<HTMLFormElement>): Promise<void> {
@@ -150,6 +166,7 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
     if (event) formElement.current = event.currentTarget;
     if (state.sending || !ready) return;
     const payload = payloadOf(values);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
     if (schema) {
       const own = problemsFromSchema(schema, payload, '', rename);
       if (Object.keys(own).length > 0) {
@@ -192,14 +209,14 @@ export function useForm<Values extends object, Payload = Values>(options: FormOp
       id: idOf(path),
       name: path,
       value: String(valueAt(values, path) ?? ''),
-      onChange: (value) => dispatch({ type: 'changed', path, value, initial }),
+      onChange: (value) => changeTo(path, value),
       error: errorOf(path),
     }),
     checkbox: (path) => ({
       id: idOf(path),
       name: path,
       checked: valueAt(values, path) === true,
-      onChange: (checked) => dispatch({ type: 'changed', path, value: checked, initial }),
+      onChange: (checked) => changeTo(path, checked),
       error: errorOf(path),
     }),
     submit,

@@ -66,8 +66,13 @@ describe('the cart page', () => {
     const cartQuery = state?.queries.find(({ queryKey }) => String(queryKey[1]).endsWith('/shopping-cart/'));
     expect(cartQuery?.queryKey).toEqual(['GET', '/orders/:orderId/shopping-cart/', { params: { orderId: cartId }, query: { language: 'de-CH' } }]);
     expect(cartQuery?.state.data).toMatchObject({ id: cartId, currency: 'CHF', count: 1 });
-    // The save form's reference data came with it: the countries and the captcha's site key.
-    expect(state?.queries.map(({ queryKey }) => queryKey[1])).toEqual(expect.arrayContaining(['/country/', '/captcha/site-key']));
+    // The save form's reference data came with it: the phone's default country and the
+    // captcha's site key; the list of countries comes once the page is live, so its select
+    // offers the default country alone (docs/decisions/077-cart-and-checkout-script-on-demand.md).
+    const given = state?.queries.map(({ queryKey }) => queryKey[1]);
+    expect(given).toEqual(expect.arrayContaining(['/geolocation/whereami/country', '/captcha/site-key']));
+    expect(given).not.toContain('/country/');
+    expect(html.match(/<select[^>]*autoComplete="country"[\s\S]*?<\/select>/i)?.[0].match(/<option /g)).toHaveLength(1);
   });
 
   it('carries its stylesheets inline and imports the app only after the first paint, both allowed by the policy', async () => {
@@ -114,7 +119,7 @@ describe('the cart page', () => {
 });
 
 describe('the checkout page', () => {
-  it('comes with its first step in its markup, the countries and the order beside it', async () => {
+  it('comes with its first step in its markup and the order beside it, without the countries its step does not show', async () => {
     const cartId = await createCart('EUR');
     const response = await t.app.inject({ url: `/app/orders/${cartId}/checkout`, headers: { 'accept-language': 'en-US' } });
     expect(response.statusCode).toBe(200);
@@ -122,10 +127,24 @@ describe('the checkout page', () => {
     expect(html).toContain('<html lang="en-US"');
     expect(html).toContain('Step 1 of 7: Invoice info');
     expect(html).toContain('Cyber Security Training Basic');
-    const state = stateOf(html);
-    expect(state?.queries.map(({ queryKey }) => queryKey[1])).toEqual(
-      expect.arrayContaining(['/orders/:orderId/detail', '/orders/:orderId/invoice-info', '/country/', '/geolocation/whereami/country']),
-    );
+    const given = stateOf(html)?.queries.map(({ queryKey }) => queryKey[1]);
+    expect(given).toEqual(expect.arrayContaining(['/orders/:orderId/detail', '/orders/:orderId/invoice-info', '/geolocation/whereami/country']));
+    expect(given).not.toContain('/country/');
+  });
+
+  it('comes with the countries on a step that shows them', async () => {
+    const cartId = await createCart('EUR');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${cartId}/invoice-info`,
+      headers: session.headers,
+      payload: { company: { name: 'Example AG', vatNumber: '', buyerReference: '', purchaseOrderNumber: '' }, step: 1 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const html = (await t.app.inject({ url: `/app/orders/${cartId}/checkout?step=address`, headers: { 'accept-language': 'en-US' } })).body;
+    expect(html).toContain('Step 2 of 7: Address');
+    expect(stateOf(html)?.queries.map(({ queryKey }) => queryKey[1])).toContain('/country/');
+    expect(html).toMatch(/<option value="CH"[^>]*>Switzerland<\/option>/);
   });
 });
 

@@ -13,7 +13,7 @@ import { AddressStep, BillingStep, CompanyStep, ContactStep } from './invoice-st
 import type { LegalTextsState } from './legal-agreement.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { stepOfField } from './step-fields.ts';
-import type { CheckoutData } from './use-checkout-data.ts';
+import { useStepCountries, type CheckoutData } from './use-checkout-data.ts';
 import type { useCheckoutActions } from './use-checkout-actions.ts';
 
 /** A failed order call, as the confirmation step shows it; field errors are shown at their fields. */
@@ -106,7 +106,9 @@ export function CheckoutForm({ orderId, step, form, shown, agreed, data, legal, 
 }
 
 function StepFields({ step, form, shown, agreed, data, legal, captcha, actions, onChangeStep }: Omit<CheckoutFormProps, 'orderId' | 'onBack'>) {
-  const stepProps = { form, shown, countries: data.countries, countriesLoading: data.countriesLoading };
+  // The invoice-info step and the confirmation show no country.
+  const { countries, countriesLoading } = useStepCountries(step !== 'invoiceInfo' && step !== 'confirmation' && step !== 'thankYou');
+  const stepProps = { form, shown, countries, countriesLoading };
   switch (step) {
     case 'invoiceInfo':
       return <CompanyStep {...stepProps} vatNumberRequired={data.info?.vatNumberRequired ?? false} />;
@@ -123,7 +125,7 @@ function StepFields({ step, form, shown, agreed, data, legal, captcha, actions, 
           draft={shown}
           detailFailed={data.detailQuery.isRefetchError}
           onReloadDetail={() => void actions.reloadDetail()}
-          countries={data.countries}
+          countries={countries}
           legal={legal.legal}
           onRetryLegal={legal.retry}
           agreed={agreed}

@@ -16,7 +16,7 @@ import { StepIndicator } from './step-indicator.tsx';
 import { stepToShow } from './step-to-show.ts';
 import { ThankYouStep } from './thank-you-step.tsx';
 import { useCheckoutActions } from './use-checkout-actions.ts';
-import { checkoutQueries, useCheckoutData, useLegalTexts } from './use-checkout-data.ts';
+import { checkoutQueries, checkoutQueriesIfRead, useCheckoutData, useLegalTexts } from './use-checkout-data.ts';
 import { useStepFocus } from './use-step-focus.ts';
 import { useAddressNamesStep, useStepAddress } from './use-step-address.ts';
 import './link-button.css';
@@ -49,6 +49,7 @@ export default function CheckoutRoute() {
 export const serverRendered: ServerRenderedPage = {
   module: 'app/routes/checkout/checkout-page.tsx',
   queries: ({ orderId = '' }, language) => checkoutQueries(orderId, language),
+  queriesIfRead: (_params, language) => checkoutQueriesIfRead(language),
 };
 
 // Memoised: the route renders again when the page comes alive (useKeptSessionDraft), which

@@ -2,12 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { checkoutCalls } from '#shared/contract/checkout.ts';
 import { isCart } from '#shared/orders.ts';
 import type { InvoiceInfo, InvoiceInfoUpdate } from '#shared/schemas/checkout.ts';
+import type { Country } from '#shared/schemas/common.ts';
 import { callApi } from '#client/lib/api.ts';
 import { useLanguage } from '#client/lib/i18n.tsx';
 import type { PageQuery } from '#client/lib/lazy-route.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useFormData } from '#client/ui/form/form-data.ts';
+import { useHydrated } from '#client/ui/use-hydrated.ts';
 import { countriesCalls } from '#client/ui/form/public-fields.tsx';
 import { usableCountry } from './draft.ts';
 import type { LegalTextsState } from './legal-agreement.tsx';
@@ -16,7 +18,30 @@ const orderInput = (orderId: string) => ({ params: { orderId } });
 
 /** The calls of useCheckoutData with their input, for the server's render of the page (checkout-page.tsx). */
 export function checkoutQueries(orderId: string, language: Language): PageQuery[] {
-  return [{ call: checkoutCalls.orderDetail, input: orderInput(orderId) }, { call: checkoutCalls.invoiceInfo, input: orderInput(orderId) }, ...countriesCalls(language)];
+  const [, visitorCountry] = countriesCalls(language);
+  return [{ call: checkoutCalls.orderDetail, input: orderInput(orderId) }, { call: checkoutCalls.invoiceInfo, input: orderInput(orderId) }, visitorCountry];
+}
+
+/**
+ * The list of countries, which the server answers only for a step that shows it (the
+ * address steps, the contact's phone code, the review): the first step's page goes
+ * without its 13 KB (docs/decisions/077-cart-and-checkout-script-on-demand.md).
+ */
+export function checkoutQueriesIfRead(language: Language): PageQuery[] {
+  const [countries] = countriesCalls(language);
+  return [countries];
+}
+
+/**
+ * The countries of a step: read while it shows them (so the server's render of such a
+ * step answers them, `checkoutQueriesIfRead`), and by every step once the page is live.
+ */
+export function useStepCountries(shown: boolean): { countries: readonly Country[]; countriesLoading: boolean } {
+  const { language } = useLanguage();
+  const live = useHydrated();
+  const [countriesCall] = countriesCalls(language);
+  const countries = useFormData(shown || live ? countriesCall.call : undefined, countriesCall.input);
+  return { countries: countries.status === 'loaded' ? countries.data : [], countriesLoading: countries.status === 'loading' };
 }
 
 /**
@@ -28,10 +53,10 @@ export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefi
   const { language } = useLanguage();
   const detailQuery = useQuery(apiQuery(checkoutCalls.orderDetail, orderInput(orderId)));
   const infoQuery = useQuery(apiQuery(checkoutCalls.invoiceInfo, orderInput(orderId)));
-  const [countriesCall, visitorCountryCall] = countriesCalls(language);
-  const countries = useFormData(countriesCall.call, countriesCall.input);
+  const [, visitorCountryCall] = countriesCalls(language);
+  // The list once the page is live (a step that shows it reads it earlier, `useStepCountries`).
+  const { countries: countryList } = useStepCountries(false);
   const visitorCountry = useFormData(visitorCountryCall.call, visitorCountryCall.input);
-  const countryList = countries.status === 'loaded' ? countries.data : [];
 
   const detail = detailQuery.data;
   const info = lastSaved ?? infoQuery.data;
@@ -53,7 +78,6 @@ export function useCheckoutData(orderId: string, lastSaved: InvoiceInfo | undefi
     // The invoice info matters only while the order is a cart.
     invoiceLoadFailed: stillCart && !info && infoQuery.error !== null,
     countries: countryList,
-    countriesLoading: countries.status === 'loading',
     visitorCountryLoading: visitorCountry.status === 'loading',
     // The default of the address and phone countries; unknown, they stay empty (and required).
     visitorCode: usableCountry(visitorCountry.status === 'loaded' ? visitorCountry.data.code : undefined, countryList),
