@@ -145,6 +145,7 @@ export function frontConnections(server: Server, options: FrontOptions): void {
 
   server.on('connection', (socket: Socket) => {
     let pending = '';
+    let keptAlive = false;
 
     const handOver = () => {
       held.delete(socket);
@@ -183,7 +184,11 @@ export function frontConnections(server: Server, options: FrontOptions): void {
     function onData(chunk: Buffer) {
       pending += chunk.toString('latin1');
       if (!answerPending()) return handOver();
-      socket.setTimeout(options.keepAliveMs);
+      // From the first answer on, the connection is kept while it is idle for less than the keep-alive time (reads and writes restart the count).
+      if (!keptAlive) {
+        keptAlive = true;
+        socket.setTimeout(options.keepAliveMs);
+      }
       // A client that does not read its answers is not read until it does.
       if (socket.writableNeedDrain) {
         socket.pause();
