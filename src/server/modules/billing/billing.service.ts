@@ -21,7 +21,7 @@ class NothingDue extends Error {}
 class DryRunDone extends Error {}
 
 /** Plans renewed together, with one short transaction and a few statements per batch (decision 050). */
-const batchSize = 100;
+const batchSize = Number(process.env.BILLING_BATCH ?? 100);
 /**
  * The pause after each batch, a third as long as the batch took and at least 5 ms: the
  * shop's requests get the database (on PGlite its one connection), the event loop and
