@@ -53,7 +53,7 @@ const addDays = (isoDay: string, days: number) => {
 };
 
 /** 10,000 plans paid 35 days ago: each has its second month due today. */
-export async function seedPlans(db: Database['db'], today: string): Promise<void> {
+async function seedPlans(db: Database['db'], today: string): Promise<void> {
   const paidOn = addDays(today, -35);
   const periodEnd = addDays(paidOn, 30);
   for (let start = 0; start < planCount; start += 1000) {
