@@ -64,6 +64,8 @@ export async function startSink(countedDomain = '@bench.example') {
       });
     },
   });
+  // A client that drops its connection (a mail worker timing out on a loaded machine) must not end the bench: it sends the mail again.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,

@@ -18,9 +18,17 @@ type NewMail = { id: string; recipient: string; subject: string; orderId?: strin
   | { kind: string; payload: Record<string, unknown> }
 );
 
-/** Queues mails in one statement. */
+/**
+ * Queues mails in one statement, the rows as one JSON parameter (the billing job queues a
+ * thousand at once: docs/decisions/076-billing-batches-of-a-thousand.md).
+ */
 export async function insertMails(db: Db, rows: NewMail[]): Promise<void> {
-  if (rows.length > 0) await db.insert(outbox).values(rows);
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into outbox (id, recipient, subject, raw, kind, payload, order_id)
+    select id, recipient, subject, raw, kind, payload, "orderId"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(id uuid, recipient text, subject text, raw text, kind text, payload jsonb, "orderId" uuid)`);
 }
 
 /** Keeps what the worker composed, so a retry sends the same message. */

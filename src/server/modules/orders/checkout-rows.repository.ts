@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/modules/orders/orders.schema.ts';
@@ -54,7 +54,8 @@ export async function findOrder(db: Db, id: string, options: { includeDeleted?: 
 /** Several orders, deleted ones too (the billing job's invoices of a batch). */
 export async function findOrders(db: Db, ids: readonly string[]): Promise<CheckoutOrderRow[]> {
   if (ids.length === 0) return [];
-  return (await db.select(columns).from(orders).where(inArray(orders.id, [...ids]))) as CheckoutOrderRow[];
+  // One array parameter for any number of ids (the billing job asks for a thousand at once).
+  return (await db.select(columns).from(orders).where(sql`${orders.id} = any(${`{${ids.join(',')}}`}::uuid[])`)) as CheckoutOrderRow[];
 }
 
 /** The order row, locked until the transaction ends: one checkout at a time per order. */

@@ -52,11 +52,10 @@ export async function setPendingSeats(db: Db, lineId: string, pending: { quantit
  */
 export async function applyPendingSeats(db: Db, periods: readonly { orderId: string; periodStart: string }[]): Promise<void> {
   if (periods.length === 0) return;
-  const values = sql.join(periods.map((period) => sql`(${period.orderId}::uuid, ${period.periodStart}::date)`), sql`, `);
   await db.execute(sql`
     update order_items i set quantity = i.pending_quantity, pending_quantity = null, pending_from = null
-      from (values ${values}) as p(order_id, period_start)
-     where i.order_id = p.order_id and i.pending_quantity is not null and i.pending_from <= p.period_start`);
+      from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb) as p("orderId" uuid, "periodStart" date)
+     where i.order_id = p."orderId" and i.pending_quantity is not null and i.pending_from <= p."periodStart"`);
 }
 
 /** The reduction waiting on an order's plan line, or null (one plan line: docs/decisions/072-seat-changes.md). */
