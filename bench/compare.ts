@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { load } from './load.ts';
-import { cpuSeconds } from './pages.ts';
+import { cpuSeconds } from './server.ts';
 import { startServer } from './server.ts';
 import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 

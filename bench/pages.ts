@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load, wrk, wrkInstalled, type LoadResult } from './load.ts';
-import { startServer } from './server.ts';
+import { cpuSeconds, startServer } from './server.ts';
 
 /**
  * `npx tsx bench/pages.ts`: a marketing page served by the shop against the very same
@@ -62,15 +62,6 @@ function pin(pid: number, cpus: string | undefined): boolean {
   if (os.cpus().length < 2 || process.env.BENCH_PIN === '0') return false;
   const all = `0-${os.cpus().length - 1}`;
   return spawnSync('taskset', ['-a', '-p', '-c', cpus ?? all, String(pid)], { stdio: 'ignore' }).status === 0;
-}
-
-/** User and system CPU seconds of these processes so far (all their threads). */
-export function cpuSeconds(pids: number[]): number {
-  const tick = 100; // USER_HZ on Linux
-  return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return sum + (Number(fields[11]) + Number(fields[12])) / tick;
-  }, 0);
 }
 
 /** A process and its children (nginx's master and workers). */

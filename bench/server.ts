@@ -2,6 +2,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+/** User and system CPU seconds of these processes so far (all their threads). */
+export function cpuSeconds(pids: number[]): number {
+  const tick = 100; // USER_HZ on Linux
+  return pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return sum + (Number(fields[11]) + Number(fields[12])) / tick;
+  }, 0);
+}
+
+/**
+ * Waits until the server has done what it does after a start (compressing every page,
+ * starting its PDF threads) and uses less than a tenth of a core, for at most 60 s: the
+ * figures are those of a shop that has been running, not of its first seconds.
+ */
+export async function untilSettled(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const before = cpuSeconds([pid]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuSeconds([pid]) - before < 0.1 || Date.now() > deadline) return;
+  }
+}
+
+
 /**
  * Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process, as
  * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
@@ -64,6 +88,7 @@ export async function startServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  await untilSettled(child.pid ?? 0);
   return {
     url,
     pid: child.pid ?? 0,
