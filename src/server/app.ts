@@ -28,7 +28,7 @@ import { closeHeld, frontConnections } from './http/ready-connections.ts';
 import { registerApiDocument } from './plugins/api-document.ts';
 import { clientAddressRules } from './plugins/client-address.ts';
 import { limitConnections } from './plugins/connection-limits.ts';
-import { answeredSafely, clientErrorHandler, frameworkErrorHandler, maxHeaderBytes, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
+import { answeredSafely, clientErrorHandler, frameworkErrorHandler, loggableError, maxHeaderBytes, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
@@ -90,9 +90,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const front: { readyPages?: ReadyPages } = {};
   // Nothing outside Fastify catches what that code throws: a request it fails is answered
   // 500 in the error shape and logged, and the process goes on.
+  const logPageFailure = (method: string, id: string | undefined, err: ReturnType<typeof loggableError>) =>
+    app.log.error({ req: { method, route: pageRoute, ...(id ? { id } : {}) }, err }, 'unexpected error');
   const answerBeforeFastify = answeredSafely(
     (request, response) => front.readyPages?.answer(request, response) ?? false,
-    (request, id, err) => app.log.error({ req: { method: request.method ?? 'GET', route: pageRoute, id }, err }, 'unexpected error'),
+    (request, id, err) => logPageFailure(request.method ?? 'GET', id, err),
   );
   const app = Fastify({
     // The server Fastify would make, with the ready pages in front of its handler.
@@ -109,7 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         keepAliveMs: keepAliveTimeoutMs,
         requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
         maxHeadBytes: maxHeaderBytes,
-        failed: (err) => app.log.error({ req: { method: 'GET', route: pageRoute }, err }, 'unexpected error'),
+        failed: (error, method) => logPageFailure(method, undefined, loggableError(error)),
       });
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
       server.requestTimeout = Number(options.requestTimeout);

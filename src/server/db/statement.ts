@@ -1,4 +1,4 @@
-import { entityKind, fillPlaceholders, type SQL } from 'drizzle-orm';
+import { entityKind, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -52,3 +52,10 @@ export function builtOnce<Values extends Record<string, unknown>>(statement: SQL
     return client.query({ text: query.sql, types: pgTypes }, fillPlaceholders(query.params, values));
   };
 }
+
+/**
+ * Ids as one `uuid[]` parameter, for `id = any(…)`: the statement's text and its prepared
+ * plan are the same for any number of ids, and a batch of a thousand is one value to send
+ * (docs/decisions/076-billing-batches-of-a-thousand.md).
+ */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -54,8 +54,8 @@ export interface FrontOptions {
   requestTimeoutMs: number;
   /** Longer heads go to Node, whose check refuses them (src/server/plugins/errors.ts). */
   maxHeadBytes: number;
-  /** Told of a failure of `answer`; the request then goes to Node. */
-  failed(error: unknown): void;
+  /** Told of a failure of `answer` for a request of `method`; the request then goes to Node. */
+  failed(error: unknown, method: string): void;
 }
 
 const statusLines: Record<FrontAnswer['status'], string> = { 200: 'HTTP/1.1 200 OK\r\n', 304: 'HTTP/1.1 304 Not Modified\r\n' };
@@ -172,7 +172,7 @@ export function frontConnections(server: Server, options: FrontOptions): void {
         try {
           answer = head && options.answer(head);
         } catch (error) {
-          options.failed(error);
+          options.failed(error, head?.method ?? 'GET');
         }
         if (!answer) return false;
         pending = pending.slice(end + 4);

@@ -77,7 +77,7 @@ export function answeredSafely(answer: RawAnswer, log: (request: IncomingMessage
     } catch (error) {
       const requestId = randomUUID();
       try {
-        log(request, requestId, loggableError(error instanceof Error ? error : new Error(String(error))));
+        log(request, requestId, loggableError(error));
       } catch {
         // The log itself failed: the answer below is all that is left to do.
       }
@@ -121,7 +121,9 @@ export function clientRequestIdOf(request: FastifyRequest): { clientRequestId?: 
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
 /** An error's kind and where it happened, without its message: messages can quote the input. */
-function loggableError(error: Error & { code?: string }) {
+/** What the log keeps of an unexpected error: its type, code and stack frames, never its message (which can carry personal data). */
+export function loggableError(thrown: unknown) {
+  const error: Error & { code?: string } = thrown instanceof Error ? thrown : new Error(String(thrown));
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
   return { type: error.name, code: error.code, stack: frames.join('\n') };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { uuidArray } from '#server/db/statement.ts';
 import { orders } from '#server/modules/orders/orders.schema.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Address } from '#shared/schemas/checkout.ts';
@@ -55,7 +56,7 @@ export async function findOrder(db: Db, id: string, options: { includeDeleted?: 
 export async function findOrders(db: Db, ids: readonly string[]): Promise<CheckoutOrderRow[]> {
   if (ids.length === 0) return [];
   // One array parameter for any number of ids (the billing job asks for a thousand at once).
-  return (await db.select(columns).from(orders).where(sql`${orders.id} = any(${`{${ids.join(',')}}`}::uuid[])`)) as CheckoutOrderRow[];
+  return (await db.select(columns).from(orders).where(sql`${orders.id} = any(${uuidArray(ids)})`)) as CheckoutOrderRow[];
 }
 
 /** The order row, locked until the transaction ends: one checkout at a time per order. */

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { uuidArray } from '#server/db/statement.ts';
 import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
 import { orderHistory, orders } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
@@ -99,12 +100,6 @@ function selectOrderWithFacts(id: string, lock: boolean) {
 }
 
 /**
- * The ids as one array parameter (`id = any(…)`): the statement's text and its prepared
- * plan are the same for any number of ids, and a batch of a thousand is one value to send.
- */
-const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/**
  * `SELECT … FOR UPDATE` of the order with its facts, in one statement: the lock holds
  * until the transaction ends, so actions on one order run one after the other and each
  * sees what the one before it did. Undefined when there is no such order.
@@ -121,7 +116,7 @@ export async function findOrderWithFacts(db: Db, id: string): Promise<LockedOrde
 /** Which of the orders are demo orders. */
 export async function findDemoOrderIds(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select id from orders where id = any(${idArray(ids)}) and demo`);
+  const result = await db.execute(sql`select id from orders where id = any(${uuidArray(ids)}) and demo`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
@@ -131,7 +126,7 @@ export async function findDemoOrderIds(db: Db, ids: readonly string[]): Promise<
  */
 export async function lockOrdersSkippingLocked(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select id from orders where id = any(${idArray(ids)}) order by id for update skip locked`);
+  const result = await db.execute(sql`select id from orders where id = any(${uuidArray(ids)}) order by id for update skip locked`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
@@ -141,7 +136,7 @@ export async function lockOrdersSkippingLocked(db: Db, ids: readonly string[]): 
  */
 export async function findOrdersWithFacts(db: Db, ids: readonly string[]): Promise<LockedOrder[]> {
   if (ids.length === 0) return [];
-  return rowsOf<LockedOrder>(await db.execute(selectOrdersWithFacts(sql`o.id = any(${idArray(ids)})`, false)));
+  return rowsOf<LockedOrder>(await db.execute(selectOrdersWithFacts(sql`o.id = any(${uuidArray(ids)})`, false)));
 }
 
 /**
