@@ -87,7 +87,7 @@ export function loggerOptions(options: LogOptions) {
   return {
     level: options.level,
     serializers: Object.fromEntries(Object.entries(serializers).map(([key, serialize]) => [key, guardedSerializer(serialize)])),
-    stream: guardedStream(options.stream ?? standardOutput()),
+    stream: guardedStream(options.stream ?? (standardOutput ??= openStandardOutput())),
   };
 }
 
@@ -96,9 +96,11 @@ export function loggerOptions(options: LogOptions) {
  * go out in one write, so that a busy server makes one write for some thirty answers instead
  * of one each (a write of each line cost more than answering a marketing page). What is still
  * gathered when the process exits is written then. A failed write is reported once, as the
- * guard above does.
+ * guard above does. One for the process, however many apps it builds (tests build many):
+ * one buffer, one timer and one flush at exit for standard output.
  */
-function standardOutput(): LogStream {
+let standardOutput: LogStream | undefined;
+function openStandardOutput(): LogStream {
   const destination = pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 200 });
   process.once('exit', () => {
     try {
