@@ -15,7 +15,7 @@ import { LanguageLinks } from '#client/ui/site-frame/language-links.tsx';
 import type { FramePage } from '#client/ui/site-frame/links.tsx';
 import { SiteFooter } from '#client/ui/site-frame/site-footer.tsx';
 import { SiteHeader } from '#client/ui/site-frame/site-header.tsx';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 
 // The newsletter form (Zod, the form layout, the captcha) is fetched when first asked for.
 const NewsletterDialog = lazy(() => import('#client/ui/form/newsletter-dialog.tsx').then((m) => ({ default: m.NewsletterDialog })));

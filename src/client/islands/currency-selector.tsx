@@ -6,7 +6,7 @@ import { readCookie } from '../lib/cookies.ts';
 import { CurrencySelect } from '../ui/site-frame/currency-select.tsx';
 import { onCurrencyChange, setSelectedCurrency } from './page-state.ts';
 import type { IslandProps } from './types.ts';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 
 export type CurrencySelectorProps = IslandProps<{ label: string }>;
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { rememberGuideRequested } from '#client/features/downloadables/guide-requested.ts';
+import { rememberGuideRequested } from '#client/features/downloadables/request-download.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ExitIntentTrigger,

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import type { Language } from '#shared/locales.ts';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 
 /**
  * A prerendered button that opens a modal dialog whose code is fetched on the first sign

@@ -3,7 +3,7 @@
  * nothing before the page is painted. React, the runtime and the widgets of every page
  * (site-wide.ts, with mount.tsx) are fetched right after the first paint, or earlier
  * when the visitor reaches for a widget (pointer, touch, key or focus on it). Until a
- * prerendered control is live it is disabled (ui/use-hydrated.ts). The site's stylesheet
+ * prerendered control is live it is disabled (lib/hydration.tsx). The site's stylesheet
  * is a build entry of its own (vite.config.ts).
  */
 import { registry } from './registry.ts';

@@ -5,7 +5,7 @@ import { addToCart, showAddedCart } from '#client/features/cart/cart.ts';
 import { getPaymentFrequency, getSelectedCurrency } from './page-state.ts';
 import { isProductTier, progressPercent, recommendedTier, scoreAnswers } from './questionnaire-scoring.ts';
 import type { IslandProps } from './types.ts';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 
 export interface QuestionnaireQuestion {
   text: string;

@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { config as zodConfig } from 'zod/v4/core';
 import { appStateElementId } from '#shared/app-render.ts';
@@ -9,6 +9,7 @@ import { initialLanguage, LanguageProvider, type LoadCatalogue } from './i18n.ts
 import { nextTask } from './next-task.ts';
 import { createQueryClient } from './queries.ts';
 import { loadTexts } from './translate.ts';
+import { RootHydrationContext } from './hydration.tsx';
 
 /** What surrounds a single-page app's router, in the browser as on the server (src/client/app/render-on-server.tsx). */
 export function SpaProviders(props: { queryClient: QueryClient; language: Language; loadCatalogue: LoadCatalogue; children: ReactNode }) {
@@ -106,9 +107,11 @@ export function startSpa(
   ready.then(
     ([, routes, { createRoot, hydrateRoot }]) => {
       const tree = (
-        <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadCatalogue}>
-          <RouterProvider router={createBrowserRouter(routes, { basename: app.basename })} />
-        </SpaProviders>
+        <HydrationRoot hydrating={rendered !== undefined}>
+          <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadCatalogue}>
+            <RouterProvider router={createBrowserRouter(routes, { basename: app.basename })} />
+          </SpaProviders>
+        </HydrationRoot>
       );
       startTransition(() => {
         if (rendered) hydrateRoot(root, tree);
@@ -117,4 +120,18 @@ export function startSpa(
     },
     (error: unknown) => console.error(`[app] the ${language} texts or the page's code could not be loaded`, error),
   );
+}
+
+/**
+ * Wraps the app: `hydrating` when it hydrates the page the server rendered. Its effect runs
+ * after those of everything the hydration mounted, so a component mounted later (a dialog,
+ * the next page) starts live (`useHydrated`).
+ */
+function HydrationRoot({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const done = useRef(!hydrating);
+  useEffect(() => {
+    done.current = true;
+  }, []);
+  const [isDone] = useState(() => () => done.current);
+  return <RootHydrationContext value={isDone}>{children}</RootHydrationContext>;
 }

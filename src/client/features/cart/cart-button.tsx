@@ -3,6 +3,7 @@ import { cartHref, readCartId, refreshCartCount } from './cart.ts';
 import { onOpenCartDrawer } from './cart-events.ts';
 import { getCartCount, subscribe } from './cart-count.ts';
 import type { Language } from '#shared/locales.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 import type { Cart } from '#shared/schemas/cart.ts';
 
 // The drawer's code (and its texts) is fetched when it first opens, not with the page.
@@ -17,7 +18,6 @@ export interface CartButtonProps {
 }
 
 const serverCount = () => 0;
-const serverCartId = () => undefined;
 
 /**
  * The header's cart button, on the marketing pages (the `cart-button` island) and in the
@@ -28,7 +28,7 @@ const serverCartId = () => undefined;
  */
 export default function CartButton({ label = '', itemsOne = '{count}', itemsOther = '{count}', lang }: CartButtonProps) {
   const count = useSyncExternalStore(subscribe, getCartCount, serverCount);
-  const cartId = useSyncExternalStore(subscribe, readCartId, serverCartId);
+  const cartId = useHydrated() ? readCartId() : undefined;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The cart an add answered, which the drawer shows without asking again.
   const [answered, setAnswered] = useState<Cart>();

@@ -7,12 +7,3 @@ export const guideCode = 'guide';
  * it again (src/client/islands/exit-intent-trigger.ts reads it).
  */
 export const guideRequestedKey = 'exit-intent.guide-requested';
-
-/** Remembers the request at `now` in `store` (localStorage when not given). */
-export function rememberGuideRequested(store: Pick<Storage, 'setItem'> | undefined, now: number): void {
-  try {
-    (store ?? window.localStorage).setItem(guideRequestedKey, String(now));
-  } catch {
-    // A full or blocked storage: nothing to remember with.
-  }
-}

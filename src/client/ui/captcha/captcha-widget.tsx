@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Language } from '#shared/locales.ts';
 import type { MessageKey, MessageParams, MessagesByLanguage } from '#shared/i18n/catalogue.ts';
 import { translate } from '#client/lib/translate.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 import type * as solvingModule from './captcha-solving.ts';
 import type { CaptchaSolver } from './worker-pool.ts';
 import './captcha-widget.css';
@@ -64,9 +65,6 @@ function isAutomatedBrowser(): boolean {
   return typeof navigator !== 'undefined' && navigator.webdriver === true;
 }
 
-/** For useSyncExternalStore used as "are we in the browser": nothing ever changes. */
-const subscribeToNothing = () => () => {};
-
 /** What the widget shows when it cannot start at all, or undefined when it can. */
 function blockingProblem(siteKey: string | undefined): Problem | undefined {
   if (isAutomatedBrowser()) return { key: 'captcha.error.browserCheck' };
@@ -101,7 +99,7 @@ export function CaptchaWidget({
   autoStart = false,
   solver,
 }: CaptchaWidgetProps) {
-  const isClient = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const isClient = useHydrated();
   const [state, setState] = useState<WidgetState>({ status: 'ready' });
   const id = useId();
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { urlOf, type Answer, type Call, type CallInput } from '#shared/contract.ts';
 import { callApi } from '#client/lib/api.ts';
 
@@ -86,7 +86,9 @@ export function useFormData<C extends Call>(call: C | undefined, input: CallInpu
     let live = true;
     loadOnce(call, input).then(
       (data) => {
-        if (live) setState({ key, value: { status: 'loaded', data } });
+        // Reference data that arrives (the countries of a select) is never urgent: React
+        // renders what it changes in slices, between the browser's tasks.
+        if (live) startTransition(() => setState({ key, value: { status: 'loaded', data } }));
       },
       (error: unknown) => {
         // A failed call is only logged; the form goes on without the data.

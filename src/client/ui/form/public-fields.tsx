@@ -7,7 +7,7 @@ import { formLimits, roles } from '#shared/schemas/limits.ts';
 import { countryOptions, PhoneNumberField, SelectField, TextField } from './fields.tsx';
 import { readChosenCountry, rememberChosenCountry } from './chosen-country.ts';
 import type { PageQuery } from '#client/lib/lazy-route.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 import { useFormData } from './form-data.ts';
 import type { TextBinding } from './use-form.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 import { z } from 'zod';
 import { emptyAddressSchema } from '#shared/schemas/checkout.ts';
 import type { Draft } from './draft.ts';

@@ -9,7 +9,7 @@ import type { PageQuery } from '#client/lib/lazy-route.ts';
 import type { Language } from '#shared/locales.ts';
 import { apiQuery } from '#client/lib/queries.ts';
 import { useFormData } from '#client/ui/form/form-data.ts';
-import { useHydrated } from '#client/ui/use-hydrated.ts';
+import { useHydrated } from '#client/lib/hydration.tsx';
 import { countriesCalls } from '#client/ui/form/public-fields.tsx';
 import { usableCountry } from './draft.ts';
 import type { LegalTextsState } from './legal-agreement.tsx';
