@@ -105,11 +105,15 @@ export function startSpa(
     nextTask().then(() => import('react-dom/client')),
   ]);
   ready.then(
-    ([, routes, { createRoot, hydrateRoot }]) => {
+    async ([, routes, { createRoot, hydrateRoot }]) => {
+      // The router (it reads the address and listens to the history) in a task, React's root
+      // (it listens to every event on the page) in the next.
+      const router = createBrowserRouter(routes, { basename: app.basename });
+      await nextTask();
       const tree = (
         <HydrationRoot hydrating={rendered !== undefined}>
           <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadCatalogue}>
-            <RouterProvider router={createBrowserRouter(routes, { basename: app.basename })} />
+            <RouterProvider router={router} />
           </SpaProviders>
         </HydrationRoot>
       );
