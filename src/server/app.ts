@@ -33,7 +33,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { loggerOptions, requestLogController, type LogOptions } from './plugins/request-log.ts';
+import { loggerOptions, pageLineWriter, requestLogController, type LogOptions } from './plugins/request-log.ts';
 import { registerStaffSession } from './plugins/staff-session.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
   // The pages answered before Fastify are counted and logged here, as Fastify's hooks do for the rest.
   const logPages = ['trace', 'debug', 'info'].includes(app.log.level);
+  const logPage = pageLineWriter(app.log);
   const readyPages = createReadyPages({
     pages,
     securityHeaders,
@@ -228,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     answered: (method, status, seconds, requestId) => {
       metrics.requestAnswered(method, pageRoute, status, seconds);
-      if (logPages) app.log.info({ req: { method, route: pageRoute, id: requestId }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+      if (logPages) logPage({ method, route: pageRoute, id: requestId }, status, seconds * 1000);
     },
   });
   front.readyPages = readyPages;
