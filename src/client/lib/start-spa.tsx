@@ -1,7 +1,6 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { config as zodConfig } from 'zod/v4/core';
 import { appStateElementId } from '#shared/app-render.ts';
 import { urlOf } from '#shared/contract.ts';
 import type { Language } from '#shared/locales.ts';
@@ -22,6 +21,18 @@ export function SpaProviders(props: { queryClient: QueryClient; language: Langua
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/**
+ * Zod would try `new Function` once to see whether it may compile its checks, which the
+ * content security policy refuses and the browser reports as a violation: it is told not to.
+ * Zod keeps its settings on `globalThis.__zod_globalConfig`, which its `config()` writes:
+ * written here, they cost a page that loads no schema (the cart's first screen) no Zod code.
+ * (start-spa.test.ts checks that Zod reads them.)
+ */
+export function tellZodNotToCompile(): void {
+  // The same object whether Zod is loaded already or not: Zod keeps the one it found.
+  ((globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig ??= {}).jitless = true;
 }
 
 /** How long the answers a page the server rendered came with count as fresh. */
@@ -70,9 +81,7 @@ export function startSpa(
   },
   loadCatalogue: LoadCatalogue,
 ): void {
-  // Zod would try `new Function` once to see whether it may compile its checks, which the
-  // content security policy refuses and the browser reports as a violation: it is told not to.
-  zodConfig({ jitless: true });
+  tellZodNotToCompile();
   const language = initialLanguage();
   document.documentElement.lang = language;
   const root = document.getElementById('root');
