@@ -59,3 +59,8 @@ export function builtOnce<Values extends Record<string, unknown>>(statement: SQL
  * (docs/decisions/076-billing-batches-of-a-thousand.md).
  */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The rows of a raw statement's result (`db.execute`): both drivers answer them as `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

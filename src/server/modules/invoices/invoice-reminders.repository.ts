@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/statement.ts';
 import { invoiceReminders, invoices } from '#server/modules/invoices/invoices.schema.ts';
 
 /**
@@ -7,10 +8,6 @@ import { invoiceReminders, invoices } from '#server/modules/invoices/invoices.sc
  * reminder may be due for, those of one billing contact locked for its statement, and the
  * record of each reminder level an invoice reached.
  */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The billing contact of an invoice as its statement groups it: the printed address in lower case. */
 const contactOf = sql`lower(document->'buyer'->>'email')`;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/statement.ts';
 import type { Currency } from '#shared/locales.ts';
 import { invoices } from '#server/modules/invoices/invoices.schema.ts';
 
@@ -11,10 +12,6 @@ import { invoices } from '#server/modules/invoices/invoices.schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The next number of `year` for invoices and credit notes alike; the counter row stays locked until the transaction ends. */
 export async function nextInvoiceNumber(db: Db, year: number, prefix: 'INV' | 'CN'): Promise<string> {

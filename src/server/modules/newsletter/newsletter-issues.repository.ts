@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/statement.ts';
 import { newsletterImages, newsletterIssueRecipients, newsletterIssues, newsletterSubscriptions } from '#server/modules/newsletter/newsletter.schema.ts';
 import { contactAddresses, contactsOfSegment } from '#server/modules/contacts/contact-segments.rules.ts';
 import type { Language } from '#shared/locales.ts';
@@ -17,7 +18,6 @@ const issues = newsletterIssues;
 const recipients = newsletterIssueRecipients;
 const s = newsletterSubscriptions;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export async function insertIssue(db: Db, values: { editions: Record<Language, IssueEdition>; segment: Segment; createdBy: string }): Promise<IssueRow> {
   const [row] = await db.insert(issues).values(values).returning();

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '#shared/locales.ts';
 import type { Db } from '#server/db/client.ts';
-import { builtOnce } from '#server/db/statement.ts';
+import { builtOnce, rowsOf } from '#server/db/statement.ts';
 import { orderItems, orders } from '#server/modules/orders/orders.schema.ts';
 import { cartStatus, type OrderStatus } from '#shared/orders.ts';
 
@@ -61,10 +61,6 @@ const catalogueVersion = sql`(select count(*) || '.' || max(xmin::text::bigint) 
  * entry to each of the orders table's indexes (docs/decisions/006-cart-sql.md).
  */
 const touchCart = sql`updated_at = case when updated_at < now() - interval '1 hour' then now() else updated_at end`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export async function insertOrder(db: Db, values: { status: OrderStatus; currency: Currency; language: string }): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();

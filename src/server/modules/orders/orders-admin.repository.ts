@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/statement.ts';
 import { foldText } from '#server/db/folded-text.ts';
 import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
 import { orderHistory, orderNotes, orders, savedViews } from '#server/modules/orders/orders.schema.ts';
@@ -46,10 +47,6 @@ export interface ListRow {
   customer: string | null;
   totalNetMinor: number | null;
   currency: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** `%`, `_` and `\` stand for themselves in the company filter. */

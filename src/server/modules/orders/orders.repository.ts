@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { uuidArray } from '#server/db/statement.ts';
+import { rowsOf, uuidArray } from '#server/db/statement.ts';
 import { orderPayments } from '#server/modules/orders/order-payments.schema.ts';
 import { orderHistory, orders } from '#server/modules/orders/orders.schema.ts';
 import { defaultTimeZone } from '#shared/dates.ts';
@@ -62,10 +62,6 @@ export type OrderChanges = Omit<PgUpdateSetSource<typeof orders>, 'id' | 'status
 
 /** The day of BUY in the shop's time zone, as an ISO date. */
 const orderedOn = sql`(o.ordered_at at time zone ${defaultTimeZone})::date::text`;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The order rows `where` picks with what their lines, payments and history add up to; locked or not. */
 function selectOrdersWithFacts(where: SQL, lock: boolean) {

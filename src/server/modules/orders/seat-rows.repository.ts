@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/statement.ts';
 
 /**
  * The seats of monthly plans (docs/decisions/072-seat-changes.md): a plan's MONTHLY lines
@@ -16,10 +17,6 @@ export interface PlanLineRow {
   unitPriceMinor: number;
   pendingQuantity: number | null;
   pendingFrom: string | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
