@@ -67,7 +67,6 @@ export async function solveCaptchaOver(base: string, family: FormFamily): Promis
   return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }
 
-
 /** A buyer at a Swiss company, as the checkout's invoice-info steps ask for one. */
 interface SwissBuyer {
   company: string;
@@ -79,12 +78,22 @@ interface SwissBuyer {
   email: string;
 }
 
-/** The bodies of the checkout's four invoice-info steps (`PUT /api/orders/{id}/invoice-info`), in order, as the checkout page sends them. */
-export function invoiceInfoSteps(buyer: SwissBuyer): Record<string, unknown>[] {
+/** What each of the checkout's four invoice-info steps asks of the buyer, in order. */
+function invoiceInfoParts(buyer: SwissBuyer): Record<string, unknown>[] {
   return [
     { company: { name: buyer.company } },
     { address: { street: buyer.street, zip: buyer.zip, city: buyer.city, countryCode: 'CH' } },
     { invoiceAddressSameAsAddress: true },
     { contact: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' } },
-  ].map((body, index) => ({ ...body, step: index + 1 }));
+  ];
+}
+
+/** The bodies of the checkout's four invoice-info steps (`PUT /api/orders/{id}/invoice-info`), in order, as the checkout page sends them. */
+export function invoiceInfoSteps(buyer: SwissBuyer): Record<string, unknown>[] {
+  return invoiceInfoParts(buyer).map((body, index) => ({ ...body, step: index + 1 }));
+}
+
+/** The four steps in one body, sent at the review (step 5): for tests that need a buyer, not the steps. */
+export function swissInvoiceInfo(buyer: SwissBuyer): Record<string, unknown> {
+  return Object.assign({}, ...invoiceInfoParts(buyer), { step: 5 }) as Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import { money } from '#shared/money.ts';
 import { addDays, isoDateInZurich } from '#shared/dates.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { swissInvoiceInfo } from '../../../../tests/helpers/http-visitor.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
@@ -70,13 +71,7 @@ async function activePlan(email: string): Promise<{ id: string; number: string }
     method: 'PUT',
     url: `/api/orders/${id}/invoice-info`,
     headers: visitor.headers,
-    payload: {
-      company: { name: 'Muster AG' },
-      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-      invoiceAddressSameAsAddress: true,
-      contact: { firstName: 'Anna', lastName: 'Muster', email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-      step: 5,
-    },
+    payload: swissInvoiceInfo({ company: 'Muster AG', street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', firstName: 'Anna', lastName: 'Muster', email }),
   });
   const bought = await t.app.inject({
     method: 'POST',

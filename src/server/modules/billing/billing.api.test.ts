@@ -6,6 +6,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { BillingOverview, OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder, OrderList, OrderQueueCounts } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { swissInvoiceInfo } from '../../../../tests/helpers/http-visitor.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { hasPdftotext, pdfPages, pdftotextPages } from '../../../../tests/helpers/pdf.ts';
 import { decodeQrCode, qrBillFields } from '../../../../tests/helpers/qr-code.ts';
@@ -72,13 +73,15 @@ async function buyMonthlyPlan(
     method: 'PUT',
     url: `/api/orders/${id}/invoice-info`,
     headers: visitor.headers,
-    payload: {
-      company: { name: 'Muster AG' },
-      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-      invoiceAddressSameAsAddress: true,
-      contact: { firstName: 'Anna', lastName: 'Muster', email: options.email ?? 'billing@muster.example', phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-      step: 5,
-    },
+    payload: swissInvoiceInfo({
+      company: 'Muster AG',
+      street: 'Bahnhofstrasse 10',
+      zip: '8001',
+      city: 'Zürich',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: options.email ?? 'billing@muster.example',
+    }),
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const bought = await asVisitor('POST', `/api/orders/${id}/checkout`, { agreeWithLegalTexts: true, captchaSolution: await solveCaptcha(t.app, 'checkout'), language });

@@ -6,6 +6,7 @@ import type { OrderDetail } from '#shared/schemas/checkout.ts';
 import type { OrderInvoices } from '#shared/schemas/invoices.ts';
 import type { AdminOrder } from '#shared/schemas/orders-admin.ts';
 import { solveCaptcha } from '../../../../tests/helpers/captcha.ts';
+import { swissInvoiceInfo } from '../../../../tests/helpers/http-visitor.ts';
 import { queuedMails } from '../../../../tests/helpers/outbox.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/smtp.ts';
 import { signInAsStaff, type StaffSignIn } from '../../../../tests/helpers/staff.ts';
@@ -50,13 +51,7 @@ async function planPaidOn(paidOn: string, contact: { email: string; firstName: s
     method: 'PUT',
     url: `/api/orders/${id}/invoice-info`,
     headers: visitor.headers,
-    payload: {
-      company: { name: 'Becker AG' },
-      address: { street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', countryCode: 'CH' },
-      invoiceAddressSameAsAddress: true,
-      contact: { firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phoneCountryCode: 'CH', phoneNumber: '44 668 18 00' },
-      step: 5,
-    },
+    payload: swissInvoiceInfo({ company: 'Becker AG', street: 'Bahnhofstrasse 10', zip: '8001', city: 'Zürich', ...contact }),
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const bought = await t.app.inject({

@@ -70,7 +70,9 @@ export function createNewsletterIssuesService(deps: {
   const plan = batchPlan(deps.mailsPerMinute);
 
   async function issueOf(tx: Db, row: repo.IssueRow): Promise<Issue> {
-    const [counts, deliveries] = await Promise.all([repo.recipientCounts(tx, row.id), outbox.deliveries(repo.issueMailIds(row.id), tx)]);
+    // One after the other: in a transaction both would go to its one connection at once.
+    const counts = await repo.recipientCounts(tx, row.id);
+    const deliveries = await outbox.deliveries(repo.issueMailIds(row.id), tx);
     const iso = (date: Date | null) => (date ? date.toISOString() : null);
     return {
       id: row.id,

@@ -41,7 +41,9 @@ export function createNewsletterService(deps: {
   }
 
   async function preferencesOf(tx: Db, contactId: string): Promise<NewsletterPreferences> {
-    const [subscription, contact] = await Promise.all([repo.findSubscription(tx, contactId), contacts.getContact(contactId, tx)]);
+    // One after the other: in a transaction both would go to its one connection at once.
+    const subscription = await repo.findSubscription(tx, contactId);
+    const contact = await contacts.getContact(contactId, tx);
     if (!subscription || !contact) throw tokenNotFound();
     return {
       email: contact.email,

@@ -37,7 +37,9 @@ export function createStaffAdminService(deps: {
   const target = (id: string) => ({ kind: 'staff', id });
 
   async function overview(admin: Pick<StaffMember, 'id'>, tx: Db = db): Promise<StaffOverview> {
-    const [accounts, invitations] = await Promise.all([repo.listAccounts(tx), repo.listOpenInvitations(tx)]);
+    // One after the other: in a transaction both would go to its one connection at once.
+    const accounts = await repo.listAccounts(tx);
+    const invitations = await repo.listOpenInvitations(tx);
     return {
       accounts: accounts.map((row) => ({
         id: row.id,
