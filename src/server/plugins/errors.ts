@@ -94,7 +94,7 @@ export function answeredSafely(answer: RawAnswer, log: (request: IncomingMessage
 }
 
 /** Addresses longer than this are refused with 414 (no route of ours comes near it). */
-const maxUrlLength = 4096;
+export const maxUrlLength = 4096;
 
 /**
  * Request headers, all lines together, above this are refused with 431. Node applies its
@@ -120,7 +120,6 @@ export function clientRequestIdOf(request: FastifyRequest): { clientRequestId?: 
 /** The route pattern (`/api/orders/:orderId/checkout`), never the address with its values. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
-/** An error's kind and where it happened, without its message: messages can quote the input. */
 /** What the log keeps of an unexpected error: its type, code and stack frames, never its message (which can carry personal data). */
 export function loggableError(thrown: unknown) {
   const error: Error & { code?: string } = thrown instanceof Error ? thrown : new Error(String(thrown));

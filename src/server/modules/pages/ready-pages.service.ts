@@ -3,6 +3,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import fastifyCookie from '@fastify/cookie';
 import { cookiePath, cookies } from '#shared/cookies.ts';
 import { currencies, defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
+// Above these the request is left to Fastify, whose checks refuse it.
+import { maxHeaderBytes, maxUrlLength } from '#server/plugins/errors.ts';
 import type { PagesService } from './pages.service.ts';
 import { compressedOf, canCompress, type StaticFile } from './static-files.ts';
 
@@ -27,9 +29,6 @@ export const pageRoute = '/web/*';
 
 const htmlCache = 'no-cache';
 
-/** Above these the request is left to Fastify, whose checks refuse it (src/server/plugins/errors.ts). */
-const maxUrlLength = 4096;
-const maxHeaderBytes = 16 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 /** Headers as name, value, name, value … (as Node's `writeHead` takes them). */
