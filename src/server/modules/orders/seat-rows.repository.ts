@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { rowsOf } from '#server/db/statement.ts';
+import { rowsOf, uuidArray } from '#server/db/statement.ts';
 
 /**
  * The seats of monthly plans (docs/decisions/072-seat-changes.md): a plan's MONTHLY lines
@@ -19,8 +19,6 @@ export interface PlanLineRow {
   pendingFrom: string | null;
 }
 
-const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
 /** The ACTIVE MONTHLY lines of the orders, by position. */
 export async function findPlanLines(db: Db, orderIds: readonly string[]): Promise<PlanLineRow[]> {
   if (orderIds.length === 0) return [];
@@ -28,7 +26,7 @@ export async function findPlanLines(db: Db, orderIds: readonly string[]): Promis
     select id, order_id as "orderId", product_code as "productCode", quantity, unit_price_minor as "unitPriceMinor",
            pending_quantity as "pendingQuantity", pending_from::text as "pendingFrom"
       from order_items
-     where order_id in (${idList(orderIds)}) and status = 'ACTIVE' and payment_frequency = 'MONTHLY'
+     where order_id = any(${uuidArray(orderIds)}) and status = 'ACTIVE' and payment_frequency = 'MONTHLY'
      order by order_id, position`);
   return rowsOf<PlanLineRow>(result);
 }
