@@ -25,7 +25,6 @@ export async function untilSettled(pid: number): Promise<void> {
   }
 }
 
-
 /**
  * Starts the real server (built assets, fresh PGlite or DATABASE_URL) in a child process, as
  * `npm start` runs it: scripts/start.mjs, which builds what changed, then runs the server's
