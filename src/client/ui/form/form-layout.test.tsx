@@ -147,6 +147,8 @@ describe('FormLayout', () => {
     renderForm();
     const select = screen.getByLabelText('Country code') as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('DE'));
+    // The visitor chooses from the list, which may arrive after the guessed country.
+    await waitFor(() => expect(select.options.length).toBe(2));
     fireEvent.change(select, { target: { value: 'CH' } });
     cleanup();
     renderForm();
