@@ -89,6 +89,8 @@ describe('the connection front', () => {
       { path: '/web/en-US/', headers: [] },
       { path: '/web/en-US/trainings/?utm=1', headers: ['Cookie: currency=USD', 'X-Forwarded-Proto: https'] },
       { path: '/web/en-US/trainings', headers: ['Accept-Encoding: br'], method: 'HEAD' },
+      // Values without a space after the colon or with blanks around them, a repeated Cookie.
+      { path: '/web/de-CH/', headers: ['accept-encoding:gzip', 'Cookie:\tcurrency=EUR \t', 'COOKIE: locale=en-US'] },
     ];
     const front = await openConnection();
     try {
@@ -152,7 +154,7 @@ describe('the connection front', () => {
     }
   });
 
-  it('leaves to Node’s parser what it does not read itself: a body, bare line feeds, a head in pieces, two Hosts', async () => {
+  it('leaves to Node’s parser what it does not read itself: a body, bare line feeds, a control character, a head in pieces, two Hosts', async () => {
     const withBody = await openConnection();
     withBody.send(get('/web/en-US/', ['Content-Length: 0']));
     expect((await withBody.next()).status).toBe(200);
@@ -167,6 +169,12 @@ describe('the connection front', () => {
       expect(JSON.parse(refused.body.toString())).toMatchObject({ error: expect.anything() });
     }
     bareLineFeeds.socket.destroy();
+
+    const controlCharacter = await openConnection();
+    controlCharacter.send(get('/web/en-US/', ['X-Note: a\u0001b']));
+    const refusedControl = await controlCharacter.next().catch(() => undefined);
+    if (refusedControl) expect(refusedControl.status).toBe(400);
+    controlCharacter.socket.destroy();
 
     const inPieces = await openConnection();
     const whole = get('/web/en-US/trainings');

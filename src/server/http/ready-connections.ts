@@ -33,15 +33,20 @@ interface RequestHead {
   method: 'GET' | 'HEAD';
   url: string;
   httpVersion: '1.1';
-  /** Names and values in turn, as sent (Node's `request.rawHeaders`). */
-  rawHeaders: string[];
+  /**
+   * The values of the headers of `FrontOptions.readHeaders`, in that order; a repeated one
+   * joined as Node's `request.headers` joins it ("; " for Cookie, ", " for the rest).
+   */
+  values: (string | undefined)[];
+  /** The size of the header lines, as the check of src/server/plugins/errors.ts counts it. */
+  headerBytes: number;
   socket: Socket;
 }
 
 /** An answer the front writes: headers as name, value, name, value … */
 interface FrontAnswer {
   status: 200 | 304;
-  /** The same list object for every answer of one variant: its text is made once. */
+  /** The same list object for every answer of one variant: its bytes are made once. */
   fixed: string[];
   perRequest: string[];
   body: Buffer | undefined;
@@ -50,6 +55,8 @@ interface FrontAnswer {
 export interface FrontOptions {
   /** The answer to a request head, or undefined to leave the connection to Node. */
   answer(head: RequestHead): FrontAnswer | undefined;
+  /** The lower-case names of the headers whose values `answer` reads (`RequestHead.values`). */
+  readHeaders: readonly string[];
   keepAliveMs: number;
   requestTimeoutMs: number;
   /** Longer heads go to Node, whose check refuses them (src/server/plugins/errors.ts). */
@@ -60,34 +67,66 @@ export interface FrontOptions {
 
 const statusLines: Record<FrontAnswer['status'], string> = { 200: 'HTTP/1.1 200 OK\r\n', 304: 'HTTP/1.1 304 Not Modified\r\n' };
 const requestLine = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
-const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Control characters other than tab: a value with one (a lone CR or LF among them) goes to Node's parser. */
-// eslint-disable-next-line no-control-regex -- finding control characters is this expression's purpose
-const controlCharacter = /[\x00-\x08\x0a-\x1f\x7f]/;
+/**
+ * Header lines the front reads itself: names that are tokens, values without control
+ * characters other than tab (a lone CR or LF among them), each line ending in CRLF. Any
+ * other head goes to Node's parser. One expression over all the lines, as a loop per line
+ * cost more than the rest of reading the head.
+ */
+const headerLines = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t\x20-\x7e\x80-\xff]*(?:\r\n(?!$)|$))+$/;
 /** Headers whose presence means a request the front does not answer. */
 const leftToNode = new Set(['content-length', 'transfer-encoding', 'expect', 'upgrade']);
+/**
+ * Answers a connection may leave unread before the front stops reading it: a page or two.
+ * Not Node's 16 KB (`writableNeedDrain`): a page's answer often leaves the kernel's buffer
+ * a part behind, and stopping and restarting the reads for that cost more than the rest
+ * of the answer's stream work.
+ */
+const maxUnreadBytes = 64 * 1024;
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
 
-/** The request head in `text` (without its closing blank line), when the front may answer it. */
-function readHead(text: string, socket: Socket): RequestHead | undefined {
-  const firstLineEnd = text.indexOf('\r\n');
-  const match = requestLine.exec(firstLineEnd === -1 ? text : text.slice(0, firstLineEnd));
-  if (!match || firstLineEnd === -1) return undefined;
-  const rawHeaders: string[] = [];
-  let hosts = 0;
-  for (const line of text.slice(firstLineEnd + 2).split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) return undefined;
-    const name = line.slice(0, colon);
-    const value = line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
-    if (!token.test(name) || controlCharacter.test(value)) return undefined;
-    const lowerCase = name.toLowerCase();
-    if (leftToNode.has(lowerCase)) return undefined;
-    if (lowerCase === 'connection' && value.toLowerCase() !== 'keep-alive') return undefined;
-    if (lowerCase === 'host') hosts += 1;
-    rawHeaders.push(name, value);
-  }
-  if (hosts !== 1) return undefined;
-  return { method: match[1] as RequestHead['method'], url: match[2]!, httpVersion: '1.1', rawHeaders, socket };
+/**
+ * Reads request heads for one answerer: `read(text)` gives the head in `text` (without its
+ * closing blank line) when the front may answer it, with the values of `readHeaders`.
+ */
+function headReader(readHeaders: readonly string[]) {
+  const wanted = new Map(readHeaders.map((name, index) => [name, index]));
+  // Only names of these lengths are compared: the others are counted and passed over.
+  const lengths = new Set([...leftToNode, 'connection', 'host', ...readHeaders].map((name) => name.length));
+  return (text: string, socket: Socket): RequestHead | undefined => {
+    const firstLineEnd = text.indexOf('\r\n');
+    if (firstLineEnd === -1) return undefined;
+    const match = requestLine.exec(text.slice(0, firstLineEnd));
+    if (!match || !headerLines.test(text.slice(firstLineEnd + 2))) return undefined;
+    const values: (string | undefined)[] = new Array<string | undefined>(readHeaders.length).fill(undefined);
+    let hosts = 0;
+    let headerBytes = 0;
+    for (let position = firstLineEnd + 2; position < text.length; ) {
+      const found = text.indexOf('\r\n', position);
+      const lineEnd = found === -1 ? text.length : found;
+      const colon = text.indexOf(':', position);
+      let start = colon + 1;
+      let end = lineEnd;
+      while (start < end && isBlank(text.charCodeAt(start))) start++;
+      while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+      headerBytes += colon - position + (end - start) + 4;
+      if (lengths.has(colon - position)) {
+        const name = text.slice(position, colon).toLowerCase();
+        if (leftToNode.has(name)) return undefined;
+        if (name === 'connection' && text.slice(start, end).toLowerCase() !== 'keep-alive') return undefined;
+        if (name === 'host') hosts += 1;
+        const index = wanted.get(name);
+        if (index !== undefined) {
+          const value = text.slice(start, end);
+          const before = values[index];
+          values[index] = before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`;
+        }
+      }
+      position = lineEnd + 2;
+    }
+    if (hosts !== 1) return undefined;
+    return { method: match[1] as RequestHead['method'], url: match[2]!, httpVersion: '1.1', values, headerBytes, socket };
+  };
 }
 
 /** The `Date` header, made once a second as Node makes its own. */
@@ -128,17 +167,19 @@ export function closeHeld(server: Server): void {
 export function frontConnections(server: Server, options: FrontOptions): void {
   const nodeListeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
-  const fixedText = new WeakMap<string[], string>();
-  const keepAliveLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(options.keepAliveMs / 1000)}\r\n\r\n`;
+  /** Each variant's fixed headers with the closing ones, as bytes: made at its first answer. */
+  const fixedBytes = new WeakMap<string[], Buffer>();
+  const closingLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(options.keepAliveMs / 1000)}\r\n\r\n`;
+  const readHead = headReader(options.readHeaders);
   /** The connections the front holds, each with the way to hand it over. */
   const held = new Map<Socket, () => void>();
 
   const write = (socket: Socket, answer: FrontAnswer) => {
-    let fixed = fixedText.get(answer.fixed);
-    if (fixed === undefined) fixedText.set(answer.fixed, (fixed = headerText(answer.fixed)));
-    const head = statusLines[answer.status] + fixed + headerText(answer.perRequest) + currentDateLine() + keepAliveLines;
+    let fixed = fixedBytes.get(answer.fixed);
+    if (fixed === undefined) fixedBytes.set(answer.fixed, (fixed = Buffer.from(headerText(answer.fixed) + closingLines, 'latin1')));
     socket.cork();
-    socket.write(head, 'latin1');
+    socket.write(statusLines[answer.status] + currentDateLine() + headerText(answer.perRequest), 'latin1');
+    socket.write(fixed);
     if (answer.body) socket.write(answer.body);
     socket.uncork();
   };
@@ -190,7 +231,7 @@ export function frontConnections(server: Server, options: FrontOptions): void {
         socket.setTimeout(options.keepAliveMs);
       }
       // A client that does not read its answers is not read until it does.
-      if (socket.writableNeedDrain) {
+      if (socket.writableLength > maxUnreadBytes) {
         socket.pause();
         socket.once('drain', () => socket.resume());
       }

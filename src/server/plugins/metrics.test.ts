@@ -1,5 +1,6 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
+import { Counter, Histogram, Registry } from 'prom-client';
 import { createMetrics } from './metrics.ts';
 
 /** The samples of one metric in the exposition, as a Prometheus text parser reads them. */
@@ -37,5 +38,41 @@ describe('the figures of background jobs', () => {
     // A failed run leaves the last success and its items as they were.
     expect((await samplesOf(metrics, 'shop_job_last_success_timestamp_seconds'))[0]?.value).toBe(success?.value);
     expect((await samplesOf(metrics, 'shop_job_last_run_items'))[0]?.value).toBe('7');
+  });
+});
+
+describe('the answered requests', () => {
+  it('are printed as prom-client prints a Counter and a Histogram of the same answers', async () => {
+    const metrics = createMetrics();
+    const registry = new Registry();
+    const counter = new Counter({ name: 'shop_http_requests_total', help: 'h', labelNames: ['method', 'route', 'status'], registers: [registry] });
+    const histogram = new Histogram({
+      name: 'shop_http_request_duration_seconds',
+      help: 'h',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    // Every bucket's bound itself, values between, beyond the last, and a label value to escape.
+    const answers: [string, string, number, number][] = [
+      ['GET', '/web/*', 200, 0.000_02],
+      ['GET', '/web/*', 200, 0.005],
+      ['HEAD', '/web/*', 304, 0.01],
+      ['GET', '/api/orders/:orderId', 404, 0.3],
+      ['POST', '/api/"quoted"\\path', 500, 12],
+      ...[0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 0.051, 7].map((seconds): [string, string, number, number] => ['GET', '/api/health', 200, seconds]),
+    ];
+    for (const [method, route, status, seconds] of answers) {
+      metrics.requestAnswered(method, route, status, seconds);
+      counter.inc({ method, route, status: String(status) });
+      histogram.observe({ method, route }, seconds);
+    }
+    const families = (text: string) =>
+      parsePrometheusTextFormat(text)
+        .filter((family) => family.name.startsWith('shop_http_request'))
+        .map((family) => ({ ...family, help: undefined }));
+    const ours = families((await metrics.exposition()).text);
+    expect(ours.map((family) => family.name).sort()).toEqual(['shop_http_request_duration_seconds', 'shop_http_requests_total']);
+    expect(ours).toEqual(families(await registry.metrics()));
   });
 });

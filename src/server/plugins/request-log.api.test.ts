@@ -63,7 +63,6 @@ describe('the request log', () => {
       expect(api.map((entry) => entry.msg)).toEqual(['request completed', 'request completed']);
       expect(api[0]?.req).toMatchObject({ method: 'GET', route: '/api/health' });
       expect(api[0]).toMatchObject({ res: { statusCode: 200 } });
-      // One line per request, every way through the server, and none before the answer at this level.
       // One line per request (the app pages' own calls to the API among them), none before the answer at this level.
       const completed = entries.filter((entry) => entry.msg === 'request completed').map((entry) => entry.req?.id);
       expect(completed.length).toBeGreaterThan(expectedStatuses.length);

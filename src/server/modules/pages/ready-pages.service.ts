@@ -47,7 +47,7 @@ export interface ReadyPagesOptions {
   /** The headers every answer carries (src/server/plugins/security-headers.ts), without HSTS. */
   securityHeaders: Record<string, string>;
   /** Whether this request reached the shop over https (HSTS then); `forwardedProto` is its X-Forwarded-Proto. */
-  isHttps(request: PageRequest, forwardedProto: string | undefined): boolean;
+  isHttps(request: Pick<PageRequest, 'socket'>, forwardedProto: string | undefined): boolean;
   secureCookies: boolean;
   /** Told of each answer sent before Fastify, as Fastify's hooks are for the others. */
   answered?: ((method: string, status: number, seconds: number, requestId: string) => void) | undefined;
@@ -130,6 +130,27 @@ function pageRequestHeaders(raw: string[]): PageRequestHeaders {
   return headers;
 }
 
+/**
+ * The headers the connection front reads for the pages (src/server/http/ready-connections.ts):
+ * those above, whose values `PageHead.values` has in this order. It answers only heads with one Host.
+ */
+export const frontHeaderNames = [...readHeaders.keys()];
+
+/** A request head as the connection front read it. */
+export interface PageHead extends Omit<PageRequest, 'rawHeaders'> {
+  values: (string | undefined)[];
+  headerBytes: number;
+}
+
+const frontHeaders = ({ values, headerBytes }: PageHead): PageRequestHeaders => ({
+  host: true,
+  cookie: values[0],
+  ifNoneMatch: values[1],
+  acceptEncoding: values[2],
+  forwardedProto: values[3],
+  bytes: headerBytes,
+});
+
 export function createReadyPages(options: ReadyPagesOptions) {
   const { pages, securityHeaders } = options;
   /** Each page's variants by currency, and its language (whose cookie the page sets). */
@@ -175,13 +196,17 @@ export function createReadyPages(options: ReadyPagesOptions) {
   );
 
   /** The answer to a GET or HEAD of a known page; undefined for any other request. */
-  function choose(request: PageRequest, requestId: string | undefined): PageAnswer | undefined {
+  function choose<Request extends Omit<PageRequest, 'rawHeaders'>>(
+    request: Request,
+    headersOf: (request: Request) => PageRequestHeaders,
+    requestId: string | undefined,
+  ): PageAnswer | undefined {
     const url = request.url ?? '';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || url.length > maxUrlLength || !url.startsWith('/web/')) return undefined;
     const page = pageOf.get(normalizePagePath(url));
     if (!page) return undefined;
     const started = performance.now();
-    const headers = pageRequestHeaders(request.rawHeaders);
+    const headers = headersOf(request);
     if ((!headers.host && request.httpVersion === '1.1') || headers.bytes > maxHeaderBytes) return undefined;
 
     const sent = headers.cookie ? fastifyCookie.parse(headers.cookie) : undefined;
@@ -206,7 +231,7 @@ export function createReadyPages(options: ReadyPagesOptions) {
     };
   }
 
-  const told = (request: PageRequest, answer: PageAnswer) =>
+  const told = (request: Pick<PageRequest, 'method'>, answer: PageAnswer) =>
     options.answered?.(request.method ?? 'GET', answer.status, (performance.now() - answer.started) / 1000, answer.id);
 
   return {
@@ -215,7 +240,7 @@ export function createReadyPages(options: ReadyPagesOptions) {
      * calls this) or one of its own; false, having sent nothing, for any other request.
      */
     answer(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean {
-      const answer = choose(request, requestId);
+      const answer = choose(request, (node) => pageRequestHeaders(node.rawHeaders), requestId);
       if (!answer) return false;
       response.writeHead(answer.status, answer.fixed.concat(answer.perRequest));
       response.end(answer.body);
@@ -227,9 +252,9 @@ export function createReadyPages(options: ReadyPagesOptions) {
      * The answer to a request head read by the connection front (src/server/http/ready-connections.ts),
      * which writes it; undefined for any other request, which the front leaves to Node's HTTP server.
      */
-    answerHead(request: PageRequest): PageAnswer | undefined {
-      const answer = choose(request, undefined);
-      if (answer) told(request, answer);
+    answerHead(head: PageHead): PageAnswer | undefined {
+      const answer = choose(head, frontHeaders, undefined);
+      if (answer) told(head, answer);
       return answer;
     },
   };
