@@ -38,8 +38,11 @@ interface RequestHead {
    * joined as Node's `request.headers` joins it ("; " for Cookie, ", " for the rest).
    */
   values: (string | undefined)[];
-  /** The size of the header lines, as the check of src/server/plugins/errors.ts counts it. */
-  headerBytes: number;
+  /**
+   * The size of the head: more than the check of src/server/plugins/errors.ts counts for its
+   * header lines (it leaves out the request line, the colons and the blanks around values).
+   */
+  headBytes: number;
   socket: Socket;
 }
 
@@ -98,34 +101,35 @@ function headReader(readHeaders: readonly string[]) {
     if (firstLineEnd === -1) return undefined;
     const match = requestLine.exec(text.slice(0, firstLineEnd));
     if (!match || !headerLines.test(text.slice(firstLineEnd + 2))) return undefined;
-    const values: (string | undefined)[] = new Array<string | undefined>(readHeaders.length).fill(undefined);
+    const values: (string | undefined)[] = readHeaders.map(() => undefined);
     let hosts = 0;
-    let headerBytes = 0;
     for (let position = firstLineEnd + 2; position < text.length; ) {
       const found = text.indexOf('\r\n', position);
       const lineEnd = found === -1 ? text.length : found;
       const colon = text.indexOf(':', position);
-      let start = colon + 1;
-      let end = lineEnd;
-      while (start < end && isBlank(text.charCodeAt(start))) start++;
-      while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
-      headerBytes += colon - position + (end - start) + 4;
       if (lengths.has(colon - position)) {
         const name = text.slice(position, colon).toLowerCase();
         if (leftToNode.has(name)) return undefined;
-        if (name === 'connection' && text.slice(start, end).toLowerCase() !== 'keep-alive') return undefined;
         if (name === 'host') hosts += 1;
         const index = wanted.get(name);
-        if (index !== undefined) {
+        if (index !== undefined || name === 'connection') {
+          let start = colon + 1;
+          let end = lineEnd;
+          while (start < end && isBlank(text.charCodeAt(start))) start++;
+          while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
           const value = text.slice(start, end);
-          const before = values[index];
-          values[index] = before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`;
+          if (index === undefined) {
+            if (value.toLowerCase() !== 'keep-alive') return undefined;
+          } else {
+            const before = values[index];
+            values[index] = before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`;
+          }
         }
       }
       position = lineEnd + 2;
     }
     if (hosts !== 1) return undefined;
-    return { method: match[1] as RequestHead['method'], url: match[2]!, httpVersion: '1.1', values, headerBytes, socket };
+    return { method: match[1] as RequestHead['method'], url: match[2]!, httpVersion: '1.1', values, headBytes: text.length, socket };
   };
 }
 
@@ -167,20 +171,32 @@ export function closeHeld(server: Server): void {
 export function frontConnections(server: Server, options: FrontOptions): void {
   const nodeListeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
-  /** Each variant's fixed headers with the closing ones, as bytes: made at its first answer. */
-  const fixedBytes = new WeakMap<string[], Buffer>();
+  /**
+   * Each variant's fixed headers with the closing ones and its body, as one piece of bytes,
+   * made at its first answer (with and without the body: HEAD and 304 have none). A page's
+   * answer is then two writes, its own headers and these bytes.
+   */
+  const readyBytes = new WeakMap<string[], { body: Buffer | undefined; bytes: Buffer; headers: Buffer }>();
   const closingLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(options.keepAliveMs / 1000)}\r\n\r\n`;
+  const bytesOf = (answer: FrontAnswer): Buffer => {
+    let ready = readyBytes.get(answer.fixed);
+    if (ready === undefined) {
+      const headers = Buffer.from(headerText(answer.fixed) + closingLines, 'latin1');
+      readyBytes.set(answer.fixed, (ready = { body: undefined, bytes: headers, headers }));
+    }
+    if (answer.body === undefined) return ready.headers;
+    // One body per variant: made again only if the variant's body were another.
+    if (ready.body !== answer.body) Object.assign(ready, { body: answer.body, bytes: Buffer.concat([ready.headers, answer.body]) });
+    return ready.bytes;
+  };
   const readHead = headReader(options.readHeaders);
   /** The connections the front holds, each with the way to hand it over. */
   const held = new Map<Socket, () => void>();
 
   const write = (socket: Socket, answer: FrontAnswer) => {
-    let fixed = fixedBytes.get(answer.fixed);
-    if (fixed === undefined) fixedBytes.set(answer.fixed, (fixed = Buffer.from(headerText(answer.fixed) + closingLines, 'latin1')));
     socket.cork();
     socket.write(statusLines[answer.status] + currentDateLine() + headerText(answer.perRequest), 'latin1');
-    socket.write(fixed);
-    if (answer.body) socket.write(answer.body);
+    socket.write(bytesOf(answer));
     socket.uncork();
   };
 

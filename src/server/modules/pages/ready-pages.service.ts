@@ -139,16 +139,17 @@ export const frontHeaderNames = [...readHeaders.keys()];
 /** A request head as the connection front read it. */
 export interface PageHead extends Omit<PageRequest, 'rawHeaders'> {
   values: (string | undefined)[];
-  headerBytes: number;
+  headBytes: number;
 }
 
-const frontHeaders = ({ values, headerBytes }: PageHead): PageRequestHeaders => ({
+// The head's size stands for the header lines' own: never less, and the front answers no head over the limit anyway.
+const frontHeaders = ({ values, headBytes }: PageHead): PageRequestHeaders => ({
   host: true,
   cookie: values[0],
   ifNoneMatch: values[1],
   acceptEncoding: values[2],
   forwardedProto: values[3],
-  bytes: headerBytes,
+  bytes: headBytes,
 });
 
 export function createReadyPages(options: ReadyPagesOptions) {
