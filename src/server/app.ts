@@ -216,8 +216,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
   database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
   // The pages answered before Fastify are counted and logged here, as Fastify's hooks do for the rest.
-  const logPages = ['trace', 'debug', 'info'].includes(app.log.level);
-  const logPage = pageLineWriter(app.log);
+  // Their line is at info: at a quieter level there is no writer to call.
+  const logPage = ['trace', 'debug', 'info'].includes(app.log.level) ? pageLineWriter(app.log) : undefined;
   const readyPages = createReadyPages({
     pages,
     securityHeaders,
@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     answered: (method, status, seconds, requestId) => {
       metrics.requestAnswered(method, pageRoute, status, seconds);
-      if (logPages) logPage({ method, route: pageRoute, id: requestId }, status, seconds * 1000);
+      logPage?.({ method, route: pageRoute, id: requestId }, status, seconds * 1000);
     },
   });
   front.readyPages = readyPages;
