@@ -44,7 +44,10 @@ test('the app takes over the cart the server rendered: the same markup, live con
   await expect(page.getByRole('banner').getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
 
   await seats.fill('12');
+  // The reload comes once the cart has taken the change: sooner, it would cancel the call.
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes(`/api/orders/${cartId}/shopping-cart/`));
   await seats.press('Enter');
+  expect((await saved).ok()).toBe(true);
   await expect(seats).toHaveValue('12');
   await page.reload();
   await expect(page.getByRole('spinbutton', { name: /Seats/ })).toHaveValue('12');
