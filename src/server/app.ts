@@ -17,7 +17,7 @@ import { createOutboxService } from './modules/mail/outbox.service.ts';
 import { registerSiteRoutes } from './modules/pages/pages.routes.ts';
 import { createAppPages } from './modules/pages/app-pages.service.ts';
 import { createPagesService } from './modules/pages/pages.service.ts';
-import { createReadyPages, frontHeaderNames, pageRoute, type ReadyPages } from './modules/pages/ready-pages.service.ts';
+import { createReadyPages, frontReadHeaders, pageRoute, type ReadyPages } from './modules/pages/ready-pages.service.ts';
 import { type StaffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { createStaffSessionCheckService } from './modules/staff/staff-session-check.service.ts';
 import { type SignInDelay } from './modules/staff/staff-throttle.service.ts';
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       // Ready pages are answered on the connection itself until a request needs Node's server.
       frontConnections(server, {
         answer: (head) => front.readyPages?.answerHead(head),
-        readHeaders: frontHeaderNames,
+        readHeaders: frontReadHeaders,
         keepAliveMs: keepAliveTimeoutMs,
         requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
         maxHeadBytes: maxHeaderBytes,

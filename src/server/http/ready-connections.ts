@@ -33,10 +33,7 @@ interface RequestHead {
   method: 'GET' | 'HEAD';
   url: string;
   httpVersion: '1.1';
-  /**
-   * The values of the headers of `FrontOptions.readHeaders`, in that order; a repeated one
-   * joined as Node's `request.headers` joins it ("; " for Cookie, ", " for the rest).
-   */
+  /** The values of the headers of `FrontOptions.readHeaders`, in that order; a repeated one joined by its separator. */
   values: (string | undefined)[];
   /**
    * The size of the head: more than the check of src/server/plugins/errors.ts counts for its
@@ -58,8 +55,11 @@ interface FrontAnswer {
 export interface FrontOptions {
   /** The answer to a request head, or undefined to leave the connection to Node. */
   answer(head: RequestHead): FrontAnswer | undefined;
-  /** The lower-case names of the headers whose values `answer` reads (`RequestHead.values`). */
-  readHeaders: readonly string[];
+  /**
+   * The headers whose values `answer` reads (`RequestHead.values`), by lower-case name, each
+   * with what joins its repeated lines (as Node's `request.headers` joins them).
+   */
+  readHeaders: readonly { name: string; separator: string }[];
   keepAliveMs: number;
   requestTimeoutMs: number;
   /** Longer heads go to Node, whose check refuses them (src/server/plugins/errors.ts). */
@@ -92,10 +92,10 @@ const isBlank = (code: number) => code === 0x20 || code === 0x09;
  * Reads request heads for one answerer: `read(text)` gives the head in `text` (without its
  * closing blank line) when the front may answer it, with the values of `readHeaders`.
  */
-function headReader(readHeaders: readonly string[]) {
-  const wanted = new Map(readHeaders.map((name, index) => [name, index]));
-  // Only names of these lengths are compared: the others are counted and passed over.
-  const lengths = new Set([...leftToNode, 'connection', 'host', ...readHeaders].map((name) => name.length));
+function headReader(readHeaders: FrontOptions['readHeaders']) {
+  const wanted = new Map(readHeaders.map(({ name, separator }, index) => [name, { index, separator }]));
+  // Only names of these lengths are compared: the other lines are passed over.
+  const lengths = new Set([...leftToNode, 'connection', 'host', ...wanted.keys()].map((name) => name.length));
   return (text: string, socket: Socket): RequestHead | undefined => {
     const firstLineEnd = text.indexOf('\r\n');
     if (firstLineEnd === -1) return undefined;
@@ -111,18 +111,18 @@ function headReader(readHeaders: readonly string[]) {
         const name = text.slice(position, colon).toLowerCase();
         if (leftToNode.has(name)) return undefined;
         if (name === 'host') hosts += 1;
-        const index = wanted.get(name);
-        if (index !== undefined || name === 'connection') {
+        const read = wanted.get(name);
+        if (read !== undefined || name === 'connection') {
           let start = colon + 1;
           let end = lineEnd;
           while (start < end && isBlank(text.charCodeAt(start))) start++;
           while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
           const value = text.slice(start, end);
-          if (index === undefined) {
+          if (read === undefined) {
             if (value.toLowerCase() !== 'keep-alive') return undefined;
           } else {
-            const before = values[index];
-            values[index] = before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`;
+            const before = values[read.index];
+            values[read.index] = before === undefined ? value : `${before}${read.separator}${value}`;
           }
         }
       }

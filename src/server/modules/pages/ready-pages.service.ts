@@ -29,7 +29,6 @@ export const pageRoute = '/web/*';
 
 const htmlCache = 'no-cache';
 
-
 type Encoding = 'br' | 'gzip' | 'identity';
 /** Headers as name, value, name, value … (as Node's `writeHead` takes them). */
 export type HeaderList = string[];
@@ -134,7 +133,8 @@ function pageRequestHeaders(raw: string[]): PageRequestHeaders {
  * The headers the connection front reads for the pages (src/server/http/ready-connections.ts):
  * those above, whose values `PageHead.values` has in this order. It answers only heads with one Host.
  */
-export const frontHeaderNames = [...readHeaders.keys()];
+export const frontReadHeaders = [...readHeaders].map(([name, { separator }]) => ({ name, separator }));
+const frontFields = [...readHeaders.values()].map(({ field }) => field);
 
 /** A request head as the connection front read it. */
 export interface PageHead extends Omit<PageRequest, 'rawHeaders'> {
@@ -143,14 +143,11 @@ export interface PageHead extends Omit<PageRequest, 'rawHeaders'> {
 }
 
 // The head's size stands for the header lines' own: never less, and the front answers no head over the limit anyway.
-const frontHeaders = ({ values, headBytes }: PageHead): PageRequestHeaders => ({
-  host: true,
-  cookie: values[0],
-  ifNoneMatch: values[1],
-  acceptEncoding: values[2],
-  forwardedProto: values[3],
-  bytes: headBytes,
-});
+function frontHeaders({ values, headBytes }: PageHead): PageRequestHeaders {
+  const headers: PageRequestHeaders = { host: true, cookie: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, forwardedProto: undefined, bytes: headBytes };
+  for (let index = 0; index < frontFields.length; index++) headers[frontFields[index]!] = values[index];
+  return headers;
+}
 
 export function createReadyPages(options: ReadyPagesOptions) {
   const { pages, securityHeaders } = options;
