@@ -23,3 +23,13 @@ export function importAfterFirstPaint(script: string): string {
     '}',
   ].join('\n');
 }
+
+/**
+ * Where a page's first frame waits for its main content: the `href` of a
+ * `<link rel="expect" blocking="render">` in its head. The browser paints no frame until
+ * that element is parsed to its end, so a parser that yields on a busy phone no longer
+ * shows the header alone first and the largest element a frame later (a browser without
+ * `rel="expect"` ignores the link). `main` is every page's main content, the skip link's
+ * target.
+ */
+export const firstFrameAwaits = '#main';

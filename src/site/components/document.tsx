@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { defaultLanguage, languages } from '#shared/locales.ts';
 import type { PageAssets } from '../assets.ts';
 import { useSite } from '../site-context.tsx';
-import { importAfterFirstPaint } from '#shared/after-first-paint.ts';
+import { firstFrameAwaits, importAfterFirstPaint } from '#shared/after-first-paint.ts';
 import { ogLocaleOf, sitePath, type SitePageId } from '#shared/paths.ts';
 import { Footer } from './footer.tsx';
 import { Island } from './island.tsx';
@@ -33,6 +33,7 @@ export function Document({ title, description, canonicalPage, baseUrl, assets, b
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="expect" href={firstFrameAwaits} blocking="render" />
         <title>{title}</title>
         <meta name="description" content={description} />
         {canonicalPage ? (

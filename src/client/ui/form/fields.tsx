@@ -1,4 +1,4 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Country } from '#shared/schemas/common.ts';
 import { dateRange } from '#shared/schemas/limits.ts';
 import type { Language } from '#shared/locales.ts';
@@ -195,12 +195,20 @@ export function SelectField({
 }) {
   const { value } = props;
   const known = value === '' || options.some((option) => option.value === value);
+  const { shown, complete, showAll } = useOptionsInSteps(options);
   return (
     <FieldShell {...props} required={required}>
-      <select className="form__input form__select" autoComplete={autoComplete} aria-busy={loading ? true : undefined} {...valueControlProps({ ...props, required })}>
+      <select
+        className="form__input form__select"
+        autoComplete={autoComplete}
+        aria-busy={loading || !complete ? true : undefined}
+        {...valueControlProps({ ...props, required })}
+        onFocus={showAll}
+        onPointerDown={showAll}
+      >
         {(placeholder === 'always' || value === '') && <option value="">{translate(language, 'forms.select.placeholder')}</option>}
         {!known && <option value={value}>{value}</option>}
-        {options.map((option) => (
+        {options.filter((option, index) => index < shown || option.value === value).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -208,6 +216,31 @@ export function SelectField({
       </select>
     </FieldShell>
   );
+}
+
+/** How many options a select adds per step when a long list arrives after its first render. */
+const optionsPerStep = 50;
+
+/**
+ * The options a select renders of a list that grew after its first render (the 250
+ * countries a live page fetches): the first render's count, then 50 more per step, each
+ * step a transition of its own after the browser's next task. Creating 250 options at once
+ * is one task of 10 ms and more on a phone; in steps it is several short ones. A visitor
+ * who reaches for the select (focus, pointer) gets the whole list at once, and the chosen
+ * option is always rendered, so the closed select shows it.
+ */
+function useOptionsInSteps(options: readonly SelectOption[]) {
+  const [shown, setShown] = useState(options.length);
+  const complete = shown >= options.length;
+  useEffect(() => {
+    if (complete) return;
+    const step = setTimeout(() => startTransition(() => setShown((count) => count + optionsPerStep)));
+    return () => clearTimeout(step);
+  }, [complete, shown]);
+  const showAll = () => {
+    if (!complete) setShown(Number.POSITIVE_INFINITY);
+  };
+  return { shown, complete, showAll };
 }
 
 /** The countries of `GET /country/` as options; `withPhoneCode` writes "Switzerland (+41)". */

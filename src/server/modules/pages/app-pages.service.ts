@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { contentSecurityPolicy, type InlineCode } from '#server/plugins/security-headers.ts';
 import { appRendererFile, appStateElementId, type AppRenderer, type AppRenderRequest } from '#shared/app-render.ts';
+import { firstFrameAwaits } from '#shared/after-first-paint.ts';
 
 /** A record of the client build's manifest (vite): a module's stylesheets and the chunks it imports. */
 interface ManifestRecord {
@@ -56,6 +57,8 @@ function pageStylesOf(sheets: { name: string; text: string | undefined }[], inli
   const css = inlined.map(({ text }) => text).join('\n');
   return {
     head: [
+      // The first frame shows the whole rendered page, not its header alone.
+      `<link rel="expect" href="${firstFrameAwaits}" blocking="render" />`,
       ...(css === '' ? [] : [`<style>${css}</style>`]),
       ...inlined.map(({ name }) => `<link rel="stylesheet" type="${inlinedStylesheetType}" href="/${name}" />`),
       ...linked.map(({ name }) => `<link rel="stylesheet" href="/${name}" />`),

@@ -337,6 +337,8 @@ describe('checkout page', () => {
     type(/^Street and number/, 'Unter den Linden 5');
     type(/^Postal code/, '10117');
     type(/^City/, 'Berlin');
+    // As a visitor does: the select has the focus before a choice (a long list is whole from then on).
+    fireEvent.focus(screen.getByLabelText(/^Country/));
     fireEvent.change(screen.getByLabelText(/^Country/), { target: { value: 'DE' } });
     server.putAnswer = refuseFields([
       {
