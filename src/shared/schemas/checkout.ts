@@ -3,7 +3,7 @@ import { languages } from '../locales.ts';
 import { orderStatuses } from '../orders.ts';
 import { postcodeProblem } from '../postcodes.ts';
 import { cartItemSchema } from './cart.ts';
-import { formLimits, phoneNumberPattern } from './forms.ts';
+import { formLimits, phoneNumberPattern } from './limits.ts';
 import { pendingSeatsSchema } from './seat-changes.ts';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MessagesByLanguage } from '../i18n/catalogue.ts';
 import { forEveryLanguage } from '../every-language.ts';
 import { languages } from '../locales.ts';
-import { formLimits, roles } from './limits.ts';
+import { formLimits, phoneNumberPattern, roles } from './limits.ts';
 
 /**
  * The payload of the public forms and its rules (docs/product/forms.md). The
@@ -35,9 +35,6 @@ export const contactRecipients = [
 // ---- limits ---------------------------------------------------------------------------
 
 export { formLimits };
-
-/** Digits, space and minus only; a number starts and ends with a digit. */
-export const phoneNumberPattern = /^\d(?:[\d -]*\d)?$/;
 const countryCodePattern = /^[A-Z]{2}$/;
 
 // ---- building blocks ------------------------------------------------------------------

@@ -56,3 +56,6 @@ export const periodMonthsLimits = { min: 1, max: 36, default: 12 } as const;
  * the API takes any term within `periodMonthsLimits`.
  */
 export const monthlyTermChoices = [12, 24, 36] as const;
+
+/** Digits, space and minus only; a number starts and ends with a digit. */
+export const phoneNumberPattern = /^\d(?:[\d -]*\d)?$/;

@@ -1,5 +1,5 @@
 import { invoiceReferenceMax } from '#shared/schemas/checkout.ts';
-import { formLimits } from '#shared/schemas/forms.ts';
+import { formLimits } from '#shared/schemas/limits.ts';
 import type { Country } from '#shared/schemas/common.ts';
 import { useLanguage, useT } from '#client/lib/i18n.tsx';
 import { CheckboxField, countryOptions, PhoneNumberField, SelectField, TextField } from '#client/ui/form/fields.tsx';
