@@ -141,6 +141,15 @@ describe('every prerendered page', () => {
     }
   });
 
+  it('paints its first frame once its main content is parsed (rel="expect" on <main>)', () => {
+    for (const file of allFiles()) {
+      const html = result.files.get(file)!;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, file).toContain('<link rel="expect" href="#main" blocking="render"/>');
+      expect(html, file).toContain('<main id="main"');
+    }
+  });
+
   it('has canonical and hreflang alternate links (not-found pages: noindex instead)', () => {
     for (const entry of result.pagesJson.pages) {
       for (const currency of currencies) {

@@ -86,6 +86,10 @@ describe('the cart page', () => {
     // Named by links the browser does not fetch, so the app's chunk loader does not load them again.
     expect(html).toContain(`<link rel="stylesheet" type="text/x-inlined-css" href="/${testAppFiles.entryCss}" />`);
     expect(html).toContain(`<link rel="stylesheet" type="text/x-inlined-css" href="/${testAppFiles.cartCss}" />`);
+    // Its first frame waits for the main content, which the page carries.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#main" blocking="render" />');
+    expect(html).toContain('<main id="main"');
     // Nothing is fetched before the page is painted.
     expect(html).not.toContain('modulepreload');
     expect(html).not.toMatch(/<script[^>]* src=/);
