@@ -114,8 +114,18 @@ const readHeaders = new Map<string, { field: 'cookie' | 'ifNoneMatch' | 'acceptE
 /** The lengths of those names and of `host`: other lines are only counted. */
 const readLengths = new Set([4, ...[...readHeaders.keys()].map((name) => name.length)]);
 
+/** The headers of a request before any value is read: the two readers below fill them in. */
+const headersUnread = (host: boolean, bytes: number): PageRequestHeaders => ({
+  host,
+  cookie: undefined,
+  ifNoneMatch: undefined,
+  acceptEncoding: undefined,
+  forwardedProto: undefined,
+  bytes,
+});
+
 function pageRequestHeaders(raw: string[]): PageRequestHeaders {
-  const headers: PageRequestHeaders = { host: false, cookie: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, forwardedProto: undefined, bytes: 0 };
+  const headers = headersUnread(false, 0);
   for (let index = 0; index < raw.length; index += 2) {
     const name = raw[index]!;
     const value = raw[index + 1] ?? '';
@@ -144,7 +154,7 @@ export interface PageHead extends Omit<PageRequest, 'rawHeaders'> {
 
 // The head's size stands for the header lines' own: never less, and the front answers no head over the limit anyway.
 function frontHeaders({ values, headBytes }: PageHead): PageRequestHeaders {
-  const headers: PageRequestHeaders = { host: true, cookie: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, forwardedProto: undefined, bytes: headBytes };
+  const headers = headersUnread(true, headBytes);
   for (let index = 0; index < frontFields.length; index++) headers[frontFields[index]!] = values[index];
   return headers;
 }
