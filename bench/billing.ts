@@ -13,18 +13,20 @@ import { startServer } from './server.ts';
 import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 
 /**
- * `npx tsx bench/billing.ts` (DATABASE_URL must name a PostgreSQL server): 10,000 ACTIVE
+ * `npx tsx bench/billing.ts` (DATABASE_URL must name a PostgreSQL server): 100,000 ACTIVE
  * monthly plans, each with one period due, in a database of its own (created, then
  * dropped). Times one run of the billing job (renewals and invoice records; goal ≤ 60 s)
  * while a server on the same database answers cart and checkout calls (goal p95 ≤ 100 ms),
- * then the invoice mails of the run: the server's mail worker renders each invoice's PDF
- * and hands the mail to an SMTP server on loopback (bench/mail.ts), while the visitors go
- * on (goal: 10,000 in ≤ 2 min, p95 ≤ 100 ms meanwhile). `npm run bench:load` runs it too
- * when DATABASE_URL is set.
+ * then the run's first 10,000 invoice mails after the job: the server's mail worker
+ * renders each invoice's PDF and hands the mail to an SMTP server on loopback
+ * (bench/mail.ts), while the visitors go on (goal: 10,000 in ≤ 2 min, p95 ≤ 100 ms
+ * meanwhile). `npm run bench:load` runs it too when DATABASE_URL is set.
  */
 
 /** BENCH_PLANS changes the count, for a quick look on a busy machine; BENCH_BILLING_PORT the visitors' server's port. */
-const planCount = Number(process.env.BENCH_PLANS ?? 10_000);
+const planCount = Number(process.env.BENCH_PLANS ?? 100_000);
+/** The invoice mails timed after the job: the goal names 10,000; the rest of the run's mails are not waited for. */
+const mailsTimed = Math.min(planCount, 10_000);
 const serverPort = Number(process.env.BENCH_BILLING_PORT ?? 3214);
 /** How long the invoice mails may take before the run gives up on them. */
 const mailsTimeoutMs = 10 * 60_000;
@@ -38,10 +40,12 @@ export interface BillingFigures {
   /** The visitors' calls while the job runs, then while the invoice mails are rendered and sent. */
   calls: { what: string; count: number; p50: number; p95: number; errors: number }[];
   mailCalls: { what: string; count: number; p50: number; p95: number; errors: number }[];
-  /** Invoice mails (each with its PDF) the SMTP server received: during the job, and in all. */
+  /** Invoice mails (each with its PDF) the SMTP server received: during the job, and after it (at most `mailsTimed`, then no longer waited for). */
   mailsDuringJob: number;
   mails: number;
-  /** From the job's end to the last invoice mail. */
+  /** How many mails after the job the goal names (10,000, or every renewal when fewer). */
+  mailsTimed: number;
+  /** From the job's end to the last invoice mail counted. */
   mailsSecondsAfterJob: number;
   /** Invoice mails a second, from the first to the last. */
   pdfsPerSecond: number;
@@ -52,7 +56,7 @@ const addDays = (isoDay: string, days: number) => {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 };
 
-/** 10,000 plans paid 35 days ago: each has its second month due today. */
+/** The plans, paid 35 days ago: each has its second month due today. */
 async function seedPlans(db: Database['db'], today: string): Promise<void> {
   const paidOn = addDays(today, -35);
   const periodEnd = addDays(paidOn, 30);
@@ -184,10 +188,11 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
       // (rendered once, then kept in the record), sent as the PDFs become ready.
       phase = 'mails';
       const giveUpAt = jobEnded + mailsTimeoutMs;
-      while (waitForMails && sink.counted().count < report.renewed.length && performance.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 50));
+      const mailsWanted = Math.min(report.renewed.length, mailsDuringJob + mailsTimed);
+      while (waitForMails && sink.counted().count < mailsWanted && performance.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 50));
       phase = undefined;
-      await running;
       const mails = sink.counted();
+      await running;
 
       return {
         plans: planCount,
@@ -196,7 +201,8 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
         calls: crowd.figures('job'),
         mailCalls: crowd.figures('mails'),
         mailsDuringJob,
-        mails: mails.count,
+        mails: mails.count - mailsDuringJob,
+        mailsTimed: Math.min(mailsTimed, report.renewed.length - mailsDuringJob),
         mailsSecondsAfterJob: (mails.lastAt - jobEnded) / 1000,
         pdfsPerSecond: mails.count / Math.max(0.001, (mails.lastAt - mails.firstAt) / 1000),
       };
@@ -210,7 +216,7 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
 
 /** `10000 in 95.2 s after the job (120 during it), 105 PDFs/s`. */
 export function describePdfs(figures: BillingFigures): string {
-  return `${figures.mails} of ${figures.renewed} in ${figures.mailsSecondsAfterJob.toFixed(1)} s after the job (${figures.mailsDuringJob} during it), ${figures.pdfsPerSecond.toFixed(0)} PDFs/s`;
+  return `${figures.mails} in ${figures.mailsSecondsAfterJob.toFixed(1)} s after the job (${figures.mailsDuringJob} during it), ${figures.pdfsPerSecond.toFixed(0)} PDFs/s`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -220,7 +226,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       for (const call of figures.calls) {
         console.log(`  meanwhile ${call.what}: ${call.count} calls, p50 ${call.p50.toFixed(1)} ms, p95 ${call.p95.toFixed(1)} ms, ${call.errors} errors (goal p95 ≤ 100 ms)`);
       }
-      console.log(`invoice mails with their PDFs (the server's mail worker): ${describePdfs(figures)} (goal: ${figures.plans} in ≤ 120 s)`);
+      console.log(`invoice mails with their PDFs (the server's mail worker): ${describePdfs(figures)} (goal: ${figures.mailsTimed} in ≤ 120 s)`);
       for (const call of figures.mailCalls) {
         console.log(`  meanwhile ${call.what}: ${call.count} calls, p50 ${call.p50.toFixed(1)} ms, p95 ${call.p95.toFixed(1)} ms, ${call.errors} errors (goal p95 ≤ 100 ms)`);
       }

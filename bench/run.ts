@@ -19,8 +19,9 @@ import { benchSignInPglite, benchSignInPostgres, describeSignIn, signInLabel } f
  * carts hold exactly the seats of every add answered 2xx); checkout p95 ≤ 50 ms. With
  * DATABASE_URL set, the cart calls are measured on PostgreSQL as well, and so is the back
  * office's orders list on 10,000 orders (bench/orders-list.ts, p95 ≤ 50 ms) and the billing
- * job on 10,000 active plans (bench/billing.ts: ≤ 60 s, cart and checkout calls meanwhile
- * p95 ≤ 100 ms; the invoice PDFs the mail worker renders afterwards, reported). The staff
+ * job on 100,000 active plans (bench/billing.ts: ≤ 60 s, cart and checkout calls meanwhile
+ * p95 ≤ 100 ms; the first 10,000 invoice mails with the PDFs the mail worker renders
+ * afterwards, ≤ 2 min). The staff
  * sign-in time (argon2id) is reported on PGlite and PostgreSQL alike (bench/sign-in.ts).
  * The second `npm start` on unchanged sources answers within 2 s (bench/start.ts). The
  * mail worker delivers ≥ 100 mails/s to an SMTP server on loopback (bench/mail.ts). The
@@ -187,7 +188,7 @@ async function main() {
     for (const figure of await benchOrdersList(process.env.DATABASE_URL)) {
       record(`orders list (PostgreSQL, 10,000 orders): ${figure.what}`, `p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`, 'p95 ≤ 50 ms', figure.p95 <= 50);
     }
-    // The billing job on 10,000 active plans, with visitors on a server of the same database meanwhile.
+    // The billing job on 100,000 active plans, with visitors on a server of the same database meanwhile.
     const billing = await benchBilling(process.env.DATABASE_URL);
     record(
       `billing job (PostgreSQL, ${billing.plans} active plans): renewals and invoice records`,
@@ -201,8 +202,8 @@ async function main() {
     record(
       'invoice mails with their PDFs after the run (the server\'s mail worker)',
       describePdfs(billing),
-      `${billing.plans} in ≤ 120 s`,
-      billing.mails === billing.renewed && billing.mailsSecondsAfterJob <= 120,
+      `${billing.mailsTimed} in ≤ 120 s`,
+      billing.mails >= billing.mailsTimed && billing.mailsSecondsAfterJob <= 120,
     );
     for (const call of billing.mailCalls) {
       record(`  meanwhile ${call.what}`, `${call.count} calls, p95 ${call.p95.toFixed(1)} ms, ${call.errors} errors`, 'p95 ≤ 100 ms', call.p95 <= 100 && call.errors === 0);

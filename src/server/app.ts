@@ -256,7 +256,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerApiRoutes(app, services);
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, { pages, readyPages, appPages: createAppPages({ distDir, inlineCode: pages.inlineCode(), log: app.log }) });
+  const site = registerSiteRoutes(app, {
+    pages,
+    readyPages,
+    appPages: createAppPages({ distDir, inlineCode: pages.inlineCode(), log: app.log }),
+    secureCookies: https,
+  });
   app.setNotFoundHandler((request, reply) => {
     // `//api//orders` is an API address too: slashes are folded before the prefix is read.
     const address = request.url.replace(/\/{2,}/g, '/');

@@ -1,4 +1,4 @@
-import type { Language } from './locales.ts';
+import type { Currency, Language } from './locales.ts';
 
 /*
  * The shop app's pages the server renders (the cart and the checkout): the server hands a
@@ -31,6 +31,12 @@ export interface AppRenderAnswer {
   state: unknown;
   /** The page's module as the client build's manifest names it, for its stylesheets. */
   module: string;
+  /**
+   * The currency the page's answers made the visitor's (a cart's own) where the request's
+   * `currency` cookie named another: the page is rendered in it, and the server sets the
+   * cookie with the page, so that the browser's first render shows the same.
+   */
+  currency?: Currency;
 }
 
 /** The renderer's module. It answers undefined for a page it does not render. */

@@ -2,10 +2,11 @@ import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AppRenderAnswer, AppRenderRequest } from '#shared/app-render.ts';
+import { cookies } from '#shared/cookies.ts';
 import { urlOf } from '#shared/contract.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
 import { appBasePath } from '#shared/paths.ts';
-import { withRequestCookies } from '#client/lib/cookies.ts';
+import { readCookie, withRequestCookies } from '#client/lib/cookies.ts';
 import type { PageQuery, ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { createQueryClient, queryKeyOf } from '#client/lib/queries.ts';
 import { SpaProviders } from '#client/lib/start-spa.tsx';
@@ -44,6 +45,11 @@ export async function renderAppPage(request: AppRenderRequest): Promise<AppRende
   };
   await Promise.all([loadTexts(request.language, loadAppCatalogue), ...page.queries(match.params, request.language).map(answer)]);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A currency the page's answers chose, where the visitor's cookie names another: the page is rendered in it, and the server sets the cookie.
+  const chosen = page.currencyOf?.(match.params, request.language, (call, input) => queryClient.getQueryData(queryKeyOf(call, input)));
+  const sent = withRequestCookies(request.cookieHeader, () => readCookie(cookies.currency));
+  const currency = chosen !== undefined && chosen !== sent ? chosen : undefined;
+  const setWithPage: Record<string, string> = currency === undefined ? {} : { [cookies.currency.name]: currency };
   const missed = new Set<string>();
   const render = () =>
     withRequestCookies(request.cookieHeader, () =>
@@ -58,6 +64,7 @@ export async function renderAppPage(request: AppRenderRequest): Promise<AppRende
           ),
         missed,
       ),
+      setWithPage,
     );
   let html = render();
   // The reference data the render read without an answer, among those the page has answered when read: answered, and the page rendered again.
@@ -66,5 +73,5 @@ export async function renderAppPage(request: AppRenderRequest): Promise<AppRende
     await Promise.all(ifRead.map(answer));
     html = render();
   }
-  return { html, state: dehydrate(queryClient), module: page.module };
+  return { html, state: dehydrate(queryClient), module: page.module, ...(currency === undefined ? {} : { currency }) };
 }

@@ -11,14 +11,18 @@ interface Cookie {
 
 /** The `Cookie` header of the request whose page the server is rendering, while it renders it. */
 let requestCookies: string | undefined;
+/** Cookies the server sets with the page it is rendering, by name: read before the request's. */
+let setWithPage: Readonly<Record<string, string>> = {};
 
-/** Runs a synchronous render with `readCookie` reading this `Cookie` header. */
-export function withRequestCookies<T>(cookieHeader: string, render: () => T): T {
+/** Runs a synchronous render with `readCookie` reading this `Cookie` header, and the cookies `setWith` the page over it. */
+export function withRequestCookies<T>(cookieHeader: string, render: () => T, setWith: Readonly<Record<string, string>> = {}): T {
   requestCookies = cookieHeader;
+  setWithPage = setWith;
   try {
     return render();
   } finally {
     requestCookies = undefined;
+    setWithPage = {};
   }
 }
 
@@ -27,6 +31,7 @@ interface LastingCookie extends Cookie {
 }
 
 export function readCookie(cookie: Cookie): string | undefined {
+  if (typeof document === 'undefined' && cookie.name in setWithPage) return setWithPage[cookie.name];
   const header = typeof document === 'undefined' ? (requestCookies ?? '') : document.cookie;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');

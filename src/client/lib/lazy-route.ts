@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-import type { Call } from '#shared/contract.ts';
-import type { Language } from '#shared/locales.ts';
+import type { Answer, Call } from '#shared/contract.ts';
+import type { Currency, Language } from '#shared/locales.ts';
 import { nextTask } from './next-task.ts';
 
 /** A page chunk that has not arrived after 120 s counts as failed; the error page shows. */
@@ -52,6 +52,13 @@ export interface ServerRenderedPage {
    * from its address step on).
    */
   queriesIfRead?(params: Params, language: Language): PageQuery[];
+  /**
+   * The currency the page's answers make the visitor's (a cart's own, as `followCart` in
+   * cart.ts makes it once the page is live): the server renders the page in it and sets the
+   * `currency` cookie with the page, so hydrating it changes nothing. `answer` reads one of
+   * the page's answers (`queries`).
+   */
+  currencyOf?(params: Params, language: Language, answer: <C extends Call>(call: C, input: PageQuery['input']) => Answer<C> | undefined): Currency | undefined;
 }
 
 /**

@@ -34,6 +34,8 @@ export const serverRendered: ServerRenderedPage = {
     const [, visitorCountry] = countriesCalls(language);
     return [{ call: cartCalls.cart, input: cartInput(orderId, language) }, visitorCountry, { call: siteKeyCalls.forms, input: {} }];
   },
+  // The cart's currency is the visitor's (followCart in cart.ts): the header shows it from the first paint.
+  currencyOf: ({ orderId = '' }, language, answer) => answer(cartCalls.cart, cartInput(orderId, language))?.currency,
 };
 
 /**

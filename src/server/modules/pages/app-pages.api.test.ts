@@ -75,6 +75,25 @@ describe('the cart page', () => {
     expect(html.match(/<select[^>]*autoComplete="country"[\s\S]*?<\/select>/i)?.[0].match(/<option /g)).toHaveLength(1);
   });
 
+  it("makes the cart's currency the visitor's: the header shows it, and the page sets the cookie", async () => {
+    const cartId = await createCart('CHF');
+    const selectedCurrency = (html: string) => /<select[^>]*autoComplete="off"[^>]*>[\s\S]*?<option value="(\w+)" selected="">/.exec(html)?.[1];
+
+    // A cart restored in another browser, whose currency cookie names another currency (or none).
+    for (const cookie of ['locale=de-CH; currency=EUR', 'locale=de-CH']) {
+      const response = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(selectedCurrency(response.body)).toBe('CHF');
+      const setCookies = [response.headers['set-cookie'] ?? []].flat();
+      expect(setCookies.filter((line) => line.startsWith('currency='))).toEqual([`currency=CHF; Max-Age=${365 * 24 * 60 * 60}; Path=/; SameSite=Lax`]);
+    }
+
+    // The visitor's currency is the cart's already: nothing to set.
+    const same = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart`, headers: { cookie: 'locale=de-CH; currency=CHF' } });
+    expect(selectedCurrency(same.body)).toBe('CHF');
+    expect([same.headers['set-cookie'] ?? []].flat().filter((line) => line.startsWith('currency='))).toEqual([]);
+  });
+
   it('carries its stylesheets inline and imports the app only after the first paint, both allowed by the policy', async () => {
     const cartId = await createCart();
     const response = await t.app.inject({ url: `/app/orders/${cartId}/shopping-cart` });

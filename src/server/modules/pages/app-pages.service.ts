@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { contentSecurityPolicy, type InlineCode } from '#server/plugins/security-headers.ts';
-import { appRendererFile, appStateElementId, type AppRenderer, type AppRenderRequest } from '#shared/app-render.ts';
+import { appRendererFile, appStateElementId, type AppRenderAnswer, type AppRenderer, type AppRenderRequest } from '#shared/app-render.ts';
 import { firstFrameAwaits } from '#shared/after-first-paint.ts';
 
 /** A record of the client build's manifest (vite): a module's stylesheets and the chunks it imports. */
@@ -117,7 +117,10 @@ export function createAppPages(deps: {
      * when the app renders it in the browser only: a page that does not take part, or one
      * whose calls were refused (the browser then shows the refusal as it always does).
      */
-    async render(request: AppRenderRequest, shellOf: () => string | undefined): Promise<{ html: string; contentSecurityPolicy: string } | undefined> {
+    async render(
+      request: AppRenderRequest,
+      shellOf: () => string | undefined,
+    ): Promise<{ html: string; contentSecurityPolicy: string; currency: AppRenderAnswer['currency'] } | undefined> {
       const app = await loadRenderer();
       if (!app) return undefined;
       let page;
@@ -139,7 +142,7 @@ export function createAppPages(deps: {
           '<div id="root"></div>',
           `<div id="root">${page.html}</div>\n    <script type="application/json" id="${appStateElementId}">${jsonInScript(page.state)}</script>`,
         );
-      return { html, contentSecurityPolicy: styles.contentSecurityPolicy };
+      return { html, contentSecurityPolicy: styles.contentSecurityPolicy, currency: page.currency };
     },
   };
 }
