@@ -56,7 +56,9 @@ export function createAccountOrdersService(deps: {
     /** The placed orders naming `email` as their contact at checkout, newest first; deleted ones are left out. */
     async ordersOf(email: string, language: Language): Promise<AccountOrdersView> {
       const linked = (await orders.ordersOfContact(email)).filter((order) => order.number !== null && order.linkedBy.includes('CHECKOUT'));
-      const plans = new Map((await orders.subscriptions(undefined, ['ACTIVE', 'TERMINATING', 'TERMINATED'])).map((plan) => [plan.id, plan]));
+      // The plans of these orders alone: the shop's every plan is the billing job's to read.
+      const ids = linked.map((order) => order.id);
+      const plans = new Map((await orders.subscriptions(undefined, ['ACTIVE', 'TERMINATING', 'TERMINATED'], ids)).map((plan) => [plan.id, plan]));
       const listed: AccountOrdersView['orders'] = [];
       for (const order of linked.reverse()) {
         // A deleted order is refused (404), as on its tracking page: it is left out.

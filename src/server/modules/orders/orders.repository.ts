@@ -224,9 +224,11 @@ export interface Subscription {
 /**
  * The orders with a subscription start (the payment that activated them) in `statuses`
  * (default ACTIVE and TERMINATING, what the billing job bills), with their renewals so
- * far: the job works out from these which periods are due.
+ * far: the job works out from these which periods are due. `orderIds` narrows them to
+ * those orders (a buyer's account), read by one array parameter.
  */
-export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[] = ['ACTIVE', 'TERMINATING']): Promise<Subscription[]> {
+export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[] = ['ACTIVE', 'TERMINATING'], orderIds?: readonly string[]): Promise<Subscription[]> {
+  if (orderIds?.length === 0) return [];
   const result = await db.execute(sql`
     select o.id, o.status, o.number, coalesce(o.invoice_info->'company'->>'name', '') as company, o.currency,
            o.terminated_from::text as "terminatedFrom", s."subscribedFrom", ${orderedOn} as "orderedOn",
@@ -238,6 +240,7 @@ export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[]
         select h.data->>'periodStart' as "subscribedFrom" from order_history h
          where h.order_id = o.id and h.action = 'PAY' and h.data ? 'periodStart' order by h.at asc limit 1) s
      where o.status in (${sql.join(statuses.map((status) => sql`${status}`), sql`, `)}) and o.deleted_at is null
+       ${orderIds ? sql`and o.id = any(${uuidArray(orderIds)})` : sql``}
      order by o.id`);
   return rowsOf<Subscription>(result);
 }

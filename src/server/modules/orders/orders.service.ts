@@ -255,9 +255,12 @@ export function createOrdersService(deps: { db: Db }) {
       return recordTransition(tx, { ...entry, action: 'CREATE', fromStatus: null });
     },
 
-    /** The monthly plans the billing job looks at (ACTIVE or TERMINATING, with a start), with their renewals so far. */
-    subscriptions(tx: Db = db, statuses?: readonly OrderStatus[]): Promise<repo.Subscription[]> {
-      return repo.findSubscriptions(tx, statuses);
+    /**
+     * The monthly plans the billing job looks at (ACTIVE or TERMINATING, with a start), with
+     * their renewals so far; those of `orderIds` alone when given (a buyer's account).
+     */
+    subscriptions(tx: Db = db, statuses?: readonly OrderStatus[], orderIds?: readonly string[]): Promise<repo.Subscription[]> {
+      return repo.findSubscriptions(tx, statuses, orderIds);
     },
 
     /** Which of the orders are demo orders of a first start (billing mails them nothing). */
