@@ -43,6 +43,9 @@ test('from the home page, the guide is requested in a dialog and the mailed link
   // The cover is served by the API, as an image.
   const cover = await page.request.get('/api/downloadables/by-code/guide/cover.svg?language=en-US');
   expect(cover.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
+  // Far below the first screen, the section is laid out and its cover loaded once it comes near.
+  await section.scrollIntoViewIfNeeded();
+  await expect.poll(() => section.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
 
   const opener = section.getByRole('button', { name: 'Get the free guide' });
   await expect(opener).toBeEnabled();
