@@ -112,7 +112,8 @@ const whats = ['get cart', 'add to cart', 'checkout'] as const;
 /** Visitors on four connections while `phase()` names one: cart reads, adds and checkouts, each timed by phase. */
 async function visitors(base: string, phase: () => Phase | undefined) {
   const headers = await xsrf(base);
-  const ready = await readyCarts(base, headers, 240);
+  // Carts ready to buy for each phase: a long job must not leave the mails' phase without checkouts.
+  const ready: Record<Phase, { id: string; body: string }[]> = { job: await readyCarts(base, headers, 240), mails: await readyCarts(base, headers, 240) };
   let cart = await newCart(base, headers);
   const emptyTimes = () => Object.fromEntries(whats.map((what) => [what, [] as number[]]));
   const emptyErrors = () => Object.fromEntries(whats.map((what) => [what, 0]));
@@ -136,12 +137,12 @@ async function visitors(base: string, phase: () => Phase | undefined) {
   let step = 0;
   const start = () => {
     const visitor = async () => {
-      while (phase()) {
+      for (let now = phase(); now; now = phase()) {
         const n = step++;
         // A cart takes a line's quantity up to a limit: a fresh one now and then keeps the adds accepted.
         if (n % 1000 === 999) cart = await newCart(base, headers);
-        if (n % 10 === 9 && ready.length > 0) {
-          const checkout = ready.shift()!;
+        const checkout = n % 10 === 9 ? ready[now].shift() : undefined;
+        if (checkout) {
           await timed('checkout', () => fetch(`${base}/api/orders/${checkout.id}/checkout`, { method: 'POST', headers, body: checkout.body }));
         } else if (n % 2) await timed('add to cart', () => fetch(`${base}/api/orders/${cart}/shopping-cart/`, { method: 'POST', headers, body: JSON.stringify(monthlySeat) }));
         else await timed('get cart', () => fetch(`${base}/api/orders/${cart}/shopping-cart/`));
