@@ -61,9 +61,26 @@ export class Browser {
   }
 }
 
+/**
+ * A GET as a browser sends it. Solving a captcha holds this process for seconds, during
+ * which the server may close a kept-alive connection for its keep-alive time, before this
+ * process has noticed; a GET that goes out on such a connection meets its close before any
+ * answer. A browser then sends the GET again on another connection, and so does this.
+ */
+export async function getAsBrowser(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const closedBeforeAnswer = (error as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET';
+      if (!closedBeforeAnswer || attempt === 3) throw error;
+    }
+  }
+}
+
 export async function solveCaptchaOver(base: string, family: FormFamily): Promise<string> {
-  const { siteKey } = (await (await fetch(`${base}/api${siteKeyCalls[family].path}`)).json()) as { siteKey: string };
-  const puzzle = (await (await fetch(`${base}/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'node-visitor@1.0.0' } })).json()) as Puzzle;
+  const { siteKey } = (await (await getAsBrowser(`${base}/api${siteKeyCalls[family].path}`)).json()) as { siteKey: string };
+  const puzzle = (await (await getAsBrowser(`${base}/captcha/puzzle?sitekey=${encodeURIComponent(siteKey)}`, { headers: { 'x-captcha-client': 'node-visitor@1.0.0' } })).json()) as Puzzle;
   return encodeSolution(puzzle, solvePuzzle(puzzle).number);
 }
 

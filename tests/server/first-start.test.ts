@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '#shared/locales.ts';
 import { adminBasePath, adminPaths, appPaths, appUrl } from '#shared/paths.ts';
 import { freePort, projectRoot, startServer, type ServerProcess } from '../helpers/built-server.ts';
-import { Browser, invoiceInfoSteps, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
+import { Browser, getAsBrowser, invoiceInfoSteps, solveCaptchaOver, type Json } from '../helpers/http-visitor.ts';
 
 /**
  * A first start as the README tells a new user to make it: a fresh copy of the repository
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** A GET as a browser makes it, in `language`; the answer is recorded. */
 async function get(url: string, language: string, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await fetch(`${base}${url}`, { headers: { cookie: `locale=${language}`, 'accept-language': language, ...headers }, redirect: 'manual' });
+  const response = await getAsBrowser(`${base}${url}`, { headers: { cookie: `locale=${language}`, 'accept-language': language, ...headers }, redirect: 'manual' });
   answers.push({ url, status: response.status });
   return response;
 }
