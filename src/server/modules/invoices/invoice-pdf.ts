@@ -37,6 +37,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
 
   const doc = new PDFDocument({
     ...pdfAOptions,
+    // No default font: pdfkit would otherwise open Helvetica (parsing its metrics for every
+    // document), though the invoice prints in Arimo only. Its types name only a font here.
+    font: null as unknown as string,
     size: 'A4',
     margins: { top: page.top, bottom: page.bottom, left: page.left, right: page.right },
     lang: invoice.language,

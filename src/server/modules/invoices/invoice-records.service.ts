@@ -123,8 +123,8 @@ export function createInvoiceRecordsService(deps: { db: Db; renderer: Pick<Invoi
     if (row.pdf) return row.pdf;
     const document = row.document as unknown as PrintedInvoice & { issuedAt: string };
     const pdf = await renderer.renderPdf({ ...document, issuedAt: new Date(document.issuedAt) });
-    await repo.savePdf(db, row.id, pdf);
-    // Of two renderings at once the first saved wins; answer what was kept.
+    // Of two renderings at once the first saved wins: the other answers what was kept.
+    if (await repo.savePdf(db, row.id, pdf)) return pdf;
     return (await repo.findInvoice(db, row.id))?.pdf ?? pdf;
   }
 

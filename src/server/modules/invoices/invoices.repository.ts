@@ -74,9 +74,14 @@ export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | unde
   return row;
 }
 
-/** Keeps the first rendering of an issued invoice: later readers get these bytes. */
-export async function savePdf(db: Db, id: string, pdf: Buffer): Promise<void> {
-  await db.update(invoices).set({ pdf }).where(and(eq(invoices.id, id), sql`${invoices.pdf} is null`));
+/** Keeps the first rendering of an issued invoice: later readers get these bytes. True when these bytes were kept. */
+export async function savePdf(db: Db, id: string, pdf: Buffer): Promise<boolean> {
+  const kept = await db
+    .update(invoices)
+    .set({ pdf })
+    .where(and(eq(invoices.id, id), sql`${invoices.pdf} is null`))
+    .returning({ id: invoices.id });
+  return kept.length > 0;
 }
 
 /** The order's open invoices, oldest first, locked (a payment is spread over them in this order). */

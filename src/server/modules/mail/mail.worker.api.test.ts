@@ -205,6 +205,41 @@ describe('the mail worker', () => {
     expect(rows.filter((row) => row.sentAt === null).map((row) => [row.claimedUntil, row.attempts])).toEqual(Array.from({ length: 20 - started }, () => [null, 0]));
   });
 
+  it('sends mails queued while one mail is in flight with all its senders, not only the one still working', async () => {
+    await queue(1);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let sends = 0;
+    const counting: MailTransport = async (mail) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        // The first mail is held until the others have gone: its sender stays busy all along.
+        if (++sends === 1) await firstHeld;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+        await smtpSendTo(smtp.url)(mail);
+      } finally {
+        inFlight--;
+      }
+    };
+    const w = createMailWorker({ db: t.database.db, transport: counting, from: settings.from, log, concurrency: 4 });
+    w.start();
+    while (sends === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The other three senders found nothing more and ended; twelve mails come, as a billing run's do.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await queue(12, 'later@example.ch');
+    w.wake();
+    // Four at once while the first is held: the ended senders came back for the new mails.
+    for (const deadline = Date.now() + 5000; mostInFlight < 4 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    releaseFirst();
+    await smtp.waitForMails(13);
+    await w.stop();
+    expect(mostInFlight).toBe(4);
+    expect(await t.database.db.select().from(outbox).where(isNull(outbox.sentAt))).toHaveLength(0);
+  });
+
   it('never sends a mail twice when two processes deliver at once', async () => {
     const ids = await queue(30);
     // A second connection pool stands for the second server process (PostgreSQL);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
-import { claimDueMails, markMailFailed, markMailSent, releaseMails, saveComposedMail, type ClaimedMail } from './outbox.repository.ts';
+import { claimDueMails, markMailFailed, markMailSent, releaseMails, type ClaimedMail } from './outbox.repository.ts';
 import { maxSendSeconds, type MailTransport } from './transport.ts';
 
 /** Makes the content of a mail queued by kind (the outbox service's queueComposedLater) from its payload. */
@@ -71,21 +71,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency);
   const maxAttempts = options.maxAttempts ?? 10;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
+  /** The senders working now, each until it finds no mail due. */
+  const working = new Set<Promise<number>>();
+  /** Counts the wakes: a sender whose claim came back empty while one came claims again instead of ending. */
+  let wakes = 0;
   let stopped = true;
-  /** Set by stop(): the pass in progress ends after its current mail. runOnce() by hand (tests) is not stopped. */
+  /** Set by stop(): the senders end after their current mail. runOnce() by hand (tests) is not stopped. */
   let stopping = false;
 
-  /** The message to send: as queued, or composed now (once) from its kind and payload. */
-  const rawOf = async (mail: ClaimedMail): Promise<string> => {
-    if (mail.raw !== null) return mail.raw;
+  /** A mail queued by kind, composed now from its payload. */
+  const compose = async (mail: ClaimedMail): Promise<string> => {
     const composer = mail.kind ? options.composers?.[mail.kind] : undefined;
     if (!composer) throw new Error(`no composer for mail kind ${mail.kind}`);
     const content = await composer(mail.payload ?? {});
-    const raw = await composeMail(mail.id, options.domain ?? 'localhost', { ...content, from: options.from, to: mail.recipient });
-    await saveComposedMail(options.db, mail.id, raw);
-    return raw;
+    return composeMail(mail.id, options.domain ?? 'localhost', { ...content, from: options.from, to: mail.recipient });
   };
 
   /** One sender: claims and sends until nothing is due or the worker stops. */
@@ -93,16 +92,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let sent = 0;
     for (;;) {
       if (stopping) return sent;
+      const wakesBefore = wakes;
       const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
       for (const [index, mail] of batch.entries()) {
         if (stopping) {
           await releaseMails(options.db, batch.slice(index).map((unsent) => unsent.id));
           return sent;
         }
+        // Composed once: the message is kept with the attempt's outcome, in the same write, so
+        // a retry sends the same bytes (a mail queued whole has its text already).
+        let composed: string | undefined;
         try {
-          const raw = await rawOf(mail);
+          const raw = mail.raw ?? (composed = await compose(mail));
           await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
-          if (await markMailSent(options.db, mail.id)) sent++;
+          if (await markMailSent(options.db, mail.id, composed)) sent++;
           options.onDelivery?.('sent');
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -111,10 +114,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           const responseCode = (error as { responseCode?: number }).responseCode;
           options.log.warn({ mailId: mail.id, attempts: mail.attempts, responseCode }, 'mail delivery failed');
           options.onDelivery?.('failed');
-          await markMailFailed(options.db, mail.id, message, retryIn);
+          await markMailFailed(options.db, mail.id, message, retryIn, composed);
         }
       }
-      if (batch.length < batchSize) return sent;
+      // A mail queued while this claim ran may not have been visible to it: look again.
+      if (batch.length < batchSize && wakes === wakesBefore) return sent;
     }
   };
 
@@ -123,24 +127,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return counts.reduce((sum, count) => sum + count, 0);
   };
 
-  // One pass at a time; a wake during a pass asks for one more pass afterwards.
-  const pass = () => {
-    if (running) {
-      again = true;
-      return;
+  /**
+   * Brings the senders working back up to `concurrency`: mails queued while some had ended
+   * (nothing was due for them) are not left to the few still working (a billing run's
+   * thousands of invoice mails to the one that woke first).
+   */
+  const topUp = () => {
+    while (!stopped && working.size < concurrency) {
+      const run: Promise<number> = sender()
+        .catch((error: unknown) => {
+          options.log.error({ err: error }, 'mail sender failed');
+          return 0;
+        })
+        .finally(() => working.delete(run));
+      working.add(run);
     }
-    running = runOnce()
-      .catch((error: unknown) => {
-        options.log.error({ err: error }, 'mail worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          pass();
-        }
-      });
   };
 
   return {
@@ -148,19 +149,20 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (!stopped) return;
       stopped = false;
       stopping = false;
-      timer = setInterval(pass, pollMs);
+      timer = setInterval(topUp, pollMs);
       timer.unref();
-      pass();
+      topUp();
     },
     async stop() {
       stopped = true;
       stopping = true;
       if (timer) clearInterval(timer);
-      await running;
+      await Promise.all(working);
       options.transport.close?.();
     },
     wake() {
-      if (!stopped) pass();
+      wakes++;
+      topUp();
     },
     runOnce,
   };

@@ -31,11 +31,6 @@ export async function insertMails(db: Db, rows: NewMail[]): Promise<void> {
         as r(id uuid, recipient text, subject text, raw text, kind text, payload jsonb, "orderId" uuid)`);
 }
 
-/** Keeps what the worker composed, so a retry sends the same message. */
-export async function saveComposedMail(db: Db, id: string, raw: string): Promise<void> {
-  await db.update(outbox).set({ raw }).where(eq(outbox.id, id));
-}
-
 /**
  * Claims up to `limit` due mails for `leaseSeconds`. SKIP LOCKED lets two workers claim
  * at the same moment without waiting for or taking each other's rows; the lease makes a
@@ -70,20 +65,25 @@ export async function releaseMails(db: Db, ids: string[]): Promise<void> {
     .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
 }
 
-/** Marks a mail sent; false when it was sent already (by another worker), so it is counted once. */
-export async function markMailSent(db: Db, id: string): Promise<boolean> {
+/**
+ * Marks a mail sent; false when it was sent already (by another worker), so it is counted
+ * once. `composed`: the message the worker composed for it at delivery, kept with the outcome.
+ */
+export async function markMailSent(db: Db, id: string, composed?: string): Promise<boolean> {
   const rows = await db
     .update(outbox)
-    .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null })
+    .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null, ...(composed === undefined ? {} : { raw: composed }) })
     .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
     .returning({ id: outbox.id });
   return rows.length > 0;
 }
 
-export async function markMailFailed(db: Db, id: string, error: string, retryInSeconds: number): Promise<void> {
+/** A failed attempt, due again in `retryInSeconds`; `composed` (as for markMailSent) is what the retry sends again. */
+export async function markMailFailed(db: Db, id: string, error: string, retryInSeconds: number, composed?: string): Promise<void> {
   await db
     .update(outbox)
     .set({
+      ...(composed === undefined ? {} : { raw: composed }),
       claimedUntil: null,
       lastError: error.slice(0, 1000),
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
