@@ -30,5 +30,10 @@ export const cookies = {
 /** Every cookie of ours is sent on every path of the site. */
 export const cookiePath = '/';
 
+/** How the server sets a visitor's preference (the currency, the locale): with the attributes the pages' scripts write it with. */
+export function preferenceCookieOptions(cookie: { maxAgeSeconds: number }, secure: boolean) {
+  return { path: cookiePath, maxAge: cookie.maxAgeSeconds, sameSite: 'lax' as const, secure };
+}
+
 /** The header that carries the anti-forgery token on POST, PUT, PATCH and DELETE. */
 export const xsrfHeader = 'x-xsrf-token';

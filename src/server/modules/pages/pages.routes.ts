@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage } from '#server/http/language.ts';
 import { sendError } from '#server/plugins/errors.ts';
 import { addressLanguageOf, isAppPage } from '#shared/app-routes.ts';
-import { cookiePath, cookies } from '#shared/cookies.ts';
+import { cookies, preferenceCookieOptions } from '#shared/cookies.ts';
 import { apiBase } from '#shared/paths.ts';
 import { AppError } from '#shared/errors.ts';
 import { defaultCurrency, isCurrency, isLanguage, type Currency, type Language } from '#shared/locales.ts';
@@ -102,12 +102,7 @@ export function registerSiteRoutes(
       if (rendered !== undefined) {
         // The currency the page was rendered in (its cart's) becomes the visitor's, as the browser would make it.
         if (rendered.currency !== undefined) {
-          reply.setCookie(cookies.currency.name, rendered.currency, {
-            path: cookiePath,
-            maxAge: cookies.currency.maxAgeSeconds,
-            sameSite: 'lax',
-            secure: options.secureCookies,
-          });
+          reply.setCookie(cookies.currency.name, rendered.currency, preferenceCookieOptions(cookies.currency, options.secureCookies));
         }
         return sendRenderedPage(request, reply, rendered.html, { cacheControl: 'private, no-cache', vary: 'cookie', contentSecurityPolicy: rendered.contentSecurityPolicy });
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import { cookiePath, cookies } from '#shared/cookies.ts';
+import { cookies, preferenceCookieOptions } from '#shared/cookies.ts';
 import { currencies, defaultCurrency, isCurrency, languages, type Currency, type Language } from '#shared/locales.ts';
 // Above these the request is left to Fastify, whose checks refuse it.
 import { maxHeaderBytes, maxUrlLength } from '#server/plugins/errors.ts';
@@ -199,7 +199,7 @@ export function createReadyPages(options: ReadyPagesOptions) {
   const localeCookie = new Map(
     languages.map((language) => [
       language,
-      fastifyCookie.serialize(cookies.locale.name, language, { path: cookiePath, maxAge: cookies.locale.maxAgeSeconds, sameSite: 'lax', secure: options.secureCookies }),
+      fastifyCookie.serialize(cookies.locale.name, language, preferenceCookieOptions(cookies.locale, options.secureCookies)),
     ]),
   );
 
