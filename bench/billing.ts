@@ -10,7 +10,7 @@ import { runAsOwner } from '../tests/helpers/test-app.ts';
 import { benchEnv, postgresUrlOrExit, withPostgresBenchDatabase } from './database.ts';
 import { percentile } from './load.ts';
 import { startSink } from './mail.ts';
-import { cpuSeconds, startServer } from './server.ts';
+import { cpuSeconds, procStat, startServer, ticksPerSecond } from './server.ts';
 import { monthlySeat, newCart, readyCarts, xsrf } from './visitor-calls.ts';
 
 /**
@@ -53,7 +53,7 @@ export interface BillingFigures {
   mailsSecondsAfterJob: number;
   /** Invoice mails a second, from the first to the last. */
   pdfsPerSecond: number;
-  /** CPU seconds of the server and of the database from the job's end until the last mail timed, and how long that was: what the mails (and the visitors meanwhile) cost. */
+  /** CPU seconds of the server, of the database and of the whole machine from the job's end until the last mail timed, and how long that was: what the mails (and the visitors meanwhile) cost. */
   mailsCpu: { server: number; database: number; machine: number; seconds: number };
 }
 
@@ -67,7 +67,7 @@ function databaseCpuSeconds(): number {
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const fields = procStat(entry);
       const parent = readFileSync(`/proc/${fields[1]}/comm`, 'utf8').trim();
       // utime, stime; and for the postmaster (not a postgres's child) cutime, cstime as well.
       ticks += Number(fields[11]) + Number(fields[12]) + (parent === 'postgres' ? 0 : Number(fields[13]) + Number(fields[14]));
@@ -75,18 +75,18 @@ function databaseCpuSeconds(): number {
       // a backend that ended between the listing and the reading: counted through the postmaster
     }
   }
-  return ticks / 100;
+  return ticks / ticksPerSecond;
 }
 
 /** CPU seconds the whole machine has been busy so far (every core; /proc/stat's first line, in USER_HZ ticks). */
 function machineBusySeconds(): number {
   const [, user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-  return (user + nice + system + irq + softirq + steal) / 100;
+  return (user + nice + system + irq + softirq + steal) / ticksPerSecond;
 }
 
-/** CPU seconds so far of the server, of the database and of the whole machine. */
-function cpuNow(serverPid: number): { server: number; database: number; machine: number } {
-  return { server: cpuSeconds([serverPid]), database: databaseCpuSeconds(), machine: machineBusySeconds() };
+/** CPU seconds so far of the server, of the database and of the whole machine, and when they were read (performance.now()). */
+function cpuNow(serverPid: number): { server: number; database: number; machine: number; at: number } {
+  return { server: cpuSeconds([serverPid]), database: databaseCpuSeconds(), machine: machineBusySeconds(), at: performance.now() };
 }
 
 const addDays = (isoDay: string, days: number) => {
@@ -153,7 +153,7 @@ const whats = ['get cart', 'add to cart', 'checkout'] as const;
  * were answered, as visitors arrive: of ten calls, one checkout, then reads and adds of the
  * cart in turn. A fixed rate, not visitors that call again as soon as they are answered:
  * those would take every cycle the two cores have, and the job and the mails could only
- * have what the server's priority leaves them (docs/decisions/081-visitors-at-a-rate-in-the-billing-bench.md).
+ * have what the server's priority leaves them (docs/decisions/081-mail-senders-kept-working.md).
  */
 const visitorRate = Number(process.env.BENCH_VISITOR_RATE ?? 50);
 /** Calls waiting for their answer at most: past this the server is not keeping up, and a call due is counted as an error instead of sent. */
@@ -277,7 +277,7 @@ export function benchBilling(baseUrl: string): Promise<BillingFigures> {
           server: cpuAtEnd.server - cpuAtJobEnd.server,
           database: cpuAtEnd.database - cpuAtJobEnd.database,
           machine: cpuAtEnd.machine - cpuAtJobEnd.machine,
-          seconds: (performance.now() - jobEnded) / 1000,
+          seconds: (cpuAtEnd.at - cpuAtJobEnd.at) / 1000,
         },
       };
     } finally {

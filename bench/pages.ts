@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load, wrk, wrkInstalled, type LoadResult } from './load.ts';
-import { cpuSeconds, startServer } from './server.ts';
+import { cpuSeconds, procStat, startServer } from './server.ts';
 
 /**
  * `npx tsx bench/pages.ts`: a marketing page served by the shop against the very same
@@ -70,7 +70,7 @@ function withChildren(pid: number): number[] {
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
-        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
+        return procStat(entry)[1] === String(pid);
       } catch {
         return false;
       }

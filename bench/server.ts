@@ -2,12 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The fields of /proc/PID/stat after the command's name (proc(5) numbers them from 3):
+ * [1] the parent's pid, [11] utime, [12] stime, [13] cutime, [14] cstime, in USER_HZ ticks.
+ */
+export function procStat(pid: number | string): string[] {
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+}
+
+/** USER_HZ on Linux: the ticks of /proc's CPU times in a second. */
+export const ticksPerSecond = 100;
+
 /** User and system CPU seconds of these processes so far (all their threads). */
 export function cpuSeconds(pids: number[]): number {
-  const tick = 100; // USER_HZ on Linux
   return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return sum + (Number(fields[11]) + Number(fields[12])) / tick;
+    const fields = procStat(pid);
+    return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
   }, 0);
 }
 
