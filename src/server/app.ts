@@ -76,6 +76,8 @@ declare module 'fastify' {
 
 /** How long an idle connection is kept open. */
 const keepAliveTimeoutMs = 5_000;
+/** How long after listening the server loads the app pages' renderer (below). */
+const rendererLoadDelayMs = 1_000;
 
 /** Request bodies above this are refused with 413; no form of ours comes near it. */
 const bodyLimit = 64 * 1024;
@@ -256,12 +258,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerApiRoutes(app, services);
 
   // Pages and the app shell; their 404 page answers every unknown path outside /api.
-  const site = registerSiteRoutes(app, {
-    pages,
-    readyPages,
-    appPages: createAppPages({ distDir, inlineCode: pages.inlineCode(), log: app.log }),
-    secureCookies: https,
-  });
+  const appPages = createAppPages({ distDir, inlineCode: pages.inlineCode(), log: app.log });
+  const site = registerSiteRoutes(app, { pages, readyPages, appPages, secureCookies: https });
+  // The cart's and the checkout's renderer loaded once the server has answered its first
+  // calls (loading it holds the event loop for about a third of a second), not by the first
+  // visitor of those pages.
+  if (deps.startWorkers) {
+    let loadRenderer: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      loadRenderer = setTimeout(() => void appPages.prepare(), rendererLoadDelayMs).unref();
+    });
+    app.addHook('onClose', async () => clearTimeout(loadRenderer));
+  }
   app.setNotFoundHandler((request, reply) => {
     // `//api//orders` is an API address too: slashes are folded before the prefix is read.
     const address = request.url.replace(/\/{2,}/g, '/');

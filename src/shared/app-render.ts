@@ -42,4 +42,6 @@ export interface AppRenderAnswer {
 /** The renderer's module. It answers undefined for a page it does not render. */
 export interface AppRenderer {
   renderAppPage(request: AppRenderRequest): Promise<AppRenderAnswer | undefined>;
+  /** Renders each page it renders once, without answers, so that the first visitor's page is not the one that loads and compiles the code. */
+  prepareAppRenderer(): Promise<void>;
 }

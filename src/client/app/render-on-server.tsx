@@ -1,11 +1,12 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AppRenderAnswer, AppRenderRequest } from '#shared/app-render.ts';
 import { cookies } from '#shared/cookies.ts';
 import { urlOf } from '#shared/contract.ts';
 import { loadAppCatalogue } from '#shared/i18n/load-app-catalogue.ts';
-import { appBasePath } from '#shared/paths.ts';
+import { languages, type Language } from '#shared/locales.ts';
+import { appBasePath, appPaths, appUrl } from '#shared/paths.ts';
 import { readCookie, withRequestCookies } from '#client/lib/cookies.ts';
 import type { PageQuery, ServerRenderedPage } from '#client/lib/lazy-route.ts';
 import { createQueryClient, queryKeyOf } from '#client/lib/queries.ts';
@@ -26,6 +27,35 @@ import { routes } from './router.tsx';
  */
 // One handler for every request: it keeps the page modules it has loaded.
 const handler = createStaticHandler(routes, { basename: appBasePath });
+
+type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+
+function renderMarkup(router: ReturnType<typeof createStaticRouter>, context: StaticContext, queryClient: QueryClient, language: Language): string {
+  return renderToString(
+    <SpaProviders queryClient={queryClient} language={language} loadCatalogue={loadAppCatalogue}>
+      {/* No hydration data: the app's routes have no loaders, and the page would need an inline script for it. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </SpaProviders>,
+  );
+}
+
+/**
+ * Renders each page that takes part once in each language, without answers (as the page
+ * looks while they load): its module, the texts, the frame and React's renderer are then
+ * loaded and compiled before the first visitor's page, which took seven times as long as
+ * the next without this (src/server/modules/pages/app-pages.service.ts calls it after a start).
+ */
+export async function prepareAppRenderer(): Promise<void> {
+  const standIn = '00000000-0000-4000-8000-000000000000';
+  for (const language of languages) {
+    await loadTexts(language, loadAppCatalogue);
+    for (const address of [appPaths.shoppingCart(standIn), appPaths.checkout(standIn), appPaths.account()]) {
+      const context = await handler.query(new Request(new URL(appUrl(address), 'http://app.invalid')));
+      if (context instanceof Response) continue;
+      renderMarkup(createStaticRouter(handler.dataRoutes, context), context, createQueryClient(), language);
+    }
+  }
+}
 
 export async function renderAppPage(request: AppRenderRequest): Promise<AppRenderAnswer | undefined> {
   const context = await handler.query(new Request(new URL(request.url, 'http://app.invalid')));
@@ -52,20 +82,7 @@ export async function renderAppPage(request: AppRenderRequest): Promise<AppRende
   const setWithPage: Record<string, string> = currency === undefined ? {} : { [cookies.currency.name]: currency };
   const missed = new Set<string>();
   const render = () =>
-    withRequestCookies(request.cookieHeader, () =>
-      withGivenFormData(
-        formData,
-        () =>
-          renderToString(
-            <SpaProviders queryClient={queryClient} language={request.language} loadCatalogue={loadAppCatalogue}>
-              {/* No hydration data: the app's routes have no loaders, and the page would need an inline script for it. */}
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </SpaProviders>,
-          ),
-        missed,
-      ),
-      setWithPage,
-    );
+    withRequestCookies(request.cookieHeader, () => withGivenFormData(formData, () => renderMarkup(router, context, queryClient, request.language), missed), setWithPage);
   let html = render();
   // The reference data the render read without an answer, among those the page has answered when read: answered, and the page rendered again.
   const ifRead = (page.queriesIfRead?.(match.params, request.language) ?? []).filter(({ call, input }) => missed.has(urlOf(call, input)));

@@ -8,6 +8,7 @@ import { addTestApp, buildTestSite, testAppFiles } from '../../../../tests/helpe
 import { htmlProblems } from '../../../../tests/helpers/html-validity.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { startXsrfSession, type XsrfSession } from '../../../../tests/helpers/xsrf.ts';
+import { createAppPages } from './app-pages.service.ts';
 
 // The cart and the checkout as the server renders them (src/client/app/render-on-server.tsx,
 // src/server/modules/pages/app-pages.service.ts), with the renderer built as `npm run build` builds it;
@@ -138,6 +139,29 @@ describe('the cart page', () => {
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain(`<script type="module" crossorigin src="/${testAppFiles.entry}"></script>`);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the renderer ahead of the first visitor', () => {
+  it('renders the cart, the checkout and the account once in every language, without a complaint, and then the pages as before', async () => {
+    const complaints: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => complaints.push(args), error: (...args: unknown[]) => complaints.push(args) };
+    const appPages = createAppPages({ distDir: site.distDir, inlineCode: { styles: [], scripts: [] }, log });
+    await appPages.prepare();
+    expect(complaints).toEqual([]);
+
+    const cartId = await createCart();
+    const rendered = await appPages.render(
+      {
+        url: `/app/orders/${cartId}/shopping-cart`,
+        language: 'en-US',
+        cookieHeader: '',
+        load: async (apiPath) => (await t.app.inject({ url: `/api${apiPath}`, headers: { cookie: session.headers.cookie } })).json(),
+      },
+      () => '<html><head></head><body><div id="root"></div></body></html>',
+    );
+    expect(rendered?.html).toContain('Cyber Security Training Basic');
+    expect(complaints).toEqual([]);
   });
 });
 

@@ -112,6 +112,21 @@ export function createAppPages(deps: {
 
   return {
     /**
+     * Loads the renderer and renders its pages once ahead of their first visitor, who would
+     * otherwise wait for both: about a third of a second to load the module, and the first
+     * render of a cart seven times as long as the next.
+     */
+    async prepare(): Promise<void> {
+      const app = await loadRenderer();
+      try {
+        await app?.prepareAppRenderer();
+      } catch (error) {
+        // The pages still render; the first of them only takes longer.
+        deps.log.warn({ err: error }, 'the app renderer could not render its pages ahead of their first visitor');
+      }
+    },
+
+    /**
      * The page at this address rendered into the shell `shellOf` gives (pages.service.ts, in the page's language), with
      * the content security policy it is sent with, or undefined
      * when the app renders it in the browser only: a page that does not take part, or one
