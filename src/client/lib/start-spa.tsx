@@ -82,6 +82,12 @@ export function startSpa(
   loadCatalogue: LoadCatalogue,
 ): void {
   tellZodNotToCompile();
+  // The entry and the modules it imports are evaluated in one task; the app starts in the
+  // next, so that the two together do not hold the page for long.
+  void nextTask().then(() => startInTasks(app, loadCatalogue));
+}
+
+function startInTasks(app: Parameters<typeof startSpa>[0], loadCatalogue: LoadCatalogue): void {
   const language = initialLanguage();
   document.documentElement.lang = language;
   const root = document.getElementById('root');
