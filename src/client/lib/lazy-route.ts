@@ -65,13 +65,14 @@ export interface ServerRenderedPage {
  * A React Router `lazy` function for a route module whose default export is the page:
  * the chunk is fetched on first visit, and a chunk that takes longer than 120 s fails
  * into the error page instead of hanging. A page the server renders brings that with it.
- * `firstLoad` loads the page's heaviest imports before it (the schemas its forms check
- * with), so that the browser evaluates them and the page in two tasks rather than in one
- * long one, which would hold a page the server rendered unanswering meanwhile.
+ * `firstLoads` load the page's heaviest imports before it, one after the other (the schemas
+ * its forms check with, those they build on first), so that the browser evaluates each and the page in
+ * tasks of their own rather than in one long one, which would hold a page the server
+ * rendered unanswering meanwhile.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType; serverRendered?: ServerRenderedPage }>, firstLoad?: () => Promise<unknown>) {
+export function lazyPage(load: () => Promise<{ default: ComponentType; serverRendered?: ServerRenderedPage }>, firstLoads: (() => Promise<unknown>)[] = []) {
   return async () => {
-    if (firstLoad) {
+    for (const firstLoad of firstLoads) {
       await withTimeout(firstLoad());
       await nextTask();
     }
