@@ -7,6 +7,7 @@ import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { invoiceDueDate, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
 import { rateFormat, regionNames } from './invoice-formats.ts';
+import { drawText, heightOfText } from './pdf-lines.ts';
 import { toPdfText } from './pdf-text.ts';
 
 /** How an invoice's pages are laid out and written with pdfkit (invoice-pdf.ts makes the document). */
@@ -66,8 +67,8 @@ export class InvoiceWriter {
   /** Draws text in a box and returns its height. */
   text(value: string, x: number, y: number, width: number, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}): number {
     const text = toPdfText(value);
-    this.style(style).text(text, x, y, { width, lineGap: 1, ...options });
-    return this.style(style).heightOfString(text, { width, lineGap: 1, ...options });
+    drawText(this.style(style), text, x, y, { width, lineGap: 1, ...options });
+    return heightOfText(this.style(style), text, { width, lineGap: 1, ...options });
   }
 
   /** Draws lines one below the other and returns the y below them. */
@@ -257,8 +258,8 @@ export class InvoiceWriter {
       for (const part of cell.parts) {
         const text = toPdfText(part.text);
         const options = { width: cell.width, lineGap: 1, align: cell.align };
-        if (draw) this.style(part.style).text(text, cell.x, cellY, options);
-        cellY += this.style(part.style).heightOfString(text, options);
+        if (draw) drawText(this.style(part.style), text, cell.x, cellY, options);
+        cellY += heightOfText(this.style(part.style), text, options);
       }
       bottom = Math.max(bottom, cellY);
     }
@@ -313,10 +314,10 @@ export class InvoiceWriter {
       const label = toPdfText(row.label);
       const amount = toPdfText(row.amount);
       if (draw) {
-        this.style(row.style).text(label, page.left, y, options);
-        this.style(row.style).text(amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
+        drawText(this.style(row.style), label, page.left, y, options);
+        drawText(this.style(row.style), amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
       }
-      y += this.style(row.style).heightOfString(label, options) + 5;
+      y += heightOfText(this.style(row.style), label, options) + 5;
     });
     return y;
   }
@@ -339,19 +340,19 @@ export class InvoiceWriter {
     for (const paragraph of this.paymentTexts()) {
       const text = toPdfText(paragraph);
       const options = { width: contentWidth, lineGap: 1.5 };
-      if (draw) this.style({ size: 9.5 }).text(text, page.left, y, options);
-      y += this.style({ size: 9.5 }).heightOfString(text, options) + 5;
+      if (draw) drawText(this.style({ size: 9.5 }), text, page.left, y, options);
+      y += heightOfText(this.style({ size: 9.5 }), text, options) + 5;
     }
     const thanks = toPdfText(this.t('invoice.thanks'));
-    if (draw) this.style({ size: 9.5, bold: true }).text(thanks, page.left, y + 8, { width: contentWidth });
-    return y + 8 + this.style({ size: 9.5, bold: true }).heightOfString(thanks, { width: contentWidth });
+    if (draw) drawText(this.style({ size: 9.5, bold: true }), thanks, page.left, y + 8, { width: contentWidth });
+    return y + 8 + heightOfText(this.style({ size: 9.5, bold: true }), thanks, { width: contentWidth });
   }
 
   invoicePages(): void {
     const top = this.addresses(this.header());
     const title = toPdfText(this.t(titleKey(this.invoice), { number: this.invoice.number }));
-    this.style({ size: 18, bold: true }).text(title, page.left, top + 30, { width: contentWidth });
-    let below = top + 30 + this.doc.heightOfString(title, { width: contentWidth });
+    drawText(this.style({ size: 18, bold: true }), title, page.left, top + 30, { width: contentWidth });
+    let below = top + 30 + heightOfText(this.doc, title, { width: contentWidth });
     if (this.invoice.creditNote) below = 8 + this.lines(this.creditNoteIntro(this.invoice.creditNote), page.left, below + 8, contentWidth, { size: 10 });
     let y = this.table(below + 16);
 
