@@ -28,7 +28,10 @@ import { routes } from './router.tsx';
 // One handler for every request: it keeps the page modules it has loaded.
 const handler = createStaticHandler(routes, { basename: appBasePath });
 
-type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+/** The routes matched at an address (path and query), with their modules loaded; a Response for a redirect. */
+const routesAt = (url: string) => handler.query(new Request(new URL(url, 'http://app.invalid')));
+
+type StaticContext = Exclude<Awaited<ReturnType<typeof routesAt>>, Response>;
 
 function renderMarkup(router: ReturnType<typeof createStaticRouter>, context: StaticContext, queryClient: QueryClient, language: Language): string {
   return renderToString(
@@ -50,7 +53,7 @@ export async function prepareAppRenderer(): Promise<void> {
   for (const language of languages) {
     await loadTexts(language, loadAppCatalogue);
     for (const address of [appPaths.shoppingCart(standIn), appPaths.checkout(standIn), appPaths.account()]) {
-      const context = await handler.query(new Request(new URL(appUrl(address), 'http://app.invalid')));
+      const context = await routesAt(appUrl(address));
       if (context instanceof Response) continue;
       renderMarkup(createStaticRouter(handler.dataRoutes, context), context, createQueryClient(), language);
     }
@@ -58,7 +61,7 @@ export async function prepareAppRenderer(): Promise<void> {
 }
 
 export async function renderAppPage(request: AppRenderRequest): Promise<AppRenderAnswer | undefined> {
-  const context = await handler.query(new Request(new URL(request.url, 'http://app.invalid')));
+  const context = await routesAt(request.url);
   if (context instanceof Response) return undefined;
   const match = context.matches.at(-1);
   const page = match?.route.handle as ServerRenderedPage | undefined;

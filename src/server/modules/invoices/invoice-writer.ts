@@ -67,8 +67,7 @@ export class InvoiceWriter {
   /** Draws text in a box and returns its height. */
   text(value: string, x: number, y: number, width: number, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}): number {
     const text = toPdfText(value);
-    drawText(this.style(style), text, x, y, { width, lineGap: 1, ...options });
-    return heightOfText(this.style(style), text, { width, lineGap: 1, ...options });
+    return drawText(this.style(style), text, x, y, { width, lineGap: 1, ...options });
   }
 
   /** Draws lines one below the other and returns the y below them. */
@@ -258,8 +257,7 @@ export class InvoiceWriter {
       for (const part of cell.parts) {
         const text = toPdfText(part.text);
         const options = { width: cell.width, lineGap: 1, align: cell.align };
-        if (draw) drawText(this.style(part.style), text, cell.x, cellY, options);
-        cellY += heightOfText(this.style(part.style), text, options);
+        cellY += draw ? drawText(this.style(part.style), text, cell.x, cellY, options) : heightOfText(this.style(part.style), text, options);
       }
       bottom = Math.max(bottom, cellY);
     }
@@ -313,11 +311,9 @@ export class InvoiceWriter {
       const options = { width: labelWidth, lineGap: 1, align: 'right' as const };
       const label = toPdfText(row.label);
       const amount = toPdfText(row.amount);
-      if (draw) {
-        drawText(this.style(row.style), label, page.left, y, options);
-        drawText(this.style(row.style), amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
-      }
-      y += heightOfText(this.style(row.style), label, options) + 5;
+      const height = draw ? drawText(this.style(row.style), label, page.left, y, options) : heightOfText(this.style(row.style), label, options);
+      if (draw) drawText(this.doc, amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
+      y += height + 5;
     });
     return y;
   }
@@ -340,19 +336,17 @@ export class InvoiceWriter {
     for (const paragraph of this.paymentTexts()) {
       const text = toPdfText(paragraph);
       const options = { width: contentWidth, lineGap: 1.5 };
-      if (draw) drawText(this.style({ size: 9.5 }), text, page.left, y, options);
-      y += heightOfText(this.style({ size: 9.5 }), text, options) + 5;
+      y += (draw ? drawText(this.style({ size: 9.5 }), text, page.left, y, options) : heightOfText(this.style({ size: 9.5 }), text, options)) + 5;
     }
     const thanks = toPdfText(this.t('invoice.thanks'));
-    if (draw) drawText(this.style({ size: 9.5, bold: true }), thanks, page.left, y + 8, { width: contentWidth });
-    return y + 8 + heightOfText(this.style({ size: 9.5, bold: true }), thanks, { width: contentWidth });
+    const style = this.style({ size: 9.5, bold: true });
+    return y + 8 + (draw ? drawText(style, thanks, page.left, y + 8, { width: contentWidth }) : heightOfText(style, thanks, { width: contentWidth }));
   }
 
   invoicePages(): void {
     const top = this.addresses(this.header());
     const title = toPdfText(this.t(titleKey(this.invoice), { number: this.invoice.number }));
-    drawText(this.style({ size: 18, bold: true }), title, page.left, top + 30, { width: contentWidth });
-    let below = top + 30 + heightOfText(this.doc, title, { width: contentWidth });
+    let below = top + 30 + drawText(this.style({ size: 18, bold: true }), title, page.left, top + 30, { width: contentWidth });
     if (this.invoice.creditNote) below = 8 + this.lines(this.creditNoteIntro(this.invoice.creditNote), page.left, below + 8, contentWidth, { size: 10 });
     let y = this.table(below + 16);
 

@@ -33,13 +33,14 @@ const boxes: { x: number; y: number; options: BoxOptions; font: string; size: nu
 ];
 
 describe('text in a box', () => {
-  it('draws what pdfkit’s text draws, to the byte, and leaves the document where pdfkit leaves it', async () => {
+  it('draws what pdfkit’s text draws, to the byte, leaves the document where pdfkit leaves it, and answers the height pdfkit measures then', async () => {
     const theirs = documentWithFonts();
     const ours = documentWithFonts();
     for (const text of texts) {
       for (const box of boxes) {
         theirs.doc.font(box.font).fontSize(box.size).text(text, box.x, box.y, { ...box.options });
-        drawText(ours.doc.font(box.font).fontSize(box.size), text, box.x, box.y, { ...box.options });
+        const height = drawText(ours.doc.font(box.font).fontSize(box.size), text, box.x, box.y, { ...box.options });
+        expect(height).toBe(theirs.doc.heightOfString(text, { ...box.options }));
         expect([ours.doc.x, ours.doc.y, ours.doc.bufferedPageRange().count]).toEqual([theirs.doc.x, theirs.doc.y, theirs.doc.bufferedPageRange().count]);
       }
     }

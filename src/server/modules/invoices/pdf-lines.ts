@@ -17,7 +17,11 @@ const lineBreaks = /[\n\r\f\v\u0085\u2028\u2029]/;
  * invoice never sets a document-wide line gap, so a text's own is the only one.
  */
 export function heightOfText(doc: Doc, text: string, options: BoxOptions): number {
-  if (!fitsOnOneLine(doc, text, options)) return doc.heightOfString(text, options);
+  return fitsOnOneLine(doc, text, options) ? oneLineHeight(doc, options) : doc.heightOfString(text, options);
+}
+
+/** `heightOfString` of one line, as pdfkit sums it from the document's position. */
+function oneLineHeight(doc: Doc, options: BoxOptions): number {
   const top = doc.y;
   return top + lineAdvance(doc, options) - top;
 }
@@ -34,14 +38,15 @@ const lineAdvance = (doc: Doc, options: BoxOptions) => doc.currentLineHeight(tru
  * Draws `text` in a box as pdfkit's `text` does, to the byte, without its line wrapper where
  * the text surely fits on one line above the page's bottom margin (where the wrapper would
  * start a page): placed as the wrapper places its one line (right-aligned by the same
- * sums), and leaving the document's position where the wrapper leaves it.
+ * sums), and leaving the document's position where the wrapper leaves it. Answers the
+ * text's height, as `heightOfText` would right after it.
  */
-export function drawText(doc: Doc, text: string, x: number, y: number, options: BoxOptions): void {
+export function drawText(doc: Doc, text: string, x: number, y: number, options: BoxOptions): number {
   const align = options.align ?? 'left';
   const simple = (align === 'left' || align === 'right') && !options.continued && options.columns === undefined && options.indent === undefined;
   if (!simple || !fitsOnOneLine(doc, text, options) || y + doc.currentLineHeight(true) >= doc.page.maxY() - 1) {
     doc.text(text, x, y, options);
-    return;
+    return heightOfText(doc, text, options);
   }
   // The wrapper's line width for one column, and the shift its right alignment makes.
   const lineWidth = (options.width * 100) / 100;
@@ -50,4 +55,5 @@ export function drawText(doc: Doc, text: string, x: number, y: number, options: 
   doc.text(text, align === 'right' ? x + shift : x, y, { ...rest, lineBreak: false });
   doc.x = x;
   doc.y = y + lineAdvance(doc, options);
+  return oneLineHeight(doc, options);
 }
