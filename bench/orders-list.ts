@@ -17,7 +17,7 @@ import { percentile } from './load.ts';
  * `npm run bench:load` runs it too when DATABASE_URL is set.
  */
 
-const orderCount = 100_000;
+export const orderCount = 100_000;
 const callsPerCase = 200;
 
 export interface ListFigure {

@@ -183,9 +183,9 @@ export const orderListSchema = z.object({
   totalResults: z.number().int(),
   totalPages: z.number().int(),
   /**
-   * Only on a search that matches more orders than it counts (500, or the next multiple
-   * of 500 past the page asked for): there are more than `totalResults`, and more pages
-   * than `totalPages`.
+   * Only on a search or a company filter that matches more orders than it counts (500,
+   * or the next multiple of 500 past the page asked for): there are more than
+   * `totalResults`, and more pages than `totalPages`.
    */
   totalCapped: z.literal(true).optional(),
 });

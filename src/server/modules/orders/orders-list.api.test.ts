@@ -218,8 +218,8 @@ describe('the orders table', () => {
     expect(page2.results.map((row) => row.number)).toEqual(['R-3', '2025-000001']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 5 })).toEqual(['R-1']);
     expect(await numbers({ ...seeded, pageSize: 2, page: 6 })).toEqual([]);
-    // Counted in the page's own scan (any other sort, or a company), apart (search words in the work queue's order), and apart past the end.
-    for (const body of [{ sortColumn: 'NUMBER' }, { company: 'a' }, { search: '-' }]) {
+    // Counted in the page's own scan (any other sort), apart (a company or search words in an order an index holds), and apart past the end.
+    for (const body of [{ sortColumn: 'NUMBER' }, { company: 'a' }, { company: 'a', sortColumn: 'COMPANY' }, { search: '-' }]) {
       for (const [page, results] of [
         [1, 2],
         [5, 1],
@@ -240,10 +240,27 @@ describe('the orders table', () => {
     expect(last).toMatchObject({ totalResults: bulkCount, totalPages: 62 });
     expect(last).not.toHaveProperty('totalCapped');
     expect(last.results).toHaveLength(bulkCount - 61 * 20);
-    // Without search words, and where every match is sorted anyway, the count is exact.
-    expect((await list({ company: 'bulk ag' })).json()).toMatchObject({ totalResults: bulkCount });
+    // Without search words or a company, and where every match is sorted anyway, the count is exact.
+    expect((await list({})).json()).toMatchObject({ totalResults: 9 + bulkCount });
     expect((await list({ search: 'bulk ag', sortColumn: 'NUMBER' })).json()).toMatchObject({ totalResults: bulkCount });
     expect((await list({ search: 'bulk ag', sortColumn: 'NUMBER' })).json()).not.toHaveProperty('totalCapped');
+    expect((await list({ company: 'bulk ag', sortColumn: 'TOTAL_EXCL_VAT' })).json()).toMatchObject({ totalResults: bulkCount });
+  });
+
+  it('counts a company filter as a search, in the order of the date, the status or the company upwards', async () => {
+    for (const sort of [{}, { sortColumn: 'RECEIVED', sortDirection: 'DESC' }, { sortColumn: 'COMPANY' }]) {
+      const first = (await list({ company: 'BULK ag', ...sort })).json() as OrderList;
+      expect(first, JSON.stringify(sort)).toMatchObject({ totalResults: 500, totalPages: 25, totalCapped: true });
+      expect(first.results.every((row) => row.company?.startsWith('Bulk AG'))).toBe(true);
+    }
+    // By company: the names compared in lower case, equal ones by date received.
+    const byCompany = (await list({ company: 'bulk ag 12', sortColumn: 'COMPANY', pageSize: 5 })).json() as OrderList;
+    expect(byCompany.results.map((row) => row.company)).toEqual(['Bulk AG 12', 'Bulk AG 120', 'Bulk AG 1200', 'Bulk AG 1201', 'Bulk AG 1202']);
+    expect(byCompany).toMatchObject({ totalResults: 1 + 10 + 35 });
+    expect(byCompany).not.toHaveProperty('totalCapped');
+    // A filter under three letters is compared in every order, as is one with other characters.
+    expect(await numbers({ company: 'ph', ...seeded })).toEqual(['2025-000006', '2025-000001']);
+    expect(await numbers({ company: 'ma, "q', ...seeded })).toEqual(['2025-000005']);
   });
 
   it.each([
