@@ -31,6 +31,7 @@ import { limitConnections } from './plugins/connection-limits.ts';
 import { answeredSafely, clientErrorHandler, frameworkErrorHandler, loggableError, maxHeaderBytes, registerErrorHandler, sendError, watchRequestMethods } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
+import { countRequestsInFlight } from './plugins/requests-in-flight.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { loggerOptions, pageLineWriter, requestLogController, type LogOptions } from './plugins/request-log.ts';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The modules queue their mails in the outbox, in the transactions of the changes that cause them; the metrics read its backlog.
   const outbox = createOutboxService();
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN, readOutbox: () => outbox.backlog(database.db) });
+  // The requests being answered, which the mail worker gives way to.
+  const requestsInFlight = countRequestsInFlight(app);
   database.watchWaits((wait, seconds) => metrics.databaseWaited(wait, seconds));
   // The pages answered before Fastify are counted and logged here, as Fastify's hooks do for the rest.
   // Their line is at info: at a quieter level there is no writer to call.
@@ -254,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     startWorkers: deps.startWorkers ?? false,
     signInDelay: deps.signInDelay,
     mailTransport: deps.mailTransport,
+    requestsInFlight,
   });
   await registerApiRoutes(app, services);
 

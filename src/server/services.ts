@@ -67,6 +67,8 @@ export interface ServiceContext {
   startWorkers: boolean;
   signInDelay?: Partial<SignInDelay> | undefined;
   mailTransport?: MailTransport | undefined;
+  /** The requests being answered now (plugins/requests-in-flight.ts), which the mail worker gives way to. */
+  requestsInFlight: () => number;
 }
 
 /**
@@ -75,7 +77,7 @@ export interface ServiceContext {
  * plugins get them (api-routes.ts); no module builds another's service.
  */
 export function createServices(context: ServiceContext) {
-  const { app, env, database, metrics, audit, outbox, startWorkers, signInDelay, mailTransport } = context;
+  const { app, env, database, metrics, audit, outbox, startWorkers, signInDelay, mailTransport, requestsInFlight } = context;
   const db = database.db;
   const mailSettings = mailSettingsFor(env.MAIL_FROM);
   // The mail service is made last, as it sends the mails the checkout service composes;
@@ -245,6 +247,7 @@ export function createServices(context: ServiceContext) {
     log: app.log,
     transport: mailTransport,
     onDelivery: (outcome) => metrics.mailDelivered(outcome),
+    requestsInFlight,
   });
   app.decorate('mailWorker', mail);
   if (startWorkers) app.addHook('onReady', async () => mail.start());

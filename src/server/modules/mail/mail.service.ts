@@ -25,11 +25,14 @@ export function createMailService(deps: {
   transport?: MailTransport | undefined;
   /** Told of each delivery attempt's outcome (the metrics). */
   onDelivery?: (outcome: 'sent' | 'failed') => void;
+  /** The shop's requests being answered now: the worker sends one mail at a time while there are any. */
+  requestsInFlight?: () => number;
 }) {
   const { db, settings, smtpUrl, dataDir, composers, log } = deps;
   return createMailWorker({
     db,
     onDelivery: deps.onDelivery,
+    requestsInFlight: deps.requestsInFlight,
     from: settings.from,
     domain: settings.domain,
     composers,

@@ -147,6 +147,28 @@ describe('the mail worker', () => {
     expect(smtp.connections() - connectionsBefore).toBeLessThanOrEqual(4);
   });
 
+  it('sends one mail at a time while the shop answers requests, and all its senders at once again when it answers none', async () => {
+    await queue(12);
+    let requests = 1;
+    let inFlight = 0;
+    let mostWhileAnswering = 0;
+    let mostAfter = 0;
+    let sent = 0;
+    const counting: MailTransport = async () => {
+      inFlight++;
+      if (requests > 0) mostWhileAnswering = Math.max(mostWhileAnswering, inFlight);
+      else mostAfter = Math.max(mostAfter, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      // Halfway the shop has answered its requests: the senders waiting their turn start.
+      if (++sent === 6) requests = 0;
+    };
+    const w = createMailWorker({ db: t.database.db, transport: counting, from: settings.from, log, concurrency: 4, requestsInFlight: () => requests });
+    expect(await w.runOnce()).toBe(12);
+    expect(mostWhileAnswering).toBe(1);
+    expect(mostAfter).toBeGreaterThan(1);
+  });
+
   it('sends a mail killed in the DATA phase again, with the same Message-ID, so the receiver can tell it is one mail', async () => {
     const [id] = await queue(1);
     // The server got the whole message, then the process died before it could mark it sent.
@@ -304,5 +326,19 @@ describe('the mail worker', () => {
     expect(logged[0]).not.toContain('file@example.ch');
     rmSync(folder, { recursive: true, force: true });
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('writes the next .eml file when its folder was removed after the first', async () => {
+    const folder = path.join('tmp', `mail-test-${process.pid}-${Date.now()}-again`);
+    const transport = fileTransport(folder, () => {});
+    await queue(1, 'first@example.ch');
+    expect(await worker(transport).runOnce()).toBe(1);
+    rmSync(folder, { recursive: true, force: true });
+    await queue(1, 'second@example.ch');
+    expect(await worker(transport).runOnce()).toBe(1);
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(path.join(folder, files[0] ?? ''), 'utf8')).toContain('To: second@example.ch');
+    rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { composeMail, type MailMessage } from './compose.ts';
@@ -31,6 +32,11 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /** Told of each delivery attempt's outcome (the metrics). */
   onDelivery?: ((outcome: 'sent' | 'failed') => void) | undefined;
+  /**
+   * How many of the shop's requests are being answered now: while there are any, one
+   * sender works at a time and the others wait their turn (`visitorsFirstPollMs`).
+   */
+  requestsInFlight?: (() => number) | undefined;
 }
 
 export interface MailWorker {
@@ -58,6 +64,14 @@ export function retryDelaySeconds(attempts: number): number {
  */
 const defaultConcurrency = 8;
 
+/**
+ * How often a sender waiting for its turn looks again. Composing a mail and writing it out
+ * take the event loop and the database connections the shop's answers need: with eight
+ * senders at work, a burst of checkouts waited for them between its statements, and its
+ * p95 doubled (docs/decisions/084-mails-give-way-to-visitors.md).
+ */
+const visitorsFirstPollMs = 5;
+
 /** A mail that failed this often is parked (kept, with its last error) instead of retried. */
 const parkedSeconds = 100 * 365 * 24 * 3600;
 
@@ -79,6 +93,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** Set by stop(): the senders end after their current mail. runOnce() by hand (tests) is not stopped. */
   let stopping = false;
 
+  /** Senders between their claim and the end of its mails. */
+  let sending = 0;
+  /** Resolves when this sender may claim: at once, unless requests are being answered and another sender is at work. */
+  const turn = async (): Promise<void> => {
+    while (sending > 0 && (options.requestsInFlight?.() ?? 0) > 0) await sleep(visitorsFirstPollMs);
+    sending++;
+  };
+
   /** A mail queued by kind, composed now from its payload. */
   const compose = async (mail: ClaimedMail): Promise<string> => {
     const composer = mail.kind ? options.composers?.[mail.kind] : undefined;
@@ -92,34 +114,48 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     let sent = 0;
     for (;;) {
       if (stopping) return sent;
-      const wakesBefore = wakes;
-      const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
-      for (const [index, mail] of batch.entries()) {
-        if (stopping) {
-          await releaseMails(options.db, batch.slice(index).map((unsent) => unsent.id));
-          return sent;
-        }
-        // Composed once: the message is kept with the attempt's outcome, in the same write, so
-        // a retry sends the same bytes (a mail queued whole has its text already).
-        let composed: string | undefined;
-        try {
-          const raw = mail.raw ?? (composed = await compose(mail));
-          await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
-          if (await markMailSent(options.db, mail.id, composed)) sent++;
-          options.onDelivery?.('sent');
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const retryIn = mail.attempts >= maxAttempts ? parkedSeconds : retryDelaySeconds(mail.attempts);
-          // The SMTP reply can quote the address: it is kept in the outbox row, the log has its code only.
-          const responseCode = (error as { responseCode?: number }).responseCode;
-          options.log.warn({ mailId: mail.id, attempts: mail.attempts, responseCode }, 'mail delivery failed');
-          options.onDelivery?.('failed');
-          await markMailFailed(options.db, mail.id, message, retryIn, composed);
-        }
+      await turn();
+      try {
+        if (stopping) return sent;
+        const { claimed, more } = await sendClaimed();
+        sent += claimed;
+        if (!more) return sent;
+      } finally {
+        sending--;
       }
-      // A mail queued while this claim ran may not have been visible to it: look again.
-      if (batch.length < batchSize && wakes === wakesBefore) return sent;
     }
+  };
+
+  /** One claim and its mails; `more`: claim again (the batch was full, or a mail was queued meanwhile). */
+  const sendClaimed = async (): Promise<{ claimed: number; more: boolean }> => {
+    let sent = 0;
+    const wakesBefore = wakes;
+    const batch = await claimDueMails(options.db, batchSize, leaseSeconds);
+    for (const [index, mail] of batch.entries()) {
+      if (stopping) {
+        await releaseMails(options.db, batch.slice(index).map((unsent) => unsent.id));
+        return { claimed: sent, more: false };
+      }
+      // Composed once: the message is kept with the attempt's outcome, in the same write, so
+      // a retry sends the same bytes (a mail queued whole has its text already).
+      let composed: string | undefined;
+      try {
+        const raw = mail.raw ?? (composed = await compose(mail));
+        await options.transport({ id: mail.id, from: options.from, to: mail.recipient, subject: mail.subject, raw });
+        if (await markMailSent(options.db, mail.id, composed)) sent++;
+        options.onDelivery?.('sent');
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retryIn = mail.attempts >= maxAttempts ? parkedSeconds : retryDelaySeconds(mail.attempts);
+        // The SMTP reply can quote the address: it is kept in the outbox row, the log has its code only.
+        const responseCode = (error as { responseCode?: number }).responseCode;
+        options.log.warn({ mailId: mail.id, attempts: mail.attempts, responseCode }, 'mail delivery failed');
+        options.onDelivery?.('failed');
+        await markMailFailed(options.db, mail.id, message, retryIn, composed);
+      }
+    }
+    // A mail queued while this claim ran may not have been visible to it: look again.
+    return { claimed: sent, more: batch.length === batchSize || wakes !== wakesBefore };
   };
 
   const runOnce = async (): Promise<number> => {

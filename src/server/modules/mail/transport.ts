@@ -88,10 +88,24 @@ async function openPool(smtpUrl: string, dkim: DkimKey | undefined) {
 
 /** SMTP_URL unset: each mail becomes an .eml file under DATA_DIR/mail/ (docs/decisions/005-mail-outbox.md). */
 export function fileTransport(folder: string, log: (message: string) => void): MailTransport {
+  // The folder is made for the first mail, and again when it has gone since: not for every mail.
+  let made: Promise<unknown> | undefined;
+  const makeFolder = () =>
+    (made ??= mkdir(folder, { recursive: true }).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
   return async (mail) => {
-    await mkdir(folder, { recursive: true });
     const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
-    await writeFile(file, mail.raw, 'utf8');
+    await makeFolder();
+    try {
+      await writeFile(file, mail.raw, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      made = undefined;
+      await makeFolder();
+      await writeFile(file, mail.raw, 'utf8');
+    }
     // The file names the recipient; the log does not (no personal data in the log).
     log(`mail ${mail.id} written to ${file}`);
   };
