@@ -7,7 +7,7 @@ import type { Language } from '#shared/locales.ts';
 import { formatMoneyWithCode } from '#shared/money.ts';
 import { invoiceDueDate, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
 import { rateFormat, regionNames } from './invoice-formats.ts';
-import { drawText, heightOfText } from './pdf-lines.ts';
+import { drawText, heightOfText, type BoxOptions } from './pdf-lines.ts';
 import { toPdfText } from './pdf-text.ts';
 
 /** How an invoice's pages are laid out and written with pdfkit (invoice-pdf.ts makes the document). */
@@ -62,6 +62,12 @@ export class InvoiceWriter {
       .font(bold ? fonts.bold : fonts.regular)
       .fontSize(size)
       .fillColor(muted ? colors.muted : colors.text);
+  }
+
+  /** Draws `text` in its style when `draw`, else only measures it: either way answers its height (the pages are laid out once before they are drawn). */
+  private drawOrMeasure(draw: boolean, style: TextStyle, text: string, x: number, y: number, options: BoxOptions): number {
+    const doc = this.style(style);
+    return draw ? drawText(doc, text, x, y, options) : heightOfText(doc, text, options);
   }
 
   /** Draws text in a box and returns its height. */
@@ -257,7 +263,7 @@ export class InvoiceWriter {
       for (const part of cell.parts) {
         const text = toPdfText(part.text);
         const options = { width: cell.width, lineGap: 1, align: cell.align };
-        cellY += draw ? drawText(this.style(part.style), text, cell.x, cellY, options) : heightOfText(this.style(part.style), text, options);
+        cellY += this.drawOrMeasure(draw, part.style, text, cell.x, cellY, options);
       }
       bottom = Math.max(bottom, cellY);
     }
@@ -311,7 +317,7 @@ export class InvoiceWriter {
       const options = { width: labelWidth, lineGap: 1, align: 'right' as const };
       const label = toPdfText(row.label);
       const amount = toPdfText(row.amount);
-      const height = draw ? drawText(this.style(row.style), label, page.left, y, options) : heightOfText(this.style(row.style), label, options);
+      const height = this.drawOrMeasure(draw, row.style, label, page.left, y, options);
       if (draw) drawText(this.doc, amount, amountX, y, { width: amountWidth, align: 'right', lineBreak: false });
       y += height + 5;
     });
@@ -336,11 +342,10 @@ export class InvoiceWriter {
     for (const paragraph of this.paymentTexts()) {
       const text = toPdfText(paragraph);
       const options = { width: contentWidth, lineGap: 1.5 };
-      y += (draw ? drawText(this.style({ size: 9.5 }), text, page.left, y, options) : heightOfText(this.style({ size: 9.5 }), text, options)) + 5;
+      y += this.drawOrMeasure(draw, { size: 9.5 }, text, page.left, y, options) + 5;
     }
     const thanks = toPdfText(this.t('invoice.thanks'));
-    const style = this.style({ size: 9.5, bold: true });
-    return y + 8 + (draw ? drawText(style, thanks, page.left, y + 8, { width: contentWidth }) : heightOfText(style, thanks, { width: contentWidth }));
+    return y + 8 + this.drawOrMeasure(draw, { size: 9.5, bold: true }, thanks, page.left, y + 8, { width: contentWidth });
   }
 
   invoicePages(): void {
