@@ -230,7 +230,7 @@ export interface Subscription {
 export async function findSubscriptions(db: Db, statuses: readonly OrderStatus[] = ['ACTIVE', 'TERMINATING'], orderIds?: readonly string[]): Promise<Subscription[]> {
   if (orderIds?.length === 0) return [];
   const result = await db.execute(sql`
-    select o.id, o.status, o.number, coalesce(o.invoice_info->'company'->>'name', '') as company, o.currency,
+    select o.id, o.status, o.number, coalesce(o.company_name, '') as company, o.currency,
            o.terminated_from::text as "terminatedFrom", s."subscribedFrom", ${orderedOn} as "orderedOn",
            (select count(*)::int from order_history h where h.order_id = o.id and h.action = 'RENEW') as "renewalCount",
            (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int from order_items i
